@@ -1,0 +1,120 @@
+import { Entity } from 'electrodb';
+import { LISTING_CATEGORY_NAMES } from '../../../../shared/domain/categories';
+import {
+  LISTING_CONDITIONS,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  RETURN_POLICIES,
+  SHIPPING_TYPES,
+} from '../../../../shared/domain/listing';
+import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
+
+const money = { type: 'number' } as const;
+
+/**
+ * A listing. Money is integer cents. Auction state (current bid, count, leader, end time) and sales (quantitySold) live
+ * here so bids and orders update one item conditionally on `version`.
+ */
+export const listingEntity = new Entity(
+  {
+    model: { entity: 'listing', version: '1', service: 'marketplace' },
+    attributes: {
+      listingId: { type: 'string', required: true },
+      sellerId: { type: 'string', required: true },
+      sellerUsername: { type: 'string', required: true },
+      title: { type: 'string', required: true },
+      description: { type: 'string', required: true },
+      category: { type: LISTING_CATEGORY_NAMES, required: true },
+      subcategory: { type: 'string' },
+      condition: { type: LISTING_CONDITIONS, required: true },
+      brand: { type: 'string' },
+      model: { type: 'string' },
+      upc: { type: 'string' },
+      specifications: { type: 'any' },
+      weightLbs: { type: 'number' },
+      dimensions: {
+        type: 'map',
+        properties: { length: { type: 'number' }, width: { type: 'number' }, height: { type: 'number' } },
+      },
+      listingType: { type: LISTING_TYPES, required: true },
+      priceCents: money,
+      startingBidCents: money,
+      buyItNowPriceCents: money,
+      reservePriceCents: money,
+      currentBidCents: money,
+      bidCount: { type: 'number', default: 0 },
+      leaderId: { type: 'string' },
+      acceptOffers: { type: 'boolean', default: false },
+      minOfferCents: money,
+      localPickup: { type: 'boolean', default: false },
+      shippingType: { type: SHIPPING_TYPES, required: true },
+      shippingCostCents: money,
+      location: {
+        type: 'map',
+        properties: { zipCode: { type: 'string' }, city: { type: 'string' }, state: { type: 'string' } },
+      },
+      /** Object keys in the media bucket, first is the main image; thumbKey once the thumbnail exists. */
+      images: {
+        type: 'list',
+        items: { type: 'map', properties: { key: { type: 'string', required: true }, thumbKey: { type: 'string' } } },
+      },
+      quantity: { type: 'number', default: 1 },
+      quantitySold: { type: 'number', default: 0 },
+      returnPolicy: { type: RETURN_POLICIES, default: '30_days' },
+      tags: { type: 'list', items: { type: 'string' } },
+      status: { type: LISTING_STATUSES, required: true, default: 'active' },
+      featured: { type: 'boolean', default: false },
+      /** Auction end (ISO UTC); absent for fixed-price listings. */
+      endsAt: { type: 'string' },
+      /** What price sorts use: fixed price, else current bid, else starting bid. */
+      sortPriceCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+      createdAt: { type: 'string', required: true, readOnly: true },
+      updatedAt: { type: 'string', required: true },
+      version: { type: 'number', default: 1 },
+    },
+    indexes: {
+      byId: {
+        pk: { field: TABLE_KEY.partitionKey, composite: ['listingId'] },
+        sk: { field: TABLE_KEY.sortKey, composite: [] },
+      },
+      byStatusTime: {
+        index: 'byStatusTime',
+        pk: { field: I.byStatusTime.partitionKey, composite: ['status'] },
+        sk: { field: I.byStatusTime.sortKey, composite: ['createdAt', 'listingId'] },
+      },
+      byCategoryTime: {
+        index: 'byCategoryTime',
+        pk: { field: I.byCategoryTime.partitionKey, composite: ['status', 'category'] },
+        sk: { field: I.byCategoryTime.sortKey, composite: ['createdAt', 'listingId'] },
+      },
+      byStatusPrice: {
+        index: 'byStatusPrice',
+        pk: { field: I.byStatusPrice.partitionKey, composite: ['status'] },
+        sk: { field: I.byStatusPrice.sortKey, composite: ['sortPriceCents', 'listingId'] },
+      },
+      byCategoryPrice: {
+        index: 'byCategoryPrice',
+        pk: { field: I.byCategoryPrice.partitionKey, composite: ['status', 'category'] },
+        sk: { field: I.byCategoryPrice.sortKey, composite: ['sortPriceCents', 'listingId'] },
+      },
+      byEndTime: {
+        index: 'byEndTime',
+        condition: (attr) => typeof attr.endsAt === 'string',
+        pk: { field: I.byEndTime.partitionKey, composite: ['status'] },
+        sk: { field: I.byEndTime.sortKey, composite: ['endsAt', 'listingId'] },
+      },
+      bySeller: {
+        index: 'byOwnerTime',
+        pk: { field: I.byOwnerTime.partitionKey, composite: ['sellerId'] },
+        sk: { field: I.byOwnerTime.sortKey, composite: ['createdAt', 'listingId'] },
+      },
+      byFeaturedTime: {
+        index: 'byFeaturedTime',
+        condition: (attr) => attr.featured === true,
+        pk: { field: I.byFeaturedTime.partitionKey, composite: ['status'] },
+        sk: { field: I.byFeaturedTime.sortKey, composite: ['createdAt', 'listingId'] },
+      },
+    },
+  },
+  {},
+);

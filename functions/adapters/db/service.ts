@@ -1,0 +1,32 @@
+import { Service } from 'electrodb';
+import { dynamoClient } from '../../lib/aws-clients';
+import { config } from '../../lib/config';
+import { connectionEntity, subscriptionEntity } from './entities/connection';
+import { listingEntity } from './entities/listing';
+import { profileEntity } from './entities/profile';
+import { searchTermEntity } from './entities/search-term';
+import { userEntity, usernameEntity, walletEntity } from './entities/user';
+
+const entities = {
+  listing: listingEntity,
+  searchTerm: searchTermEntity,
+  user: userEntity,
+  username: usernameEntity,
+  wallet: walletEntity,
+  profile: profileEntity,
+  connection: connectionEntity,
+  subscription: subscriptionEntity,
+};
+
+function build() {
+  return new Service(entities, { client: dynamoClient(), table: config().TABLE_NAME });
+}
+
+let service: ReturnType<typeof build> | undefined;
+
+/** The ElectroDB service over the one table, built on first use. */
+export function db() {
+  service ??= build();
+  return service;
+}
+export type Db = ReturnType<typeof build>;

@@ -1,0 +1,37 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { config } from './config';
+
+/**
+ * AWS SDK clients as module singletons, built on first use from validated config. Endpoints come from the SDK's
+ * AWS_ENDPOINT_URL_<SERVICE> variables (set by the local runtime, absent in AWS).
+ */
+let dynamo: DynamoDBDocumentClient | undefined;
+let s3: S3Client | undefined;
+let sqs: SQSClient | undefined;
+let sockets: ApiGatewayManagementApiClient | undefined;
+
+export function dynamoClient(): DynamoDBDocumentClient {
+  dynamo ??= DynamoDBDocumentClient.from(new DynamoDBClient({ region: config().AWS_REGION }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return dynamo;
+}
+
+export function s3Client(): S3Client {
+  s3 ??= new S3Client({ region: config().AWS_REGION, forcePathStyle: config().S3_FORCE_PATH_STYLE === 'true' });
+  return s3;
+}
+
+export function sqsClient(): SQSClient {
+  sqs ??= new SQSClient({ region: config().AWS_REGION });
+  return sqs;
+}
+
+export function socketClient(): ApiGatewayManagementApiClient {
+  sockets ??= new ApiGatewayManagementApiClient({ region: config().AWS_REGION, endpoint: config().WS_CALLBACK_URL });
+  return sockets;
+}

@@ -1,0 +1,48 @@
+/** Typed errors a handler may throw; the HTTP wrapper maps each to its status in one place. */
+export class AppError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, 'bad_request', message, fields);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Sign in to continue') {
+    super(401, 'unauthorized', message);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(message = 'You are not allowed to do this') {
+    super(403, 'forbidden', message);
+  }
+}
+export class NotFoundError extends AppError {
+  constructor(message = 'Not found') {
+    super(404, 'not_found', message);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, 'conflict', message);
+  }
+}
+export class UnprocessableError extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(422, 'unprocessable', message, fields);
+  }
+}
+export class TooManyRequestsError extends AppError {
+  constructor(message = 'Too many requests, try again shortly') {
+    super(429, 'too_many_requests', message);
+  }
+}

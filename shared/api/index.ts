@@ -1,0 +1,3 @@
+export * from './contract';
+export * from './health';
+export * from './listings';

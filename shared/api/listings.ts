@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MARKETPLACE_CATEGORY_OPTIONS, LISTING_CATEGORY_NAMES } from '../domain/categories';
+import {
+  LISTING_CONDITIONS,
+  LISTING_TYPES,
+  MARKETPLACE_SORTS,
+  MARKETPLACE_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+} from '../domain/listing';
+import { defineContract } from './contract';
+
+const cents = z.number().int().nonnegative();
+
+export const listingImageSchema = z.object({
+  /** Full-size image URL (served by the media origin). */
+  url: z.string(),
+  /** Small version for cards and thumbnails; the full image until a thumbnail exists. */
+  thumbUrl: z.string(),
+});
+export type ListingImage = z.infer<typeof listingImageSchema>;
+
+/** What a listing card shows (browse, home, store page). */
+export const listingCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(LISTING_CATEGORY_NAMES),
+  subcategory: z.string().nullable(),
+  condition: z.enum(LISTING_CONDITIONS),
+  listingType: z.enum(LISTING_TYPES),
+  /** Fixed price; null for auctions. */
+  priceCents: cents.nullable(),
+  buyItNowPriceCents: cents.nullable(),
+  startingBidCents: cents.nullable(),
+  currentBidCents: cents.nullable(),
+  bidCount: z.number().int().nonnegative(),
+  hasReserve: z.boolean(),
+  endsAt: z.string().nullable(),
+  featured: z.boolean(),
+  image: listingImageSchema.nullable(),
+  seller: z.object({ id: z.string(), username: z.string() }),
+  createdAt: z.string(),
+});
+export type ListingCard = z.infer<typeof listingCardSchema>;
+
+const marketplaceCategory = z.enum(MARKETPLACE_CATEGORY_OPTIONS);
+
+export const listListingsQuerySchema = z
+  .object({
+    search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
+    category: marketplaceCategory.optional(),
+    sort: z.enum(MARKETPLACE_SORTS).optional(),
+    featured: z.enum(['true']).optional(),
+    listingType: z.enum(LISTING_TYPES).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
+    cursor: z.string().min(1).max(2048).optional(),
+  })
+  .strict();
+export type ListListingsQuery = z.infer<typeof listListingsQuerySchema>;
+
+export const listingPageSchema = z.object({
+  items: z.array(listingCardSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ListingPage = z.infer<typeof listingPageSchema>;
+
+export const listListings = defineContract({
+  method: 'GET',
+  path: '/api/listings',
+  query: listListingsQuerySchema,
+  response: listingPageSchema,
+});
