@@ -33,6 +33,9 @@ export const wsRoutes = {
   $default: 'ws/default',
 } as const;
 
+/** The $connect REQUEST authorizer (the local gateway calls it before $connect, as API Gateway does). */
+export const wsAuthorizer = 'ws/authorize';
+
 export interface QueueDef {
   name: string;
   /** Environment variable that carries the queue URL to producers. */
@@ -61,15 +64,15 @@ export interface ScheduleDef {
   everyMinutes: number;
 }
 
-export const schedules: readonly ScheduleDef[] = [
-  { name: 'sweep-connections', handler: 'jobs/sweep-connections', everyMinutes: 10 },
-];
+/** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */
+export const schedules: readonly ScheduleDef[] = [];
 
 /** Every module the deployment bundles as its own function. */
 export function allHandlerModules(): string[] {
   return [
     ...routeList.map((r) => r.handler),
     ...Object.values(wsRoutes),
+    wsAuthorizer,
     ...queues.map((q) => q.consumer),
     ...schedules.map((s) => s.handler),
   ];

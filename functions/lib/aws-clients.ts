@@ -9,13 +9,19 @@ import { config } from './config';
  * AWS SDK clients as module singletons, built on first use from validated config. Endpoints come from the SDK's
  * AWS_ENDPOINT_URL_<SERVICE> variables (set by the local runtime, absent in AWS).
  */
+let dynamoRaw: DynamoDBClient | undefined;
 let dynamo: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let sqs: SQSClient | undefined;
 let sockets: ApiGatewayManagementApiClient | undefined;
 
+export function dynamoRawClient(): DynamoDBClient {
+  dynamoRaw ??= new DynamoDBClient({ region: config().AWS_REGION });
+  return dynamoRaw;
+}
+
 export function dynamoClient(): DynamoDBDocumentClient {
-  dynamo ??= DynamoDBDocumentClient.from(new DynamoDBClient({ region: config().AWS_REGION }), {
+  dynamo ??= DynamoDBDocumentClient.from(dynamoRawClient(), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return dynamo;

@@ -1,0 +1,55 @@
+import type { RealtimeStore } from '../../core/realtime/ports';
+import type { Db } from './service';
+
+export function realtimeStore(db: Db): RealtimeStore {
+  const { connection, subscription } = db.entities;
+  return {
+    async saveConnection(c) {
+      await connection.put({ ...c, topics: undefined }).go();
+    },
+    async removeConnection(connectionId) {
+      const found = await connection.get({ connectionId }).go();
+      const topics = found.data?.topics ?? [];
+      if (topics.length > 0) {
+        await subscription.delete(topics.map((topic) => ({ topic, connectionId }))).go();
+      }
+      await connection.delete({ connectionId }).go();
+    },
+    async topicsOf(connectionId) {
+      const found = await connection.get({ connectionId }).go();
+      return found.data ? (found.data.topics ?? []) : undefined;
+    },
+    async subscribe(connectionId, topic, ttl) {
+      // Both or neither: a subscription always has its topic recorded on a connection that still exists.
+      await db.transaction
+        .write(({ connection: c, subscription: s }) => [
+          c
+            .update({ connectionId })
+            .add({ topics: [topic] })
+            .where((attr, op) => op.exists(attr.connectedAt))
+            .commit(),
+          s.put({ topic, connectionId, ttl }).commit(),
+        ])
+        .go();
+    },
+    async unsubscribe(connectionId, topic) {
+      await db.transaction
+        .write(({ connection: c, subscription: s }) => [
+          c
+            .update({ connectionId })
+            .delete({ topics: [topic] })
+            .where((attr, op) => op.exists(attr.connectedAt))
+            .commit(),
+          s.delete({ topic, connectionId }).commit(),
+        ])
+        .go();
+    },
+    async subscribersOf(topic, nowEpochSeconds) {
+      const result = await subscription.query
+        .byTopic({ topic })
+        .where((attr, op) => op.gt(attr.ttl, nowEpochSeconds))
+        .go({ pages: 'all' });
+      return result.data.map((s) => s.connectionId);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import type { DependencyProbe } from '../core/health/check-health';
+import { dynamoRawClient, s3Client, sqsClient } from '../lib/aws-clients';
+import { config } from '../lib/config';
+import { queues } from '../routes';
+
+/** Probes of the table, the media bucket and every queue (the ledger, signer and carrier join as they arrive). */
+export function healthProbes(): DependencyProbe[] {
+  const { TABLE_NAME, MEDIA_BUCKET } = config();
+  return [
+    {
+      name: 'table',
+      check: async () => {
+        const out = await dynamoRawClient().send(new DescribeTableCommand({ TableName: TABLE_NAME }));
+        if (out.Table?.TableStatus !== 'ACTIVE') throw new Error(`table is ${out.Table?.TableStatus ?? 'missing'}`);
+      },
+    },
+    {
+      name: 'media-bucket',
+      check: async () => {
+        await s3Client().send(new HeadBucketCommand({ Bucket: MEDIA_BUCKET }));
+      },
+    },
+    ...queues.map((q) => ({
+      name: `queue:${q.name}`,
+      check: async () => {
+        const url = process.env[q.urlEnv];
+        if (!url) throw new Error(`${q.urlEnv} is not set`);
+        await sqsClient().send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
+      },
+    })),
+  ];
+}

@@ -1,0 +1,25 @@
+import type { ListingCategory } from '../../../shared/domain/categories';
+import type { ListingType } from '../../../shared/domain/listing';
+import type { ListingRecord } from './listing';
+
+/** Which ordered index a browse page is read from. */
+export type BrowseOrder = 'newest' | 'price-asc' | 'price-desc' | 'ending-soon';
+
+export interface BrowsePageQuery {
+  order: BrowseOrder;
+  category?: ListingCategory;
+  featuredOnly: boolean;
+  listingType?: ListingType;
+  /** For 'ending-soon': only auctions ending after this instant. */
+  endsAfter?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** Read side of active listings, implemented over the table's indexes (never a scan). */
+export interface ListingBrowsePort {
+  page(query: BrowsePageQuery): Promise<{ items: ListingRecord[]; cursor: string | null }>;
+  /** Ids of active listings having a search word that starts with `prefix`, at most `max`. */
+  idsWithWordPrefix(prefix: string, max: number): Promise<string[]>;
+  getMany(ids: readonly string[]): Promise<ListingRecord[]>;
+}

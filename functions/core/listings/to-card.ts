@@ -1,0 +1,27 @@
+import type { ListingCard } from '../../../shared/api/listings';
+import type { ListingRecord } from './listing';
+
+export type MediaUrl = (key: string) => string;
+
+export function toListingCard(l: ListingRecord, mediaUrl: MediaUrl): ListingCard {
+  const first = l.images?.[0];
+  return {
+    id: l.listingId,
+    title: l.title,
+    category: l.category,
+    subcategory: l.subcategory ?? null,
+    condition: l.condition,
+    listingType: l.listingType,
+    priceCents: l.listingType === 'fixed' ? (l.priceCents ?? null) : null,
+    buyItNowPriceCents: l.buyItNowPriceCents ?? null,
+    startingBidCents: l.listingType === 'auction' ? (l.startingBidCents ?? null) : null,
+    currentBidCents: l.listingType === 'auction' ? (l.currentBidCents ?? null) : null,
+    bidCount: l.bidCount ?? 0,
+    hasReserve: (l.reservePriceCents ?? 0) > 0,
+    endsAt: l.endsAt ?? null,
+    featured: l.featured === true,
+    image: first ? { url: mediaUrl(first.key), thumbUrl: mediaUrl(first.thumbKey ?? first.key) } : null,
+    seller: { id: l.sellerId, username: l.sellerUsername },
+    createdAt: l.createdAt,
+  };
+}

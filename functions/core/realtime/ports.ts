@@ -1,0 +1,18 @@
+import type { ServerSocketMessage } from '../../../shared/events';
+
+/** Connection and subscription records (the table) and delivery to sockets (the @connections API). */
+export interface RealtimeStore {
+  saveConnection(c: { connectionId: string; userId?: string; connectedAt: string; ttl: number }): Promise<void>;
+  /** Removes the connection and all its subscriptions. */
+  removeConnection(connectionId: string): Promise<void>;
+  topicsOf(connectionId: string): Promise<string[] | undefined>;
+  subscribe(connectionId: string, topic: string, ttl: number): Promise<void>;
+  unsubscribe(connectionId: string, topic: string): Promise<void>;
+  /** Connections subscribed to a topic whose records have not expired at `nowEpochSeconds`. */
+  subscribersOf(topic: string, nowEpochSeconds: number): Promise<string[]>;
+}
+
+export interface SocketSender {
+  /** 'gone' when the connection no longer exists. */
+  send(connectionId: string, message: ServerSocketMessage): Promise<'sent' | 'gone'>;
+}

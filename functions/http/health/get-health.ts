@@ -1,0 +1,9 @@
+import { healthProbes } from '../../adapters/health-probes';
+import { checkHealth } from '../../core/health/check-health';
+import { httpHandler, ok } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getHealth, async () => {
+  const health = await checkHealth(healthProbes());
+  return { ...ok(health), status: health.status === 'ok' ? 200 : 503 };
+});
