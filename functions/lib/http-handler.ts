@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import { type z } from 'zod';
 import type { ApiContract, ResponseOf } from '../../shared/api/contract';
 import type { RouteDef } from '../routes';
 import { AppError, UnauthorizedError } from './errors';

@@ -5,11 +5,10 @@
 const MAX_TERM_LENGTH = 40;
 
 export function normalizeWords(text: string): string[] {
+  // Split before decomposing, so symbols such as ™ separate words instead of decomposing into letters.
   return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .map((w) => w.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase())
     .filter((w) => w.length > 0)
     .map((w) => w.slice(0, MAX_TERM_LENGTH));
 }

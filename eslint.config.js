@@ -1,0 +1,83 @@
+// @ts-check
+import fs from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const NODE_BUILTINS = ['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'zlib'];
+
+/** Web features may not import each other: one block per feature folder, forbidding the others. */
+const featureDir = 'web/src/features';
+const features = fs.existsSync(featureDir)
+  ? fs.readdirSync(featureDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+const featureBoundaries = features.map((feature) => ({
+  files: [`${featureDir}/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: features
+          .filter((other) => other !== feature)
+          .map((other) => ({
+            group: [`**/features/${other}`, `**/features/${other}/**`],
+            message: 'Features do not import each other: move what they share to web/src/lib or components.',
+          })),
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', 'coverage', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  {
+    files: ['functions/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'xrpl', importNames: ['Client'], message: 'core talks to the ledger through a port.' }],
+          patterns: [
+            { group: ['@aws-sdk/*', 'electrodb'], message: 'core holds business rules only: use a port in adapters/.' },
+            { group: ['**/adapters/**', '**/adapters'], message: 'core must not depend on adapters.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', ...NODE_BUILTINS], message: 'shared/ runs in the browser too: no Node-only modules.' },
+            { group: ['react', 'react-dom', 'react-*', 'swr'], message: 'shared/ runs on the server too: no browser code.' },
+            { group: ['@aws-sdk/*', 'electrodb', 'xrpl'], message: 'shared/ holds contracts and rules only.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'process', 'Buffer', '__dirname'],
+    },
+  },
+  ...featureBoundaries,
+);

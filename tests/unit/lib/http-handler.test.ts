@@ -1,0 +1,115 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineContract } from '../../../shared/api/contract';
+import { ConflictError, NotFoundError } from '../../../functions/lib/errors';
+import { httpHandler, ok, MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
+import type { RouteDef } from '../../../functions/routes';
+
+const contract = defineContract({
+  method: 'POST',
+  path: '/api/things/{id}',
+  params: z.object({ id: z.string().regex(/^[A-Z0-9]+$/) }).strict(),
+  query: z.object({ dryRun: z.enum(['true', 'false']).optional() }).strict(),
+  body: z.object({ name: z.string().min(1), count: z.number().int() }).strict(),
+  response: z.object({ id: z.string(), name: z.string() }),
+});
+const route = (auth: RouteDef['auth'] = 'public'): RouteDef<typeof contract> => ({
+  name: 'makeThing',
+  contract,
+  handler: 'http/things/make-thing',
+  auth,
+});
+
+function event(over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/things/{id}',
+    rawPath: '/api/things/A1',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    pathParameters: { id: 'A1' },
+    body: JSON.stringify({ name: 'x', count: 1 }),
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-1' } as APIGatewayProxyEventV2['requestContext'],
+    ...over,
+  };
+}
+
+const handlerOf = (impl = async () => ok({ id: 'A1', name: 'x' }), auth: RouteDef['auth'] = 'public') =>
+  httpHandler(route(auth), impl);
+const parse = (r: APIGatewayProxyStructuredResultV2) => JSON.parse(r.body ?? '') as Record<string, any>;
+
+describe('httpHandler', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('passes validated params, query and body to the use case', async () => {
+    const impl = vi.fn(async () => ok({ id: 'A1', name: 'x' }));
+    const res = await handlerOf(impl)(event({ queryStringParameters: { dryRun: 'true' } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers?.['x-request-id']).toBe('req-1');
+    expect(impl.mock.calls[0]?.[0]).toMatchObject({
+      params: { id: 'A1' },
+      query: { dryRun: 'true' },
+      body: { name: 'x', count: 1 },
+    });
+  });
+
+  it.each([
+    ['malformed JSON', { body: '{"name":' }, 400, 'malformed_json'],
+    ['a wrong type', { body: JSON.stringify({ name: 'x', count: 'one' }) }, 400, 'validation_failed'],
+    ['an unknown field', { body: JSON.stringify({ name: 'x', count: 1, admin: true }) }, 400, 'validation_failed'],
+    ['a missing body', { body: undefined }, 400, 'body_required'],
+    ['a bad path parameter', { pathParameters: { id: 'a-1' } }, 400, 'validation_failed'],
+    ['an unknown query parameter', { queryStringParameters: { x: '1' } }, 400, 'validation_failed'],
+    ['a body over 1 MB', { body: 'x'.repeat(MAX_BODY_BYTES + 1) }, 413, 'body_too_large'],
+    ['a non-JSON content type', { headers: { 'content-type': 'text/plain' } }, 415, 'unsupported_media_type'],
+  ])('answers %s with a JSON error', async (_, over, status, code) => {
+    const res = await handlerOf()(event(over as Partial<APIGatewayProxyEventV2>));
+    expect(res.statusCode).toBe(status);
+    expect(parse(res).error).toMatchObject({ code, requestId: 'req-1' });
+    expect(typeof parse(res).error.message).toBe('string');
+  });
+
+  it('names the failing fields', async () => {
+    const res = await handlerOf()(event({ body: JSON.stringify({ name: '', count: 1.5 }) }));
+    expect(Object.keys(parse(res).error.fields)).toEqual(['name', 'count']);
+  });
+
+  it('maps typed errors to their status', async () => {
+    const notFound = await handlerOf(async () => {
+      throw new NotFoundError('No such thing');
+    })(event());
+    expect(notFound.statusCode).toBe(404);
+    expect(parse(notFound).error).toMatchObject({ code: 'not_found', message: 'No such thing' });
+    const conflict = await handlerOf(async () => {
+      throw new ConflictError('Taken');
+    })(event());
+    expect(conflict.statusCode).toBe(409);
+  });
+
+  it('answers unknown errors 500 with the request id and no internals', async () => {
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const res = await handlerOf(async () => {
+      throw new Error('database password is hunter2');
+    })(event());
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('hunter2');
+    expect(parse(res).error).toEqual({ code: 'internal', message: 'Something went wrong on our side', requestId: 'req-1' });
+    expect(String(spy.mock.calls[0]?.[0])).toContain('hunter2');
+  });
+
+  it('refuses routes that need a signed-in user without a session', async () => {
+    const res = await handlerOf(undefined, 'user')(event());
+    expect(res.statusCode).toBe(401);
+    expect(parse(res).error.code).toBe('unauthorized');
+  });
+
+  it('refuses a body on a route that takes none', async () => {
+    const getContract = defineContract({ method: 'GET', path: '/api/ping', response: z.object({}) });
+    const h = httpHandler({ name: 'ping', contract: getContract, handler: 'x', auth: 'public' }, async () => ok({}));
+    const res = await h(event({ body: '{}' }));
+    expect(res.statusCode).toBe(400);
+    expect(parse(res).error.code).toBe('unexpected_body');
+  });
+});
