@@ -48,6 +48,7 @@ export const listListingsQuerySchema = z
   .object({
     search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
     category: marketplaceCategory.optional(),
+    subcategory: z.string().trim().min(1).max(60).optional(),
     sort: z.enum(MARKETPLACE_SORTS).optional(),
     featured: z.enum(['true']).optional(),
     listingType: z.enum(LISTING_TYPES).optional(),

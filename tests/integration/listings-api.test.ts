@@ -57,9 +57,6 @@ describe('GET /api/listings against the seeded local stack', () => {
     const prefix = word.slice(0, 4).toUpperCase();
     const found = await all(`search=${encodeURIComponent(prefix)}`);
     expect(found.map((i) => i.id)).toContain(sample!.id);
-    expect(found.every((i) => `${i.title} ${i.category}`.toLowerCase().includes(prefix.toLowerCase()) || true)).toBe(
-      true,
-    );
     expect((await page('search=zzzzqqqq')).items).toEqual([]);
   });
 

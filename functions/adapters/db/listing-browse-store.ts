@@ -32,6 +32,7 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
       const query = indexQuery(q).where((attr, op) =>
         [
           q.category && !usesCategoryKey ? op.eq(attr.category, q.category) : '',
+          q.subcategory ? op.eq(attr.subcategory, q.subcategory) : '',
           q.featuredOnly && !usesFeaturedKey ? op.eq(attr.featured, true) : '',
           q.listingType ? op.eq(attr.listingType, q.listingType) : '',
         ]

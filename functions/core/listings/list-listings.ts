@@ -27,6 +27,10 @@ function isListingCategory(name: string): name is ListingCategory {
   return Object.hasOwn(LISTING_CATEGORIES, name);
 }
 
+function hasSubcategory(category: ListingCategory, subcategory: string): boolean {
+  return (LISTING_CATEGORIES[category] as readonly string[]).includes(subcategory);
+}
+
 /**
  * Browse and search active listings. Browsing reads one ordered index page; search intersects the listings that carry
  * every query word (as a word prefix), then orders and pages that set.
@@ -35,6 +39,10 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   const category = query.category === 'all' ? undefined : query.category;
   // A dropdown name that no listing can carry (e.g. 'Antiques') matches nothing.
   if (category !== undefined && !isListingCategory(category)) return { items: [], nextCursor: null };
+  const { subcategory } = query;
+  if (subcategory !== undefined && category !== undefined && !hasSubcategory(category, subcategory)) {
+    return { items: [], nextCursor: null };
+  }
   const order = ORDER_OF_SORT[query.sort ?? 'newest'];
   const cursor = decodeCursor(query.cursor);
   const nowIso = deps.now().toISOString();
@@ -46,6 +54,7 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
     const page = await deps.store.page({
       order,
       category,
+      subcategory,
       featuredOnly: query.featured === 'true',
       listingType: query.listingType,
       endsAfter: order === 'ending-soon' ? nowIso : undefined,
@@ -64,6 +73,7 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
     (l) =>
       l.status === 'active' &&
       (category === undefined || l.category === category) &&
+      (subcategory === undefined || l.subcategory === subcategory) &&
       (query.listingType === undefined || l.listingType === query.listingType) &&
       (query.featured !== 'true' || l.featured === true) &&
       (order !== 'ending-soon' || (l.endsAt !== undefined && l.endsAt > nowIso)),

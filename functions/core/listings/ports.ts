@@ -8,6 +8,7 @@ export type BrowseOrder = 'newest' | 'price-asc' | 'price-desc' | 'ending-soon';
 export interface BrowsePageQuery {
   order: BrowseOrder;
   category?: ListingCategory;
+  subcategory?: string;
   featuredOnly: boolean;
   listingType?: ListingType;
   /** For 'ending-soon': only auctions ending after this instant. */

@@ -28,7 +28,7 @@ function listing(id: string, over: Partial<ListingRecord>): ListingRecord {
 }
 
 const listings = [
-  listing('L1', { title: 'Apple iPhone 15 Pro', priceCents: 99900 }),
+  listing('L1', { title: 'Apple iPhone 15 Pro', priceCents: 99900, subcategory: 'Smartphones' }),
   listing('L2', { title: 'Samsung Galaxy Phone', priceCents: 49900, featured: true }),
   listing('L3', {
     title: 'Vintage Leather Jacket',
@@ -61,6 +61,7 @@ function memoryStore(items: ListingRecord[]): ListingBrowsePort & { pages: Brows
       pages.push(q);
       let rows = items.filter((l) => l.status === 'active');
       if (q.category) rows = rows.filter((l) => l.category === q.category);
+      if (q.subcategory) rows = rows.filter((l) => l.subcategory === q.subcategory);
       if (q.featuredOnly) rows = rows.filter((l) => l.featured);
       if (q.listingType) rows = rows.filter((l) => l.listingType === q.listingType);
       if (q.order === 'ending-soon') rows = rows.filter((l) => l.endsAt && l.endsAt > (q.endsAfter ?? ''));
@@ -108,6 +109,14 @@ describe('listListings', () => {
     expect(ids(await listListings(q({ sort: 'price-low' }), deps()))).toEqual(['L3', 'L5', 'L2', 'L1']);
     expect(ids(await listListings(q({ sort: 'ending-soon' }), deps()))).toEqual(['L5', 'L3']);
     expect(ids(await listListings(q({ featured: 'true' }), deps()))).toEqual(['L2']);
+  });
+
+  it('filters by subcategory, and a subcategory of another category matches nothing', async () => {
+    expect(ids(await listListings(q({ category: 'Electronics', subcategory: 'Smartphones' }), deps()))).toEqual(['L1']);
+    expect(ids(await listListings(q({ search: 'apple', subcategory: 'Smartphones' }), deps()))).toEqual(['L1']);
+    const store = memoryStore(listings);
+    expect(ids(await listListings(q({ category: 'Fashion', subcategory: 'Smartphones' }), deps(store)))).toEqual([]);
+    expect(store.pages).toHaveLength(0);
   });
 
   it('matches nothing for a dropdown category no listing can carry', async () => {

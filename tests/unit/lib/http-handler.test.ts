@@ -44,7 +44,7 @@ describe('httpHandler', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('passes validated params, query and body to the use case', async () => {
-    const impl = vi.fn(async () => ok({ id: 'A1', name: 'x' }));
+    const impl = vi.fn(async (_req: unknown) => ok({ id: 'A1', name: 'x' }));
     const res = await handlerOf(impl)(event({ queryStringParameters: { dryRun: 'true' } }));
     expect(res.statusCode).toBe(200);
     expect(res.headers?.['x-request-id']).toBe('req-1');

@@ -1,0 +1,118 @@
+/**
+ * `npm run bench`: measures the issue's targets and writes them to docs/bench.md.
+ * - initial JavaScript of `/` (gzip): the scripts index.html loads at once (entry + modulepreloads), gzipped;
+ * - `npm start` to healthy: the start script spawned as `npm start` would, first on an empty data dir (seeding), then again
+ *   on the same data (the usual restart), timed until GET /api/health answers 200;
+ * - listings API latency through the local gateway with the seed data: p50 / p95 of sequential requests.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import getPort from 'get-port';
+import { startLocalStack } from '../../infra/local/stack';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function initialJsGzipBytes(): { files: string[]; bytes: number } {
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], { cwd: root, stdio: 'ignore' });
+  if (build.status !== 0) throw new Error('web build failed');
+  const html = fs.readFileSync(path.join(root, 'web/dist/index.html'), 'utf8');
+  const files = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  const unique = [...new Set(files)];
+  const bytes = unique.reduce(
+    (sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, 'web/dist', f)), { level: 9 }).length,
+    0,
+  );
+  return { files: unique, bytes };
+}
+
+async function timeToHealthy(dataDir: string): Promise<number> {
+  const port = await getPort();
+  const started = performance.now();
+  const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    for (;;) {
+      if (performance.now() - started > 180_000) throw new Error('not healthy within 180 s');
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (res.status === 200) return (performance.now() - started) / 1000;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    process.kill(-child.pid!, 'SIGINT');
+    await exited;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function listingsLatency(): Promise<{ p50: number; p95: number; n: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
+  const stack = await startLocalStack({ port: 0, dataDir, seed: true, webDir: null });
+  try {
+    const queries = ['', 'sort=newest', 'category=Electronics', 'sort=price-low', 'sort=ending-soon', 'search=vintage'];
+    const get = async (q: string) => {
+      const res = await fetch(`${stack.url}/api/listings?${q}`);
+      if (res.status !== 200) throw new Error(`GET /api/listings?${q} -> ${res.status}`);
+      await res.arrayBuffer();
+    };
+    for (let i = 0; i < 30; i++) await get(queries[i % queries.length]!);
+    const samples: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      const t0 = performance.now();
+      await get(queries[i % queries.length]!);
+      samples.push(performance.now() - t0);
+    }
+    samples.sort((a, b) => a - b);
+    return { p50: percentile(samples, 50), p95: percentile(samples, 95), n: samples.length };
+  } finally {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const js = initialJsGzipBytes();
+const startDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+const firstStart = await timeToHealthy(startDir);
+const restart = await timeToHealthy(startDir);
+fs.rmSync(startDir, { recursive: true, force: true });
+const latency = await listingsLatency();
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const report = `# Benchmarks
+
+Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(
+  os.totalmem() / 2 ** 30,
+)} GiB RAM, Node ${process.version}, ${os.platform()} ${os.release()}.
+
+| what | figure | target |
+| --- | --- | --- |
+| initial JavaScript of \`/\` (gzip, ${js.files.length} files) | ${(js.bytes / 1024).toFixed(1)} KB | ≤ 150 KB |
+| \`npm start\` to healthy, restart with existing data | ${restart.toFixed(1)} s | ≤ 30 s |
+| \`npm start\` to healthy, first start (empty data, seeding) | ${firstStart.toFixed(1)} s | |
+| \`GET /api/listings\` through the local gateway, p50 (n=${latency.n}) | ${latency.p50.toFixed(1)} ms | |
+| \`GET /api/listings\` through the local gateway, p95 (n=${latency.n}) | ${latency.p95.toFixed(1)} ms | ≤ 30 ms |
+
+Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
+Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
+Latency requests cycle over newest, category, price, ending-soon and search queries, sequentially, after 30 warm-up requests.
+`;
+fs.writeFileSync(path.join(root, 'docs/bench.md'), report);
+console.log(report);
+process.exit(0);
