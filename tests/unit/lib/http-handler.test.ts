@@ -36,7 +36,8 @@ function event(over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEvent
   };
 }
 
-const handlerOf = (impl = async () => ok({ id: 'A1', name: 'x' }), auth: RouteDef['auth'] = 'public') =>
+type Impl = Parameters<typeof httpHandler<typeof contract>>[1];
+const handlerOf = (impl: Impl = async () => ok({ id: 'A1', name: 'x' }), auth: RouteDef['auth'] = 'public') =>
   httpHandler(route(auth), impl);
 const parse = (r: APIGatewayProxyStructuredResultV2) => JSON.parse(r.body ?? '') as Record<string, any>;
 
@@ -44,7 +45,7 @@ describe('httpHandler', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('passes validated params, query and body to the use case', async () => {
-    const impl = vi.fn(async (_req: unknown) => ok({ id: 'A1', name: 'x' }));
+    const impl = vi.fn<Impl>(async () => ok({ id: 'A1', name: 'x' }));
     const res = await handlerOf(impl)(event({ queryStringParameters: { dryRun: 'true' } }));
     expect(res.statusCode).toBe(200);
     expect(res.headers?.['x-request-id']).toBe('req-1');
