@@ -5,12 +5,28 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const NODE_BUILTINS = ['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'stream', 'url', 'util', 'zlib'];
+const NODE_BUILTINS = [
+  'fs',
+  'path',
+  'os',
+  'crypto',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'stream',
+  'url',
+  'util',
+  'zlib',
+];
 
 /** Web features may not import each other: one block per feature folder, forbidding the others. */
 const featureDir = 'web/src/features';
 const features = fs.existsSync(featureDir)
-  ? fs.readdirSync(featureDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featureDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const featureBoundaries = features.map((feature) => ({
   files: [`${featureDir}/${feature}/**/*.{ts,tsx}`],
@@ -71,7 +87,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*', ...NODE_BUILTINS], message: 'shared/ runs in the browser too: no Node-only modules.' },
-            { group: ['react', 'react-dom', 'react-*', 'swr'], message: 'shared/ runs on the server too: no browser code.' },
+            {
+              group: ['react', 'react-dom', 'react-*', 'swr'],
+              message: 'shared/ runs on the server too: no browser code.',
+            },
             { group: ['@aws-sdk/*', 'electrodb', 'xrpl'], message: 'shared/ holds contracts and rules only.' },
           ],
         },

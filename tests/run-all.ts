@@ -48,13 +48,20 @@ steps.push(
 
 const playwrightReport = path.join(reportDir, 'playwright.json');
 steps.push(
-  run('browser tests', 'npx', ['playwright', 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-  }),
+  run(
+    'browser tests',
+    'npx',
+    ['playwright', 'test', '--config', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    },
+  ),
 );
 
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(vitestReport);
-const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightReport);
+const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+  playwrightReport,
+);
 const passed = (vitest?.numPassedTests ?? 0) + (pw?.stats.expected ?? 0) + (pw?.stats.flaky ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (pw?.stats.unexpected ?? 0) + steps.filter((ok) => !ok).length;
 const skipped = (vitest?.numPendingTests ?? 0) + (pw?.stats.skipped ?? 0);

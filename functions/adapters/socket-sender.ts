@@ -6,7 +6,10 @@ export const socketSender: SocketSender = {
   async send(connectionId, message) {
     try {
       await socketClient().send(
-        new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(JSON.stringify(message)) }),
+        new PostToConnectionCommand({
+          ConnectionId: connectionId,
+          Data: new TextEncoder().encode(JSON.stringify(message)),
+        }),
       );
       return 'sent';
     } catch (error) {

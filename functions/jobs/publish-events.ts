@@ -26,7 +26,11 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       continue;
     }
     try {
-      const result = await publishEvent(parsed.data, { store: realtimeStore(db()), sender: socketSender, now: new Date() });
+      const result = await publishEvent(parsed.data, {
+        store: realtimeStore(db()),
+        sender: socketSender,
+        now: new Date(),
+      });
       log.info('event published', { messageId: record.messageId, topic: parsed.data.topic, ...result });
     } catch (error) {
       log.error('event publish failed', { messageId: record.messageId, error });

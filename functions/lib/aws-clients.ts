@@ -41,3 +41,12 @@ export function socketClient(): ApiGatewayManagementApiClient {
   sockets ??= new ApiGatewayManagementApiClient({ region: config().AWS_REGION, endpoint: config().WS_CALLBACK_URL });
   return sockets;
 }
+
+/** Drops the cached clients so the next call reads fresh config (the local runtime changes endpoints between runs). */
+export function resetAwsClients(): void {
+  dynamoRaw?.destroy();
+  s3?.destroy();
+  sqs?.destroy();
+  sockets?.destroy();
+  dynamoRaw = dynamo = s3 = sqs = sockets = undefined;
+}

@@ -31,7 +31,11 @@ type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructu
 function fieldsOf(error: z.ZodError): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : issue.code === 'unrecognized_keys' ? issue.keys.join(',') : '_';
+    const key = issue.path.length
+      ? issue.path.join('.')
+      : issue.code === 'unrecognized_keys'
+        ? issue.keys.join(',')
+        : '_';
     fields[key] ??= issue.message;
   }
   const [first] = Object.entries(fields);
@@ -112,11 +116,20 @@ export function httpHandler<C extends ApiContract>(
     } catch (error) {
       if (error instanceof AppError) {
         log.info('request', { status: error.status, code: error.code, ms: Date.now() - started });
-        const payload = { code: error.code, message: error.message, requestId, ...(error.fields && { fields: error.fields }) };
+        const payload = {
+          code: error.code,
+          message: error.message,
+          requestId,
+          ...(error.fields && { fields: error.fields }),
+        };
         return json(error.status, { error: payload }, requestId);
       }
       log.error('unhandled error', { error, ms: Date.now() - started });
-      return json(500, { error: { code: 'internal', message: 'Something went wrong on our side', requestId } }, requestId);
+      return json(
+        500,
+        { error: { code: 'internal', message: 'Something went wrong on our side', requestId } },
+        requestId,
+      );
     }
   };
 }

@@ -28,7 +28,14 @@ export function defineContract<
   Q extends z.ZodType = typeof none,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
->(c: { method: HttpMethod; path: `/api/${string}`; params?: P; query?: Q; body?: B; response: R }): ApiContract<P, Q, B, R> {
+>(c: {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+}): ApiContract<P, Q, B, R> {
   return {
     method: c.method,
     path: c.path,

@@ -58,12 +58,13 @@ export const MARKETPLACE_CATEGORY_OPTIONS = [
 export type MarketplaceCategory = (typeof MARKETPLACE_CATEGORY_OPTIONS)[number];
 
 /** A URL category is honoured only when it is one of the dropdown's names (compared case-insensitively). */
-export function parseMarketplaceCategory(value: string | null | undefined): Exclude<MarketplaceCategory, 'all'> | undefined {
+export function parseMarketplaceCategory(
+  value: string | null | undefined,
+): Exclude<MarketplaceCategory, 'all'> | undefined {
   if (!value) return undefined;
   const wanted = value.trim().toLowerCase();
   return MARKETPLACE_CATEGORY_OPTIONS.find((c) => c !== 'all' && c.toLowerCase() === wanted) as
-    | Exclude<MarketplaceCategory, 'all'>
-    | undefined;
+    Exclude<MarketplaceCategory, 'all'> | undefined;
 }
 
 /** Home page popular tiles (spec part 1 section 2.6). */

@@ -21,7 +21,7 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
           ? listing.query.byCategoryPrice({ ...active, category: q.category })
           : listing.query.byStatusPrice(active);
       case 'ending-soon':
-        return listing.query.byEndTime(active).gt({ endsAt: q.endsAfter ?? '' });
+        return listing.query.byEndTime(active).gt({ auctionEnd: q.endsAfter ?? '' });
     }
   }
 
@@ -45,7 +45,9 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
         return { items: result.data as ListingRecord[], cursor: result.cursor };
       } catch (error) {
         if (q.cursor && (error instanceof ElectroError || (error as Error).name === 'ValidationException')) {
-          throw new BadRequestError('Invalid query: cursor is not a cursor this API gave out', { cursor: 'Invalid cursor' });
+          throw new BadRequestError('Invalid query: cursor is not a cursor this API gave out', {
+            cursor: 'Invalid cursor',
+          });
         }
         throw error;
       }
@@ -62,7 +64,8 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
     async getMany(ids) {
       if (ids.length === 0) return [];
       const result = await listing.get(ids.map((listingId) => ({ listingId }))).go({ concurrency: 4 });
-      if (result.unprocessed.length > 0) throw new Error(`Batch read left ${result.unprocessed.length} listings unread`);
+      if (result.unprocessed.length > 0)
+        throw new Error(`Batch read left ${result.unprocessed.length} listings unread`);
       return result.data as ListingRecord[];
     },
   };

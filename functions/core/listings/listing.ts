@@ -36,7 +36,9 @@ export interface ListingRecord {
 }
 
 /** The price a listing sorts and filters by: fixed price, else current bid, else starting bid. */
-export function sortPriceOf(l: Pick<ListingRecord, 'listingType' | 'priceCents' | 'currentBidCents' | 'startingBidCents'>) {
+export function sortPriceOf(
+  l: Pick<ListingRecord, 'listingType' | 'priceCents' | 'currentBidCents' | 'startingBidCents'>,
+) {
   if (l.listingType === 'fixed') return l.priceCents ?? 0;
   return l.currentBidCents ?? l.startingBidCents ?? 0;
 }

@@ -8,7 +8,12 @@ export function normalizeWords(text: string): string[] {
   // Split before decomposing, so symbols such as ™ separate words instead of decomposing into letters.
   return text
     .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .map((w) => w.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase())
+    .map((w) =>
+      w
+        .normalize('NFKD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase(),
+    )
     .filter((w) => w.length > 0)
     .map((w) => w.slice(0, MAX_TERM_LENGTH));
 }

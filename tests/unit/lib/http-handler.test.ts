@@ -39,7 +39,8 @@ function event(over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEvent
 type Impl = Parameters<typeof httpHandler<typeof contract>>[1];
 const handlerOf = (impl: Impl = async () => ok({ id: 'A1', name: 'x' }), auth: RouteDef['auth'] = 'public') =>
   httpHandler(route(auth), impl);
-const parse = (r: APIGatewayProxyStructuredResultV2) => JSON.parse(r.body ?? '') as Record<string, any>;
+type ErrorBody = { error: { code: string; message: string; requestId?: string; fields: Record<string, string> } };
+const parse = (r: APIGatewayProxyStructuredResultV2) => JSON.parse(r.body ?? '') as ErrorBody;
 
 describe('httpHandler', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -96,7 +97,11 @@ describe('httpHandler', () => {
     })(event());
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('hunter2');
-    expect(parse(res).error).toEqual({ code: 'internal', message: 'Something went wrong on our side', requestId: 'req-1' });
+    expect(parse(res).error).toEqual({
+      code: 'internal',
+      message: 'Something went wrong on our side',
+      requestId: 'req-1',
+    });
     expect(String(spy.mock.calls[0]?.[0])).toContain('hunter2');
   });
 

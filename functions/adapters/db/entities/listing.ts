@@ -10,6 +10,7 @@ import {
 import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
 
 const money = { type: 'number' } as const;
+export const NO_AUCTION_END = 'none';
 
 /**
  * A listing. Money is integer cents. Auction state (current bid, count, leader, end time) and sales (quantitySold) live
@@ -66,6 +67,17 @@ export const listingEntity = new Entity(
       featured: { type: 'boolean', default: false },
       /** Auction end (ISO UTC); absent for fixed-price listings. */
       endsAt: { type: 'string' },
+      /**
+       * Sort key source for the sparse byEndTime index. ElectroDB requires every composite of an index with a
+       * `condition` on each write, so this is always set ('none' for fixed price) and the condition keeps fixed-price
+       * listings out of the index.
+       */
+      auctionEnd: {
+        type: 'string',
+        hidden: true,
+        watch: ['endsAt'],
+        set: (_, item) => (typeof item.endsAt === 'string' ? item.endsAt : NO_AUCTION_END),
+      },
       /** What price sorts use: fixed price, else current bid, else starting bid. */
       sortPriceCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
       createdAt: { type: 'string', required: true, readOnly: true },
@@ -99,9 +111,9 @@ export const listingEntity = new Entity(
       },
       byEndTime: {
         index: 'byEndTime',
-        condition: (attr) => typeof attr.endsAt === 'string',
+        condition: (attr) => typeof attr.auctionEnd === 'string' && attr.auctionEnd !== NO_AUCTION_END,
         pk: { field: I.byEndTime.partitionKey, composite: ['status'] },
-        sk: { field: I.byEndTime.sortKey, composite: ['endsAt', 'listingId'] },
+        sk: { field: I.byEndTime.sortKey, composite: ['auctionEnd', 'listingId'] },
       },
       bySeller: {
         index: 'byOwnerTime',

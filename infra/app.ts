@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { ScheduleDef } from '../functions/routes';
+import { ApiStack } from './stacks/api-stack';
+import { DataStack } from './stacks/data-stack';
+import { REPO_ROOT } from './stacks/node-function';
+import { RealtimeStack } from './stacks/realtime-stack';
+import { WebStack } from './stacks/web-stack';
+import { WorkersStack } from './stacks/workers-stack';
+
+export interface BuildAppProps {
+  /** Deployment stage (stack name prefix). Default: context `stage`, else 'dev'. */
+  stage?: string;
+  /** Default: context `region`, else CDK_DEFAULT_REGION, else us-east-1. */
+  region?: string;
+  /** Built site to upload. Default: web/dist (uploaded only when it holds an index.html). */
+  siteDir?: string;
+  /** Extra context, as `-c key=value` would give. */
+  context?: Record<string, unknown>;
+  outdir?: string;
+  /** Run the cdk-nag AwsSolutions checks at synthesis (default true). */
+  nag?: boolean;
+  /** Scheduled jobs to deploy. Default: `schedules` of functions/routes.ts (tests pass their own to exercise them). */
+  schedules?: readonly ScheduleDef[];
+}
+
+export interface MarketplaceApp {
+  app: App;
+  stage: string;
+  data: DataStack;
+  realtime: RealtimeStack;
+  api: ApiStack;
+  workers: WorkersStack;
+  web: WebStack;
+}
+
+/** Set here rather than in cdk.json so tests that build the app in-process synthesize the same templates. */
+const FEATURE_FLAGS = {
+  // S3 server access logs are granted by bucket policy, so log buckets can keep ACLs disabled.
+  '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
+  // Exports stay protected while another stack imports them (CloudFormation refuses to delete them).
+  '@aws-cdk/core:defaultCrossStackReferences': 'strong',
+};
+
+/**
+ * The whole deployment for one stage. The account is left to the CLI's credentials at deploy time (no lookups), so
+ * `cdk synth` runs offline without any.
+ */
+export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
+  const app = new App({
+    context: { ...FEATURE_FLAGS, ...props.context },
+    ...(props.outdir ? { outdir: props.outdir } : {}),
+  });
+  const ctx = (key: string): string | undefined => {
+    const v: unknown = app.node.tryGetContext(key);
+    return typeof v === 'string' && v.length > 0 ? v : undefined;
+  };
+  const stage = props.stage ?? ctx('stage') ?? 'dev';
+  if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) throw new Error(`Invalid stage '${stage}': use a-z, 0-9 and -`);
+  const region = props.region ?? ctx('region') ?? process.env.CDK_DEFAULT_REGION ?? 'us-east-1';
+  const env = { region };
+  const name = (part: string) => `Marketplace-${stage}-${part}`;
+
+  // Uploads go straight from the browser to S3 with presigned requests, from the site's origin: a custom domain when
+  // one is configured, else the distribution's *.cloudfront.net name (not known until the web stack exists).
+  const mediaCorsOrigins = (ctx('siteOrigin') ?? 'https://*.cloudfront.net').split(',').map((s) => s.trim());
+
+  const data = new DataStack(app, name('Data'), { env, stackName: name('Data'), mediaCorsOrigins });
+  const base = {
+    TABLE_NAME: data.table.tableName,
+    MEDIA_BUCKET: data.mediaBucket.bucketName,
+    // Browser, API and media share the CloudFront origin, so a path is enough (and keeps the api stack free of a
+    // reference to the distribution, which itself refers to the api).
+    MEDIA_BASE_URL: '/media',
+    LOG_LEVEL: ctx('logLevel') ?? 'info',
+    queueUrls: Object.fromEntries(data.queues.map((q) => [q.def.urlEnv, q.queue.queueUrl])),
+  };
+  const realtime = new RealtimeStack(app, name('Realtime'), {
+    env,
+    stackName: name('Realtime'),
+    data,
+    environment: base,
+  });
+  const environment = { ...base, WS_CALLBACK_URL: realtime.stage.callbackUrl };
+  const api = new ApiStack(app, name('Api'), { env, stackName: name('Api'), data, environment });
+  const workers = new WorkersStack(app, name('Workers'), {
+    env,
+    stackName: name('Workers'),
+    data,
+    realtime,
+    environment,
+    ...(props.schedules ? { schedules: props.schedules } : {}),
+  });
+  const web = new WebStack(app, name('Web'), {
+    env,
+    stackName: name('Web'),
+    data,
+    api,
+    realtime,
+    siteDir: props.siteDir ?? path.join(REPO_ROOT, 'web', 'dist'),
+  });
+
+  Tags.of(app).add('project', 'marketplace');
+  Tags.of(app).add('stage', stage);
+  if (props.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stage, data, realtime, api, workers, web };
+}
+
+const entry = process.argv[1] ? path.resolve(process.argv[1]) : '';
+if (entry === fileURLToPath(import.meta.url)) {
+  buildApp().app.synth();
+}

@@ -1,0 +1,64 @@
+import type { QueueDef } from '../../functions/routes';
+
+/** Obviously-local values: nothing here is a real account, key or endpoint. */
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_CREDENTIALS = {
+  accessKeyId: 'LOCALDEVACCESSKEY',
+  secretAccessKey: 'local-dev-secret-not-a-real-key',
+};
+export const LOCAL_TABLE_NAME = 'marketplace';
+export const LOCAL_MEDIA_BUCKET = 'marketplace-media';
+
+export interface LocalEndpoints {
+  url: string;
+  dynamodb: string;
+  s3: string;
+  sqs: string;
+  queueUrls: Map<string, string>;
+  log: boolean;
+}
+
+/**
+ * The environment the handlers read, exactly the variables they get in AWS plus the SDK's own
+ * AWS_ENDPOINT_URL_<SERVICE> overrides that point the real AWS SDK clients at the local emulators.
+ */
+export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Record<string, string> {
+  const env: Record<string, string> = {
+    AWS_REGION: LOCAL_REGION,
+    AWS_DEFAULT_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: e.dynamodb,
+    AWS_ENDPOINT_URL_S3: e.s3,
+    AWS_ENDPOINT_URL_SQS: e.sqs,
+    // Node 20 is what this machine has; the SDK's "upgrade to 22" notice is noise locally (Lambda runs 22).
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME: LOCAL_TABLE_NAME,
+    MEDIA_BUCKET: LOCAL_MEDIA_BUCKET,
+    MEDIA_BASE_URL: `${e.url}/media`,
+    S3_FORCE_PATH_STYLE: 'true',
+    WS_CALLBACK_URL: `${e.url}/_ws`,
+    LOG_LEVEL: e.log ? 'info' : 'warn',
+  };
+  for (const q of queueDefs) {
+    const url = e.queueUrls.get(q.name);
+    if (!url) throw new Error(`queue ${q.name} was not created`);
+    env[q.urlEnv] = url;
+  }
+  return env;
+}
+
+/** Sets the variables on process.env (the handlers run in this process) and returns a function that restores them. */
+export function applyEnv(env: Record<string, string>): () => void {
+  const previous = new Map<string, string | undefined>();
+  for (const [k, v] of Object.entries(env)) {
+    previous.set(k, process.env[k]);
+    process.env[k] = v;
+  }
+  return () => {
+    for (const [k, v] of previous) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  };
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import S3rver from 's3rver';
+import type * as S3rverAccount from 's3rver/lib/models/account.js';
+import getPort from 'get-port';
+import { LOCAL_CREDENTIALS } from './env';
+
+export interface LocalS3 {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** Browser uploads (presigned POST/PUT) and reads go straight to the bucket, so it allows the app's origins. */
+function corsXml(origins: string[]): string {
+  return [
+    '<CORSConfiguration><CORSRule>',
+    ...origins.map((o) => `<AllowedOrigin>${escapeXml(o)}</AllowedOrigin>`),
+    ...['GET', 'HEAD', 'PUT', 'POST'].map((m) => `<AllowedMethod>${m}</AllowedMethod>`),
+    '<AllowedHeader>*</AllowedHeader>',
+    '<ExposeHeader>ETag</ExposeHeader>',
+    '<MaxAgeSeconds>3000</MaxAgeSeconds>',
+    '</CORSRule></CORSConfiguration>',
+  ].join('');
+}
+
+/**
+ * Starts s3rver with its objects under `dir` and the media bucket (with CORS) in place. s3rver only knows its own
+ * dummy access key, so the local key pair is registered on its dummy account; it does not verify SigV4 signatures.
+ */
+export async function startS3(opts: {
+  dir: string;
+  bucket: string;
+  origins: string[];
+  log?: boolean;
+}): Promise<LocalS3> {
+  fs.mkdirSync(opts.dir, { recursive: true });
+  const require = createRequire(import.meta.url);
+  const account = require('s3rver/lib/models/account.js') as typeof S3rverAccount;
+  account.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+
+  const port = await getPort();
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: !opts.log,
+    directory: opts.dir,
+    // Path-style only: the bucket is always the first path segment (S3_FORCE_PATH_STYLE=true).
+    vhostBuckets: false,
+    configureBuckets: [{ name: opts.bucket, configs: [corsXml(opts.origins)] }],
+  });
+  await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      server.httpServer?.closeAllConnections();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { Db } from '../../../functions/adapters/db/service';
+import { searchTermsFor, termBucket } from '../../../functions/core/listings/search-terms';
+import { s3Client } from '../../../functions/lib/aws-clients';
+import { config } from '../../../functions/lib/config';
+import type { BuiltListing } from './build-listings';
+import type { BuiltSeller } from './build-sellers';
+
+const BATCH_ATTEMPTS = 5;
+
+/** A batch put that retries what DynamoDB left unprocessed, and fails loudly if some items never land. */
+async function putAll<T>(label: string, items: T[], put: (items: T[]) => Promise<{ unprocessed: unknown[] }>) {
+  if (items.length === 0) return;
+  const result = await put(items);
+  for (let attempt = 1; result.unprocessed.length > 0; attempt++) {
+    if (attempt >= BATCH_ATTEMPTS)
+      throw new Error(`Seeding ${label}: ${result.unprocessed.length} items were not written`);
+    await new Promise((r) => setTimeout(r, 50 * attempt));
+    // ElectroDB gives back the keys of unprocessed items; the whole batch is idempotent, so put it again.
+    const retry = await put(items);
+    result.unprocessed = retry.unprocessed;
+  }
+}
+
+export async function writeSellers(db: Db, sellers: readonly BuiltSeller[]): Promise<void> {
+  const e = db.entities;
+  await Promise.all([
+    putAll(
+      'users',
+      sellers.map((s) => s.user),
+      (items) => e.user.put(items).go(),
+    ),
+    putAll(
+      'usernames',
+      sellers.map((s) => s.username),
+      (items) => e.username.put(items).go(),
+    ),
+    putAll(
+      'wallets',
+      sellers.map((s) => s.wallet),
+      (items) => e.wallet.put(items).go(),
+    ),
+    putAll(
+      'profiles',
+      sellers.map((s) => s.profile),
+      (items) => e.profile.put(items).go(),
+    ),
+  ]);
+}
+
+export async function writeListings(db: Db, listings: readonly BuiltListing[]): Promise<void> {
+  const e = db.entities;
+  await Promise.all([
+    putAll(
+      'listings',
+      listings.map((l) => l.item),
+      (items) => e.listing.put(items).go(),
+    ),
+    putAll(
+      'search terms',
+      listings.flatMap((l) => l.searchTerms),
+      (items) => e.searchTerm.put(items).go(),
+    ),
+  ]);
+}
+
+export async function putImage(key: string, body: Buffer): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: config().MEDIA_BUCKET,
+      Key: key,
+      Body: body,
+      ContentType: 'image/webp',
+      // Keys are never reused for different content, so browsers and CloudFront may keep them forever.
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+}
+
+/**
+ * Listing ids follow the seed time, so a seed run at another time makes new ids. Listings of the demo sellers that this
+ * run did not make come from an earlier run: remove them with their search terms and images, so re-running never
+ * duplicates. Demo sellers' wallets have no keys, so nobody else can have listed under them.
+ */
+export async function removeStaleListings(
+  db: Db,
+  sellers: readonly BuiltSeller[],
+  keep: ReadonlySet<string>,
+): Promise<number> {
+  const e = db.entities;
+  let removed = 0;
+  for (const seller of sellers) {
+    const { data } = await e.listing.query
+      .bySeller({ sellerId: seller.user.userId })
+      .go({ pages: 'all', attributes: ['listingId', 'title', 'category', 'brand', 'images'] });
+    const stale = data.filter((l) => !keep.has(l.listingId));
+    if (stale.length === 0) continue;
+    const terms = stale.flatMap((l) =>
+      searchTermsFor(l).map((term) => ({ bucket: termBucket(term), term, listingId: l.listingId })),
+    );
+    if (terms.length > 0) await e.searchTerm.delete(terms).go();
+    await e.listing.delete(stale.map((l) => ({ listingId: l.listingId }))).go();
+    const keys = stale.flatMap((l) => (l.images ?? []).flatMap((i) => [i.key, ...(i.thumbKey ? [i.thumbKey] : [])]));
+    for (let i = 0; i < keys.length; i += 1000) {
+      await s3Client().send(
+        new DeleteObjectsCommand({
+          Bucket: config().MEDIA_BUCKET,
+          Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+    }
+    removed += stale.length;
+  }
+  return removed;
+}

@@ -1,0 +1,271 @@
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { resetConfigForTests } from '../../functions/lib/config';
+import { resetAwsClients } from '../../functions/lib/aws-clients';
+import {
+  allHandlerModules,
+  queues as routeQueues,
+  routeList,
+  schedules,
+  wsAuthorizer,
+  wsRoutes,
+  type QueueDef,
+  type ScheduleDef,
+} from '../../functions/routes';
+import { writeJsonError } from './api-event';
+import { CONNECTIONS_PREFIX, createConnectionsEndpoint } from './connections-endpoint';
+import { ensureTable, startDynamo, type LocalDynamo } from './dynamodb';
+import { ensureJava } from './ensure-java';
+import { applyEnv, buildEnv, LOCAL_CREDENTIALS, LOCAL_MEDIA_BUCKET, LOCAL_REGION, LOCAL_TABLE_NAME } from './env';
+import { warmHandlers } from './handlers';
+import { createHttpGateway } from './http-gateway';
+import { createMediaHandler } from './media';
+import { startPoller } from './queue-poller';
+import { startS3, type LocalS3 } from './s3';
+import { startSqs, type LocalSqs } from './sqs';
+import { createStaticWeb } from './static-web';
+import { runSchedule, startTimers } from './timers';
+import { createWsGateway, type WsRouteModules } from './ws-gateway';
+
+export interface LocalStackOptions {
+  /** 0 picks a free port; default 3000. */
+  port?: number;
+  /** Where DynamoDB Local and S3 keep their data (and seeded.json). */
+  dataDir: string;
+  /** Wipe dataDir first. */
+  reset?: boolean;
+  /** Seed demo data on the first start of this dataDir (infra/local/seed). */
+  seed?: boolean;
+  /** The built web app; null or missing = API only (other paths are 404). */
+  webDir?: string | null;
+  /** More queues with their consumers (tests). */
+  extraQueues?: QueueDef[];
+  /** Handler and gateway logs at info level (default: warnings and errors only). */
+  log?: boolean;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** Replaces WebSocket route modules (tests); default the route table's. */
+  wsRoutes?: Partial<WsRouteModules>;
+}
+
+export interface LocalStack {
+  url: string;
+  port: number;
+  /** The environment the handlers run with (also set on process.env). */
+  env: Record<string, string>;
+  /** Runs one schedule's handler now. */
+  runSchedule(name: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+type Starter = { stop(): Promise<void> };
+
+/** process.env is one per process, so only one stack may run in a process at a time. */
+let active = false;
+
+async function seedOnce(dataDir: string): Promise<void> {
+  const marker = path.join(dataDir, 'seeded.json');
+  if (fs.existsSync(marker)) return;
+  // Imported by computed path: the stack works (without seeding) before infra/local/seed exists.
+  const seedModule = new URL('./seed/index.ts', import.meta.url).href;
+  const { seedDemoData } = (await import(seedModule)) as {
+    seedDemoData(options?: { now?: Date }): Promise<{ sellers: number; listings: number }>;
+  };
+  const seededAt = new Date();
+  const result = await seedDemoData({ now: seededAt });
+  fs.writeFileSync(marker, JSON.stringify({ seededAt: seededAt.toISOString(), ...result }, null, 2) + '\n');
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/**
+ * Starts the whole local runtime: DynamoDB Local, S3 (s3rver), SQS (fauxqs), and one HTTP server with the API gateway
+ * (/api), media (/media), WebSocket gateway (/ws), @connections endpoint (/_ws) and the web app; then queue pollers and
+ * schedule timers. The handlers are the same modules the cloud runs, called in this process.
+ */
+export async function startLocalStack(opts: LocalStackOptions): Promise<LocalStack> {
+  if (active) throw new Error('A local stack is already running in this process (its environment is process-wide)');
+  active = true;
+  const dataDir = path.resolve(opts.dataDir);
+  const log = opts.log ?? false;
+  const started: Starter[] = [];
+  let restoreEnv: (() => void) | undefined;
+  const server = http.createServer();
+  const sockets = new Set<Socket>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+
+  const stopAll = async () => {
+    for (const s of started.reverse()) {
+      try {
+        await s.stop();
+      } catch (error) {
+        console.error('local stack: stop step failed', error);
+      }
+    }
+    restoreEnv?.();
+    resetConfigForTests();
+    resetAwsClients();
+    active = false;
+  };
+
+  try {
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+    if (opts.reset) fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    await ensureJava();
+
+    // Listen first: the origin (port) is needed for CORS and the handlers' URLs. Requests wait for `ready`.
+    let ready = false;
+    let dispatch: (req: IncomingMessage, res: ServerResponse) => void = () => undefined;
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!ready) {
+        req.resume();
+        writeJsonError(res, 503, 'starting', 'The local stack is still starting', { headers: { 'retry-after': '1' } });
+        return;
+      }
+      dispatch(req, res);
+    });
+    const host = opts.host ?? '127.0.0.1';
+    const port = await listen(server, opts.port ?? 3000, host);
+    started.push({
+      stop: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const s of sockets) s.destroy();
+        }),
+    });
+    const url = `http://localhost:${port}`;
+    const origins = [url, `http://127.0.0.1:${port}`];
+
+    const queueDefs = [...routeQueues, ...(opts.extraQueues ?? [])];
+    const [dynamo, s3, sqs] = await Promise.all([
+      startDynamo({ dir: path.join(dataDir, 'dynamodb'), log }).then((d: LocalDynamo) => (started.push(d), d)),
+      startS3({ dir: path.join(dataDir, 's3'), bucket: LOCAL_MEDIA_BUCKET, origins, log }).then(
+        (s: LocalS3) => (started.push(s), s),
+      ),
+      startSqs(queueDefs).then((q: LocalSqs) => (started.push(q), q)),
+    ]);
+    await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
+
+    const env = buildEnv(
+      {
+        url,
+        dynamodb: dynamo.endpoint,
+        s3: s3.endpoint,
+        sqs: sqs.endpoint,
+        queueUrls: new Map(sqs.queues.map((q) => [q.def.name, q.url])),
+        log,
+      },
+      queueDefs,
+    );
+    restoreEnv = applyEnv(env);
+    resetConfigForTests();
+    resetAwsClients();
+    warmHandlers([...allHandlerModules(), ...queueDefs.map((q) => q.consumer)]);
+
+    if (opts.seed) await seedOnce(dataDir);
+
+    const s3Client = new S3Client({
+      region: LOCAL_REGION,
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const ws = createWsGateway({ routes: { ...wsRoutes, authorizer: wsAuthorizer, ...opts.wsRoutes }, log });
+    const api = createHttpGateway({ routes: routeList, log });
+    const media = createMediaHandler({ s3: s3Client, bucket: LOCAL_MEDIA_BUCKET });
+    const connections = createConnectionsEndpoint(ws.connections);
+    const webDir = opts.webDir && fs.existsSync(opts.webDir) ? opts.webDir : null;
+    const web = webDir ? createStaticWeb(webDir) : null;
+    started.push({ stop: () => ws.close() });
+
+    server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+      const pathname = (req.url ?? '').split('?')[0];
+      if (pathname !== '/ws' || !ready) {
+        socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+        return;
+      }
+      ws.handleUpgrade(req, socket, head).catch((error) => {
+        console.error('local stack: upgrade failed', error);
+        socket.destroy();
+      });
+    });
+
+    const fail = (res: ServerResponse, error: unknown) => {
+      console.error('local stack: request failed', error);
+      if (!res.headersSent) writeJsonError(res, 500, 'internal', 'Something went wrong on our side');
+      else res.destroy();
+    };
+    dispatch = (req, res) => {
+      const pathname = (req.url ?? '/').split('?')[0]!;
+      if (pathname === '/api' || pathname.startsWith('/api/')) api(req, res).catch((e) => fail(res, e));
+      else if (pathname.startsWith('/media/')) media(req, res).catch((e) => fail(res, e));
+      else if (pathname.startsWith(CONNECTIONS_PREFIX)) connections(req, res).catch((e) => fail(res, e));
+      else if (pathname === '/ws') {
+        req.resume();
+        res
+          .writeHead(426, { upgrade: 'websocket', 'content-type': 'text/plain; charset=utf-8' })
+          .end('Upgrade Required');
+      } else if (web) web(req, res);
+      else {
+        req.resume();
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+      }
+    };
+
+    const sqsClient = new SQSClient({ region: LOCAL_REGION, endpoint: sqs.endpoint, credentials: LOCAL_CREDENTIALS });
+    const pollers = sqs.queues.map((q) =>
+      startPoller(sqsClient, {
+        queueUrl: q.url,
+        queueArn: q.arn,
+        consumer: q.def.consumer,
+        batchSize: q.def.batchSize,
+        region: LOCAL_REGION,
+      }),
+    );
+    started.push({ stop: async () => void (await Promise.all(pollers.map((p) => p.stop()))) });
+    const timers = startTimers(schedules);
+    started.push(timers);
+    ready = true;
+
+    const byName = new Map<string, ScheduleDef>(schedules.map((s) => [s.name, s]));
+    let stopping: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      env,
+      runSchedule: async (name) => {
+        const def = byName.get(name);
+        if (!def) throw new Error(`no schedule named ${name}`);
+        return runSchedule(def);
+      },
+      stop: () => {
+        stopping ??= (async () => {
+          ready = false;
+          await stopAll();
+          s3Client.destroy();
+          sqsClient.destroy();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

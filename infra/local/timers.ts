@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { ScheduleDef } from '../../functions/routes';
+import { lambdaContext, loadHandler } from './handlers';
+
+/** The event EventBridge Scheduler sends a Lambda target (the handlers only read `time`). */
+export function scheduledEvent(def: ScheduleDef, now = new Date()) {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.scheduler',
+    account: '000000000000',
+    time: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    region: 'us-east-1',
+    resources: [`arn:aws:scheduler:us-east-1:000000000000:schedule/default/${def.name}`],
+    detail: {},
+  };
+}
+
+/** Runs one schedule's handler now and returns its result (tests use it instead of waiting for the timer). */
+export async function runSchedule(def: ScheduleDef, now = new Date()): Promise<unknown> {
+  const handler = await loadHandler(def.handler);
+  const event = scheduledEvent(def, now);
+  return handler(event, lambdaContext(def.handler, event.id, 15 * 60_000));
+}
+
+/**
+ * One interval per schedule. A run still going when the next is due is not doubled up; errors are logged, never fatal.
+ */
+export function startTimers(defs: readonly ScheduleDef[]): { stop(): Promise<void> } {
+  const running = new Map<string, Promise<void>>();
+  const timers = defs.map((def) =>
+    setInterval(() => {
+      if (running.has(def.name)) return;
+      const run = runSchedule(def)
+        .then(() => undefined)
+        .catch((error) => {
+          console.error(
+            JSON.stringify({ level: 'error', source: 'local-timers', schedule: def.name, error: String(error) }),
+          );
+        })
+        .finally(() => running.delete(def.name));
+      running.set(def.name, run);
+    }, def.everyMinutes * 60_000),
+  );
+  return {
+    stop: async () => {
+      for (const t of timers) clearInterval(t);
+      await Promise.all(running.values());
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { routeList, type RouteDef } from '../../functions/routes';
+import type { DataStack } from './data-stack';
+import { grantMediaRead, grantTable } from './grants';
+import { pascal } from './names';
+import { HandlerFunction, type FunctionEnvironment } from './node-function';
+
+export interface ApiStackProps extends StackProps {
+  data: DataStack;
+  environment: FunctionEnvironment;
+  routes?: readonly RouteDef[];
+}
+
+/** The HTTP API built from the route table: one function per route, each with only the grants its method needs. */
+export class ApiStack extends Stack {
+  readonly api: apigwv2.HttpApi;
+  readonly functions: Record<string, HandlerFunction> = {};
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    this.api = new apigwv2.HttpApi(this, 'HttpApi', {
+      apiName: id,
+      description: 'Marketplace HTTP API (served under /api by CloudFront)',
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'HttpAccessLogs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            integrationLatency: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const { table, mediaBucket, queues } = props.data;
+    for (const route of props.routes ?? routeList) {
+      const fn = new HandlerFunction(this, pascal(route.name), {
+        handler: route.handler,
+        environment: props.environment,
+        description: `${route.contract.method} ${route.contract.path}`,
+      });
+      grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
+      grantMediaRead(fn, mediaBucket);
+      for (const { queue } of queues) queue.grantSendMessages(fn.fn);
+
+      const [httpRoute] = this.api.addRoutes({
+        path: route.contract.path,
+        methods: [route.contract.method as apigwv2.HttpMethod],
+        integration: new HttpLambdaIntegration(`${pascal(route.name)}Integration`, fn.fn),
+      });
+      // Sessions are our own JWTs, checked by the handler wrapper per the route's auth level (public/user/admin)
+      // from the same route table; an API Gateway authorizer would duplicate that and couldn't serve public routes.
+      Validations.of(httpRoute!).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: `Route auth level '${route.auth}' is enforced by the handler wrapper from functions/routes.ts.`,
+      });
+      this.functions[route.name] = fn;
+    }
+  }
+
+  /** Host name of the API (no scheme, no path), for a CloudFront origin. */
+  get domainName(): string {
+    return `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+  }
+}

@@ -1,0 +1,119 @@
+import { Aws, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
+import { queues as queueDefs, type QueueDef } from '../../functions/routes';
+import { pascal } from './names';
+
+export interface DataStackProps extends StackProps {
+  /** Origins allowed to upload to the media bucket from a browser (presigned POST/PUT) and to read it. */
+  mediaCorsOrigins: string[];
+  queues?: readonly QueueDef[];
+}
+
+export interface QueuePair {
+  def: QueueDef;
+  queue: sqs.Queue;
+  deadLetters: sqs.Queue;
+}
+
+/**
+ * Everything stateful: the one table, the media bucket and the queues. Keeping them here, before every stack of
+ * functions, lets the api, realtime and workers stacks all read their names without a reference cycle.
+ */
+export class DataStack extends Stack {
+  readonly table: dynamodb.TableV2;
+  readonly mediaBucket: s3.Bucket;
+  readonly queues: QueuePair[];
+
+  constructor(scope: Construct, id: string, props: DataStackProps) {
+    super(scope, id, props);
+
+    const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    this.table = new dynamodb.TableV2(this, 'Table', {
+      partitionKey: key(TABLE_KEY.partitionKey),
+      sortKey: key(TABLE_KEY.sortKey),
+      billing: dynamodb.Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      globalSecondaryIndexes: Object.entries(TABLE_INDEXES).map(([indexName, k]) => ({
+        indexName,
+        partitionKey: key(k.partitionKey),
+        sortKey: key(k.sortKey),
+        projectionType: dynamodb.ProjectionType.ALL,
+      })),
+    });
+
+    const accessLogs = new s3.Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'This is the server access log bucket itself; logging it into itself would loop.',
+    });
+
+    this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'media/',
+      removalPolicy: RemovalPolicy.RETAIN,
+      cors: [
+        {
+          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET],
+          allowedOrigins: props.mediaCorsOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+    });
+    // CloudFront reads media through origin access control. The distribution lives in the web stack, which is
+    // deployed after this one, so its id can't appear here without a cycle: the condition admits distributions of
+    // this account only. Media objects are public listing photos, served to anyone through CloudFront anyway.
+    this.mediaBucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AllowCloudFrontOriginAccessControl',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.mediaBucket.arnForObjects('*')],
+        conditions: {
+          ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
+        },
+      }),
+    );
+
+    this.queues = (props.queues ?? queueDefs).map((def) => {
+      const common = {
+        enforceSSL: true,
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+      };
+      const deadLetters = new sqs.Queue(this, `${pascal(def.name)}DeadLetterQueue`, {
+        ...common,
+        retentionPeriod: Duration.days(14),
+      });
+      Validations.of(deadLetters).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: `This is the dead-letter queue of the ${def.name} queue; a DLQ of a DLQ would only hide failures further.`,
+      });
+      const queue = new sqs.Queue(this, `${pascal(def.name)}Queue`, {
+        ...common,
+        visibilityTimeout: Duration.seconds(def.visibilityTimeoutSeconds),
+        deadLetterQueue: { queue: deadLetters, maxReceiveCount: def.maxReceiveCount },
+      });
+      return { def, queue, deadLetters };
+    });
+  }
+}

@@ -1,0 +1,40 @@
+import { Stack } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { acknowledgeWildcards, nagName } from './nag';
+import type { HandlerFunction } from './node-function';
+
+/**
+ * The grants functions get, each with the acknowledgement of the one wildcard it can't avoid, so a reason is
+ * written wherever a wildcard is granted and nowhere else.
+ */
+export function grantTable(fn: HandlerFunction, table: dynamodb.TableV2, mode: 'read' | 'readWrite'): void {
+  if (mode === 'read') table.grantReadData(fn.fn);
+  else table.grantReadWriteData(fn.fn);
+  acknowledgeWildcards(fn, {
+    [`Resource::${nagName(fn, table, table.tableArn, 'Arn')}/index/*`]:
+      'Queries go through the table’s access-pattern indexes (ElectroDB); index ARNs are table/index/<name>.',
+  });
+}
+
+/** Read media objects and check the bucket exists (HeadBucket needs s3:ListBucket). */
+export function grantMediaRead(fn: HandlerFunction, bucket: s3.Bucket): void {
+  fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));
+  fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+  acknowledgeWildcards(fn, {
+    [`Resource::${nagName(fn, bucket, bucket.bucketArn, 'Arn')}/*`]:
+      'Media object keys are made at upload time (listing photos); any may be read.',
+  });
+}
+
+/** Post to, read and close the stage's socket connections (the @connections management API). */
+export function grantSocketPosts(fn: HandlerFunction, stage: apigwv2.WebSocketStage): void {
+  stage.grantManagementApiAccess(fn.fn);
+  const stack = Stack.of(stage);
+  acknowledgeWildcards(fn, {
+    [`Resource::arn:<AWS::Partition>:execute-api:${stack.region}:<AWS::AccountId>:${nagName(fn, stage.api, stage.api.apiId, 'Ref')}/${stage.stageName}/*/@connections/*`]:
+      'Connection ids are made by API Gateway per socket; the grant is limited to this API stage’s @connections.',
+  });
+}

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** ESM bundles still meet CommonJS dependencies that call `require` (e.g. for Node built-ins). */
+const REQUIRE_BANNER = "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);";
+
+/**
+ * The settings every function reads through functions/lib/config.ts. All of them are required there, so every
+ * function gets all of them, whatever it uses.
+ */
+export interface FunctionEnvironment {
+  TABLE_NAME: string;
+  MEDIA_BUCKET: string;
+  MEDIA_BASE_URL: string;
+  WS_CALLBACK_URL: string;
+  LOG_LEVEL: string;
+  /** One URL per QueueDef, keyed by its `urlEnv` (QUEUE_EVENTS_URL, ...). */
+  queueUrls: Record<string, string>;
+}
+
+export interface HandlerFunctionProps {
+  /** Module path under functions/ that exports `handler`, e.g. 'http/listings/list-listings'. */
+  handler: string;
+  environment: FunctionEnvironment;
+  timeout?: Duration;
+  memorySize?: number;
+  description?: string;
+}
+
+/**
+ * One Lambda function for one handler module: Node 22 on ARM, bundled to ESM by the local esbuild (no Docker), its
+ * own log group with a retention, and its own role that may write only to that log group (no managed policy).
+ */
+export class HandlerFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
+    super(scope, id);
+    const entry = path.join(REPO_ROOT, 'functions', `${props.handler}.ts`);
+    if (!existsSync(entry)) throw new Error(`Handler module functions/${props.handler}.ts does not exist`);
+
+    // Logs expire after a month anyway; keeping the group after the stack is gone only leaves clutter.
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs functions/${props.handler}`,
+    });
+    this.logGroup.grantWrite(role);
+
+    const { queueUrls, ...settings } = props.environment;
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry,
+      handler: 'handler',
+      description: props.description ?? `functions/${props.handler}`,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role,
+      logGroup: this.logGroup,
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      environment: { ...settings, ...queueUrls, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        forceDockerBundling: false,
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        banner: REQUIRE_BANNER,
+        target: 'node22',
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+        // The AWS SDK is bundled too: the function runs the exact client versions the local runtime and tests use.
+        externalModules: [],
+      },
+    });
+
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 is the runtime the project targets and tests against; the runtime moves with the project.',
+    });
+  }
+}

@@ -1,0 +1,26 @@
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * The stack's URL is only known after the global setup ran, so it comes from the environment the workers inherit
+ * rather than from the config file, which the main process evaluates before the setup.
+ */
+export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture arguments from the destructuring
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: the e2e global setup did not start the local stack');
+    await use(url);
+  },
+});
+
+export { expect };
+
+/** A home page section by its heading. */
+export function section(page: Page, name: string): Locator {
+  return page.getByRole('region', { name, exact: true });
+}
+
+/** The listing cards inside a container. */
+export function cards(scope: Page | Locator): Locator {
+  return scope.getByRole('article');
+}

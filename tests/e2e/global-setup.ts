@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalStack } from '../../infra/local/stack';
+import { ensureChromium } from '../../scripts/ensure-chromium';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Held for global-teardown.ts, which runs in this same (main) process. */
+export const E2E_STACK = Symbol.for('marketplace.e2e.stack');
+export interface E2EStack {
+  stop(): Promise<void>;
+  dataDir: string;
+}
+
+/**
+ * Makes sure Chromium is there, builds the web app, and starts the local stack on a free port with a fresh, seeded data
+ * directory. Workers start after this and inherit E2E_BASE_URL.
+ */
+export default async function globalSetup(): Promise<void> {
+  await ensureChromium();
+  const t0 = Date.now();
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error(`web build failed (exit ${build.status ?? build.signal})`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-e2e-'));
+  let stack: Awaited<ReturnType<typeof startLocalStack>>;
+  try {
+    stack = await startLocalStack({ port: 0, dataDir, seed: true, webDir: path.join(root, 'web/dist') });
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  process.env.E2E_BASE_URL = stack.url;
+  (globalThis as Record<symbol, E2EStack>)[E2E_STACK] = { stop: () => stack.stop(), dataDir };
+  console.log(`e2e: web built and seeded stack up at ${stack.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}

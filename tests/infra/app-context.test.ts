@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type MarketplaceApp } from '../../infra/app';
+
+/**
+ * Stage and region come from context, and a missing site build leaves the upload out. Bundling is switched off
+ * (the CLI's own `aws:cdk:bundling-stacks` context) because these checks don't look at function code.
+ */
+const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
+let scratch: string;
+let built: MarketplaceApp;
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'infra-context-'));
+  built = buildApp({
+    context: { ...NO_BUNDLING, stage: 'qa', region: 'eu-west-1', siteOrigin: 'https://shop.example.com' },
+    siteDir: path.join(scratch, 'no-build-here'),
+    outdir: path.join(scratch, 'cdk.out'),
+    nag: false,
+  });
+  built.app.synth();
+}, 60_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('buildApp', () => {
+  it('names every stack after the stage from context and puts it in the region from context', () => {
+    const stacks = [built.data, built.realtime, built.api, built.workers, built.web];
+    expect(stacks.map((s) => s.stackName)).toEqual([
+      'Marketplace-qa-Data',
+      'Marketplace-qa-Realtime',
+      'Marketplace-qa-Api',
+      'Marketplace-qa-Workers',
+      'Marketplace-qa-Web',
+    ]);
+    for (const stack of stacks) expect(stack.region).toBe('eu-west-1');
+  });
+
+  it('leaves the site upload out when there is no build', () => {
+    const web = Template.fromStack(built.web);
+    web.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    web.resourceCountIs('AWS::CloudFront::Distribution', 1);
+  });
+
+  it('allows media uploads from the configured site origin', () => {
+    Template.fromStack(built.data).hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: { CorsRules: [{ AllowedOrigins: ['https://shop.example.com'] }] },
+    });
+  });
+
+  it('refuses a stage name that cannot be part of a stack name', () => {
+    expect(() => buildApp({ stage: 'Prod_1', context: NO_BUNDLING, nag: false })).toThrow(/Invalid stage/);
+  });
+});

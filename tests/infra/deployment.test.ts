@@ -1,0 +1,336 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CfnElement, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
+import { allHandlerModules, queues, routeList, schedules, wsRoutes, type ScheduleDef } from '../../functions/routes';
+import { buildApp, type MarketplaceApp } from '../../infra/app';
+
+// Template JSON is untyped; each assertion states the shape it expects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any;
+type Resources = Record<string, { Type: string; Properties?: Record<string, Json> }>;
+
+// When routes.ts has no schedule yet, deploy one for an existing job so the scheduling code is still exercised.
+const probeSchedules: readonly ScheduleDef[] =
+  schedules.length > 0 ? schedules : [{ name: 'probe', handler: queues[0]!.consumer, everyMinutes: 5 }];
+
+const NAG = /^AwsSolutions-/;
+
+/**
+ * The whole deployment, synthesized once (bundling every function with esbuild) with a stand-in site build so the
+ * upload path is included, then checked template by template and against cdk-nag's AwsSolutions pack.
+ */
+let built: MarketplaceApp;
+let stacks: Stack[];
+let templates: Record<'data' | 'realtime' | 'api' | 'workers' | 'web', Template>;
+let synthError: unknown;
+let scratch: string;
+
+const all = (type: string): Resources =>
+  Object.assign({}, ...Object.values(templates).map((t) => t.findResources(type))) as Resources;
+
+/** Functions we build from handler modules (not the CDK-provided site upload handler). */
+const ownFunctions = (t: Template): Resources =>
+  Object.fromEntries(
+    Object.entries(t.findResources('AWS::Lambda::Function') as Resources).filter(
+      ([id]) => !id.startsWith('CustomCDKBucketDeployment'),
+    ),
+  );
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
+  const siteDir = path.join(scratch, 'site');
+  mkdirSync(siteDir);
+  writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Marketplace</title>');
+  built = buildApp({
+    stage: 'test',
+    region: 'us-east-1',
+    siteDir,
+    outdir: path.join(scratch, 'cdk.out'),
+    schedules: probeSchedules,
+  });
+  try {
+    built.app.synth();
+  } catch (error) {
+    synthError = error;
+  }
+  stacks = [built.data, built.realtime, built.api, built.workers, built.web];
+  templates = {
+    data: Template.fromStack(built.data),
+    realtime: Template.fromStack(built.realtime),
+    api: Template.fromStack(built.api),
+    workers: Template.fromStack(built.workers),
+    web: Template.fromStack(built.web),
+  };
+}, 120_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('synthesizes with the checks enabled (CDK stops synthesis on any unacknowledged finding)', () => {
+    expect(synthError).toBeUndefined();
+  });
+
+  it('has no unacknowledged finding, error or warning, on the synthesized app', () => {
+    // cdk-nag 3 is a policy-validation plugin: findings go to the validation report, not to annotations. Running the
+    // pack again after synthesis sees the same resolved templates (cross-stack imports) as the synthesis-time run.
+    const report = new AwsSolutionsChecks().validateScope(built.app);
+    const findings = report.violations.map(
+      (v) => `${v.severity} ${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('leaves no error or unacknowledged warning annotations on any stack', () => {
+    for (const stack of stacks) {
+      const annotations = Annotations.fromStack(stack);
+      expect(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+      expect(annotations.findError('*', Match.anyValue())).toEqual([]);
+      expect(annotations.findWarning('*', Match.anyValue())).toEqual([]);
+    }
+  });
+
+  it('gives every acknowledgement a written reason', () => {
+    const acks = built.app.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:acknowledged-rules'))
+      .flatMap((m) => Object.entries(m.data as Record<string, unknown>));
+    const nagAcks = acks.filter(([id]) => NAG.test(id.replace(/^annotation::/i, '')));
+    expect(nagAcks.length).toBeGreaterThan(0);
+    for (const [id, reason] of acks) {
+      expect(typeof reason === 'string' && reason.length > 20, `reason for ${id}`).toBe(true);
+    }
+  });
+});
+
+describe('api stack', () => {
+  it('has exactly one function per route of the route table', () => {
+    expect(Object.keys(ownFunctions(templates.api))).toHaveLength(routeList.length);
+    templates.api.resourceCountIs('AWS::Lambda::Function', routeList.length);
+  });
+
+  it('routes every `METHOD /path` of the route table to the HTTP API', () => {
+    const keys = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Route') as Resources).map(
+      (r) => r.Properties?.RouteKey as string,
+    );
+    expect(keys.sort()).toEqual(routeList.map((r) => `${r.contract.method} ${r.contract.path}`).sort());
+  });
+
+  it('throttles and logs the default stage', () => {
+    templates.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+
+  it('lets GET routes only read the table and every other method write it', () => {
+    const policies = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources);
+    for (const route of routeList) {
+      const role = built.api.functions[route.name]!.fn.role!.node.defaultChild as CfnElement;
+      const roleId = built.api.getLogicalId(role);
+      const actions = policies
+        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[] }[])
+        .flatMap((st) => [st.Action].flat());
+      const writes = actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a));
+      expect(actions, route.name).toContain('dynamodb:Query');
+      expect(actions, route.name).toContain('sqs:SendMessage');
+      expect(actions, route.name).toContain('s3:GetObject');
+      if (route.contract.method === 'GET') expect(writes, route.name).toEqual([]);
+      else expect(writes, route.name).toContain('dynamodb:PutItem');
+    }
+  });
+});
+
+describe('every function', () => {
+  it('runs Node.js 22 on ARM with the configuration functions/lib/config.ts requires', () => {
+    const functions = Object.entries(all('AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThan(0);
+    const own = Object.values(templates).flatMap((t) => Object.values(ownFunctions(t)));
+    expect(own).toHaveLength(allHandlerModules().length + (schedules.length > 0 ? 0 : probeSchedules.length));
+    for (const fn of own) {
+      expect(fn.Properties!.Runtime).toBe('nodejs22.x');
+      expect(fn.Properties!.Architectures).toEqual(['arm64']);
+      expect(fn.Properties!.MemorySize).toBe(512);
+      expect(Object.keys(fn.Properties!.Environment.Variables)).toEqual(
+        expect.arrayContaining([
+          'TABLE_NAME',
+          'MEDIA_BUCKET',
+          'MEDIA_BASE_URL',
+          'WS_CALLBACK_URL',
+          'LOG_LEVEL',
+          'NODE_OPTIONS',
+          ...queues.map((q) => q.urlEnv),
+        ]),
+      );
+      expect(fn.Properties!.LoggingConfig.LogGroup).toBeDefined();
+    }
+  });
+
+  it('has a log group with a retention', () => {
+    for (const group of Object.values(all('AWS::Logs::LogGroup'))) {
+      expect(group.Properties!.RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('realtime stack', () => {
+  it('has $connect, $disconnect and $default, with the authorizer on $connect only', () => {
+    const routes = Object.values(templates.realtime.findResources('AWS::ApiGatewayV2::Route') as Resources);
+    expect(routes.map((r) => r.Properties!.RouteKey).sort()).toEqual(Object.keys(wsRoutes).sort());
+    for (const route of routes) {
+      const connect = route.Properties!.RouteKey === '$connect';
+      expect(route.Properties!.AuthorizationType).toBe(connect ? 'CUSTOM' : 'NONE');
+      if (connect) expect(route.Properties!.AuthorizerId).toBeDefined();
+    }
+  });
+
+  it('calls the authorizer for every connection (no identity source), so anonymous sockets reach it', () => {
+    templates.realtime.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    const [authorizer] = Object.values(templates.realtime.findResources('AWS::ApiGatewayV2::Authorizer') as Resources);
+    expect(authorizer!.Properties!.AuthorizerType).toBe('REQUEST');
+    expect(authorizer!.Properties!.IdentitySource).toBeUndefined();
+  });
+
+  it('auto-deploys the `ws` stage, which the CloudFront /ws behavior reaches', () => {
+    templates.realtime.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true });
+  });
+});
+
+describe('data stack', () => {
+  it('has the table with point-in-time recovery, deletion protection, TTL and every named index', () => {
+    templates.data.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    const [table] = Object.values(templates.data.findResources('AWS::DynamoDB::GlobalTable') as Resources);
+    const p = table!.Properties!;
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.Replicas[0].PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.Replicas[0].DeletionProtectionEnabled).toBe(true);
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TTL_ATTRIBUTE, Enabled: true });
+    expect(p.GlobalSecondaryIndexes.map((i: { IndexName: string }) => i.IndexName).sort()).toEqual(
+      Object.keys(TABLE_INDEXES).sort(),
+    );
+    templates.data.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain' });
+  });
+
+  it('gives every queue that is not a dead-letter queue a redrive policy to one', () => {
+    const sqsQueues = templates.data.findResources('AWS::SQS::Queue') as Resources;
+    const deadLetterIds = new Set(
+      Object.values(sqsQueues)
+        .map((q) => q.Properties?.RedrivePolicy?.deadLetterTargetArn?.['Fn::GetAtt']?.[0] as string | undefined)
+        .filter(Boolean),
+    );
+    const workQueues = Object.entries(sqsQueues).filter(([id]) => !deadLetterIds.has(id));
+    expect(workQueues).toHaveLength(queues.length);
+    expect(deadLetterIds.size).toBe(queues.length);
+    for (const [, queue] of workQueues) {
+      expect(queue.Properties!.RedrivePolicy.maxReceiveCount).toBeGreaterThan(0);
+      expect(queue.Properties!.SqsManagedSseEnabled).toBe(true);
+    }
+  });
+
+  it('gives every queue def its visibility timeout and a consumer reporting partial batch failures', () => {
+    for (const def of queues) {
+      templates.data.hasResourceProperties('AWS::SQS::Queue', {
+        VisibilityTimeout: def.visibilityTimeoutSeconds,
+        RedrivePolicy: { maxReceiveCount: def.maxReceiveCount },
+      });
+      templates.workers.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        BatchSize: def.batchSize,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+    // AWS: visibility timeout at least six times the consumer's timeout, so retries within a batch can't overlap.
+    const functions = templates.workers.findResources('AWS::Lambda::Function') as Resources;
+    for (const def of queues) {
+      const consumer = built.workers.consumers[def.name]!.fn;
+      const logicalId = built.workers.getLogicalId(consumer.node.defaultChild as CfnElement);
+      expect(functions[logicalId]!.Properties!.Timeout * 6).toBeLessThanOrEqual(def.visibilityTimeoutSeconds);
+    }
+  });
+});
+
+describe('buckets', () => {
+  it('block every kind of public access, require TLS and are encrypted', () => {
+    const buckets = all('AWS::S3::Bucket');
+    expect(Object.keys(buckets).length).toBeGreaterThanOrEqual(3);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties!.BucketEncryption).toBeDefined();
+    }
+    const policies = Object.values(all('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(Object.keys(buckets).length);
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties!.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('lets browsers upload media with presigned POST/PUT', () => {
+    templates.data.hasResourceProperties('AWS::S3::Bucket', {
+      CorsConfiguration: {
+        CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['POST', 'PUT', 'GET']) })],
+      },
+    });
+  });
+});
+
+describe('web stack', () => {
+  const distribution = () =>
+    Object.values(templates.web.findResources('AWS::CloudFront::Distribution') as Resources)[0]!.Properties!
+      .DistributionConfig;
+
+  it('routes /api/*, /ws and /media/* past the site', () => {
+    const behaviors = distribution().CacheBehaviors as { PathPattern: string; AllowedMethods?: string[] }[];
+    expect(behaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/media/*', '/ws']);
+    expect(behaviors.find((b) => b.PathPattern === '/api/*')!.AllowedMethods).toContain('POST');
+  });
+
+  it('serves index.html for client routes with a viewer-request function, not error responses', () => {
+    const config = distribution();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    templates.web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+    });
+  });
+
+  it('reads both buckets through origin access control', () => {
+    templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    const origins = distribution().Origins as { S3OriginConfig?: unknown; OriginAccessControlId?: unknown }[];
+    const s3Origins = origins.filter((o) => o.S3OriginConfig);
+    expect(s3Origins).toHaveLength(2);
+    for (const origin of s3Origins) expect(origin.OriginAccessControlId).toBeDefined();
+  });
+
+  it('uploads the built site and invalidates the distribution', () => {
+    templates.web.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    templates.web.hasResourceProperties('Custom::CDKBucketDeployment', { DistributionPaths: ['/*'] });
+  });
+});
+
+describe('workers stack', () => {
+  it('has one EventBridge Scheduler schedule per schedule def', () => {
+    templates.workers.resourceCountIs('AWS::Scheduler::Schedule', probeSchedules.length);
+    for (const def of probeSchedules) {
+      const unit = def.everyMinutes === 1 ? 'minute' : 'minutes';
+      templates.workers.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: `rate(${def.everyMinutes} ${unit})`,
+        State: 'ENABLED',
+      });
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../infra/local/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * Starts the local stack once for the integration project: free port, fresh data dir, demo data when the seeder exists,
+ * no web app. Tests reach it with `inject('baseUrl')`.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-it-'));
+  const seed = fs.existsSync(path.resolve(import.meta.dirname, '../../infra/local/seed/index.ts'));
+  const stack = await startLocalStack({ port: 0, dataDir, seed, webDir: null });
+  project.provide('baseUrl', stack.url);
+  return async () => {
+    await stack.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,85 @@
+import './support/setup';
+import { describe, expect, it, vi } from 'vitest';
+import { listListings } from '../../shared/api/listings';
+import { ApiError, apiGet, buildUrl } from '../../web/src/lib/api';
+import { isRetryable, retryDelayMs, swrConfig } from '../../web/src/lib/swr-config';
+import { stubFetch } from './support/fetch-stub';
+import { listing, page } from './support/listing-fixture';
+
+describe('api client', () => {
+  it('builds the URL from the contract path and query (defaults applied, empty values left out)', () => {
+    expect(buildUrl(listListings)).toBe('/api/listings?limit=24');
+    expect(buildUrl(listListings, { query: { search: ' red & blue ', category: 'Home & Garden', limit: 4 } })).toBe(
+      '/api/listings?search=red+%26+blue&category=Home+%26+Garden&limit=4',
+    );
+  });
+
+  it('refuses a query the contract does not allow, before any request', () => {
+    const { fn } = stubFetch(() => ({ body: page([]) }));
+    // @ts-expect-error: 'colour' is not part of the contract
+    expect(() => buildUrl(listListings, { query: { colour: 'red' } })).toThrow();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('returns the parsed page', async () => {
+    const item = listing({ title: 'Lamp' });
+    stubFetch(() => ({ body: page([item], 'next') }));
+    await expect(apiGet(listListings, { query: { limit: 1 } })).resolves.toEqual({ items: [item], nextCursor: 'next' });
+  });
+
+  it('throws ApiError with the code, message and status of an error answer', async () => {
+    stubFetch(() => ({ status: 400, body: { error: { code: 'bad_request', message: 'Invalid query: limit' } } }));
+    const error = await apiGet(listListings).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'bad_request', message: 'Invalid query: limit', status: 400 });
+  });
+
+  it('throws ApiError for a non-JSON error, a network failure and an answer of the wrong shape', async () => {
+    vi.stubGlobal('fetch', async () => new Response('<html>gateway</html>', { status: 502 }));
+    await expect(apiGet(listListings)).rejects.toMatchObject({ code: 'http_error', status: 502 });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiGet(listListings)).rejects.toMatchObject({ code: 'network_error', status: 0 });
+    stubFetch(() => ({ body: { items: 'nope' } }));
+    await expect(apiGet(listListings)).rejects.toMatchObject({ code: 'bad_response', status: 200 });
+  });
+});
+
+describe('swr config (spec part 1 section 9)', () => {
+  it('dedupes for 30 s, does not refetch on focus, refetches on mount', () => {
+    expect(swrConfig).toMatchObject({ dedupingInterval: 30_000, revalidateOnFocus: false, revalidateOnMount: true });
+  });
+
+  it('waits 1 s, doubling, capped at 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+  });
+
+  it('retries 3 times, then stops', () => {
+    vi.useFakeTimers();
+    try {
+      const revalidate = vi.fn(async () => true);
+      const retry = swrConfig.onErrorRetry!;
+      const error = new ApiError('internal', 'boom', 500);
+      for (const retryCount of [1, 2, 3, 4]) {
+        retry(error, 'key', {} as never, revalidate, { retryCount, dedupe: true });
+      }
+      vi.advanceTimersByTime(7_000);
+      expect(revalidate.mock.calls.map((c) => (c as unknown[])[0])).toEqual([
+        { retryCount: 1 },
+        { retryCount: 2 },
+        { retryCount: 3 },
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not retry answers that will not change (4xx), but does retry rate limits and server errors', () => {
+    expect(isRetryable(new ApiError('bad_request', 'x', 400))).toBe(false);
+    expect(isRetryable(new ApiError('not_found', 'x', 404))).toBe(false);
+    expect(isRetryable(new ApiError('rate_limited', 'x', 429))).toBe(true);
+    expect(isRetryable(new ApiError('internal', 'x', 500))).toBe(true);
+    expect(isRetryable(new ApiError('network_error', 'x', 0))).toBe(true);
+  });
+});

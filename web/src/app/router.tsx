@@ -1,0 +1,29 @@
+import { lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { AppShell } from './shell/app-shell';
+import { RouteError } from './routes/route-error';
+
+/**
+ * A page as its own chunk, loaded on first use. React.lazy (rather than the router's `lazy`) keeps the shell mounted
+ * while the first page loads: the shell's Suspense shows a spinner in <main>, and later navigations run in a transition
+ * that keeps the current page on screen until the next one is ready.
+ */
+function page<M>(load: () => Promise<M>, name: keyof M): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+/** The route table of the web app. Routes of later features are added when they work. */
+export const routes: RouteObject[] = [
+  {
+    Component: AppShell,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, Component: page(() => import('../features/listings/routes/home-page'), 'HomePage') },
+      {
+        path: 'marketplace',
+        Component: page(() => import('../features/listings/routes/marketplace-page'), 'MarketplacePage'),
+      },
+      { path: '*', Component: page(() => import('./routes/not-found-page'), 'NotFoundPage') },
+    ],
+  },
+];

@@ -1,0 +1,72 @@
+/** Small inline icons (decorative: hidden from assistive technology; the control around them carries the name). */
+const base = {
+  width: 18,
+  height: 18,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round' as const,
+  strokeLinejoin: 'round' as const,
+  'aria-hidden': true,
+  focusable: false,
+};
+
+export function SearchIcon() {
+  return (
+    <svg {...base}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}
+
+export function ChevronDownIcon() {
+  return (
+    <svg {...base} width={14} height={14}>
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  );
+}
+
+export function MenuIcon() {
+  return (
+    <svg {...base} width={22} height={22}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg {...base} width={22} height={22}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}
+
+export function StoreIcon() {
+  return (
+    <svg {...base}>
+      <path d="M3 9h18l-1.5-5h-15L3 9Z" />
+      <path d="M5 9v11h14V9" />
+      <path d="M9 20v-6h6v6" />
+    </svg>
+  );
+}
+
+export function LogoMark() {
+  return (
+    <svg width={30} height={30} viewBox="0 0 32 32" aria-hidden focusable={false}>
+      <rect width="32" height="32" rx="8" fill="var(--color-primary)" />
+      <path
+        d="M9 10l7 6-7 6M16 10l7 6-7 6"
+        stroke="white"
+        strokeWidth="2.5"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

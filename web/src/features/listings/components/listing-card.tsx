@@ -1,0 +1,66 @@
+import type { ListingCard as ListingCardData } from '../../../../../shared/api/listings';
+import {
+  auctionBadge,
+  auctionBadgeLabel,
+  auctionEndText,
+  cardPrice,
+  conditionLabel,
+  listingTypeLabel,
+} from '../lib/card-display';
+
+/**
+ * A listing in a grid. Not a link yet: the listing page (/item/{id}) arrives with its own feature, and a link to a page
+ * that does not exist would be a dead end.
+ */
+export function ListingCard({ listing, nowMs = Date.now() }: { listing: ListingCardData; nowMs?: number }) {
+  const price = cardPrice(listing);
+  const typeLabel = listingTypeLabel(listing);
+  const auctionLabel = auctionBadgeLabel(listing);
+  const ends = auctionEndText(listing, nowMs);
+  return (
+    <article className="listing-card" aria-label={listing.title}>
+      <div className="listing-card-media">
+        {listing.image ? (
+          <img
+            src={listing.image.thumbUrl}
+            alt={listing.title}
+            loading="lazy"
+            decoding="async"
+            width={400}
+            height={300}
+          />
+        ) : (
+          <div className="listing-card-noimage">No Image</div>
+        )}
+        <div className="listing-card-flags">
+          <span className={`badge ${listing.listingType === 'auction' ? 'badge-warning' : 'badge-primary'}`}>
+            {typeLabel}
+          </span>
+          {auctionLabel && (
+            <span className={`badge badge-auction-type badge-${auctionBadge(listing)}`}>{auctionLabel}</span>
+          )}
+        </div>
+      </div>
+      <div className="listing-card-body">
+        <h3 className="listing-card-title">{listing.title}</h3>
+        <p className="listing-card-price">
+          {price.caption && <span className="listing-card-price-caption">{price.caption} </span>}
+          <span className="listing-card-price-value">{price.text}</span>
+        </p>
+        <p className="listing-card-seller">
+          <span className="sr-only">Seller: </span>
+          {listing.seller.username}
+        </p>
+        <div className="listing-card-tags">
+          <span className="badge">{conditionLabel(listing)}</span>
+          <span className="badge">{listing.category}</span>
+        </div>
+        {ends && (
+          <p className={`listing-card-ends${ends === 'Ended' ? ' ended' : ''}`}>
+            <time dateTime={listing.endsAt ?? undefined}>{ends}</time>
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { apiErrorSchema, type ApiContract, type QueryOf, type ResponseOf } from '../../../shared/api/contract';
+
+export { ApiError };
+
+export interface CallOptions<C extends ApiContract> {
+  params?: z.input<C['params']>;
+  query?: QueryOf<C>;
+  signal?: AbortSignal;
+}
+
+/** Contract path + params + query -> URL. Values are checked by the contract's schemas first, so a bad call fails here. */
+export function buildUrl<C extends ApiContract>(
+  contract: C,
+  options: Pick<CallOptions<C>, 'params' | 'query'> = {},
+): string {
+  const params = contract.params.parse(options.params ?? {}) as Record<string, unknown>;
+  const path = contract.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = contract.query.parse(options.query ?? {}) as Record<string, unknown>;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  const fallback = `Request failed with status ${res.status}`;
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch (cause) {
+    return new ApiError('http_error', fallback, res.status, { cause });
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success) return new ApiError('http_error', fallback, res.status);
+  const { code, message, fields } = parsed.data.error;
+  return new ApiError(code, message, res.status, { fields });
+}
+
+/** Calls a GET contract and returns its response, checked against the contract's response schema. */
+export async function apiGet<C extends ApiContract>(contract: C, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
+  if (contract.method !== 'GET') throw new Error(`apiGet used for ${contract.method} ${contract.path}`);
+  const url = buildUrl(contract, options);
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/json' }, signal: options.signal });
+  } catch (cause) {
+    throw new ApiError('network_error', 'Could not reach the server', 0, { cause });
+  }
+  if (!res.ok) throw await errorFrom(res);
+  let body: unknown;
+  try {
+    body = await res.json();
+  } catch (cause) {
+    throw new ApiError('bad_response', 'The server sent an unreadable answer', res.status, { cause });
+  }
+  const parsed = contract.response.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError('bad_response', 'The server sent an unexpected answer', res.status, { cause: parsed.error });
+  }
+  return parsed.data as ResponseOf<C>;
+}
