@@ -1,9 +1,40 @@
 import { ElectroError } from 'electrodb';
 import { BadRequestError } from '../../lib/errors';
-import type { ListingRecord } from '../../core/listings/listing';
+import type { ListingSummary } from '../../core/listings/listing';
 import type { BrowsePageQuery, ListingBrowsePort } from '../../core/listings/ports';
 import { termBucket } from '../../core/listings/search-terms';
 import type { Db } from './service';
+
+/** What browse pages and search need of a listing; the rest (description, specifications, ...) stays in the table. */
+const CARD_ATTRIBUTES = [
+  'listingId',
+  'sellerId',
+  'sellerUsername',
+  'title',
+  'category',
+  'subcategory',
+  'condition',
+  'listingType',
+  'priceCents',
+  'startingBidCents',
+  'buyItNowPriceCents',
+  'reservePriceCents',
+  'currentBidCents',
+  'bidCount',
+  'images',
+  'status',
+  'featured',
+  'endsAt',
+  'sortPriceCents',
+  'createdAt',
+] as const satisfies readonly (keyof ListingSummary)[];
+// Fails to compile when ListingSummary gains a field the projection above does not read.
+const _projectionCoversSummary: Record<Exclude<keyof ListingSummary, (typeof CARD_ATTRIBUTES)[number]>, never> = {};
+
+type FilterName = 'category' | 'subcategory' | 'featured' | 'listingType';
+
+/** Items one filtered read examines; DynamoDB caps it at 1 MB anyway. */
+const FILTERED_READ_STEP = 200;
 
 /** Browse and search reads over the listing indexes and the search-term items; no path scans the table. */
 export function listingBrowseStore(db: Db): ListingBrowsePort {
@@ -29,20 +60,28 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
     async page(q) {
       const usesCategoryKey = q.order !== 'ending-soon';
       const usesFeaturedKey = q.order === 'newest' && !q.category;
+      // Equality filters the chosen index's key does not already apply.
+      const filters = Object.entries({
+        category: q.category && !usesCategoryKey ? q.category : undefined,
+        subcategory: q.subcategory,
+        featured: q.featuredOnly && !usesFeaturedKey ? true : undefined,
+        listingType: q.listingType,
+      }).filter(([, value]) => value !== undefined) as [FilterName, string | boolean][];
       const query = indexQuery(q).where((attr, op) =>
-        [
-          q.category && !usesCategoryKey ? op.eq(attr.category, q.category) : '',
-          q.subcategory ? op.eq(attr.subcategory, q.subcategory) : '',
-          q.featuredOnly && !usesFeaturedKey ? op.eq(attr.featured, true) : '',
-          q.listingType ? op.eq(attr.listingType, q.listingType) : '',
-        ]
-          .filter(Boolean)
-          .join(' AND '),
+        filters.map(([name, value]) => op.eq(attr[name] as never, value as never)).join(' AND '),
       );
       const order = q.order === 'price-asc' || q.order === 'ending-soon' ? 'asc' : 'desc';
       try {
-        const result = await query.go({ order, count: q.limit, cursor: q.cursor ?? null });
-        return { items: result.data as ListingRecord[], cursor: result.cursor };
+        // `count` alone reads whole 1 MB pages and trims them; `limit` caps each read. Filters drop items after the read, so
+        // filtered reads take bigger steps towards `count`.
+        const result = await query.go({
+          order,
+          count: q.limit,
+          limit: filters.length > 0 ? FILTERED_READ_STEP : q.limit,
+          cursor: q.cursor ?? null,
+          attributes: [...CARD_ATTRIBUTES],
+        });
+        return { items: result.data as ListingSummary[], cursor: result.cursor };
       } catch (error) {
         if (q.cursor && (error instanceof ElectroError || (error as Error).name === 'ValidationException')) {
           throw new BadRequestError('Invalid query: cursor is not a cursor this API gave out', {
@@ -63,10 +102,12 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
 
     async getMany(ids) {
       if (ids.length === 0) return [];
-      const result = await listing.get(ids.map((listingId) => ({ listingId }))).go({ concurrency: 4 });
+      const result = await listing
+        .get(ids.map((listingId) => ({ listingId })))
+        .go({ concurrency: 4, attributes: [...CARD_ATTRIBUTES] });
       if (result.unprocessed.length > 0)
         throw new Error(`Batch read left ${result.unprocessed.length} listings unread`);
-      return result.data as ListingRecord[];
+      return result.data as ListingSummary[];
     },
   };
 }

@@ -2,7 +2,7 @@ import type { ListingPage, ListListingsQuery } from '../../../shared/api/listing
 import { LISTING_CATEGORIES, type ListingCategory } from '../../../shared/domain/categories';
 import { BadRequestError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from './cursor';
-import type { ListingRecord } from './listing';
+import type { ListingSummary } from './listing';
 import type { BrowseOrder, ListingBrowsePort } from './ports';
 import { queryWords } from './search-terms';
 import { toListingCard, type MediaUrl } from './to-card';
@@ -46,7 +46,7 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   const order = ORDER_OF_SORT[query.sort ?? 'newest'];
   const cursor = decodeCursor(query.cursor);
   const nowIso = deps.now().toISOString();
-  const toCards = (items: ListingRecord[]) => items.map((l) => toListingCard(l, deps.mediaUrl));
+  const toCards = (items: ListingSummary[]) => items.map((l) => toListingCard(l, deps.mediaUrl));
 
   const words = query.search ? queryWords(query.search) : [];
   if (words.length === 0) {
@@ -88,7 +88,7 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   };
 }
 
-async function matchingListings(words: string[], store: ListingBrowsePort): Promise<ListingRecord[]> {
+async function matchingListings(words: string[], store: ListingBrowsePort): Promise<ListingSummary[]> {
   let ids: Set<string> | undefined;
   for (const word of words) {
     const found = await store.idsWithWordPrefix(word, MAX_SEARCH_MATCHES);
@@ -98,8 +98,8 @@ async function matchingListings(words: string[], store: ListingBrowsePort): Prom
   return store.getMany([...(ids ?? [])]);
 }
 
-function comparatorFor(order: BrowseOrder): (a: ListingRecord, b: ListingRecord) => number {
-  const byNewest = (a: ListingRecord, b: ListingRecord) =>
+function comparatorFor(order: BrowseOrder): (a: ListingSummary, b: ListingSummary) => number {
+  const byNewest = (a: ListingSummary, b: ListingSummary) =>
     b.createdAt.localeCompare(a.createdAt) || b.listingId.localeCompare(a.listingId);
   switch (order) {
     case 'newest':

@@ -1,6 +1,6 @@
 import type { ListingCategory } from '../../../shared/domain/categories';
 import type { ListingType } from '../../../shared/domain/listing';
-import type { ListingRecord } from './listing';
+import type { ListingSummary } from './listing';
 
 /** Which ordered index a browse page is read from. */
 export type BrowseOrder = 'newest' | 'price-asc' | 'price-desc' | 'ending-soon';
@@ -19,8 +19,8 @@ export interface BrowsePageQuery {
 
 /** Read side of active listings, implemented over the table's indexes (never a scan). */
 export interface ListingBrowsePort {
-  page(query: BrowsePageQuery): Promise<{ items: ListingRecord[]; cursor: string | null }>;
+  page(query: BrowsePageQuery): Promise<{ items: ListingSummary[]; cursor: string | null }>;
   /** Ids of active listings having a search word that starts with `prefix`, at most `max`. */
   idsWithWordPrefix(prefix: string, max: number): Promise<string[]>;
-  getMany(ids: readonly string[]): Promise<ListingRecord[]>;
+  getMany(ids: readonly string[]): Promise<ListingSummary[]>;
 }

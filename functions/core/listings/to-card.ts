@@ -1,9 +1,9 @@
 import type { ListingCard } from '../../../shared/api/listings';
-import type { ListingRecord } from './listing';
+import type { ListingSummary } from './listing';
 
 export type MediaUrl = (key: string) => string;
 
-export function toListingCard(l: ListingRecord, mediaUrl: MediaUrl): ListingCard {
+export function toListingCard(l: ListingSummary, mediaUrl: MediaUrl): ListingCard {
   const first = l.images?.[0];
   return {
     id: l.listingId,
