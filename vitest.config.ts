@@ -30,6 +30,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The XRPL node stand-in and Xaman stand-in, driven by the real xrpl Client and xumm-sdk.
+          name: 'ledger',
+          include: ['tests/ledger/**/*.test.ts', 'tests/xaman/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'infra',
           include: ['tests/infra/**/*.test.ts'],
           testTimeout: 120_000,
