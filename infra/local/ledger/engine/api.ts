@@ -48,6 +48,8 @@ export interface TxMeta {
   AffectedNodes: Record<string, unknown>[];
   /** For Payments that delivered something (api_version 2 also reports it at the top level as meta.delivered_amount). */
   delivered_amount?: Amount | 'unavailable';
+  /** Binary-meta field rippled writes only when a partial payment delivered less than Amount. */
+  DeliveredAmount?: Amount;
 }
 
 export interface ApplyResult {
@@ -62,6 +64,12 @@ export interface ApplyResult {
   hash: string;
   /** Present when applied. */
   meta?: TxMeta;
+  /**
+   * Set when rippled refuses the blob before the transaction engine runs (bad hex, undecodable blob, bad or missing
+   * signature): `submit` then answers this as an RPC error (`error`, plus `error_message` / `error_exception`)
+   * instead of an engine result. `engine_result` still holds the closest tem code and `applied` is false.
+   */
+  rpc_error?: { error: string; error_message?: string; error_exception?: string };
 }
 
 /** The mutable state of one ledger: every entry by index. The node keeps one per closed ledger it needs plus the open one. */
