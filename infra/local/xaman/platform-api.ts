@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decode } from 'xrpl';
 import { z } from 'zod';
 import { DEFAULT_EXPIRE_MINUTES, type PayloadStore, type StoredPayload } from './payload-store';
 
@@ -10,13 +11,18 @@ export interface PlatformApiOptions {
   /** Base URL the sign page, QR image and status socket are reached at. */
   publicUrl: string;
   appName: string;
+  /** The ledger signed transactions are prepared against (reported as response.environment_nodeuri). */
+  ledgerUrl: string;
 }
+
+/** Xaman's error codes for what the stand-in refuses. */
+export const ERROR_CODES = { invalidCredentials: 813, invalidPayload: 602, notFound: 404 } as const;
 
 const MAX_BODY_BYTES = 256 * 1024;
 
 const createBody = z
   .object({
-    txjson: z.looseObject({ TransactionType: z.string().min(1) }).optional(),
+    txjson: z.looseObject({ TransactionType: z.string().regex(/^[A-Za-z]{2,40}$/) }).optional(),
     txblob: z
       .string()
       .regex(/^[0-9A-Fa-f]+$/)
@@ -25,6 +31,7 @@ const createBody = z
       .looseObject({
         submit: z.boolean().optional(),
         expire: z.number().int().positive().max(43_200).optional(),
+        return_url: z.object({ app: z.url().optional(), web: z.url().optional() }).optional(),
       })
       .optional(),
     custom_meta: z
@@ -38,9 +45,9 @@ const createBody = z
   })
   .refine((b) => (b.txjson === undefined) !== (b.txblob === undefined), 'Give exactly one of txjson and txblob');
 
-/** Xaman's error body: a numeric code and a reference the developer console would know. */
-function sendError(res: ServerResponse, status: number, code: number, message?: string): void {
-  const body = { error: { reference: randomUUID(), code, ...(message ? { message } : {}) } };
+/** Xaman's error body (`{ error: { reference, code } }`), with a message for the developer reading it. */
+function sendError(res: ServerResponse, status: number, code: number, message: string): void {
+  const body = { error: { reference: randomUUID(), code, message } };
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
@@ -59,9 +66,25 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 }
 
-export function payloadView(store: PayloadStore, p: StoredPayload, appName: string, appId: string) {
-  const expired = store.isExpired(p);
-  const json = p.requestJson ?? {};
+function decodeBlob(blob: string): Record<string, unknown> | undefined {
+  try {
+    const tx = decode(blob) as Record<string, unknown>;
+    return typeof tx.TransactionType === 'string' ? tx : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The payload as GET /payload/<uuid> returns it (XummGetPayloadResponse). */
+export function payloadView(
+  store: PayloadStore,
+  p: StoredPayload,
+  app: { name: string; uuidv4: string },
+  ledgerUrl: string,
+) {
+  const json = p.requestJson;
+  const destination = typeof json.Destination === 'string' ? json.Destination : '';
+  const signed = p.response;
   return {
     meta: {
       exists: true,
@@ -70,47 +93,55 @@ export function payloadView(store: PayloadStore, p: StoredPayload, appName: stri
       submit: false,
       pathfinding: false,
       pathfinding_fallback: false,
-      destination: typeof json.Destination === 'string' ? json.Destination : '',
-      resolved_destination: typeof json.Destination === 'string' ? json.Destination : '',
-      resolved: p.state !== 'pending',
+      destination,
+      resolved_destination: destination,
+      resolved: p.state === 'signed' || p.state === 'rejected',
       signed: p.state === 'signed',
-      cancelled: p.state === 'cancelled' || p.state === 'rejected',
-      expired,
+      cancelled: p.state === 'cancelled',
+      expired: store.isExpired(p),
       pushed: false,
-      app_opened: p.opened,
-      opened_by_deeplink: p.opened ? true : null,
-      return_url_app: null,
-      return_url_web: null,
+      app_opened: p.openedAt !== null,
+      opened_by_deeplink: p.openedAt !== null ? true : null,
+      return_url_app: p.returnUrl.app,
+      return_url_web: p.returnUrl.web,
       is_xapp: false,
       signers: null,
     },
-    application: { name: appName, description: '', disabled: 0, uuidv4: appId, icon_url: '', issued_user_token: null },
+    application: {
+      name: app.name,
+      description: 'Local Xaman stand-in',
+      disabled: 0 as const,
+      uuidv4: app.uuidv4,
+      icon_url: '',
+      issued_user_token: null,
+    },
     payload: {
       tx_type: p.txType,
-      tx_destination: typeof json.Destination === 'string' ? json.Destination : '',
+      tx_destination: destination,
       tx_destination_tag: typeof json.DestinationTag === 'number' ? json.DestinationTag : null,
-      request_json: p.requestJson ?? { TransactionType: p.txType },
-      origintype: null,
-      signmethod: null,
+      request_json: json,
+      origintype: p.openedAt !== null ? 'DEEP_LINK' : null,
+      signmethod: signed ? 'OTHER' : null,
       created_at: p.createdAt,
       expires_at: p.expiresAt,
       expires_in_seconds: store.expiresInSeconds(p),
     },
     response: {
-      hex: p.response?.hex ?? null,
-      txid: p.response?.txid ?? null,
+      hex: signed?.hex ?? null,
+      txid: signed?.txid ?? null,
       resolved_at: p.resolvedAt,
       dispatched_nodetype: null,
       dispatched_to: null,
       dispatched_result: null,
       dispatched_to_node: null,
-      environment_nodeuri: null,
-      environment_nodetype: null,
+      environment_nodeuri: signed ? ledgerUrl : null,
+      environment_nodetype: signed ? 'CUSTOM' : null,
       environment_networkid: null,
       multisign_account: null,
-      account: p.response?.account ?? null,
-      signer: p.response?.account ?? null,
-      signer_pubkey: p.response?.signerPubkey,
+      account: signed?.account ?? null,
+      signer: signed?.account ?? null,
+      signer_pubkey: signed?.signerPubkey,
+      approved_with: signed ? ('OTHER' as const) : undefined,
       user: null,
     },
     custom_meta: p.customMeta,
@@ -122,26 +153,27 @@ export function payloadView(store: PayloadStore, p: StoredPayload, appName: stri
  * Every call must carry our API key and secret.
  */
 export function createPlatformApi(opts: PlatformApiOptions) {
-  const appId = randomUUID();
+  const app = { name: opts.appName, uuidv4: randomUUID() };
   const { store } = opts;
-  const view = (p: StoredPayload) => payloadView(store, p, opts.appName, appId);
+  const view = (p: StoredPayload) => payloadView(store, p, app, opts.ledgerUrl);
 
   return async function handle(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<void> {
     if (req.headers['x-api-key'] !== opts.apiKey || req.headers['x-api-secret'] !== opts.apiSecret) {
       req.resume();
-      sendError(res, 403, 812, 'Invalid API key or secret');
+      sendError(res, 403, ERROR_CODES.invalidCredentials, 'Invalid API key and/or secret');
       return;
     }
     const route = pathname.replace(/^\/api\/v1\/platform\//, '');
     const method = req.method ?? 'GET';
 
     if (route === 'ping' && method === 'GET') {
+      req.resume();
       send(res, {
         pong: true,
         auth: {
-          application: { uuidv4: appId, name: opts.appName, webhookurl: '', disabled: 0 },
-          call: { uuidv4: randomUUID() },
           quota: {},
+          application: { uuidv4: app.uuidv4, name: app.name, webhookurl: '', disabled: 0 },
+          call: { uuidv4: randomUUID() },
         },
       });
       return;
@@ -152,19 +184,29 @@ export function createPlatformApi(opts: PlatformApiOptions) {
       try {
         parsed = createBody.safeParse(await readJson(req));
       } catch {
-        sendError(res, 400, 400, 'The request body is not JSON');
+        sendError(res, 400, ERROR_CODES.invalidPayload, 'The request body is not JSON');
         return;
       }
       if (!parsed.success) {
-        sendError(res, 400, 602, parsed.error.issues[0]?.message ?? 'Invalid payload');
+        sendError(res, 400, ERROR_CODES.invalidPayload, parsed.error.issues[0]?.message ?? 'Invalid payload');
         return;
       }
       const b = parsed.data;
+      const requestJson = b.txjson ?? (b.txblob ? decodeBlob(b.txblob) : undefined);
+      if (!requestJson) {
+        sendError(res, 400, ERROR_CODES.invalidPayload, 'txblob is not a transaction');
+        return;
+      }
       const p = store.create({
-        txType: b.txjson?.TransactionType ?? 'Blob',
-        requestJson: (b.txjson as Record<string, unknown> | undefined) ?? null,
+        txType: String(requestJson.TransactionType),
+        requestJson,
         requestBlob: b.txblob ?? null,
-        customMeta: b.custom_meta ?? {},
+        customMeta: {
+          identifier: b.custom_meta?.identifier ?? null,
+          blob: b.custom_meta?.blob ?? null,
+          instruction: b.custom_meta?.instruction ?? null,
+        },
+        returnUrl: { app: b.options?.return_url?.app ?? null, web: b.options?.return_url?.web ?? null },
         expireMinutes: b.options?.expire ?? DEFAULT_EXPIRE_MINUTES,
       });
       const always = `${opts.publicUrl}/sign/${p.uuid}`;
@@ -172,8 +214,8 @@ export function createPlatformApi(opts: PlatformApiOptions) {
         uuid: p.uuid,
         next: { always, no_push_msg_received: always },
         refs: {
-          qr_png: `${opts.publicUrl}/sign/${p.uuid}_q.png`,
-          qr_matrix: `${opts.publicUrl}/sign/${p.uuid}_q.json`,
+          qr_png: `${always}_q.png`,
+          qr_matrix: `${always}_q.json`,
           qr_uri_quality_opts: ['m', 'q', 'h'],
           websocket_status: `${opts.publicUrl.replace(/^http/, 'ws')}/sign/${p.uuid}`,
         },
@@ -187,11 +229,12 @@ export function createPlatformApi(opts: PlatformApiOptions) {
       req.resume();
       const p = store.get(match[1]!);
       if (!p) {
-        sendError(res, 404, 404, 'Payload not found');
+        sendError(res, 404, ERROR_CODES.notFound, 'Payload not found');
         return;
       }
       if (method === 'GET') {
         send(res, view(p));
+        store.markFetched(p.uuid);
         return;
       }
       const result = store.cancel(p.uuid)!;
@@ -200,6 +243,6 @@ export function createPlatformApi(opts: PlatformApiOptions) {
     }
 
     req.resume();
-    sendError(res, 404, 404, 'No such endpoint');
+    sendError(res, 404, ERROR_CODES.notFound, 'No such endpoint');
   };
 }

@@ -2,8 +2,11 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import QRCode from 'qrcode';
+import { DevWallets } from './dev-wallets';
+import { LedgerLink } from './ledger-link';
 import { PayloadStore } from './payload-store';
 import { createPlatformApi } from './platform-api';
+import { createSignPage } from './sign-page';
 import { createStatusSockets } from './status-socket';
 
 export interface XamanServiceOptions {
@@ -15,6 +18,15 @@ export interface XamanServiceOptions {
   dataDir: string;
   apiKey: string;
   apiSecret: string;
+  /** The XRPL node (WebSocket) transactions are completed against. */
+  ledgerUrl: string;
+  /** The ledger's faucet (POST { destination }) that funds dev wallets. */
+  faucetUrl: string;
+  rlusdIssuer: string;
+  /** Print what happens (wallet funding, signatures); never seeds. */
+  log?: boolean;
+  /** How many dev wallets to have funded at start; default 3. */
+  devWallets?: number;
   /** Test clock; default the real one. */
   now?: () => Date;
 }
@@ -22,19 +34,30 @@ export interface XamanServiceOptions {
 export interface XamanService {
   url: string;
   port: number;
+  /** Settles once the first dev wallets are funded (or the service stopped first); never rejects. */
+  walletsReady: Promise<void>;
   stop(): Promise<void>;
 }
 
 const EXPIRY_SWEEP_MS = 1000;
-const UUID = '([0-9a-f-]{36})';
+const WALLET_RETRY_MS = 3000;
+const APP_NAME = 'RLUSD Marketplace (local)';
+const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+const QR_ROUTE = new RegExp(`^/sign/${UUID}_q\\.(png|json)$`);
+const PAGE_ROUTE = new RegExp(`^/sign/${UUID}(?:/(approve|reject|wallets))?$`);
 
 /**
- * The local stand-in for the Xaman platform: the REST API xumm-sdk calls, the payload status socket and the QR image.
- * Payloads persist under <dataDir>/xaman.
+ * The local stand-in for the Xaman platform: the REST API xumm-sdk calls, the payload status socket, the QR image and
+ * the sign page (the phone app's stand-in) with its dev wallets. Payloads and wallets persist under <dataDir>/xaman.
  */
 export async function startXamanService(opts: XamanServiceOptions): Promise<XamanService> {
   const host = opts.host ?? '127.0.0.1';
-  const store = new PayloadStore(path.join(opts.dataDir, 'xaman'), opts.now);
+  const dir = path.join(opts.dataDir, 'xaman');
+  const log = opts.log ? (m: string) => console.log(`[xaman] ${m}`) : () => undefined;
+  const store = new PayloadStore(dir, opts.now);
+  const ledger = new LedgerLink(opts.ledgerUrl);
+  const wallets = new DevWallets({ dir, ledger, faucetUrl: opts.faucetUrl, rlusdIssuer: opts.rlusdIssuer, log });
+
   const server = http.createServer();
   const sockets = new Set<Socket>();
   server.on('connection', (s) => {
@@ -45,52 +68,98 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
     server.once('error', reject);
     server.listen(opts.port ?? 7007, host, () => resolve((server.address() as AddressInfo).port));
   });
-  const url = opts.publicUrl ?? `http://${host}:${port}`;
+  const url = (opts.publicUrl ?? `http://${host}:${port}`).replace(/\/$/, '');
+
+  let stopped = false;
+  let preparing = true;
+  const walletsReady = (async () => {
+    while (!stopped) {
+      try {
+        await wallets.ensure(opts.devWallets ?? 3);
+        preparing = false;
+        return;
+      } catch (error) {
+        if (stopped) return;
+        log(`dev wallets not ready yet (${(error as Error).message}); retrying`);
+        await new Promise((r) => setTimeout(r, WALLET_RETRY_MS).unref());
+      }
+    }
+  })();
+
   const api = createPlatformApi({
     store,
     apiKey: opts.apiKey,
     apiSecret: opts.apiSecret,
     publicUrl: url,
-    appName: 'RLUSD Marketplace (local)',
+    appName: APP_NAME,
+    ledgerUrl: opts.ledgerUrl,
   });
+  const page = createSignPage({ store, wallets, ledger, appName: APP_NAME, preparing: () => preparing, log });
   const status = createStatusSockets(store);
+
+  const fail = (res: http.ServerResponse) => (error: unknown) => {
+    console.error('xaman stand-in: request failed', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":500}}');
+  };
 
   server.on('request', (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
-    const qr = new RegExp(`^/sign/${UUID}_q\\.png$`).exec(pathname);
+    const qr = QR_ROUTE.exec(pathname);
+    const sign = PAGE_ROUTE.exec(pathname);
     if (pathname.startsWith('/api/v1/platform/')) {
-      api(req, res, pathname).catch((error: unknown) => {
-        console.error('xaman stand-in: request failed', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":500}}');
-      });
+      api(req, res, pathname).catch(fail(res));
+    } else if (sign) {
+      page(req, res, sign[1]!, sign[2] ?? null).catch(fail(res));
     } else if (qr && store.get(qr[1]!)) {
-      QRCode.toBuffer(`${url}/sign/${qr[1]}`, { type: 'png', width: 256, margin: 2 })
+      req.resume();
+      const always = `${url}/sign/${qr[1]}`;
+      if (qr[2] === 'json') {
+        const { modules } = QRCode.create(always, { errorCorrectionLevel: 'M' });
+        const matrix = Array.from({ length: modules.size }, (_, y) =>
+          Array.from({ length: modules.size }, (__, x) => (modules.get(y, x) ? 1 : 0)),
+        );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ uuid: qr[1], matrix }));
+        return;
+      }
+      QRCode.toBuffer(always, { type: 'png', width: 256, margin: 2 })
         .then((png) => res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'no-store' }).end(png))
-        .catch(() => res.writeHead(500).end());
+        .catch(fail(res));
+    } else if (pathname === '/health') {
+      req.resume();
+      const list = wallets.list();
+      const body = { status: 'ok', devWallets: { total: list.length, funded: list.filter((w) => w.funded).length } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     } else {
       req.resume();
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
     }
   });
   server.on('upgrade', (req, socket, head: Buffer) => {
-    const match = new RegExp(`^/sign/${UUID}$`).exec((req.url ?? '').split('?')[0]!);
-    if (!match) {
+    const match = PAGE_ROUTE.exec((req.url ?? '').split('?')[0]!);
+    if (!match || match[2]) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
     status.handleUpgrade(req, socket, head, match[1]!);
   });
   const sweep = setInterval(() => store.sweepExpired(), EXPIRY_SWEEP_MS);
+  log(`Xaman stand-in at ${url} (ledger ${opts.ledgerUrl})`);
 
   return {
     url,
     port,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        clearInterval(sweep);
-        status.close();
+    walletsReady,
+    stop: async () => {
+      stopped = true;
+      clearInterval(sweep);
+      status.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const s of sockets) s.destroy();
-      }),
+      });
+      await ledger.close().catch(() => undefined);
+      // A funding step in flight fails once the ledger link is closed; do not wait long for it.
+      await Promise.race([walletsReady, new Promise((r) => setTimeout(r, 2000).unref())]);
+    },
   };
 }

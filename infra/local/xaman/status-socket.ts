@@ -7,21 +7,23 @@ import type { PayloadEvent, PayloadStore, StoredPayload } from './payload-store'
 /** How often a connected client is told the remaining lifetime, as Xaman does. */
 const TICK_MS = 15_000;
 
+/** The resolve message (XummWebsocketBody): what createAndSubscribe's callback waits for. */
 function resolvedMessage(p: StoredPayload) {
   return {
     payload_uuidv4: p.uuid,
     reference_call_uuidv4: randomUUID(),
     signed: p.state === 'signed',
     user_token: false,
-    return_url: { app: null, web: null },
+    return_url: p.returnUrl,
     custom_meta: p.customMeta,
     txid: p.response?.txid ?? null,
   };
 }
 
 /**
- * The payload status socket at /sign/<uuid>: a welcome, lifetime ticks, `opened`, the resolve message (signed or not)
- * and `expired`, plus the keepalive reply xumm-sdk expects to its `{"ping":true}`.
+ * The payload status socket at /sign/<uuid>: a welcome, lifetime ticks, `opened`, `devapp_fetched`, the resolve message
+ * (signed or rejected) and `expired` (also on cancel), plus the keepalive reply xumm-sdk expects to its `{"ping":true}`.
+ * Like Xaman it leaves closing to the client.
  */
 export function createStatusSockets(store: PayloadStore) {
   const wss = new WebSocketServer({ noServer: true });
@@ -34,6 +36,7 @@ export function createStatusSockets(store: PayloadStore) {
     const p = store.get(e.uuid);
     if (!p) return;
     if (e.kind === 'opened') sendTo(e.uuid, { opened: true });
+    if (e.kind === 'fetched') sendTo(e.uuid, { devapp_fetched: true });
     if (e.kind === 'expired') sendTo(e.uuid, { expired: true });
     if (e.kind === 'resolved') sendTo(e.uuid, resolvedMessage(p));
   };
@@ -44,13 +47,12 @@ export function createStatusSockets(store: PayloadStore) {
     set.add(socket);
     byPayload.set(p.uuid, set);
     socket.send(JSON.stringify({ message: `Welcome ${p.uuid}` }));
-    if (store.isExpired(p)) socket.send(JSON.stringify({ expired: true }));
-    else if (p.state !== 'pending') socket.send(JSON.stringify(resolvedMessage(p)));
+    if (p.state === 'signed' || p.state === 'rejected') socket.send(JSON.stringify(resolvedMessage(p)));
+    else if (!store.canResolve(p)) socket.send(JSON.stringify({ expired: true }));
     else socket.send(JSON.stringify({ expires_in_seconds: store.expiresInSeconds(p) }));
     const tick = setInterval(() => {
       const now = store.get(p.uuid);
-      if (now && now.state === 'pending' && !store.isExpired(now))
-        socket.send(JSON.stringify({ expires_in_seconds: store.expiresInSeconds(now) }));
+      if (now?.state === 'pending') socket.send(JSON.stringify({ expires_in_seconds: store.expiresInSeconds(now) }));
     }, TICK_MS);
     socket.on('message', (data) => {
       try {
@@ -68,14 +70,17 @@ export function createStatusSockets(store: PayloadStore) {
   }
 
   return {
-    /** Takes the upgrade when the path names a known payload; answers 404 otherwise. */
+    /** Takes the upgrade; for an unknown payload says so and closes, as Xaman does. */
     handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, uuid: string): void {
-      const p = store.get(uuid);
-      if (!p) {
-        socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-        return;
-      }
-      wss.handleUpgrade(req, socket, head, (ws) => attach(ws, p));
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const p = store.get(uuid);
+        if (p) {
+          attach(ws, p);
+          return;
+        }
+        ws.send(JSON.stringify({ message: `Payload ${uuid} not found` }));
+        ws.close(1000);
+      });
     },
     close(): void {
       store.off('event', onEvent);
