@@ -1,0 +1,199 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { Chain, type ClosedLedger, type LedgerHeader } from './chain';
+import { DEFAULT_RULES, type EngineRules } from './engine';
+import { Faucet, FaucetError } from './faucet';
+import { type GenesisKeys, genesisState, loadOrCreateGenesisKeys } from './genesis';
+import { type MethodContext, type Subscriber } from './rpc/context';
+import { runMethod } from './rpc/dispatch';
+import { streamMessages } from './rpc/subscriptions';
+import { LedgerStore } from './store';
+
+export interface LedgerNodeOptions {
+  /** Default 6006; 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** State, history and genesis keys go to <dataDir>/ledger. */
+  dataDir: string;
+  /** How often the open ledger closes; default 1000 ms. 0 closes only on ledger_accept / closeLedger(). */
+  closeIntervalMs?: number;
+  rules?: Partial<EngineRules>;
+  log?: (line: string) => void;
+}
+
+export interface LedgerNode {
+  /** ws://host:port, the rippled WebSocket API. */
+  url: string;
+  /** http://host:port/accounts, the faucet. */
+  faucetUrl: string;
+  port: number;
+  genesis: { issuer: string; platform: string };
+  /** Seeds of the genesis accounts, for the local stack only (the platform wallet signs escrow finishes). */
+  keys: GenesisKeys;
+  /** Test clock: moves ledger time `seconds` ahead and closes a ledger so the new time is the parent close time. */
+  advanceClock(seconds: number): LedgerHeader;
+  /** Closes (and validates) the open ledger now. */
+  closeLedger(): LedgerHeader;
+  stop(): Promise<void>;
+}
+
+const MAX_BODY = 1 << 20;
+
+/**
+ * The XRPL node stand-in: rippled's WebSocket JSON API (api_version 2) over ws://, JSON-RPC over HTTP POST /, and the
+ * faucet at POST /accounts, all on one port. See docs/ledger-stand-in.md for where it differs from rippled.
+ */
+export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNode> {
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? (() => undefined);
+  const dir = path.join(opts.dataDir, 'ledger');
+  const rules: EngineRules = { ...DEFAULT_RULES, ...opts.rules };
+  const keys = loadOrCreateGenesisKeys(dir);
+  const store = new LedgerStore(dir);
+  let snapshot = store.load();
+  if (!snapshot) {
+    snapshot = Chain.genesisSnapshot(genesisState(keys));
+    store.saveGenesis(snapshot);
+    log(`new ledger: RLUSD issuer ${keys.issuer.address}, platform ${keys.platform.address}`);
+  } else {
+    log(`ledger restored at ${snapshot.last.ledger_index}`);
+  }
+  const chain = new Chain(snapshot, rules);
+  const faucet = new Faucet(chain, keys);
+  const startedAt = Date.now();
+  const subscribers = new Map<WebSocket, Subscriber>();
+
+  const closeLedger = (): LedgerHeader => {
+    const closed = chain.close();
+    store.save(closed, chain.closedState(closed.header.ledger_index)!, chain.clockOffset);
+    publish(closed);
+    return closed.header;
+  };
+
+  const publish = (closed: ClosedLedger) => {
+    for (const [socket, sub] of subscribers) {
+      if (socket.readyState !== socket.OPEN) continue;
+      for (const message of streamMessages(chain, closed, sub)) socket.send(JSON.stringify(message));
+    }
+  };
+
+  const context = (params: Record<string, unknown>, subscriber?: Subscriber): MethodContext => ({
+    chain,
+    params,
+    subscriber,
+    closeLedger,
+    startedAt,
+  });
+
+  const server = http.createServer((req, res) => {
+    void handleHttp(req, res).catch((error: Error) => {
+      if (!res.headersSent) json(res, 500, { error: error.message });
+    });
+  });
+
+  async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (req.method !== 'POST') return json(res, 405, { error: 'Use POST' });
+    let body: Record<string, unknown>;
+    try {
+      body = await readJson(req);
+    } catch (error) {
+      return json(res, 400, { error: (error as Error).message });
+    }
+    if (url.pathname === '/accounts') {
+      try {
+        return json(res, 200, faucet.fund(body));
+      } catch (error) {
+        if (error instanceof FaucetError) return json(res, 400, { error: error.message });
+        throw error;
+      }
+    }
+    if (url.pathname === '/') {
+      const params = (Array.isArray(body.params) ? body.params[0] : undefined) ?? {};
+      const outcome = runMethod(body.method, context(params as Record<string, unknown>));
+      const result =
+        'result' in outcome
+          ? { ...outcome.result, status: 'success' }
+          : { ...outcome.error, request: body, status: 'error' };
+      return json(res, 200, { result });
+    }
+    return json(res, 404, { error: 'Not found' });
+  }
+
+  const wss = new WebSocketServer({ server, maxPayload: MAX_BODY });
+  wss.on('connection', (socket) => {
+    const sub: Subscriber = { streams: new Set(), accounts: new Set() };
+    subscribers.set(socket, sub);
+    socket.on('close', () => subscribers.delete(socket));
+    socket.on('error', () => subscribers.delete(socket));
+    socket.on('message', (data) => {
+      let request: Record<string, unknown>;
+      try {
+        request = JSON.parse(String(data)) as Record<string, unknown>;
+        if (!request || typeof request !== 'object' || Array.isArray(request)) throw new Error('not an object');
+      } catch {
+        socket.send(JSON.stringify({ error: 'jsonInvalid', status: 'error', type: 'response', api_version: 2 }));
+        return;
+      }
+      const { id, command, ...params } = request;
+      const outcome = runMethod(command, context(params, sub));
+      const response =
+        'result' in outcome
+          ? { id, result: outcome.result, status: 'success', type: 'response', api_version: 2 }
+          : { id, ...outcome.error, request, status: 'error', type: 'response', api_version: 2 };
+      socket.send(JSON.stringify(response));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 6006, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const interval = opts.closeIntervalMs ?? 1000;
+  const timer = interval > 0 ? setInterval(closeLedger, interval) : undefined;
+  log(`ledger node at ws://${host}:${port} (faucet http://${host}:${port}/accounts)`);
+
+  return {
+    url: `ws://${host}:${port}`,
+    faucetUrl: `http://${host}:${port}/accounts`,
+    port,
+    genesis: { issuer: keys.issuer.address, platform: keys.platform.address },
+    keys,
+    advanceClock(seconds) {
+      chain.advanceClock(seconds);
+      return closeLedger();
+    },
+    closeLedger,
+    async stop() {
+      if (timer) clearInterval(timer);
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.flush();
+    },
+  };
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: http.IncomingMessage): Promise<Record<string, unknown>> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw new Error('Body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8').trim();
+  if (!text) return {};
+  const value = JSON.parse(text) as unknown;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('Body must be a JSON object');
+  return value as Record<string, unknown>;
+}
