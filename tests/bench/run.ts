@@ -3,7 +3,8 @@
  * - initial JavaScript of `/` (gzip): the scripts index.html loads at once (entry + modulepreloads), gzipped;
  * - `npm start` to healthy: the start script spawned as `npm start` would, first on an empty data dir (seeding), then again
  *   on the same data (the usual restart), timed until GET /api/health answers 200;
- * - listings API latency through the local gateway with the seed data: p50 / p95 of sequential requests.
+ * - listings API latency through the local gateway with the seed data: p50 / p95 of sequential requests;
+ * - the ledger stand-in's throughput: signed payments from concurrent clients, validated per second and closes waited.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import getPort from 'get-port';
 import { startLocalStack } from '../../infra/local/stack';
+import { ledgerThroughput } from './ledger-throughput';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -93,6 +95,7 @@ const firstStart = await timeToHealthy(startDir);
 const restart = await timeToHealthy(startDir);
 fs.rmSync(startDir, { recursive: true, force: true });
 const latency = await listingsLatency();
+const ledger = await ledgerThroughput();
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const report = `# Benchmarks
@@ -108,10 +111,16 @@ Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.
 | \`npm start\` to healthy, first start (empty data, seeding) | ${firstStart.toFixed(1)} s | |
 | \`GET /api/listings\` through the local gateway, p50 (n=${latency.n}) | ${latency.p50.toFixed(1)} ms | |
 | \`GET /api/listings\` through the local gateway, p95 (n=${latency.n}) | ${latency.p95.toFixed(1)} ms | ≤ 30 ms |
+| ledger stand-in: signed payments validated per second (${ledger.payments}, ${ledger.clients} clients) | ${ledger.perSecond.toFixed(0)} /s | ≥ 200 /s |
+| ledger stand-in: payments validated within two ledger closes | ${ledger.withinTwoCloses} of ${ledger.payments} (max ${ledger.maxCloses}) | all |
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
 Latency requests cycle over newest, category, price, ending-soon and search queries, sequentially, after 30 warm-up requests.
+Ledger throughput: the node runs in its own process with the default 1 s close; payments are signed before the clock starts and
+submitted over ${ledger.clients} WebSocket connections (each sender's payments in sequence order); the rate runs from the first
+submit to the last validation seen on the transactions stream; closes waited = validated ledger minus the last closed ledger
+at submit.
 `;
 fs.writeFileSync(path.join(root, 'docs/bench.md'), report);
 console.log(report);
