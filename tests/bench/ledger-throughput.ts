@@ -55,7 +55,6 @@ export async function ledgerThroughput(): Promise<LedgerThroughput> {
       });
       if (!res.ok) throw new Error(`faucet answered ${res.status}`);
     }
-    await first.request({ command: 'ledger_accept' });
     const receiver = Wallet.generate().address;
     const { result: info } = await first.request({ command: 'ledger_current' });
     // Signed before the clock starts: the figure is the node's, not the signing's.
