@@ -8,6 +8,9 @@ export const LOCAL_CREDENTIALS = {
 };
 export const LOCAL_TABLE_NAME = 'marketplace';
 export const LOCAL_MEDIA_BUCKET = 'marketplace-media';
+/** The local Xaman stand-in's application key and secret (UUIDs, as xumm-sdk requires; valid nowhere else). */
+export const LOCAL_XAMAN_API_KEY = '00000000-10ca-4000-8000-000000000001';
+export const LOCAL_XAMAN_API_SECRET = '00000000-10ca-4000-8000-000000000002';
 
 export interface LocalEndpoints {
   url: string;
@@ -16,6 +19,10 @@ export interface LocalEndpoints {
   sqs: string;
   queueUrls: Map<string, string>;
   log: boolean;
+  /** The XRPL node stand-in: its WebSocket URL and the RLUSD issuer of its genesis. */
+  ledger?: { url: string; rlusdIssuer: string };
+  /** The Xaman stand-in's base URL and the key and secret it was started with. */
+  xaman?: { url: string; apiKey: string; apiSecret: string };
 }
 
 /**
@@ -40,6 +47,17 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     WS_CALLBACK_URL: `${e.url}/_ws`,
     LOG_LEVEL: e.log ? 'info' : 'warn',
   };
+  if (e.ledger) {
+    Object.assign(env, { XRPL_URL: e.ledger.url, XRPL_NETWORK: 'local', RLUSD_ISSUER: e.ledger.rlusdIssuer });
+  }
+  if (e.xaman) {
+    // Locally the secret is a plain variable; in AWS functions get XAMAN_API_SECRET_ARN instead.
+    Object.assign(env, {
+      XAMAN_API_URL: e.xaman.url,
+      XAMAN_API_KEY: e.xaman.apiKey,
+      XAMAN_API_SECRET: e.xaman.apiSecret,
+    });
+  }
   for (const q of queueDefs) {
     const url = e.queueUrls.get(q.name);
     if (!url) throw new Error(`queue ${q.name} was not created`);

@@ -27,6 +27,7 @@ import { createMediaHandler } from './media';
 import { startPoller } from './queue-poller';
 import { startS3, type LocalS3 } from './s3';
 import { startSqs, type LocalSqs } from './sqs';
+import { startStandIns, type StandIns } from './stand-ins';
 import { createStaticWeb } from './static-web';
 import { runSchedule, startTimers } from './timers';
 import { createWsGateway, type WsRouteModules } from './ws-gateway';
@@ -50,6 +51,10 @@ export interface LocalStackOptions {
   host?: string;
   /** Replaces WebSocket route modules (tests); default the route table's. */
   wsRoutes?: Partial<WsRouteModules>;
+  /** The XRPL node stand-in's port: default 6006, 0 = free, false = use XRPL_URL / RLUSD_ISSUER from the environment. */
+  ledgerPort?: number | false;
+  /** The Xaman stand-in's port: default 7007, 0 = free, false = use XAMAN_API_URL / _KEY / _SECRET from the environment. */
+  xamanPort?: number | false;
 }
 
 export interface LocalStack {
@@ -59,6 +64,8 @@ export interface LocalStack {
   env: Record<string, string>;
   /** Runs one schedule's handler now. */
   runSchedule(name: string): Promise<unknown>;
+  /** The local XRPL node and Xaman service, when this stack started them. */
+  standIns: StandIns;
   stop(): Promise<void>;
 }
 
@@ -153,12 +160,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const origins = [url, `http://127.0.0.1:${port}`];
 
     const queueDefs = [...routeQueues, ...(opts.extraQueues ?? [])];
-    const [dynamo, s3, sqs] = await Promise.all([
+    const [dynamo, s3, sqs, standIns] = await Promise.all([
       startDynamo({ dir: path.join(dataDir, 'dynamodb'), log }).then((d: LocalDynamo) => (started.push(d), d)),
       startS3({ dir: path.join(dataDir, 's3'), bucket: LOCAL_MEDIA_BUCKET, origins, log }).then(
         (s: LocalS3) => (started.push(s), s),
       ),
       startSqs(queueDefs).then((q: LocalSqs) => (started.push(q), q)),
+      startStandIns({
+        dataDir,
+        host,
+        ledgerPort: opts.ledgerPort ?? 6006,
+        xamanPort: opts.xamanPort ?? 7007,
+        log,
+      }).then((s: StandIns) => (started.push(s), s)),
     ]);
     await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
 
@@ -170,6 +184,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         sqs: sqs.endpoint,
         queueUrls: new Map(sqs.queues.map((q) => [q.def.name, q.url])),
         log,
+        ...standIns.endpoints,
       },
       queueDefs,
     );
@@ -249,6 +264,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       url,
       port,
       env,
+      standIns,
       runSchedule: async (name) => {
         const def = byName.get(name);
         if (!def) throw new Error(`no schedule named ${name}`);

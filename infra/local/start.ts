@@ -1,6 +1,9 @@
 /**
  * `npm start`: the whole marketplace on this machine at http://localhost:3000 (PORT overrides). Data persists under
  * .data/ (DATA_DIR overrides); `--reset` wipes it first. The first start of a data dir seeds demo data.
+ * The XRPL node stand-in listens on ws://127.0.0.1:6006 (XRPL_PORT) and the Xaman stand-in on http://127.0.0.1:7007
+ * (XAMAN_PORT); setting XRPL_URL (with RLUSD_ISSUER) or XAMAN_API_URL (with XAMAN_API_KEY / XAMAN_API_SECRET) uses
+ * that ledger or Xaman instead (README: "XRPL testnet and real Xaman").
  */
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from './stack';
@@ -11,6 +14,8 @@ const reset = process.argv.includes('--reset');
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const log = process.env.LOG_LEVEL === 'info' || process.env.LOG_LEVEL === 'debug';
+const ledgerPort = process.env.XRPL_URL ? false : Number(process.env.XRPL_PORT ?? 6006);
+const xamanPort = process.env.XAMAN_API_URL ? false : Number(process.env.XAMAN_PORT ?? 7007);
 
 let stack: LocalStack | undefined;
 let stopping = false;
@@ -61,10 +66,17 @@ try {
     seed: true,
     webDir: path.join(root, 'web/dist'),
     log,
+    ledgerPort,
+    xamanPort,
   });
   await waitHealthy(stack.url);
   const seconds = performance.now() / 1000;
   console.log(`Marketplace running at http://localhost:${stack.port}`);
+  const { ledger, xaman } = stack.standIns;
+  console.log(
+    ledger ? `Local XRPL node at ${ledger.url} (faucet ${ledger.faucetUrl})` : `XRPL: ${process.env.XRPL_URL}`,
+  );
+  console.log(xaman ? `Local Xaman service at ${xaman.url}` : `Xaman: ${process.env.XAMAN_API_URL}`);
   console.log(`Healthy ${seconds.toFixed(1)} s after start. Data in ${dataDir}. Ctrl-C stops everything.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

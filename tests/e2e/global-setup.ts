@@ -29,7 +29,14 @@ export default async function globalSetup(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-e2e-'));
   let stack: Awaited<ReturnType<typeof startLocalStack>>;
   try {
-    stack = await startLocalStack({ port: 0, dataDir, seed: true, webDir: path.join(root, 'web/dist') });
+    stack = await startLocalStack({
+      port: 0,
+      dataDir,
+      seed: true,
+      webDir: path.join(root, 'web/dist'),
+      ledgerPort: 0,
+      xamanPort: 0,
+    });
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;

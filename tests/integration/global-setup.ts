@@ -17,7 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-it-'));
   const seed = fs.existsSync(path.resolve(import.meta.dirname, '../../infra/local/seed/index.ts'));
-  const stack = await startLocalStack({ port: 0, dataDir, seed, webDir: null });
+  const stack = await startLocalStack({ port: 0, dataDir, seed, webDir: null, ledgerPort: 0, xamanPort: 0 });
   project.provide('baseUrl', stack.url);
   return async () => {
     await stack.stop();

@@ -213,6 +213,8 @@ describe('a stack with fixture consumers, socket routes and a web app', () => {
       port: 0,
       dataDir,
       webDir,
+      ledgerPort: 0,
+      xamanPort: 0,
       extraQueues: [
         {
           name: 'it-fixture',

@@ -168,7 +168,11 @@ describe('Xaman stand-in platform API through xumm-sdk', () => {
 
   it('resolves createAndSubscribe as not signed when the person presses Reject', async () => {
     const { created, resolved } = await sdk().payload.createAndSubscribe(
-      { txjson: { TransactionType: 'SignIn' }, custom_meta: { identifier: 'login-1', instruction: 'Sign in' } },
+      {
+        txjson: { TransactionType: 'SignIn' },
+        custom_meta: { identifier: 'login-1', instruction: 'Sign in' },
+        options: { return_url: { web: 'http://127.0.0.1:3000/signed?payload={id}&ref={cid}' } },
+      },
       (event) => ('signed' in event.data ? event.data : undefined),
     );
     const res = await postForm(created.next.always, 'reject');
@@ -181,7 +185,7 @@ describe('Xaman stand-in platform API through xumm-sdk', () => {
       user_token: false,
       txid: null,
       custom_meta: { identifier: 'login-1', instruction: 'Sign in' },
-      return_url: { app: null, web: null },
+      return_url: { app: null, web: `http://127.0.0.1:3000/signed?payload=${created.uuid}&ref=login-1` },
     });
     expect(data.reference_call_uuidv4).toMatch(/^[0-9a-f-]{36}$/);
     const got = await sdk().payload.get(created.uuid);

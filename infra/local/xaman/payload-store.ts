@@ -28,6 +28,17 @@ export interface StoredPayload {
   resolvedAt: string | null;
 }
 
+/** The return URLs with Xaman's placeholders filled: {id} payload uuid, {cid} custom identifier, {txid}, {txblob}. */
+export function returnUrls(p: StoredPayload): { app: string | null; web: string | null } {
+  const fill = (url: string | null) =>
+    url
+      ?.replaceAll('{id}', p.uuid)
+      .replaceAll('{cid}', encodeURIComponent(p.customMeta.identifier ?? ''))
+      .replaceAll('{txid}', p.response?.txid ?? '')
+      .replaceAll('{txblob}', p.response?.hex ?? '') ?? null;
+  return { app: fill(p.returnUrl.app), web: fill(p.returnUrl.web) };
+}
+
 export type PayloadEvent =
   | { kind: 'opened'; uuid: string }
   | { kind: 'resolved'; uuid: string }

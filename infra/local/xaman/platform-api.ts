@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decode } from 'xrpl';
 import { z } from 'zod';
-import { DEFAULT_EXPIRE_MINUTES, type PayloadStore, type StoredPayload } from './payload-store';
+import { DEFAULT_EXPIRE_MINUTES, returnUrls, type PayloadStore, type StoredPayload } from './payload-store';
 
 export interface PlatformApiOptions {
   store: PayloadStore;
@@ -102,8 +102,8 @@ export function payloadView(
       pushed: false,
       app_opened: p.openedAt !== null,
       opened_by_deeplink: p.openedAt !== null ? true : null,
-      return_url_app: p.returnUrl.app,
-      return_url_web: p.returnUrl.web,
+      return_url_app: returnUrls(p).app,
+      return_url_web: returnUrls(p).web,
       is_xapp: false,
       signers: null,
     },

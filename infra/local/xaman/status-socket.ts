@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { PayloadEvent, PayloadStore, StoredPayload } from './payload-store';
+import { returnUrls, type PayloadEvent, type PayloadStore, type StoredPayload } from './payload-store';
 
 /** How often a connected client is told the remaining lifetime, as Xaman does. */
 const TICK_MS = 15_000;
@@ -14,7 +14,7 @@ function resolvedMessage(p: StoredPayload) {
     reference_call_uuidv4: randomUUID(),
     signed: p.state === 'signed',
     user_token: false,
-    return_url: p.returnUrl,
+    return_url: returnUrls(p),
     custom_meta: p.customMeta,
     txid: p.response?.txid ?? null,
   };

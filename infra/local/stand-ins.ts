@@ -1,0 +1,71 @@
+import { startLedgerNode, type LedgerNode } from './ledger/node';
+import { startXamanService, type XamanService } from './xaman/service';
+import { LOCAL_XAMAN_API_KEY, LOCAL_XAMAN_API_SECRET, type LocalEndpoints } from './env';
+
+export interface StandInOptions {
+  dataDir: string;
+  host: string;
+  /** The XRPL node's port (0 = free); false = none: XRPL_URL and RLUSD_ISSUER come from the environment (testnet). */
+  ledgerPort: number | false;
+  /** The Xaman stand-in's port (0 = free); false = none: XAMAN_API_URL / _KEY / _SECRET come from the environment. */
+  xamanPort: number | false;
+  log: boolean;
+}
+
+export interface StandIns {
+  ledger?: LedgerNode;
+  xaman?: XamanService;
+  /** What buildEnv needs to point the handlers at them. */
+  endpoints: Pick<LocalEndpoints, 'ledger' | 'xaman'>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The local XRPL node and Xaman service. The Xaman stand-in completes and funds through whichever ledger the handlers
+ * use, so with a real ledger (ledgerPort false) it needs XRPL_URL, XRPL_FAUCET_URL and RLUSD_ISSUER from the environment.
+ */
+export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
+  const print = (prefix: string) => (opts.log ? (line: string) => console.log(`[${prefix}] ${line}`) : undefined);
+  const ledger =
+    opts.ledgerPort === false
+      ? undefined
+      : await startLedgerNode({ port: opts.ledgerPort, host: opts.host, dataDir: opts.dataDir, log: print('ledger') });
+  const endpoints: StandIns['endpoints'] = {};
+  if (ledger) endpoints.ledger = { url: ledger.url, rlusdIssuer: ledger.genesis.issuer };
+  let xaman: XamanService | undefined;
+  try {
+    if (opts.xamanPort !== false) {
+      const ledgerUrl = ledger?.url ?? requiredEnv('XRPL_URL');
+      xaman = await startXamanService({
+        port: opts.xamanPort,
+        host: opts.host,
+        dataDir: opts.dataDir,
+        apiKey: LOCAL_XAMAN_API_KEY,
+        apiSecret: LOCAL_XAMAN_API_SECRET,
+        ledgerUrl,
+        faucetUrl: ledger?.faucetUrl ?? requiredEnv('XRPL_FAUCET_URL'),
+        rlusdIssuer: ledger?.genesis.issuer ?? requiredEnv('RLUSD_ISSUER'),
+        log: opts.log,
+      });
+      endpoints.xaman = { url: xaman.url, apiKey: LOCAL_XAMAN_API_KEY, apiSecret: LOCAL_XAMAN_API_SECRET };
+    }
+  } catch (error) {
+    await ledger?.stop();
+    throw error;
+  }
+  return {
+    ledger,
+    xaman,
+    endpoints,
+    async stop() {
+      await xaman?.stop();
+      await ledger?.stop();
+    },
+  };
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} must be set when the local XRPL node is not started`);
+  return value;
+}
