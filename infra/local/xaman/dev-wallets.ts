@@ -98,7 +98,8 @@ export class DevWallets {
     const client = await this.opts.ledger.get();
     if (!(await accountExists(client, w.address, 'current'))) {
       await this.faucet(w.address);
-      await until(() => accountExists(client, w.address, 'current'), `${w.address} to exist`);
+      // Validated, not just current: the RLUSD line check below reads the validated ledger.
+      await until(() => accountExists(client, w.address, 'validated'), `${w.address} to exist`);
     }
     const line = await rlusdLine(client, w.address, this.opts.rlusdIssuer);
     if (!line) {
