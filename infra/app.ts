@@ -5,6 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { ScheduleDef } from '../functions/routes';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { ledgerSettings } from './stacks/ledger-settings';
 import { REPO_ROOT } from './stacks/node-function';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { WebStack } from './stacks/web-stack';
@@ -67,8 +68,14 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
   // one is configured, else the distribution's *.cloudfront.net name (not known until the web stack exists).
   const mediaCorsOrigins = (ctx('siteOrigin') ?? 'https://*.cloudfront.net').split(',').map((s) => s.trim());
 
+  // The XRP Ledger network, RLUSD issuer and Xaman application (context xrplNetwork, xrplUrl, rlusdIssuer,
+  // xamanApiUrl, xamanApiKey; defaults: XRPL testnet and the real Xaman API).
+  const ledger = ledgerSettings(ctx);
+
   const data = new DataStack(app, name('Data'), { env, stackName: name('Data'), mediaCorsOrigins });
   const base = {
+    ...ledger,
+    XAMAN_API_SECRET_ARN: data.xamanApiSecret.secretArn,
     TABLE_NAME: data.table.tableName,
     MEDIA_BUCKET: data.mediaBucket.bucketName,
     // Browser, API and media share the CloudFront origin, so a path is enough (and keeps the api stack free of a

@@ -5,8 +5,13 @@ import type { DependencyProbe } from '../core/health/check-health';
 import { dynamoRawClient, s3Client, sqsClient } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { queues } from '../routes';
+import { ledger } from './ledger/xrpl-ledger';
+import { signer } from './signer/xaman-signer';
 
-/** Probes of the table, the media bucket and every queue (the ledger, signer and carrier join as they arrive). */
+/**
+ * Probes of the table, the media bucket, every queue, the XRP Ledger (answers, follows a validated ledger, the RLUSD
+ * issuer exists) and the wallet signer (our key and secret are accepted). The carrier joins when it arrives.
+ */
 export function healthProbes(): DependencyProbe[] {
   const { TABLE_NAME, MEDIA_BUCKET } = config();
   return [
@@ -31,5 +36,7 @@ export function healthProbes(): DependencyProbe[] {
         await sqsClient().send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
       },
     })),
+    { name: 'ledger', check: () => ledger().checkHealth() },
+    { name: 'signer', check: () => signer().checkHealth() },
   ];
 }

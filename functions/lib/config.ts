@@ -18,7 +18,64 @@ const schema = z.object({
 });
 export type Config = z.infer<typeof schema>;
 
+/** RLUSD's currency code as the ledger writes it ('RLUSD' in ASCII, padded to 160 bits). */
+export const RLUSD_CURRENCY_HEX = '524C555344000000000000000000000000000000';
+/** The Xaman platform API (xumm-sdk's own default endpoint). */
+export const XAMAN_DEFAULT_API_URL = 'https://xumm.app';
+
+const CLASSIC_ADDRESS = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Where the XRP Ledger is and which token is RLUSD on it. */
+const ledgerSchema = z.object({
+  XRPL_URL: z.string().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL'),
+  /** Which network XRPL_URL is (explorer links, what a deployment may point at). */
+  XRPL_NETWORK: z.enum(['local', 'testnet', 'mainnet']),
+  RLUSD_ISSUER: z.string().regex(CLASSIC_ADDRESS, 'a classic address (r...)'),
+  RLUSD_CURRENCY: z
+    .string()
+    .regex(/^[0-9A-F]{40}$/, '40 uppercase hex digits')
+    .default(RLUSD_CURRENCY_HEX),
+});
+export type LedgerConfig = z.infer<typeof ledgerSchema>;
+
+/**
+ * The Xaman platform API. The secret itself is never a plain setting in AWS: XAMAN_API_SECRET_ARN names the Secrets
+ * Manager secret; XAMAN_API_SECRET (the value) is for the local runtime and tests.
+ */
+const signerSchema = z
+  .object({
+    XAMAN_API_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'an http(s) URL')
+      .default(XAMAN_DEFAULT_API_URL),
+    XAMAN_API_KEY: z.string().regex(UUID, 'the application key (a lowercase UUID)'),
+    XAMAN_API_SECRET: z.string().min(1).optional(),
+    XAMAN_API_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  })
+  .refine((c) => c.XAMAN_API_SECRET !== undefined || c.XAMAN_API_SECRET_ARN !== undefined, {
+    message: 'set XAMAN_API_SECRET_ARN (or XAMAN_API_SECRET locally)',
+    path: ['XAMAN_API_SECRET_ARN'],
+  });
+export type SignerConfig = z.infer<typeof signerSchema>;
+
+/** Empty variables count as unset (CDK and shells pass '' for "no value"). */
+function environment(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
+}
+
+function parse<S extends z.ZodType>(s: S, what: string): z.infer<S> {
+  const parsed = s.safeParse(environment());
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')} (${i.message})`).join(', ');
+    throw new Error(`Invalid ${what} configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
 let cached: Config | undefined;
+let cachedLedger: LedgerConfig | undefined;
+let cachedSigner: SignerConfig | undefined;
 
 /** Reads and validates the environment on first use (not at import, so tests and the local runtime can set it first). */
 export function config(): Config {
@@ -32,7 +89,21 @@ export function config(): Config {
   return cached;
 }
 
+/**
+ * The ledger and signer settings are validated on first use by the code that talks to them, not with the rest: a
+ * function that never touches the ledger keeps working when they are wrong, and the health check names the problem.
+ */
+export function ledgerConfig(): LedgerConfig {
+  cachedLedger ??= parse(ledgerSchema, 'ledger');
+  return cachedLedger;
+}
+
+export function signerConfig(): SignerConfig {
+  cachedSigner ??= parse(signerSchema, 'signer');
+  return cachedSigner;
+}
+
 /** Only for the local runtime and tests that change the environment after a first read. */
 export function resetConfigForTests(): void {
-  cached = undefined;
+  cached = cachedLedger = cachedSigner = undefined;
 }

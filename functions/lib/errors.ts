@@ -1,7 +1,7 @@
 /** Typed errors a handler may throw; the HTTP wrapper maps each to its status in one place. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
@@ -44,5 +44,15 @@ export class UnprocessableError extends AppError {
 export class TooManyRequestsError extends AppError {
   constructor(message = 'Too many requests, try again shortly') {
     super(429, 'too_many_requests', message);
+  }
+}
+
+/**
+ * A service we depend on (the ledger, the wallet signer) failed or refused us. `code` names the service and what
+ * happened (e.g. signer_unavailable); the message is safe to show and never carries credentials.
+ */
+export class UpstreamError extends AppError {
+  constructor(status: 502 | 503, code: string, message: string) {
+    super(status, code, message);
   }
 }

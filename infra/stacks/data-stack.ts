@@ -2,6 +2,7 @@ import { Aws, Duration, RemovalPolicy, Stack, type StackProps, Validations } fro
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
@@ -28,6 +29,8 @@ export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly mediaBucket: s3.Bucket;
   readonly queues: QueuePair[];
+  /** The Xaman API secret: created empty, its value put by an operator (README), read by the functions. */
+  readonly xamanApiSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -114,6 +117,22 @@ export class DataStack extends Stack {
         deadLetterQueue: { queue: deadLetters, maxReceiveCount: def.maxReceiveCount },
       });
       return { def, queue, deadLetters };
+    });
+
+    this.xamanApiSecret = new secretsmanager.Secret(this, 'XamanApiSecret', {
+      description: 'Xaman platform API secret of the marketplace application (put the value after deploying)',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Created without a value: a generated one could never be a valid Xaman secret. Until an operator puts the real
+    // one, reads fail and /api/health reports the signer as failing.
+    (this.xamanApiSecret.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride(
+      'GenerateSecretString',
+    );
+    Validations.of(this.xamanApiSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A third-party API secret: Xaman issues it in its Developer Console and nothing in AWS can rotate it there; ' +
+        'an operator replaces it by hand when Xaman rotates it.',
     });
   }
 }

@@ -3,6 +3,7 @@ import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { acknowledgeWildcards, nagName } from './nag';
 import type { HandlerFunction } from './node-function';
 
@@ -37,4 +38,9 @@ export function grantSocketPosts(fn: HandlerFunction, stage: apigwv2.WebSocketSt
     [`Resource::arn:<AWS::Partition>:execute-api:${stack.region}:<AWS::AccountId>:${nagName(fn, stage.api, stage.api.apiId, 'Ref')}/${stage.stageName}/*/@connections/*`]:
       'Connection ids are made by API Gateway per socket; the grant is limited to this API stage’s @connections.',
   });
+}
+
+/** Read one secret (GetSecretValue and DescribeSecret on its full ARN: no wildcard to acknowledge). */
+export function grantSecretRead(fn: HandlerFunction, secret: secretsmanager.ISecret): void {
+  secret.grantRead(fn.fn);
 }

@@ -14,8 +14,8 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const REQUIRE_BANNER = "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);";
 
 /**
- * The settings every function reads through functions/lib/config.ts. All of them are required there, so every
- * function gets all of them, whatever it uses.
+ * The settings every function reads through functions/lib/config.ts, given to every function whatever it uses. An
+ * empty value is left out (the setting is then unset, and config.ts names it when code needs it).
  */
 export interface FunctionEnvironment {
   TABLE_NAME: string;
@@ -23,6 +23,15 @@ export interface FunctionEnvironment {
   MEDIA_BASE_URL: string;
   WS_CALLBACK_URL: string;
   LOG_LEVEL: string;
+  /** The XRP Ledger and RLUSD (see ledger-settings.ts). */
+  XRPL_URL: string;
+  XRPL_NETWORK: string;
+  RLUSD_ISSUER: string;
+  RLUSD_CURRENCY: string;
+  /** The Xaman platform API; the secret stays in Secrets Manager, functions get its ARN. */
+  XAMAN_API_URL: string;
+  XAMAN_API_KEY: string;
+  XAMAN_API_SECRET_ARN: string;
   /** One URL per QueueDef, keyed by its `urlEnv` (QUEUE_EVENTS_URL, ...). */
   queueUrls: Record<string, string>;
 }
@@ -73,7 +82,11 @@ export class HandlerFunction extends Construct {
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      environment: { ...settings, ...queueUrls, NODE_OPTIONS: '--enable-source-maps' },
+      environment: {
+        ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '')),
+        ...queueUrls,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,

@@ -5,7 +5,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
 import { schedules as scheduleDefs, type ScheduleDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
-import { grantSocketPosts, grantTable } from './grants';
+import { grantSecretRead, grantSocketPosts, grantTable } from './grants';
 import { acknowledgeWildcards, nagName } from './nag';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
@@ -50,6 +50,8 @@ export class WorkersStack extends Stack {
       fn.fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
       grantTable(fn, table, 'readWrite');
       grantSocketPosts(fn, props.realtime.stage);
+      // Consumers resolve signing requests (the signing queue polls Xaman payloads).
+      grantSecretRead(fn, props.data.xamanApiSecret);
       this.consumers[def.name] = fn;
     }
 
@@ -62,6 +64,8 @@ export class WorkersStack extends Stack {
       grantTable(fn, table, 'readWrite');
       grantSocketPosts(fn, props.realtime.stage);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
+      // Jobs (escrow expiry, reconcile) may read or cancel signing requests too.
+      grantSecretRead(fn, props.data.xamanApiSecret);
       this.jobs[def.name] = fn;
       this.schedules.push(
         new scheduler.Schedule(this, `${pascal(def.name)}Schedule`, {

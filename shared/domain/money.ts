@@ -18,10 +18,14 @@ export function parseDollarsToCents(text: string): Cents | undefined {
   return Number(whole) * 100 + Number(fraction);
 }
 
-/** 1234 -> "12.34" (the ledger's decimal string for RLUSD and the value part of a display). */
+/**
+ * 1234 -> "12.34": the ledger value of a token amount (RLUSD) and the number part of a display. The way back is
+ * ledgerValueToCents.
+ */
 export function centsToDecimalString(cents: Cents): string {
   assertCents(cents);
-  const whole = Math.trunc(cents / 100);
+  // Subtracting the remainder first keeps the division exact.
+  const whole = (cents - (cents % 100)) / 100;
   const fraction = String(cents % 100).padStart(2, '0');
   return `${whole}.${fraction}`;
 }
@@ -32,9 +36,45 @@ export function formatUsd(cents: Cents): string {
   return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
-/** Ledger decimal string ("12.345678") -> cents, truncating below a cent. Rejects exponents and negatives. */
+/**
+ * How a ledger value becomes cents. 'down' truncates below a cent (balances shown or relied on as spendable: never
+ * more than is there); 'exact' refuses any value that is not a whole number of cents (amounts that must match an
+ * order to the cent, e.g. what an escrow holds).
+ */
+export type CentsRounding = 'down' | 'exact';
+
+const LEDGER_DECIMAL = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d{1,3}))?$/;
+
+/**
+ * The ledger's decimal text for a token amount ("12.34", "1e-7", "1.5e11", as rippled writes issued values) -> cents,
+ * in integer arithmetic. Rejects negatives, junk and values beyond a safe integer of cents.
+ */
+export function ledgerValueToCents(value: string, rounding: CentsRounding): Cents {
+  const match = LEDGER_DECIMAL.exec(value);
+  if (!match) throw new RangeError(`Not a ledger amount: ${value}`);
+  const fraction = match[2] ?? '';
+  const digits = BigInt(`${match[1]}${fraction}`);
+  // value = digits x 10^shift dollars = digits x 10^(shift + 2) cents
+  const shift = Number(match[3] ?? '0') - fraction.length + 2;
+  let cents: bigint;
+  if (shift >= 0) {
+    cents = digits * 10n ** BigInt(shift);
+  } else {
+    const divisor = 10n ** BigInt(-shift);
+    if (rounding === 'exact' && digits % divisor !== 0n) {
+      throw new RangeError(`Not a whole number of cents: ${value}`);
+    }
+    cents = digits / divisor;
+  }
+  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`Amount too large: ${value}`);
+  return Number(cents);
+}
+
+/**
+ * A plain decimal ("12.345678", no exponent, no sign) -> cents, truncating below a cent. Kept for callers that must
+ * refuse exponent forms; it is ledgerValueToCents underneath, so there is one conversion.
+ */
 export function decimalStringToCents(value: string): Cents {
-  const cents = parseDollarsToCents(value.replace(/^(\d+\.\d{2})\d*$/, '$1'));
-  if (cents === undefined) throw new RangeError(`Not a decimal amount: ${value}`);
-  return cents;
+  if (!/^\d+(?:\.\d+)?$/.test(value)) throw new RangeError(`Not a decimal amount: ${value}`);
+  return ledgerValueToCents(value, 'down');
 }

@@ -16,7 +16,7 @@ export interface E2EStack {
 
 /**
  * Makes sure Chromium is there, builds the web app, and starts the local stack on a free port with a fresh, seeded data
- * directory. Workers start after this and inherit E2E_BASE_URL.
+ * directory. Workers start after this and inherit E2E_BASE_URL and the stand-ins' URLs.
  */
 export default async function globalSetup(): Promise<void> {
   await ensureChromium();
@@ -42,6 +42,10 @@ export default async function globalSetup(): Promise<void> {
     throw error;
   }
   process.env.E2E_BASE_URL = stack.url;
+  // The local XRPL node and Xaman service the stack started, for the wallet-signing journey.
+  process.env.E2E_XRPL_URL = stack.env.XRPL_URL;
+  process.env.E2E_RLUSD_ISSUER = stack.env.RLUSD_ISSUER;
+  process.env.E2E_XAMAN_URL = stack.env.XAMAN_API_URL;
   (globalThis as Record<symbol, E2EStack>)[E2E_STACK] = { stop: () => stack.stop(), dataDir };
   console.log(`e2e: web built and seeded stack up at ${stack.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

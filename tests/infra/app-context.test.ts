@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
+import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 
 /**
  * Stage and region come from context, and a missing site build leaves the upload out. Bundling is switched off
@@ -51,6 +52,40 @@ describe('buildApp', () => {
     Template.fromStack(built.data).hasResourceProperties('AWS::S3::Bucket', {
       CorsConfiguration: { CorsRules: [{ AllowedOrigins: ['https://shop.example.com'] }] },
     });
+  });
+
+  it('points every function at the network, issuer and Xaman application from context', () => {
+    const mainnet = buildApp({
+      context: {
+        ...NO_BUNDLING,
+        xrplNetwork: 'mainnet',
+        xamanApiKey: '6a1c9d36-2b55-4a3e-9a43-6f3c1f0e2b11',
+        xamanApiUrl: 'https://xaman.example.com',
+      },
+      siteDir: path.join(scratch, 'no-build-here'),
+      outdir: path.join(scratch, 'cdk.out.mainnet'),
+      nag: false,
+    });
+    const fns = Template.fromStack(mainnet.api).findResources('AWS::Lambda::Function');
+    expect(Object.keys(fns).length).toBeGreaterThan(0);
+    for (const fn of Object.values(fns) as { Properties: { Environment: { Variables: Record<string, unknown> } } }[]) {
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        XRPL_NETWORK: 'mainnet',
+        XRPL_URL: XRPL_NETWORKS.mainnet.url,
+        RLUSD_ISSUER: XRPL_NETWORKS.mainnet.rlusdIssuer,
+        XAMAN_API_URL: 'https://xaman.example.com',
+        XAMAN_API_KEY: '6a1c9d36-2b55-4a3e-9a43-6f3c1f0e2b11',
+      });
+    }
+  });
+
+  it('refuses ledger and signer settings that cannot work, naming the context key', () => {
+    const build = (context: Record<string, string>) => () =>
+      buildApp({ context: { ...NO_BUNDLING, ...context }, siteDir: path.join(scratch, 'none'), nag: false });
+    expect(build({ xrplNetwork: 'local' })).toThrow(/xrplNetwork 'local'/);
+    expect(build({ rlusdIssuer: 'rNotAnAddress' })).toThrow(/rlusdIssuer/);
+    expect(build({ xrplUrl: 'https://s.altnet.rippletest.net' })).toThrow(/xrplUrl/);
+    expect(build({ xamanApiKey: 'my-key' })).toThrow(/xamanApiKey/);
   });
 
   it('refuses a stage name that cannot be part of a stack name', () => {

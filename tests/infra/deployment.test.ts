@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { CfnElement, Stack } from 'aws-cdk-lib';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
 import { allHandlerModules, queues, routeList, schedules, wsRoutes, type ScheduleDef } from '../../functions/routes';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
+import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 
 // Template JSON is untyped; each assertion states the shape it expects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -168,6 +169,12 @@ describe('every function', () => {
           'WS_CALLBACK_URL',
           'LOG_LEVEL',
           'NODE_OPTIONS',
+          'XRPL_URL',
+          'XRPL_NETWORK',
+          'RLUSD_ISSUER',
+          'RLUSD_CURRENCY',
+          'XAMAN_API_URL',
+          'XAMAN_API_SECRET_ARN',
           ...queues.map((q) => q.urlEnv),
         ]),
       );
@@ -178,6 +185,61 @@ describe('every function', () => {
   it('has a log group with a retention', () => {
     for (const group of Object.values(all('AWS::Logs::LogGroup'))) {
       expect(group.Properties!.RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('ledger and signer settings', () => {
+  const ownEnvironments = () =>
+    Object.values(templates).flatMap((t) =>
+      Object.values(ownFunctions(t)).map((fn) => fn.Properties!.Environment.Variables as Record<string, Json>),
+    );
+
+  it('default to XRPL testnet, its RLUSD issuer and the real Xaman API, with no Xaman key until one is given', () => {
+    for (const env of ownEnvironments()) {
+      expect(env.XRPL_NETWORK).toBe('testnet');
+      expect(env.XRPL_URL).toBe(XRPL_NETWORKS.testnet.url);
+      expect(env.RLUSD_ISSUER).toBe(XRPL_NETWORKS.testnet.rlusdIssuer);
+      expect(env.RLUSD_CURRENCY).toBe('524C555344000000000000000000000000000000');
+      expect(env.XAMAN_API_URL).toBe('https://xumm.app');
+      expect(env.XAMAN_API_KEY).toBeUndefined();
+      expect(env.XAMAN_API_SECRET).toBeUndefined();
+    }
+  });
+
+  it('keeps the Xaman secret in one Secrets Manager secret, created without a value and retained', () => {
+    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [id, secret] = Object.entries(templates.data.findResources('AWS::SecretsManager::Secret'))[0]!;
+    expect(secret.Properties.GenerateSecretString).toBeUndefined();
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(secret.DeletionPolicy).toBe('Retain');
+    expect(id).toMatch(/^XamanApiSecret/);
+  });
+
+  it('gives every API and worker function the secret ARN and read access to it, and socket functions no access', () => {
+    const secretId = built.data.getLogicalId(built.data.xamanApiSecret.node.defaultChild as CfnElement);
+    const readers = [
+      ...Object.values(built.api.functions),
+      ...Object.values(built.workers.consumers),
+      ...Object.values(built.workers.jobs),
+    ];
+    const grantsOf = (stack: Stack, template: Template, fn: (typeof readers)[number]) => {
+      const roleId = stack.getLogicalId(fn.fn.role!.node.defaultChild as CfnElement);
+      return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: Json }[])
+        .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+    };
+    for (const fn of readers) {
+      const stack = Stack.of(fn);
+      const template = stack === built.api ? templates.api : templates.workers;
+      const grants = grantsOf(stack, template, fn);
+      expect(grants, fn.node.path).toHaveLength(1);
+      // A cross-stack import of the secret's ARN: the full ARN, no wildcard.
+      expect(JSON.stringify(grants[0]!.Resource), fn.node.path).toContain(secretId);
+    }
+    for (const fn of Object.values(built.realtime.functions)) {
+      expect(grantsOf(built.realtime, templates.realtime, fn), fn.node.path).toEqual([]);
     }
   });
 });

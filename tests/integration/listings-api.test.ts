@@ -88,12 +88,12 @@ describe('GET /api/listings against the seeded local stack', () => {
 });
 
 describe('GET /api/health', () => {
-  it('reports every dependency ok', async () => {
+  it('reports every dependency ok, the local XRPL node and Xaman service included', async () => {
     const res = await fetch(`${baseUrl()}/api/health`);
     const body = (await res.json()) as { status: string; dependencies: { name: string; status: string }[] };
     expect(res.status).toBe(200);
     expect(body.status).toBe('ok');
-    expect(body.dependencies.map((d) => d.name)).toEqual(['table', 'media-bucket', 'queue:events']);
+    expect(body.dependencies.map((d) => d.name)).toEqual(['table', 'media-bucket', 'queue:events', 'ledger', 'signer']);
     expect(body.dependencies.every((d) => d.status === 'ok')).toBe(true);
   });
 });

@@ -1,0 +1,83 @@
+import { Client, DisconnectedError, NotConnectedError, RippledError } from 'xrpl';
+import { createLogger } from '../../lib/logger';
+
+export interface ConnectionOptions {
+  /** How long a connect may take before it fails (Lambda must not hang on an unreachable node). */
+  connectTimeoutMs?: number;
+  /** How long one request may wait for its answer. */
+  requestTimeoutMs?: number;
+}
+
+const log = createLogger({ service: 'ledger' });
+
+/** The rippled error code of a failed request (actNotFound, entryNotFound, txnNotFound, ...), if it was one. */
+export function rippledErrorCode(error: unknown): string | undefined {
+  if (!(error instanceof RippledError)) return undefined;
+  const code = (error.data as { error?: unknown } | undefined)?.error;
+  return typeof code === 'string' ? code : undefined;
+}
+
+const isDropped = (error: unknown) => error instanceof NotConnectedError || error instanceof DisconnectedError;
+
+/**
+ * One xrpl Client per warm container: connected lazily on the first request (concurrent first requests share the
+ * connect), and connected again when a request finds the socket gone. xrpl's own reconnect covers drops between
+ * requests; this covers a drop during one, and a node that was down at the last attempt.
+ */
+export class LedgerConnection {
+  private client: Client | undefined;
+  private connecting: Promise<Client> | undefined;
+
+  constructor(
+    readonly url: string,
+    private readonly options: ConnectionOptions = {},
+  ) {}
+
+  private async open(): Promise<Client> {
+    if (!this.client) {
+      const client = new Client(this.url, {
+        connectionTimeout: this.options.connectTimeoutMs ?? 5_000,
+        timeout: this.options.requestTimeoutMs ?? 10_000,
+      });
+      // Without a listener an 'error' event would throw out of the socket handler.
+      client.on('error', (code: unknown, message: unknown) => log.warn('ledger socket error', { code, message }));
+      this.client = client;
+    }
+    await this.client.connect();
+    return this.client;
+  }
+
+  async connected(): Promise<Client> {
+    if (this.client?.isConnected()) return this.client;
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  /**
+   * One request and its `result`. A request that finds the connection gone is sent once more on a fresh one; that is
+   * safe for every command we send (reads, and `submit` of a signed blob, whose hash makes a second copy a no-op).
+   */
+  async request<T = Record<string, unknown>>(command: string, params: Record<string, unknown> = {}): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.connected();
+      try {
+        const response = await client.request({ command, ...params } as never);
+        return (response as { result: T }).result;
+      } catch (error) {
+        if (attempt === 0 && isDropped(error)) {
+          log.info('ledger connection dropped, retrying', { command });
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client?.isConnected()) await client.disconnect();
+  }
+}

@@ -1,0 +1,87 @@
+import { hashes, rippleTimeToUnixTime } from 'xrpl';
+import type { EscrowEntry } from '../../core/ledger/ports';
+import { rippledErrorCode, type LedgerConnection } from './connection';
+import { toLedgerAmount } from './submit';
+
+interface EscrowJson {
+  LedgerEntryType: 'Escrow';
+  index: string;
+  Account: string;
+  Destination: string;
+  Amount: unknown;
+  Condition?: string;
+  FinishAfter?: number;
+  CancelAfter?: number;
+  DestinationTag?: number;
+}
+
+const isoFromRippleTime = (t: number | undefined) =>
+  t === undefined ? null : new Date(rippleTimeToUnixTime(t)).toISOString();
+
+/**
+ * The escrow `owner` created with transaction sequence `sequence`, from the validated ledger, or null when it does
+ * not exist (never created, or already finished or cancelled). Escrow objects do not carry the sequence: the object
+ * id is derived from owner and sequence and looked for among the owner's escrows.
+ */
+export async function readEscrow(
+  connection: LedgerConnection,
+  owner: string,
+  sequence: number,
+): Promise<EscrowEntry | null> {
+  const id = hashes.hashEscrow(owner, sequence).toUpperCase();
+  let marker: unknown;
+  do {
+    let page: { account_objects: EscrowJson[]; marker?: unknown };
+    try {
+      page = await connection.request('account_objects', {
+        account: owner,
+        type: 'escrow',
+        ledger_index: 'validated',
+        limit: 200,
+        ...(marker === undefined ? {} : { marker }),
+      });
+    } catch (error) {
+      if (rippledErrorCode(error) === 'actNotFound') return null;
+      throw error;
+    }
+    const entry = page.account_objects.find((o) => o.index.toUpperCase() === id);
+    if (entry) {
+      const amount = toLedgerAmount(entry.Amount);
+      if (!amount) throw new Error(`Escrow ${id} has an amount this code cannot read`);
+      return {
+        id,
+        owner: entry.Account,
+        sequence,
+        destination: entry.Destination,
+        amount,
+        condition: entry.Condition?.toUpperCase() ?? null,
+        finishAfter: isoFromRippleTime(entry.FinishAfter),
+        cancelAfter: isoFromRippleTime(entry.CancelAfter),
+        destinationTag: entry.DestinationTag ?? null,
+      };
+    }
+    marker = page.marker;
+  } while (marker !== undefined);
+  return null;
+}
+
+/**
+ * Whether the amendment (by name, e.g. 'TokenEscrow') is enabled on the network, from the `feature` method (public
+ * since rippled 2.2). An amendment the server has never heard of is not enabled.
+ */
+export async function readAmendmentEnabled(connection: LedgerConnection, name: string): Promise<boolean> {
+  let result: Record<string, unknown>;
+  try {
+    result = await connection.request('feature', { feature: name });
+  } catch (error) {
+    if (rippledErrorCode(error) === 'badFeature') return false;
+    throw error;
+  }
+  // rippled answers { <amendment id>: { name, enabled, supported, ... } } for one named feature.
+  const entries = Object.values(result).filter(
+    (v): v is { name?: unknown; enabled?: unknown } => typeof v === 'object' && v !== null && 'enabled' in v,
+  );
+  const named = entries.find((e) => typeof e.name === 'string' && e.name.toLowerCase() === name.toLowerCase());
+  const entry = named ?? (entries.length === 1 ? entries[0] : undefined);
+  return entry?.enabled === true;
+}

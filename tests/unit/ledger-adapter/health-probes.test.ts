@@ -1,0 +1,139 @@
+import http from 'node:http';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { healthProbes } from '../../../functions/adapters/health-probes';
+import { resetLedger } from '../../../functions/adapters/ledger/xrpl-ledger';
+import { resetSecrets } from '../../../functions/adapters/secrets';
+import { resetSigner } from '../../../functions/adapters/signer/xaman-signer';
+import { checkHealth } from '../../../functions/core/health/check-health';
+import { resetConfigForTests } from '../../../functions/lib/config';
+import { startFakeRippled, type FakeRippled } from './fake-rippled';
+
+const issuer = 'rLUEXYuLiQptky37CqLcm9USQpPiz5rkpD';
+const SECRET = '0f6a2d9e-3c1b-4e5f-8a7b-9c0d1e2f3a4b';
+const ENV = {
+  TABLE_NAME: 't',
+  MEDIA_BUCKET: 'b',
+  MEDIA_BASE_URL: '/media',
+  QUEUE_EVENTS_URL: 'http://127.0.0.1:1/q',
+  WS_CALLBACK_URL: 'http://127.0.0.1:1/ws',
+  XRPL_NETWORK: 'local',
+  RLUSD_ISSUER: issuer,
+  XAMAN_API_KEY: '6a1c9d36-2b55-4a3e-9a43-6f3c1f0e2b11',
+  XAMAN_API_SECRET: SECRET,
+  // Nothing listens on port 9: the signer probe must fail, quickly and without the secret in its reason.
+  XAMAN_API_URL: 'http://127.0.0.1:9',
+};
+const saved = { ...process.env };
+let node: FakeRippled | undefined;
+let silent: Server | undefined;
+let xaman: http.Server | undefined;
+
+/** A Xaman platform API that answers ping for our key and secret only, as Xaman does. */
+async function startFakeXaman(): Promise<string> {
+  xaman = http.createServer((req, res) => {
+    const ours = req.headers['x-api-key'] === ENV.XAMAN_API_KEY && req.headers['x-api-secret'] === SECRET;
+    if (req.method === 'GET' && req.url === '/api/v1/platform/ping' && ours) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ pong: true, auth: { application: { uuidv4: ENV.XAMAN_API_KEY, name: 'test' } } }));
+      return;
+    }
+    res.writeHead(403, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { reference: 'r', code: 813 } }));
+  });
+  await new Promise<void>((resolve) => xaman!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(xaman.address() as AddressInfo).port}`;
+}
+
+async function reset() {
+  resetConfigForTests();
+  resetSecrets();
+  resetSigner();
+  await resetLedger();
+}
+
+const ledgerAndSigner = () => healthProbes().filter((p) => p.name === 'ledger' || p.name === 'signer');
+
+beforeEach(() => {
+  Object.assign(process.env, ENV);
+});
+
+afterEach(async () => {
+  await reset();
+  await node?.close();
+  silent?.close();
+  xaman?.closeAllConnections();
+  xaman?.close();
+  node = silent = xaman = undefined;
+  process.env = { ...saved };
+});
+
+describe('health probes of the ledger and the signer', () => {
+  it('are among the health probes, and report ok when the ledger and the signer answer as they should', async () => {
+    node = await startFakeRippled({
+      account_info: () => ({ account_data: { Account: issuer, Balance: '1', Flags: 0, OwnerCount: 0, Sequence: 1 } }),
+    });
+    process.env.XRPL_URL = node.url;
+    process.env.XAMAN_API_URL = await startFakeXaman();
+    await reset();
+    const health = await checkHealth(ledgerAndSigner(), 2_000);
+    expect(health.status).toBe('ok');
+    expect(health.dependencies.map((d) => [d.name, d.status])).toEqual([
+      ['ledger', 'ok'],
+      ['signer', 'ok'],
+    ]);
+    // The ledger probe asked about the configured issuer on the validated ledger.
+    expect(node.commands('account_info')).toEqual([
+      expect.objectContaining({ account: issuer, ledger_index: 'validated' }),
+    ]);
+  });
+
+  it('report the signer failing with a reason, never the secret, when Xaman is down or refuses us', async () => {
+    node = await startFakeRippled({
+      account_info: () => ({ account_data: { Account: issuer, Balance: '1', Flags: 0, OwnerCount: 0, Sequence: 1 } }),
+    });
+    process.env.XRPL_URL = node.url;
+    await reset();
+    const down = await checkHealth(ledgerAndSigner(), 2_000);
+    expect(down.status).toBe('failing');
+    expect(down.dependencies.map((d) => [d.name, d.status])).toEqual([
+      ['ledger', 'ok'],
+      ['signer', 'failing'],
+    ]);
+    expect(down.dependencies[1]!.detail).toBe('The wallet service could not be reached to check the connection');
+
+    process.env.XAMAN_API_URL = await startFakeXaman();
+    process.env.XAMAN_API_SECRET = '1f6a2d9e-3c1b-4e5f-8a7b-9c0d1e2f3a4b';
+    await reset();
+    const refused = await checkHealth(ledgerAndSigner(), 2_000);
+    expect(refused.dependencies[1]).toMatchObject({
+      status: 'failing',
+      detail: 'The wallet service refused our credentials (code 813)',
+    });
+    expect(JSON.stringify([down, refused])).not.toContain(SECRET);
+    expect(JSON.stringify(refused)).not.toContain(process.env.XAMAN_API_SECRET);
+  });
+
+  it('fail within the probe timeout when the ledger never answers, and name bad settings', async () => {
+    silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent!.listen(0, '127.0.0.1', resolve));
+    process.env.XRPL_URL = `ws://127.0.0.1:${(silent.address() as { port: number }).port}`;
+    await reset();
+    const started = Date.now();
+    const health = await checkHealth(ledgerAndSigner(), 500);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(health.dependencies.find((d) => d.name === 'ledger')).toMatchObject({
+      status: 'failing',
+      detail: 'no answer within 500 ms',
+    });
+
+    process.env.RLUSD_ISSUER = 'not-an-address';
+    process.env.XAMAN_API_KEY = '';
+    await reset();
+    const misconfigured = await checkHealth(ledgerAndSigner(), 500);
+    expect(misconfigured.dependencies.map((d) => d.detail)).toEqual([
+      expect.stringContaining('RLUSD_ISSUER'),
+      expect.stringContaining('XAMAN_API_KEY'),
+    ]);
+  });
+});
