@@ -1,3 +1,4 @@
 export * from './contract';
 export * from './health';
 export * from './listings';
+export * from './auth';
