@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { QueueDef } from '../../functions/routes';
 
 /** Obviously-local values: nothing here is a real account, key or endpoint. */
@@ -23,6 +26,8 @@ export interface LocalEndpoints {
   ledger?: { url: string; rlusdIssuer: string };
   /** The Xaman stand-in's base URL and the key and secret it was started with. */
   xaman?: { url: string; apiKey: string; apiSecret: string };
+  /** Signs session tokens and registration tickets (in AWS a Secrets Manager secret). */
+  sessionSigningKey: string;
 }
 
 /**
@@ -46,6 +51,7 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     S3_FORCE_PATH_STYLE: 'true',
     WS_CALLBACK_URL: `${e.url}/_ws`,
     LOG_LEVEL: e.log ? 'info' : 'warn',
+    SESSION_SIGNING_KEY: e.sessionSigningKey,
   };
   if (e.ledger) {
     Object.assign(env, { XRPL_URL: e.ledger.url, XRPL_NETWORK: 'local', RLUSD_ISSUER: e.ledger.rlusdIssuer });
@@ -64,6 +70,16 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     env[q.urlEnv] = url;
   }
   return env;
+}
+
+/**
+ * The local session signing key: random, made on the first start of a data dir and kept in it (mode 600), so sessions
+ * survive restarts and `--reset` signs everyone out.
+ */
+export function localSessionSigningKey(dataDir: string): string {
+  const file = path.join(dataDir, 'session-signing-key');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
 }
 
 /** Sets the variables on process.env (the handlers run in this process) and returns a function that restores them. */

@@ -20,7 +20,15 @@ import { writeJsonError } from './api-event';
 import { CONNECTIONS_PREFIX, createConnectionsEndpoint } from './connections-endpoint';
 import { ensureTable, startDynamo, type LocalDynamo } from './dynamodb';
 import { ensureJava } from './ensure-java';
-import { applyEnv, buildEnv, LOCAL_CREDENTIALS, LOCAL_MEDIA_BUCKET, LOCAL_REGION, LOCAL_TABLE_NAME } from './env';
+import {
+  applyEnv,
+  buildEnv,
+  localSessionSigningKey,
+  LOCAL_CREDENTIALS,
+  LOCAL_MEDIA_BUCKET,
+  LOCAL_REGION,
+  LOCAL_TABLE_NAME,
+} from './env';
 import { warmHandlers } from './handlers';
 import { createHttpGateway } from './http-gateway';
 import { createMediaHandler } from './media';
@@ -185,6 +193,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         queueUrls: new Map(sqs.queues.map((q) => [q.def.name, q.url])),
         log,
         ...standIns.endpoints,
+        sessionSigningKey: localSessionSigningKey(dataDir),
       },
       queueDefs,
     );
