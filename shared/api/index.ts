@@ -2,3 +2,4 @@ export * from './contract';
 export * from './health';
 export * from './listings';
 export * from './auth';
+export * from './profile';
