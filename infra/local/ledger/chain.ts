@@ -150,9 +150,15 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
     return Math.floor(this.now() / 1000) - RIPPLE_EPOCH_OFFSET + this.clockOffsetSeconds;
   }
 
-  /** Test clock: every later close time is `seconds` further ahead. */
+  /**
+   * Test clock: the next close time is at least `seconds` after the last one. Fast closes push close times ahead of
+   * the wall clock (each is at least parent + 1 s), so the offset first catches up with the last close time;
+   * otherwise a FinishAfter of "last close + seconds" would still not have passed after advancing `seconds`.
+   */
   advanceClock(seconds: number): void {
     if (!Number.isInteger(seconds) || seconds < 0) throw new Error('advanceClock takes a whole, non-negative number');
+    const ahead = this.last.close_time - this.rippleNow();
+    if (ahead > 0) this.clockOffsetSeconds += ahead;
     this.clockOffsetSeconds += seconds;
   }
 
@@ -197,13 +203,16 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
   /** Applies a signed blob to the open ledger, as rippled's submit does. */
   submit(txBlob: string): ApplyResult {
     const hash = txHashOf(txBlob);
-    if (hash && (this.byHash.has(hash) || this.openByHash.has(hash))) {
+    // rippled answers tefALREADY for a transaction already in the open ledger; one already validated simply fails
+    // its sequence check (tefPAST_SEQ) in the engine.
+    const pending = hash ? this.openByHash.get(hash) : undefined;
+    if (hash && pending) {
       return {
         engine_result: 'tefALREADY',
         engine_result_code: RESULT_CODES.tefALREADY.code,
         engine_result_message: RESULT_CODES.tefALREADY.message,
         applied: false,
-        tx_json: { ...(this.byHash.get(hash)?.tx_json ?? this.openByHash.get(hash)?.result.tx_json), hash },
+        tx_json: { ...pending.result.tx_json, hash },
         hash,
       };
     }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { Chain, type ClosedLedger, type LedgerHeader } from './chain';
 import { DEFAULT_RULES, type EngineRules } from './engine';
+import { explorerPage } from './explorer';
 import { Faucet, FaucetError } from './faucet';
 import { type GenesisKeys, genesisState, loadOrCreateGenesisKeys } from './genesis';
 import { type MethodContext, type Subscriber } from './rpc/context';
@@ -32,7 +33,7 @@ export interface LedgerNode {
   genesis: { issuer: string; platform: string };
   /** Seeds of the genesis accounts, for the local stack only (the platform wallet signs escrow finishes). */
   keys: GenesisKeys;
-  /** Test clock: moves ledger time `seconds` ahead and closes a ledger so the new time is the parent close time. */
+  /** Test clock: closes a ledger at least `seconds` after the last close, so that time is the new parent close time. */
   advanceClock(seconds: number): LedgerHeader;
   /** Closes (and validates) the open ledger now. */
   closeLedger(): LedgerHeader;
@@ -95,6 +96,13 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
 
   async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://local');
+    if (req.method === 'GET' && url.pathname.startsWith('/explorer/')) {
+      req.resume();
+      const { status, html } = explorerPage(chain, url.pathname);
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(html);
+      return;
+    }
     if (req.method !== 'POST') return json(res, 405, { error: 'Use POST' });
     let body: Record<string, unknown>;
     try {
@@ -169,6 +177,8 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
     closeLedger,
     async stop() {
       if (timer) clearInterval(timer);
+      // Validate what was already accepted (a faucet payment, say) rather than dropping it with the open ledger.
+      if (chain.openTransactionCount > 0) closeLedger();
       for (const socket of wss.clients) socket.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       server.closeAllConnections();
