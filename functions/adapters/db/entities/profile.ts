@@ -1,6 +1,17 @@
 import { Entity } from 'electrodb';
 import { TABLE_KEY } from '../table';
 
+const postalAddress = {
+  type: 'map',
+  properties: {
+    country: { type: 'string', required: true },
+    street: { type: 'string', required: true },
+    city: { type: 'string', required: true },
+    state: { type: 'string' },
+    postalCode: { type: 'string' },
+  },
+} as const;
+
 export const STORE_THEMES = ['default', 'dark', 'nature', 'sunset', 'ocean', 'royal', 'gold'] as const;
 
 /** A user's profile and store (spec part 3 user_profiles). Image fields hold media-bucket keys. */
@@ -12,8 +23,11 @@ export const profileEntity = new Entity(
       fullName: { type: 'string' },
       email: { type: 'string' },
       phone: { type: 'string' },
+      /** One-line forms of the addresses below (listing location prefill, labels). */
       address: { type: 'string' },
       returnAddress: { type: 'string' },
+      addressParts: postalAddress,
+      returnAddressParts: postalAddress,
       useDifferentReturnAddress: { type: 'boolean', default: false },
       bio: { type: 'string' },
       avatarKey: { type: 'string' },

@@ -1,0 +1,48 @@
+import type { WalletBalance } from '../../../shared/api/profile';
+import type { AccountBalances } from '../ledger/ports';
+
+/** 1 XRP in drops. */
+const DROPS_PER_XRP = 1_000_000n;
+
+/** Drops as the exact XRP decimal text ("12.5", "0.000001"); no floats. */
+export function dropsToXrpText(drops: string): string {
+  const n = BigInt(drops);
+  const whole = n / DROPS_PER_XRP;
+  const fraction = (n % DROPS_PER_XRP).toString().padStart(6, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+/**
+ * The wallet page's cards: RLUSD first (the marketplace's currency, in cents too), then XRP. An account that does not
+ * exist on the ledger (never funded) has no balances.
+ */
+export function walletBalances(balances: AccountBalances | null, rlusdIssuer: string): WalletBalance[] {
+  if (!balances) return [];
+  const cards: WalletBalance[] = [];
+  if (balances.rlusd) {
+    cards.push({
+      currency: 'RLUSD',
+      value: balances.rlusd.balance,
+      cents: balances.rlusd.balanceCents,
+      issuer: rlusdIssuer,
+    });
+  }
+  cards.push({ currency: 'XRP', value: dropsToXrpText(balances.xrp.totalDrops), cents: null, issuer: null });
+  return cards;
+}
+
+export type ExplorerNetwork = 'local' | 'testnet' | 'mainnet';
+
+const PUBLIC_EXPLORERS: Record<Exclude<ExplorerNetwork, 'local'>, string> = {
+  testnet: 'https://testnet.xrpl.org',
+  mainnet: 'https://livenet.xrpl.org',
+};
+
+/** The account's explorer page: the public explorer of the network, or the local node's own (same host as its socket). */
+export function explorerAccountUrl(network: ExplorerNetwork, ledgerUrl: string, address: string): string {
+  if (network !== 'local') return `${PUBLIC_EXPLORERS[network]}/accounts/${address}`;
+  const url = new URL(ledgerUrl);
+  url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:';
+  url.pathname = `/explorer/accounts/${address}`;
+  return url.toString();
+}
