@@ -1,4 +1,14 @@
 import type { ApiContract } from '../shared/api/contract';
+import {
+  checkUsername,
+  completeSignIn,
+  createAccount,
+  getMe,
+  getSignInStatus,
+  refreshSession,
+  signOut,
+  startSignIn,
+} from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
 import { listListings } from '../shared/api/listings';
 
@@ -13,20 +23,43 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   contract: C;
   handler: string;
   auth: Auth;
+  /** A public route that issues sessions or registration tickets (needs the signing key without checking a session). */
+  issuesSessions?: boolean;
 }
 
-function route<C extends ApiContract>(name: string, contract: C, handler: string, auth: Auth): RouteDef<C> {
-  return { name, contract, handler, auth };
+function route<C extends ApiContract>(
+  name: string,
+  contract: C,
+  handler: string,
+  auth: Auth,
+  extra: Pick<RouteDef, 'issuesSessions'> = {},
+): RouteDef<C> {
+  return { name, contract, handler, auth, ...extra };
 }
 
 export const routes = {
   getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public'),
   listListings: route('listListings', listListings, 'http/listings/list-listings', 'public'),
+  startSignIn: route('startSignIn', startSignIn, 'http/auth/start-sign-in', 'public'),
+  getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public'),
+  completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', {
+    issuesSessions: true,
+  }),
+  checkUsername: route('checkUsername', checkUsername, 'http/users/check-username', 'public'),
+  createAccount: route('createAccount', createAccount, 'http/users/create-account', 'public', { issuesSessions: true }),
+  refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user'),
+  signOut: route('signOut', signOut, 'http/auth/sign-out', 'user'),
+  getMe: route('getMe', getMe, 'http/users/get-me', 'user'),
 } as const;
+
+/** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */
+export function needsSessionKey(r: RouteDef): boolean {
+  return r.auth !== 'public' || r.issuesSessions === true;
+}
 
 export const routeList: readonly RouteDef[] = Object.values(routes);
 
-/** WebSocket API routes ($connect carries the session token as a query parameter once sessions exist). */
+/** WebSocket API routes. */
 export const wsRoutes = {
   $connect: 'ws/connect',
   $disconnect: 'ws/disconnect',
@@ -54,6 +87,15 @@ export const queues: readonly QueueDef[] = [
     consumer: 'jobs/publish-events',
     batchSize: 10,
     visibilityTimeoutSeconds: 30,
+    maxReceiveCount: 5,
+  },
+  {
+    // Pending wallet signing requests, each re-checked by its own delayed message (2 s, then every 5 s).
+    name: 'signing',
+    urlEnv: 'QUEUE_SIGNING_URL',
+    consumer: 'jobs/poll-signing',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
   },
 ];

@@ -2,9 +2,13 @@ import { z } from 'zod';
 
 /**
  * Messages of the events queue and of the WebSocket. A domain event names the topic its subscribers listen on
- * (e.g. `listing:<id>` for a listing's bids); the publisher pushes it to every socket subscribed to that topic.
+ * (e.g. `listing:<id>` for a listing's bids, `signing:<uuid>` for a signing request's status); the publisher pushes it to every socket subscribed to that topic.
  */
-export const TOPIC_PATTERN = /^listing:[0-9A-Za-z]{1,64}$/;
+export const TOPIC_PATTERN =
+  /^(listing:[0-9A-Za-z]{1,64}|signing:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** Status changes of one signing request (wallet sign-in, later escrow, fee and trust-line signing). */
+export const signingTopic = (uuid: string) => `signing:${uuid}`;
 export const topicSchema = z.string().regex(TOPIC_PATTERN, 'Unknown topic');
 
 export const domainEventSchema = z.object({

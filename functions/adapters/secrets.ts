@@ -4,13 +4,17 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import type { SecretName, SecretSource } from '../core/secrets/ports';
-import { signerConfig } from '../lib/config';
+import { sessionConfig, signerConfig } from '../lib/config';
 
 /** Where each secret comes from: a plain variable (local runtime, tests) or a Secrets Manager ARN (AWS). */
 const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
   xamanApiSecret: () => {
     const c = signerConfig();
     return { value: c.XAMAN_API_SECRET, arn: c.XAMAN_API_SECRET_ARN };
+  },
+  sessionSigningKey: () => {
+    const c = sessionConfig();
+    return { value: c.SESSION_SIGNING_KEY, arn: c.SESSION_SIGNING_KEY_ARN };
   },
 };
 

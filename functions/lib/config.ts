@@ -59,6 +59,21 @@ const signerSchema = z
   });
 export type SignerConfig = z.infer<typeof signerSchema>;
 
+/**
+ * The key that signs session tokens and registration tickets: SESSION_SIGNING_KEY_ARN names a Secrets Manager secret in
+ * AWS; SESSION_SIGNING_KEY (the value) is for the local runtime and tests.
+ */
+const sessionSchema = z
+  .object({
+    SESSION_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
+    SESSION_SIGNING_KEY_ARN: z.string().startsWith('arn:').optional(),
+  })
+  .refine((c) => c.SESSION_SIGNING_KEY !== undefined || c.SESSION_SIGNING_KEY_ARN !== undefined, {
+    message: 'set SESSION_SIGNING_KEY_ARN (or SESSION_SIGNING_KEY locally)',
+    path: ['SESSION_SIGNING_KEY_ARN'],
+  });
+export type SessionConfig = z.infer<typeof sessionSchema>;
+
 /** Empty variables count as unset (CDK and shells pass '' for "no value"). */
 function environment(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
@@ -76,6 +91,7 @@ function parse<S extends z.ZodType>(s: S, what: string): z.infer<S> {
 let cached: Config | undefined;
 let cachedLedger: LedgerConfig | undefined;
 let cachedSigner: SignerConfig | undefined;
+let cachedSession: SessionConfig | undefined;
 
 /** Reads and validates the environment on first use (not at import, so tests and the local runtime can set it first). */
 export function config(): Config {
@@ -103,7 +119,12 @@ export function signerConfig(): SignerConfig {
   return cachedSigner;
 }
 
+export function sessionConfig(): SessionConfig {
+  cachedSession ??= parse(sessionSchema, 'session');
+  return cachedSession;
+}
+
 /** Only for the local runtime and tests that change the environment after a first read. */
 export function resetConfigForTests(): void {
-  cached = cachedLedger = cachedSigner = undefined;
+  cached = cachedLedger = cachedSigner = cachedSession = undefined;
 }

@@ -1,5 +1,8 @@
 /** Typed errors a handler may throw; the HTTP wrapper maps each to its status in one place. */
 export class AppError extends Error {
+  /** Extra response headers (e.g. retry-after on a 429). */
+  headers?: Record<string, string>;
+
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     readonly code: string,

@@ -4,6 +4,7 @@ import type { ApiContract, ResponseOf } from '../../shared/api/contract';
 import type { RouteDef } from '../routes';
 import { AppError, UnauthorizedError } from './errors';
 import { createLogger, type Logger } from './logger';
+import { bearerToken, sessionAuthenticator, type Authenticator, type Principal } from './session-auth';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -14,6 +15,19 @@ export interface HttpRequest<C extends ApiContract> {
   requestId: string;
   log: Logger;
   event: APIGatewayProxyEventV2;
+  /** The signed-in user and session; set on `user` and `admin` routes, null on public ones. */
+  auth: Principal | null;
+}
+
+/** The signed-in principal of a `user` or `admin` route (401 if a public route asks). */
+export function principalOf(req: { auth: Principal | null }): Principal {
+  if (!req.auth) throw new UnauthorizedError();
+  return req.auth;
+}
+
+/** The caller's address as API Gateway saw it (rate limits). */
+export function sourceIpOf(event: APIGatewayProxyEventV2): string {
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 
 export interface HttpResult<T> {
@@ -87,13 +101,16 @@ function json(status: number, body: unknown, requestId: string, headers?: Record
 
 /**
  * The one wrapper for every HTTP handler: request id and logger, body size and JSON parsing, validation of path,
- * query and body with the route's shared zod contract, authorization by the route's auth level, and typed errors
+ * query and body with the route's shared zod contract, authentication by the route's auth level (a bearer session
+ * token, checked against its session record; anything else is 401), and typed errors
  * mapped to statuses. Unknown errors are logged and answered 500 with the request id and nothing else.
  */
 export function httpHandler<C extends ApiContract>(
   route: RouteDef<C>,
   impl: (req: HttpRequest<C>) => Promise<HttpResult<ResponseOf<C>>>,
+  options: { authenticate?: Authenticator } = {},
 ): Handler {
+  const authenticateWith = options.authenticate ?? sessionAuthenticator;
   const base = createLogger({ service: 'api', route: route.name });
   return async (event) => {
     const requestId = event.requestContext?.requestId ?? crypto.randomUUID();
@@ -101,14 +118,15 @@ export function httpHandler<C extends ApiContract>(
     const started = Date.now();
     try {
       const body = readBody(event, route.contract.body !== undefined);
-      if (route.auth !== 'public') throw new UnauthorizedError();
+      const auth = route.auth === 'public' ? null : await authenticateWith(bearerToken(event.headers), route.auth);
       const req = {
         params: parseWith(route.contract.params, event.pathParameters ?? {}, 'path'),
         query: parseWith(route.contract.query, event.queryStringParameters ?? {}, 'query'),
         body: route.contract.body ? parseWith(route.contract.body, body, 'body') : undefined,
         requestId,
-        log,
+        log: auth ? log.child({ userId: auth.userId }) : log,
         event,
+        auth,
       } as HttpRequest<C>;
       const result = await impl(req);
       log.info('request', { status: result.status, ms: Date.now() - started });
@@ -122,7 +140,7 @@ export function httpHandler<C extends ApiContract>(
           requestId,
           ...(error.fields && { fields: error.fields }),
         };
-        return json(error.status, { error: payload }, requestId);
+        return json(error.status, { error: payload }, requestId, error.headers);
       }
       log.error('unhandled error', { error, ms: Date.now() - started });
       return json(

@@ -4,7 +4,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { routeList, type RouteDef } from '../../functions/routes';
+import { needsSessionKey, routeList, type RouteDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
 import { grantMediaRead, grantSecretRead, grantTable } from './grants';
 import { pascal } from './names';
@@ -68,6 +68,11 @@ export class ApiStack extends Stack {
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
       // Sign-in, checkout, fees and the health check all talk to Xaman.
       grantSecretRead(fn, props.data.xamanApiSecret);
+      // Only functions that check or issue sessions and registration tickets may read the session signing key.
+      if (needsSessionKey(route)) {
+        fn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);
+        grantSecretRead(fn, props.data.sessionSigningKey);
+      }
 
       const [httpRoute] = this.api.addRoutes({
         path: route.contract.path,

@@ -31,6 +31,8 @@ export class DataStack extends Stack {
   readonly queues: QueuePair[];
   /** The Xaman API secret: created empty, its value put by an operator (README), read by the functions. */
   readonly xamanApiSecret: secretsmanager.Secret;
+  /** Signs session tokens and registration tickets (HS256); generated at deployment, read by the functions that need it. */
+  readonly sessionSigningKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -133,6 +135,18 @@ export class DataStack extends Stack {
       reason:
         'A third-party API secret: Xaman issues it in its Developer Console and nothing in AWS can rotate it there; ' +
         'an operator replaces it by hand when Xaman rotates it.',
+    });
+
+    this.sessionSigningKey = new secretsmanager.Secret(this, 'SessionSigningKey', {
+      description: 'HMAC key of session tokens and registration tickets (replacing it signs everyone out)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.sessionSigningKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the session key ends every session (tokens are checked against one key); an operator rotates it ' +
+        'deliberately (docs/decisions/008-sessions.md), and sessions are revocable per record without it.',
     });
   }
 }

@@ -50,6 +50,8 @@ export class WorkersStack extends Stack {
       fn.fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
       grantTable(fn, table, 'readWrite');
       grantSocketPosts(fn, props.realtime.stage);
+      // The signing consumer re-enqueues pending checks and announces results on the events queue.
+      for (const { queue: target } of queues) target.grantSendMessages(fn.fn);
       // Consumers resolve signing requests (the signing queue polls Xaman payloads).
       grantSecretRead(fn, props.data.xamanApiSecret);
       this.consumers[def.name] = fn;

@@ -61,6 +61,7 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const signedInSchema = z.object({ kind: z.literal('session'), session: sessionSchema, user: currentUserSchema });
+export type SignedIn = z.infer<typeof signedInSchema>;
 export const registrationSchema = z.object({
   kind: z.literal('registration'),
   /** Short-lived, signed by the server, bound to the verified wallet address; creates the account. */

@@ -6,7 +6,16 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
-import { allHandlerModules, queues, routeList, schedules, wsRoutes, type ScheduleDef } from '../../functions/routes';
+import {
+  allHandlerModules,
+  needsSessionKey,
+  queues,
+  routeList,
+  routes,
+  schedules,
+  wsRoutes,
+  type ScheduleDef,
+} from '../../functions/routes';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 
@@ -207,39 +216,67 @@ describe('ledger and signer settings', () => {
     }
   });
 
+  const secretsOf = () => templates.data.findResources('AWS::SecretsManager::Secret') as Record<string, Json>;
+  const secretId = (secret: CfnElement) => built.data.getLogicalId(secret);
+
   it('keeps the Xaman secret in one Secrets Manager secret, created without a value and retained', () => {
-    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    const [id, secret] = Object.entries(templates.data.findResources('AWS::SecretsManager::Secret'))[0]!;
+    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    const secret = secretsOf()[secretId(built.data.xamanApiSecret.node.defaultChild as CfnElement)];
     expect(secret.Properties.GenerateSecretString).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
     expect(secret.DeletionPolicy).toBe('Retain');
-    expect(id).toMatch(/^XamanApiSecret/);
   });
 
+  it('generates the session signing key (64 characters, no punctuation) and retains it', () => {
+    const secret = secretsOf()[secretId(built.data.sessionSigningKey.node.defaultChild as CfnElement)];
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludePunctuation: true });
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(secret.DeletionPolicy).toBe('Retain');
+  });
+
+  type Reader = (typeof built.api.functions)[string];
+  const grantsOf = (fn: Reader, secret: CfnElement) => {
+    const stack = Stack.of(fn);
+    const template =
+      stack === built.api ? templates.api : stack === built.workers ? templates.workers : templates.realtime;
+    const roleId = stack.getLogicalId(fn.fn.role!.node.defaultChild as CfnElement);
+    return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+      .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: Json }[])
+      .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'))
+      .filter((st) => JSON.stringify(st.Resource).includes(secretId(secret)));
+  };
+
   it('gives every API and worker function the secret ARN and read access to it, and socket functions no access', () => {
-    const secretId = built.data.getLogicalId(built.data.xamanApiSecret.node.defaultChild as CfnElement);
+    const xaman = built.data.xamanApiSecret.node.defaultChild as CfnElement;
     const readers = [
       ...Object.values(built.api.functions),
       ...Object.values(built.workers.consumers),
       ...Object.values(built.workers.jobs),
     ];
-    const grantsOf = (stack: Stack, template: Template, fn: (typeof readers)[number]) => {
-      const roleId = stack.getLogicalId(fn.fn.role!.node.defaultChild as CfnElement);
-      return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
-        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: Json }[])
-        .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
-    };
-    for (const fn of readers) {
-      const stack = Stack.of(fn);
-      const template = stack === built.api ? templates.api : templates.workers;
-      const grants = grantsOf(stack, template, fn);
-      expect(grants, fn.node.path).toHaveLength(1);
-      // A cross-stack import of the secret's ARN: the full ARN, no wildcard.
-      expect(JSON.stringify(grants[0]!.Resource), fn.node.path).toContain(secretId);
-    }
+    // A cross-stack import of the secret's full ARN (no wildcard), once per function.
+    for (const fn of readers) expect(grantsOf(fn, xaman), fn.node.path).toHaveLength(1);
     for (const fn of Object.values(built.realtime.functions)) {
-      expect(grantsOf(built.realtime, templates.realtime, fn), fn.node.path).toEqual([]);
+      expect(grantsOf(fn, xaman), fn.node.path).toEqual([]);
+    }
+  });
+
+  it('lets only the routes that check or issue sessions read the session key, and gives them its ARN', () => {
+    const key = built.data.sessionSigningKey.node.defaultChild as CfnElement;
+    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
+    expect(needsSessionKey(routes.getMe)).toBe(true);
+    expect(needsSessionKey(routes.completeSignIn)).toBe(true);
+    expect(needsSessionKey(routes.listListings)).toBe(false);
+    for (const route of routeList) {
+      const fn = built.api.functions[route.name]!;
+      const env = functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Environment
+        .Variables as Record<string, Json>;
+      const wanted = needsSessionKey(route);
+      expect(grantsOf(fn, key), route.name).toHaveLength(wanted ? 1 : 0);
+      expect(env.SESSION_SIGNING_KEY_ARN !== undefined, route.name).toBe(wanted);
+    }
+    for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
+      expect(grantsOf(fn, key), fn.node.path).toEqual([]);
     }
   });
 });
@@ -308,6 +345,17 @@ describe('data stack', () => {
         BatchSize: def.batchSize,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
+    }
+    // Consumers may send to every queue (the signing consumer re-enqueues checks and publishes events).
+    const policies = Object.values(templates.workers.findResources('AWS::IAM::Policy') as Resources);
+    for (const def of queues) {
+      const consumer = built.workers.consumers[def.name]!.fn;
+      const roleId = built.workers.getLogicalId(consumer.role!.node.defaultChild as CfnElement);
+      const sends = policies
+        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[] }[])
+        .filter((st) => [st.Action].flat().includes('sqs:SendMessage'));
+      expect(sends, def.name).toHaveLength(queues.length);
     }
     // AWS: visibility timeout at least six times the consumer's timeout, so retries within a batch can't overlap.
     const functions = templates.workers.findResources('AWS::Lambda::Function') as Resources;

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { queues } from '../../functions/routes';
 import { listingPageSchema, type ListingCard } from '../../shared/api/listings';
 import { LISTING_CATEGORY_NAMES } from '../../shared/domain/categories';
 
@@ -93,7 +94,13 @@ describe('GET /api/health', () => {
     const body = (await res.json()) as { status: string; dependencies: { name: string; status: string }[] };
     expect(res.status).toBe(200);
     expect(body.status).toBe('ok');
-    expect(body.dependencies.map((d) => d.name)).toEqual(['table', 'media-bucket', 'queue:events', 'ledger', 'signer']);
+    expect(body.dependencies.map((d) => d.name)).toEqual([
+      'table',
+      'media-bucket',
+      ...queues.map((q) => `queue:${q.name}`),
+      'ledger',
+      'signer',
+    ]);
     expect(body.dependencies.every((d) => d.status === 'ok')).toBe(true);
   });
 });

@@ -4,7 +4,10 @@ import { config } from '../../lib/config';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
 import { profileEntity } from './entities/profile';
+import { rateCounterEntity } from './entities/rate-counter';
 import { searchTermEntity } from './entities/search-term';
+import { sessionEntity } from './entities/session';
+import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
 
 const entities = {
@@ -16,6 +19,9 @@ const entities = {
   profile: profileEntity,
   connection: connectionEntity,
   subscription: subscriptionEntity,
+  signingRequest: signingRequestEntity,
+  session: sessionEntity,
+  rateCounter: rateCounterEntity,
 };
 
 function build() {

@@ -1,0 +1,55 @@
+import { TooManyRequestsError } from '../../lib/errors';
+import type { RateLimitStore } from './ports';
+
+/** Every rate limit of the sign-in routes, per source IP and fixed window, in one place. */
+export const RATE_LIMITS = {
+  startSignIn: { limit: 10, windowSeconds: 60 },
+  completeSignIn: { limit: 20, windowSeconds: 60 },
+  // One check per keystroke from the third character on.
+  checkUsername: { limit: 60, windowSeconds: 60 },
+  createAccount: { limit: 10, windowSeconds: 60 },
+} as const satisfies Record<string, { limit: number; windowSeconds: number }>;
+export type RateLimitedAction = keyof typeof RATE_LIMITS;
+
+export interface RateWindow {
+  key: string;
+  /** Epoch seconds at which the window started (a multiple of its length). */
+  windowStart: number;
+  /** Seconds until the next window starts (at least 1). */
+  retryAfterSeconds: number;
+  /** When the counter may be deleted (TTL): a window after its end, so a late read never sees a reset counter early. */
+  expiresAt: number;
+}
+
+export function rateWindow(action: RateLimitedAction, sourceIp: string, now: Date): RateWindow {
+  const { windowSeconds } = RATE_LIMITS[action];
+  const nowSeconds = now.getTime() / 1000;
+  const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+  const end = windowStart + windowSeconds;
+  return {
+    key: `${action}#${sourceIp}`,
+    windowStart,
+    retryAfterSeconds: Math.max(1, Math.ceil(end - nowSeconds)),
+    expiresAt: end + windowSeconds,
+  };
+}
+
+export class RateLimited extends TooManyRequestsError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many requests, try again in ${retryAfterSeconds} s`);
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
+  }
+}
+
+/** Counts one request; throws RateLimited (429 with retry-after) once the window's limit is reached. */
+export async function enforceRateLimit(
+  store: RateLimitStore,
+  action: RateLimitedAction,
+  sourceIp: string,
+  now: Date,
+): Promise<void> {
+  const w = rateWindow(action, sourceIp, now);
+  if (!(await store.hit(w.key, w.windowStart, RATE_LIMITS[action].limit, w.expiresAt))) {
+    throw new RateLimited(w.retryAfterSeconds);
+  }
+}

@@ -1,0 +1,112 @@
+import type {
+  SigningCheck,
+  SigningEvents,
+  SigningQueue,
+  SigningRequestRecord,
+  SigningRequestStore,
+  SigningStatus,
+} from './requests';
+import type { SignerGateway, SignRequestState } from './ports';
+
+/** Spec part 1 sections 7 and 9: first check after 2 s, then every 5 s, at most 60 checks (about 5 minutes). */
+export const SIGNING_SCHEDULE = {
+  firstCheckDelaySeconds: 2,
+  intervalSeconds: 5,
+  maxChecks: 60,
+  /** A status read (GET) asks the signer itself only when the last check is older than this. */
+  readThroughAfterMs: 5_000,
+} as const;
+
+/** The signer's view -> ours. A rejection in the wallet reads as cancelled; a request the signer forgot as expired. */
+export function statusFromSigner(state: Pick<SignRequestState, 'status'> | null): SigningStatus {
+  if (!state) return 'expired';
+  switch (state.status) {
+    case 'signed':
+      return 'signed';
+    case 'rejected':
+    case 'cancelled':
+      return 'cancelled';
+    case 'expired':
+      return 'expired';
+    case 'pending':
+      return 'pending';
+  }
+}
+
+export interface PollDeps {
+  store: SigningRequestStore;
+  signer: Pick<SignerGateway, 'get'>;
+  queue: SigningQueue;
+  events: SigningEvents;
+  now: Date;
+}
+
+export type CheckOutcome = 'pending' | 'resolved' | 'redone' | 'dropped';
+
+/** What follows a written check: the next check while pending, the announcement once resolved. */
+async function followUp(record: SigningRequestRecord, attempt: number, deps: PollDeps): Promise<void> {
+  if (record.status === 'pending') {
+    if (attempt < SIGNING_SCHEDULE.maxChecks) {
+      await deps.queue.enqueue(
+        { uuid: record.uuid, purpose: record.purpose, attempt: attempt + 1 },
+        SIGNING_SCHEDULE.intervalSeconds,
+      );
+    }
+    return;
+  }
+  await deps.events.statusChanged(record, deps.now);
+}
+
+/**
+ * One queue check of a signing request. Idempotent under redelivery: only the message that moves the record from
+ * `attempt - 1` to `attempt` checks counts; a redelivery of that same message (same id) redoes its follow-up, in
+ * case the first run died after writing; anything else (stale or duplicated messages, requests resolved by a status
+ * read) is dropped. Duplicated follow-ups collapse at the next check, where only one can win the conditional write.
+ */
+export async function checkSigningRequest(
+  check: SigningCheck,
+  messageId: string,
+  deps: PollDeps,
+): Promise<CheckOutcome> {
+  const record = await deps.store.get(check.uuid);
+  if (!record) return 'dropped';
+  const redo = async (r: SigningRequestRecord): Promise<CheckOutcome> => {
+    if (r.attempts === check.attempt && r.lastMessageId === messageId) {
+      await followUp(r, check.attempt, deps);
+      return 'redone';
+    }
+    return 'dropped';
+  };
+  if (record.attempts !== check.attempt - 1 || record.status !== 'pending') return redo(record);
+
+  const state = await deps.signer.get(check.uuid);
+  let status = statusFromSigner(state);
+  if (status === 'pending' && check.attempt >= SIGNING_SCHEDULE.maxChecks) status = 'timed_out';
+  const checkedAt = deps.now.toISOString();
+  if (!(await deps.store.recordCheck(check.uuid, check.attempt, messageId, { status, checkedAt }))) {
+    const now = await deps.store.get(check.uuid);
+    return now ? redo(now) : 'dropped';
+  }
+  const written = { ...record, status, attempts: check.attempt, lastCheckedAt: checkedAt, lastMessageId: messageId };
+  await followUp(written, check.attempt, deps);
+  return status === 'pending' ? 'pending' : 'resolved';
+}
+
+/**
+ * A status read for a browser without a socket: a pending request whose last check is older than 5 s is read from
+ * the signer once (`minAgeMs` 0: now); a change is written (only over pending) and announced by whoever wrote it.
+ */
+export async function readThroughStatus(
+  record: SigningRequestRecord,
+  deps: Omit<PollDeps, 'queue'>,
+  minAgeMs: number = SIGNING_SCHEDULE.readThroughAfterMs,
+): Promise<SigningStatus> {
+  if (record.status !== 'pending') return record.status;
+  const last = Date.parse(record.lastCheckedAt ?? record.createdAt);
+  if (deps.now.getTime() - last < minAgeMs) return record.status;
+  const status = statusFromSigner(await deps.signer.get(record.uuid));
+  const wrote = await deps.store.updateIfPending(record.uuid, { status, checkedAt: deps.now.toISOString() });
+  if (!wrote) return (await deps.store.get(record.uuid))?.status ?? record.status;
+  if (status !== 'pending') await deps.events.statusChanged({ ...record, status }, deps.now);
+  return status;
+}

@@ -1,0 +1,26 @@
+import { accounts, rateLimits, sessionDeps, signingRequests } from '../../adapters/auth-deps';
+import { ledger } from '../../adapters/ledger/xrpl-ledger';
+import { mediaUrl } from '../../adapters/media-url';
+import { signer } from '../../adapters/signer/xaman-signer';
+import { signingEvents } from '../../adapters/signing-queue';
+import { enforceRateLimit } from '../../core/auth/rate-limit';
+import { completeSignIn } from '../../core/auth/sign-in';
+import { httpHandler, ok, sourceIpOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.completeSignIn, async ({ params, body, event }) => {
+  const now = new Date();
+  await enforceRateLimit(rateLimits(), 'completeSignIn', sourceIpOf(event), now);
+  return ok(
+    await completeSignIn(params.uuid, body.clientSecret, {
+      signer: signer(),
+      store: signingRequests(),
+      events: signingEvents,
+      ledger: ledger(),
+      accounts: accounts(),
+      session: sessionDeps(now),
+      mediaUrl,
+      now,
+    }),
+  );
+});

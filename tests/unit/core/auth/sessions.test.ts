@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  authenticate,
+  openSession,
+  refreshSession,
+  SessionRefused,
+  signOut,
+} from '../../../../functions/core/auth/sessions';
+import { MemorySessions, TEST_KEY } from './memory-ports';
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+const at = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+
+async function refusal(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'accepted';
+  } catch (error) {
+    if (error instanceof SessionRefused) return error.reason;
+    throw error;
+  }
+}
+
+describe('sessions', () => {
+  let sessions: MemorySessions;
+  const deps = (now: Date) => ({ sessions, key: async () => TEST_KEY, newId: () => 'S1', now });
+
+  beforeEach(() => {
+    sessions = new MemorySessions();
+  });
+
+  it('open a revocable session record and a token that authenticates', async () => {
+    const s = await openSession('U1', deps(NOW));
+    expect(sessions.records.get('S1')).toMatchObject({ userId: 'U1', expiresAt: s.expiresAt, revokedAt: null });
+    expect(await authenticate(s.token, deps(at(60)))).toMatchObject({ userId: 'U1', sessionId: 'S1' });
+  });
+
+  it('refuse a token of a revoked (signed out) session', async () => {
+    const s = await openSession('U1', deps(NOW));
+    const p = await authenticate(s.token, deps(NOW));
+    await signOut(p, deps(NOW));
+    expect(await refusal(authenticate(s.token, deps(NOW)))).toBe('revoked');
+  });
+
+  it('refuse a token whose session record is gone or belongs to another user', async () => {
+    const s = await openSession('U1', deps(NOW));
+    sessions.records.get('S1')!.userId = 'U2';
+    expect(await refusal(authenticate(s.token, deps(NOW)))).toBe('unknown_session');
+    sessions.records.clear();
+    expect(await refusal(authenticate(s.token, deps(NOW)))).toBe('unknown_session');
+  });
+
+  it('refuse an expired token', async () => {
+    const s = await openSession('U1', deps(NOW));
+    expect(await refusal(authenticate(s.token, deps(at(12 * 3600 + 1))))).toBe('expired');
+  });
+
+  it('refresh: a new 12 h token for the same session, which moves the record’s expiry', async () => {
+    const s = await openSession('U1', deps(NOW));
+    const p = await authenticate(s.token, deps(at(3600)));
+    const r = await refreshSession(p, deps(at(3600)));
+    expect(Date.parse(r.expiresAt)).toBe(at(13 * 3600).getTime());
+    expect(sessions.records.get('S1')!.expiresAt).toBe(r.expiresAt);
+    expect(await authenticate(r.token, deps(at(12 * 3600 + 60)))).toMatchObject({ sessionId: 'S1' });
+  });
+
+  it('refuse to refresh a token with under 5 minutes left', async () => {
+    const s = await openSession('U1', deps(NOW));
+    const late = at(12 * 3600 - 299);
+    const p = await authenticate(s.token, deps(late));
+    expect(await refusal(refreshSession(p, deps(late)))).toBe('too_close_to_expiry');
+    const inTime = at(12 * 3600 - 300);
+    expect(await refusal(refreshSession(await authenticate(s.token, deps(inTime)), deps(inTime)))).toBe('accepted');
+  });
+
+  it('refuse to refresh a session revoked meanwhile', async () => {
+    const s = await openSession('U1', deps(NOW));
+    const p = await authenticate(s.token, deps(NOW));
+    await signOut(p, deps(NOW));
+    expect(await refusal(refreshSession(p, deps(NOW)))).toBe('revoked');
+  });
+});

@@ -1,0 +1,156 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { BlobVerdict } from '../../../../functions/core/ledger/ports';
+import { completeSignIn, hashSecret, secretMatches, startSignIn } from '../../../../functions/core/auth/sign-in';
+import { verifyRegistrationTicket, verifySessionToken } from '../../../../functions/core/auth/tokens';
+import { AppError } from '../../../../functions/lib/errors';
+import {
+  MemoryAccounts,
+  MemoryEvents,
+  MemoryQueue,
+  MemorySessions,
+  MemorySigningRequests,
+  ScriptedSigner,
+  state,
+  TEST_KEY,
+} from './memory-ports';
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+const WALLET = 'rSignedInWallet1234567890123';
+
+async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await p;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.status;
+    throw error;
+  }
+}
+
+describe('sign-in', () => {
+  let store: MemorySigningRequests;
+  let signer: ScriptedSigner;
+  let queue: MemoryQueue;
+  let accounts: MemoryAccounts;
+  let sessions: MemorySessions;
+  let verdict: BlobVerdict;
+  let verified: { blob: string; uuid: string }[];
+  let ids: number;
+
+  const deps = () => ({
+    signer,
+    store,
+    events: new MemoryEvents(),
+    ledger: {
+      verifySignInBlob: async (blob: string, uuid: string) => {
+        verified.push({ blob, uuid });
+        return verdict;
+      },
+    },
+    accounts,
+    session: { sessions, key: async () => TEST_KEY, newId: () => `SESSION${++ids}` },
+    mediaUrl: (k: string) => `http://media/${k}`,
+    now: NOW,
+  });
+
+  beforeEach(() => {
+    store = new MemorySigningRequests();
+    signer = new ScriptedSigner();
+    queue = new MemoryQueue();
+    accounts = new MemoryAccounts();
+    sessions = new MemorySessions();
+    verdict = { ok: true, account: WALLET, txid: 'AB', tx: {} };
+    verified = [];
+    ids = 0;
+  });
+
+  async function started() {
+    const s = await startSignIn({ signer, store, queue, now: NOW });
+    return s;
+  }
+
+  function sign(uuid: string) {
+    signer.states.set(
+      uuid,
+      state(uuid, 'signed', { response: { hex: 'BLOB', txid: 'AB', account: WALLET, signerPubkey: null } }),
+    );
+  }
+
+  it('starts: stores only the hash of the browser’s secret, and queues the first check after 2 s', async () => {
+    const s = await started();
+    expect(s.topic).toBe(`signing:${s.uuid}`);
+    expect(s.expiresAt).toBe('2026-06-01T12:05:00.000Z');
+    const r = (await store.get(s.uuid))!;
+    expect(r).toMatchObject({ purpose: 'sign-in', status: 'pending', attempts: 0, completedAt: null });
+    expect(r.clientSecretHash).toBe(hashSecret(s.clientSecret));
+    expect(r.clientSecretHash).not.toContain(s.clientSecret);
+    expect(queue.sent).toEqual([{ check: { uuid: s.uuid, purpose: 'sign-in', attempt: 1 }, delaySeconds: 2 }]);
+  });
+
+  it('compares secrets by their hashes', () => {
+    expect(secretMatches('abc', hashSecret('abc'))).toBe(true);
+    expect(secretMatches('abd', hashSecret('abc'))).toBe(false);
+    expect(secretMatches('abc', 'short')).toBe(false);
+  });
+
+  it('gives a new wallet a registration ticket bound to the verified account', async () => {
+    const s = await started();
+    sign(s.uuid);
+    const out = await completeSignIn(s.uuid, s.clientSecret, deps());
+    expect(out.kind).toBe('registration');
+    if (out.kind !== 'registration') return;
+    expect(out.walletAddress).toBe(WALLET);
+    expect(await verifyRegistrationTicket(out.ticket, TEST_KEY, NOW)).toEqual({ walletAddress: WALLET });
+    expect(verified).toEqual([{ blob: 'BLOB', uuid: s.uuid }]);
+    expect((await store.get(s.uuid))!).toMatchObject({ account: WALLET, completedAt: NOW.toISOString() });
+  });
+
+  it('gives a known wallet a session', async () => {
+    accounts.users.set('U1', { userId: 'U1', username: 'alice', walletAddress: WALLET, role: 'user', createdAt: '' });
+    accounts.flags.set('U1', { isSeller: true, avatarKey: 'avatars/U1.png' });
+    const s = await started();
+    sign(s.uuid);
+    const out = await completeSignIn(s.uuid, s.clientSecret, deps());
+    expect(out).toMatchObject({
+      kind: 'session',
+      user: { id: 'U1', username: 'alice', isSeller: true, avatarUrl: 'http://media/avatars/U1.png' },
+    });
+    if (out.kind !== 'session') return;
+    expect(await verifySessionToken(out.session.token, TEST_KEY, NOW)).toMatchObject({ userId: 'U1' });
+    expect(sessions.records.size).toBe(1);
+  });
+
+  it('refuses another browser (403), a replay (409), an unsigned request (409) and an unknown one (404)', async () => {
+    const s = await started();
+    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(409);
+    sign(s.uuid);
+    expect(await statusOf(completeSignIn(s.uuid, 'y'.repeat(43), deps()))).toBe(403);
+    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe('ok');
+    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(409);
+    expect(await statusOf(completeSignIn('00000000-0000-4000-8000-00000000ffff', s.clientSecret, deps()))).toBe(404);
+  });
+
+  it('refuses a blob the ledger check does not verify, or one for another account, without using the request', async () => {
+    const s = await started();
+    sign(s.uuid);
+    verdict = { ok: false, reason: 'bad signature' };
+    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(403);
+    verdict = { ok: true, account: 'rSomeoneElse1234567890123456', txid: 'AB', tx: {} };
+    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(403);
+    expect((await store.get(s.uuid))!.completedAt).toBeNull();
+  });
+
+  it('refuses a signed payload of another type than SignIn', async () => {
+    const s = await started();
+    sign(s.uuid);
+    signer.states.get(s.uuid)!.txType = 'Payment';
+    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(409);
+  });
+
+  it('lets only one of two concurrent completions through', async () => {
+    const s = await started();
+    sign(s.uuid);
+    const results = await Promise.all([1, 2, 3].map(() => statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))));
+    expect(results.sort()).toEqual([409, 409, 'ok']);
+  });
+});
