@@ -10,6 +10,7 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
+import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { listListings } from '../shared/api/listings';
 
 /**
@@ -25,6 +26,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   auth: Auth;
   /** A public route that issues sessions or registration tickets (needs the signing key without checking a session). */
   issuesSessions?: boolean;
+  /** Key prefix in the media bucket this route presigns browser uploads for (its role must be allowed to put there). */
+  uploadsMedia?: string;
 }
 
 function route<C extends ApiContract>(
@@ -32,7 +35,7 @@ function route<C extends ApiContract>(
   contract: C,
   handler: string,
   auth: Auth,
-  extra: Pick<RouteDef, 'issuesSessions'> = {},
+  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia'> = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, ...extra };
 }
@@ -50,6 +53,13 @@ export const routes = {
   refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user'),
   signOut: route('signOut', signOut, 'http/auth/sign-out', 'user'),
   getMe: route('getMe', getMe, 'http/users/get-me', 'user'),
+  getProfile: route('getProfile', getProfile, 'http/profile/get-profile', 'user'),
+  updateProfile: route('updateProfile', updateProfile, 'http/profile/update-profile', 'user'),
+  startAvatarUpload: route('startAvatarUpload', startAvatarUpload, 'http/profile/start-avatar-upload', 'user', {
+    uploadsMedia: 'avatars/',
+  }),
+  setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
+  getWalletBalances: route('getWalletBalances', getWalletBalances, 'http/wallet/get-wallet-balances', 'user'),
 } as const;
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */

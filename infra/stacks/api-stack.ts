@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { needsSessionKey, routeList, type RouteDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
-import { grantMediaRead, grantSecretRead, grantTable } from './grants';
+import { grantMediaRead, grantMediaUpload, grantSecretRead, grantTable } from './grants';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
 
@@ -65,6 +65,7 @@ export class ApiStack extends Stack {
       });
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
       grantMediaRead(fn, mediaBucket);
+      if (route.uploadsMedia) grantMediaUpload(fn, mediaBucket, route.uploadsMedia);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
       // Sign-in, checkout, fees and the health check all talk to Xaman.
       grantSecretRead(fn, props.data.xamanApiSecret);

@@ -30,6 +30,20 @@ export function grantMediaRead(fn: HandlerFunction, bucket: s3.Bucket): void {
   });
 }
 
+/**
+ * Presign browser uploads under one key prefix: a presigned POST acts with the function's own permission, so the
+ * function may put objects there and nowhere else.
+ */
+export function grantMediaUpload(fn: HandlerFunction, bucket: s3.Bucket, prefix: string): void {
+  fn.fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(`${prefix}*`)] }),
+  );
+  acknowledgeWildcards(fn, {
+    [`Resource::${nagName(fn, bucket, bucket.bucketArn, 'Arn')}/${prefix}*`]:
+      'Upload keys are made per upload (user id and a ULID) under this one prefix.',
+  });
+}
+
 /** Post to, read and close the stage's socket connections (the @connections management API). */
 export function grantSocketPosts(fn: HandlerFunction, stage: apigwv2.WebSocketStage): void {
   stage.grantManagementApiAccess(fn.fn);

@@ -158,6 +158,25 @@ describe('api stack', () => {
       else expect(writes, route.name).toContain('dynamodb:PutItem');
     }
   });
+
+  it('lets only routes that presign uploads put media objects, and only under their prefix', () => {
+    const policies = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources);
+    expect(routes.startAvatarUpload.uploadsMedia).toBe('avatars/');
+    for (const route of routeList) {
+      const role = built.api.functions[route.name]!.fn.role!.node.defaultChild as CfnElement;
+      const roleId = built.api.getLogicalId(role);
+      const puts = policies
+        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((st) => [st.Action].flat().includes('s3:PutObject'));
+      if (!route.uploadsMedia) {
+        expect(puts, route.name).toEqual([]);
+        continue;
+      }
+      expect(puts, route.name).toHaveLength(1);
+      expect(JSON.stringify(puts[0]!.Resource)).toContain(`/${route.uploadsMedia}*`);
+    }
+  });
 });
 
 describe('every function', () => {

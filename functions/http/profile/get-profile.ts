@@ -1,0 +1,10 @@
+import { db } from '../../adapters/db/service';
+import { profileStore } from '../../adapters/db/profile-store';
+import { mediaUrl } from '../../adapters/media-url';
+import { toProfile } from '../../core/profile/profile';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getProfile, async (req) =>
+  ok(toProfile(await profileStore(db()).get(principalOf(req).userId), mediaUrl)),
+);

@@ -1,0 +1,11 @@
+import { db } from '../../adapters/db/service';
+import { profileStore } from '../../adapters/db/profile-store';
+import { mediaUrl } from '../../adapters/media-url';
+import { settingsWrite, toProfile } from '../../core/profile/profile';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.updateProfile, async (req) => {
+  const saved = await profileStore(db()).save(principalOf(req).userId, settingsWrite(req.body), new Date());
+  return ok(toProfile(saved, mediaUrl));
+});
