@@ -28,6 +28,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   issuesSessions?: boolean;
   /** Key prefix in the media bucket this route presigns browser uploads for (its role must be allowed to put there). */
   uploadsMedia?: string;
+  /** Talks to the Xaman platform API (reads the Xaman API secret). */
+  usesSigner?: boolean;
 }
 
 function route<C extends ApiContract>(
@@ -35,18 +37,21 @@ function route<C extends ApiContract>(
   contract: C,
   handler: string,
   auth: Auth,
-  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia'> = {},
+  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia' | 'usesSigner'> = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, ...extra };
 }
 
 export const routes = {
-  getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public'),
+  getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', { usesSigner: true }),
   listListings: route('listListings', listListings, 'http/listings/list-listings', 'public'),
-  startSignIn: route('startSignIn', startSignIn, 'http/auth/start-sign-in', 'public'),
-  getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public'),
+  startSignIn: route('startSignIn', startSignIn, 'http/auth/start-sign-in', 'public', { usesSigner: true }),
+  getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public', {
+    usesSigner: true,
+  }),
   completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', {
     issuesSessions: true,
+    usesSigner: true,
   }),
   checkUsername: route('checkUsername', checkUsername, 'http/users/check-username', 'public'),
   createAccount: route('createAccount', createAccount, 'http/users/create-account', 'public', { issuesSessions: true }),
@@ -88,6 +93,8 @@ export interface QueueDef {
   visibilityTimeoutSeconds: number;
   /** Receives before a message moves to the queue's dead-letter queue. */
   maxReceiveCount: number;
+  /** The consumer talks to the Xaman platform API (reads the Xaman API secret). */
+  usesSigner?: boolean;
 }
 
 export const queues: readonly QueueDef[] = [
@@ -104,6 +111,7 @@ export const queues: readonly QueueDef[] = [
     name: 'signing',
     urlEnv: 'QUEUE_SIGNING_URL',
     consumer: 'jobs/poll-signing',
+    usesSigner: true,
     batchSize: 10,
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
@@ -114,6 +122,8 @@ export interface ScheduleDef {
   name: string;
   handler: string;
   everyMinutes: number;
+  /** The job talks to the Xaman platform API (reads the Xaman API secret). */
+  usesSigner?: boolean;
 }
 
 /** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */

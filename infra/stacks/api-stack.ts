@@ -67,8 +67,8 @@ export class ApiStack extends Stack {
       grantMediaRead(fn, mediaBucket);
       if (route.uploadsMedia) grantMediaUpload(fn, mediaBucket, route.uploadsMedia);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
-      // Sign-in, checkout, fees and the health check all talk to Xaman.
-      grantSecretRead(fn, props.data.xamanApiSecret);
+      // Only what talks to Xaman (sign-in, later checkout and fees, the health check) may read its secret.
+      if (route.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       // Only functions that check or issue sessions and registration tickets may read the session signing key.
       if (needsSessionKey(route)) {
         fn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);

@@ -52,8 +52,8 @@ export class WorkersStack extends Stack {
       grantSocketPosts(fn, props.realtime.stage);
       // The signing consumer re-enqueues pending checks and announces results on the events queue.
       for (const { queue: target } of queues) target.grantSendMessages(fn.fn);
-      // Consumers resolve signing requests (the signing queue polls Xaman payloads).
-      grantSecretRead(fn, props.data.xamanApiSecret);
+      // Only consumers that talk to Xaman (the signing queue polls its payloads) may read its secret.
+      if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       this.consumers[def.name] = fn;
     }
 
@@ -66,8 +66,7 @@ export class WorkersStack extends Stack {
       grantTable(fn, table, 'readWrite');
       grantSocketPosts(fn, props.realtime.stage);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
-      // Jobs (escrow expiry, reconcile) may read or cancel signing requests too.
-      grantSecretRead(fn, props.data.xamanApiSecret);
+      if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       this.jobs[def.name] = fn;
       this.schedules.push(
         new scheduler.Schedule(this, `${pascal(def.name)}Schedule`, {

@@ -266,15 +266,17 @@ describe('ledger and signer settings', () => {
       .filter((st) => JSON.stringify(st.Resource).includes(secretId(secret)));
   };
 
-  it('gives every API and worker function the secret ARN and read access to it, and socket functions no access', () => {
+  it('lets only the functions that talk to Xaman read its secret, and socket functions none', () => {
     const xaman = built.data.xamanApiSecret.node.defaultChild as CfnElement;
-    const readers = [
-      ...Object.values(built.api.functions),
-      ...Object.values(built.workers.consumers),
-      ...Object.values(built.workers.jobs),
-    ];
-    // A cross-stack import of the secret's full ARN (no wildcard), once per function.
-    for (const fn of readers) expect(grantsOf(fn, xaman), fn.node.path).toHaveLength(1);
+    expect(routes.startSignIn.usesSigner && routes.completeSignIn.usesSigner && routes.getHealth.usesSigner).toBe(true);
+    expect(routes.listListings.usesSigner).toBeUndefined();
+    // A cross-stack import of the secret's full ARN (no wildcard), once per function that needs it.
+    for (const route of routeList) {
+      expect(grantsOf(built.api.functions[route.name]!, xaman), route.name).toHaveLength(route.usesSigner ? 1 : 0);
+    }
+    for (const def of queues) {
+      expect(grantsOf(built.workers.consumers[def.name]!, xaman), def.name).toHaveLength(def.usesSigner ? 1 : 0);
+    }
     for (const fn of Object.values(built.realtime.functions)) {
       expect(grantsOf(fn, xaman), fn.node.path).toEqual([]);
     }
