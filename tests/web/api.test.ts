@@ -1,7 +1,9 @@
 import './support/setup';
 import { describe, expect, it, vi } from 'vitest';
+import { completeSignIn, getMe, signOut } from '../../shared/api/auth';
 import { listListings } from '../../shared/api/listings';
-import { ApiError, apiGet, buildUrl } from '../../web/src/lib/api';
+import { ApiError, apiGet, apiSend, buildUrl } from '../../web/src/lib/api';
+import { stubApi, user } from './support/api-stub';
 import { isRetryable, retryDelayMs, swrConfig } from '../../web/src/lib/swr-config';
 import { stubFetch } from './support/fetch-stub';
 import { listing, page } from './support/listing-fixture';
@@ -43,6 +45,53 @@ describe('api client', () => {
     await expect(apiGet(listListings)).rejects.toMatchObject({ code: 'network_error', status: 0 });
     stubFetch(() => ({ body: { items: 'nope' } }));
     await expect(apiGet(listListings)).rejects.toMatchObject({ code: 'bad_response', status: 200 });
+  });
+});
+
+describe('api client: sending', () => {
+  const uuid = '6f1c1b9e-2f4e-4c61-9d7a-0a1b2c3d4e5f';
+
+  it('sends the method, the JSON body checked by the contract and the bearer token', async () => {
+    const { requests, fn } = stubApi(() => ({
+      body: { kind: 'registration', ticket: 't', ticketExpiresAt: 'x', walletAddress: 'r' },
+    }));
+    await expect(
+      apiSend(completeSignIn, { params: { uuid }, body: { clientSecret: 'c'.repeat(32) }, token: 'a.b.c' }),
+    ).resolves.toMatchObject({ kind: 'registration' });
+    expect(requests[0]).toMatchObject({ method: 'POST', token: 'a.b.c', body: { clientSecret: 'c'.repeat(32) } });
+    expect(requests[0]?.url.pathname).toBe(`/api/auth/sign-in/${uuid}/complete`);
+    const init = fn.mock.calls[0]![1]!;
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('refuses a body the contract does not allow, before any request', async () => {
+    const { fn } = stubApi(() => ({ body: {} }));
+    await expect(apiSend(completeSignIn, { params: { uuid }, body: { clientSecret: 'short' } })).rejects.toThrow();
+    expect(fn).not.toHaveBeenCalled();
+  });
+
+  it('sends no body for a contract without one, and a token on GET', async () => {
+    const { requests, fn } = stubApi((req) =>
+      req.method === 'DELETE' ? { body: { signedOut: true } } : { body: user() },
+    );
+    await apiSend(signOut, { token: 'a.b.c' });
+    expect(requests[0]).toMatchObject({ method: 'DELETE', token: 'a.b.c', body: undefined });
+    expect(new Headers(fn.mock.calls[0]![1]!.headers).get('content-type')).toBeNull();
+    await expect(apiGet(getMe, { token: 'd.e.f' })).resolves.toEqual(user());
+    expect(requests[1]).toMatchObject({ method: 'GET', token: 'd.e.f' });
+  });
+
+  it('carries the field errors of a refused body', async () => {
+    stubApi(() => ({
+      status: 400,
+      body: {
+        error: { code: 'bad_request', message: 'Invalid body', fields: { email: 'Enter a valid email address' } },
+      },
+    }));
+    await expect(apiSend(signOut, { token: 'a.b.c' })).rejects.toMatchObject({
+      status: 400,
+      fields: { email: 'Enter a valid email address' },
+    });
   });
 });
 

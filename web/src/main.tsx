@@ -6,6 +6,7 @@ import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
 import './styles/pages.css';
+import './styles/account.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

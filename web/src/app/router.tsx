@@ -23,6 +23,8 @@ export const routes: RouteObject[] = [
         path: 'marketplace',
         Component: page(() => import('../features/listings/routes/marketplace-page'), 'MarketplacePage'),
       },
+      { path: 'wallet', Component: page(() => import('../features/wallet/routes/wallet-page'), 'WalletPage') },
+      { path: 'settings', Component: page(() => import('../features/settings/routes/settings-page'), 'SettingsPage') },
       { path: '*', Component: page(() => import('./routes/not-found-page'), 'NotFoundPage') },
     ],
   },

@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-import { apiErrorSchema, type ApiContract, type QueryOf, type ResponseOf } from '../../../shared/api/contract';
+import {
+  apiErrorSchema,
+  type ApiContract,
+  type BodyOf,
+  type QueryOf,
+  type ResponseOf,
+} from '../../../shared/api/contract';
 
 export { ApiError };
 
@@ -8,6 +14,13 @@ export interface CallOptions<C extends ApiContract> {
   params?: z.input<C['params']>;
   query?: QueryOf<C>;
   signal?: AbortSignal;
+  /** The session token, sent as `Authorization: Bearer` (user routes). */
+  token?: string | null;
+}
+
+export interface SendOptions<C extends ApiContract> extends Omit<CallOptions<C>, 'query'> {
+  /** Checked against the contract's body schema before anything is sent. */
+  body?: BodyOf<C>;
 }
 
 /** Contract path + params + query -> URL. Values are checked by the contract's schemas first, so a bad call fails here. */
@@ -44,14 +57,13 @@ async function errorFrom(res: Response): Promise<ApiError> {
   return new ApiError(code, message, res.status, { fields });
 }
 
-/** Calls a GET contract and returns its response, checked against the contract's response schema. */
-export async function apiGet<C extends ApiContract>(contract: C, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
-  if (contract.method !== 'GET') throw new Error(`apiGet used for ${contract.method} ${contract.path}`);
-  const url = buildUrl(contract, options);
+/** Sends one request and returns the answer checked against the contract's response schema. */
+async function call<C extends ApiContract>(contract: C, url: string, init: RequestInit): Promise<ResponseOf<C>> {
   let res: Response;
   try {
-    res = await fetch(url, { headers: { accept: 'application/json' }, signal: options.signal });
+    res = await fetch(url, init);
   } catch (cause) {
+    if (init.signal?.aborted) throw cause;
     throw new ApiError('network_error', 'Could not reach the server', 0, { cause });
   }
   if (!res.ok) throw await errorFrom(res);
@@ -66,4 +78,36 @@ export async function apiGet<C extends ApiContract>(contract: C, options: CallOp
     throw new ApiError('bad_response', 'The server sent an unexpected answer', res.status, { cause: parsed.error });
   }
   return parsed.data as ResponseOf<C>;
+}
+
+function headers(token: string | null | undefined, json: boolean): Record<string, string> {
+  const h: Record<string, string> = { accept: 'application/json' };
+  if (json) h['content-type'] = 'application/json';
+  if (token) h.authorization = `Bearer ${token}`;
+  return h;
+}
+
+/** Calls a GET contract and returns its response, checked against the contract's response schema. */
+export async function apiGet<C extends ApiContract>(contract: C, options: CallOptions<C> = {}): Promise<ResponseOf<C>> {
+  if (contract.method !== 'GET') throw new Error(`apiGet used for ${contract.method} ${contract.path}`);
+  return call(contract, buildUrl(contract, options), {
+    headers: headers(options.token, false),
+    signal: options.signal,
+  });
+}
+
+/** Calls a POST/PUT/PATCH/DELETE contract with its JSON body (validated first) and returns the checked response. */
+export async function apiSend<C extends ApiContract>(
+  contract: C,
+  options: SendOptions<C> = {},
+): Promise<ResponseOf<C>> {
+  if (contract.method === 'GET') throw new Error(`apiSend used for GET ${contract.path}`);
+  const url = buildUrl(contract, { params: options.params });
+  const body = contract.body ? JSON.stringify(contract.body.parse(options.body ?? {})) : undefined;
+  return call(contract, url, {
+    method: contract.method,
+    headers: headers(options.token, body !== undefined),
+    body,
+    signal: options.signal,
+  });
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/ui/page-loading';
+import { SessionProvider } from '../../lib/session/session-context';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -21,11 +22,11 @@ function useFocusMainOnPageChange() {
   }, [pathname]);
 }
 
-/** Landmarks and chrome around every page: skip link, header, main (the route), footer, toasts. */
+/** Landmarks and chrome around every page (skip link, header, main, footer, toasts), inside the wallet session. */
 export function AppShell() {
   useFocusMainOnPageChange();
   return (
-    <>
+    <SessionProvider>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
@@ -40,6 +41,6 @@ export function AppShell() {
         <Toaster position="bottom-right" closeButton richColors />
       </Suspense>
       <ScrollRestoration />
-    </>
+    </SessionProvider>
   );
 }

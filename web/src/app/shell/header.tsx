@@ -1,18 +1,69 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LogoMark, StoreIcon } from '../../components/ui/icons';
 import { SearchField } from '../../components/ui/search-field';
 import { marketplaceUrl } from '../../lib/marketplace-url';
+import { useSession } from '../../lib/session/session-context';
 import { useViewportWidth } from '../../lib/use-viewport-width';
 import { BREAKPOINTS } from './category-split';
 
 // Each screen size needs only one of these (and their Radix code): load it when that size is in use.
 const CategoryBar = lazy(() => import('./category-bar').then((m) => ({ default: m.CategoryBar })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+// Sign-in and the signed-in controls stay out of the first load: loaded when asked for or when a session exists.
+const loadConnectFlow = () => import('../../features/auth/components/connect-wallet-flow');
+const ConnectWalletFlow = lazy(() => loadConnectFlow().then((m) => ({ default: m.ConnectWalletFlow })));
+const loadSignedInActions = () => import('../../features/account/components/signed-in-actions');
+const SignedInActions = lazy(() => loadSignedInActions().then((m) => ({ default: m.SignedInActions })));
+
+/** Connect Wallet, the restore placeholder, or the signed-in controls (spec part 1 section 2.2). */
+function SessionActions() {
+  const { status, user, token } = useSession();
+  const [connecting, setConnecting] = useState(false);
+  const connectButton = useRef<HTMLButtonElement>(null);
+  // The dialogs have no Radix trigger to return focus to; after an unfinished connection it goes back to the button.
+  const close = useCallback(() => {
+    setConnecting(false);
+    setTimeout(() => connectButton.current?.focus(), 0);
+  }, []);
+  // A saved session is being restored: fetch the signed-in controls meanwhile, not after.
+  useEffect(() => {
+    if (status === 'loading') void loadSignedInActions();
+  }, [status]);
+  if (status === 'loading') {
+    return <span className="account-placeholder" role="status" aria-label="Restoring your session" />;
+  }
+  if (status === 'signed-in' && user && token) {
+    return (
+      <Suspense fallback={<span className="account-placeholder" />}>
+        <SignedInActions user={user} token={token} />
+      </Suspense>
+    );
+  }
+  return (
+    <>
+      <button
+        ref={connectButton}
+        type="button"
+        className="btn btn-primary connect-wallet"
+        onClick={() => setConnecting(true)}
+        onPointerEnter={() => void loadConnectFlow()}
+        onFocus={() => void loadConnectFlow()}
+      >
+        Connect Wallet
+      </button>
+      {connecting && (
+        <Suspense fallback={null}>
+          <ConnectWalletFlow onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 /**
- * The site header for signed-out visitors. The right-hand actions area is where Connect Wallet, the cart and (signed in)
- * the account panel go once sign-in and cart exist; until then they are not shown (docs/decisions/003-web-shell.md).
+ * The site header. The right-hand actions area holds Marketplace, the session's controls and, on small screens, the
+ * menu; the cart and the notification bell join it with their features (docs/decisions/003-web-shell.md).
  */
 export function Header() {
   const navigate = useNavigate();
@@ -39,6 +90,7 @@ export function Header() {
             <StoreIcon />
             Marketplace
           </Link>
+          <SessionActions />
           {!large && (
             <Suspense fallback={<span className="btn-icon-placeholder" />}>
               <MobileMenu />

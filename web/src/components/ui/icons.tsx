@@ -70,3 +70,74 @@ export function LogoMark() {
     </svg>
   );
 }
+
+export function WalletIcon() {
+  return (
+    <svg {...base}>
+      <path d="M3 7a2 2 0 0 1 2-2h13v4" />
+      <path d="M3 7v11a2 2 0 0 0 2 2h15V9H5a2 2 0 0 1-2-2Z" />
+      <circle cx="16" cy="14.5" r="1" />
+    </svg>
+  );
+}
+
+export function TagIcon() {
+  return (
+    <svg {...base}>
+      <path d="M3 12V3h9l9 9-9 9-9-9Z" />
+      <circle cx="7.5" cy="7.5" r="1.5" />
+    </svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <svg {...base}>
+      <path d="m5 12 5 5 9-10" />
+    </svg>
+  );
+}
+
+export function CrossIcon() {
+  return (
+    <svg {...base}>
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}
+
+export function EyeIcon({ off = false }: { off?: boolean }) {
+  return (
+    <svg {...base}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      {off && <path d="M3 3l18 18" />}
+    </svg>
+  );
+}
+
+export function RefreshIcon() {
+  return (
+    <svg {...base}>
+      <path d="M20 11a8 8 0 1 0-2.3 5.7" />
+      <path d="M20 4v7h-7" />
+    </svg>
+  );
+}
+
+export function ExternalLinkIcon() {
+  return (
+    <svg {...base} width={16} height={16}>
+      <path d="M14 4h6v6M20 4l-9 9" />
+      <path d="M18 14v6H4V6h6" />
+    </svg>
+  );
+}
+
+export function ArrowLeftIcon() {
+  return (
+    <svg {...base}>
+      <path d="M19 12H5M11 18l-6-6 6-6" />
+    </svg>
+  );
+}

@@ -1,0 +1,141 @@
+import { LedgerConnection } from '../../functions/adapters/ledger/connection';
+import { XrplLedger } from '../../functions/adapters/ledger/xrpl-ledger';
+import { RLUSD_CURRENCY_HEX } from '../../functions/lib/config';
+import { formatUsd } from '../../shared/domain/money';
+import { shortAddress } from '../../shared/domain/username';
+import { approveInBrowser } from '../xaman/sign-page.browser';
+import { expect, test } from './fixtures';
+
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the e2e global setup did not start the stand-ins`);
+  return value;
+}
+
+/** The RLUSD balance of an account as the ledger holds it, as the header shows it. */
+async function ledgerRlusd(address: string): Promise<string> {
+  const ledger = new XrplLedger(new LedgerConnection(required('E2E_XRPL_URL')), {
+    issuer: required('E2E_RLUSD_ISSUER'),
+    currency: RLUSD_CURRENCY_HEX,
+  });
+  try {
+    const balances = await ledger.balances(address);
+    return formatUsd(balances?.rlusd?.balanceCents ?? 0);
+  } finally {
+    await ledger.connection.close();
+  }
+}
+
+/**
+ * Issue 4's journey: a new visitor connects Xaman (approving on the Xaman stand-in's sign page with a new funded
+ * wallet), creates a username, sees the account panel and the RLUSD balance, stays signed in across a reload, uploads
+ * an avatar and becomes a seller in the settings and sees the sell icon, and disconnects.
+ */
+test('a new visitor connects a wallet, creates a username, becomes a seller and disconnects', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  await header.getByRole('button', { name: 'Connect Wallet' }).click();
+
+  const connect = page.getByRole('dialog', { name: 'Connect Your Wallet' });
+  await expect(connect.getByText('Choose a wallet to connect to the marketplace')).toBeVisible();
+  await connect.getByRole('button', { name: /Xaman Wallet/ }).click();
+  const scan = page.getByRole('dialog', { name: 'Scan QR Code with Xaman' });
+  const qr = scan.getByRole('img', { name: 'QR code to connect your wallet with Xaman' });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const open = scan.getByRole('link', { name: 'Open in Xaman Wallet' });
+  await expect(open).toHaveAttribute('target', '_blank');
+  const deepLink = await open.getAttribute('href');
+  expect(deepLink).toBeTruthy();
+
+  // The person opens the request in "Xaman" (a new tab of the same browser) and approves with a new funded wallet.
+  const xaman = await context.newPage();
+  const address = await approveInBrowser(xaman, deepLink!, { newWallet: true });
+  await xaman.close();
+
+  const create = page.getByRole('dialog', { name: 'Create Your Username' });
+  await expect(create).toBeVisible({ timeout: 20_000 });
+  await expect(create.getByText(address, { exact: true })).toBeVisible();
+  const username = `e2e_${Date.now().toString(36)}`;
+  await create.getByLabel('Username').fill(username);
+  await expect(create.getByText('Username is available!')).toBeVisible();
+  await create.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Wallet Connected')).toBeVisible();
+  await expect(create).toBeHidden();
+
+  const account = header.getByRole('button', { name: `Account: ${username}` });
+  await expect(account).toBeVisible();
+  const rlusd = await ledgerRlusd(address);
+  expect(rlusd).not.toBe('$0.00');
+  await expect(header.getByRole('link', { name: `Wallet balance ${rlusd}` })).toBeVisible();
+  await account.click();
+  const panel = page.getByRole('menu');
+  await expect(panel.getByText(username, { exact: true })).toBeVisible();
+  await expect(panel.getByText(shortAddress(address), { exact: true })).toBeVisible();
+  await expect(panel.getByText(`RLUSD balance: ${rlusd}`, { exact: true })).toBeVisible();
+  await expect(panel.getByRole('menuitem')).toHaveText(['Wallet', 'Profile Settings', 'Disconnect Wallet']);
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(account).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sell an item' })).toHaveCount(0);
+
+  await account.click();
+  await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  const main = page.getByRole('main');
+  // The avatar goes straight to the media bucket with the presigned POST, then becomes the header's avatar too.
+  await main
+    .getByLabel('Avatar image file')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(page.getByText('Avatar Updated')).toBeVisible();
+  const avatar = main.getByRole('img', { name: 'Your avatar' });
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect(account.locator('img')).toHaveAttribute('src', (await avatar.getAttribute('src'))!);
+  await main.getByLabel(/^Full Name/).fill('E2E Seller');
+  await main.getByLabel(/^Email/).fill(`${username}@example.com`);
+  await main.getByLabel(/^Phone/).fill('+1 555 0100');
+  await main.getByLabel('I want to sell items on the marketplace').check();
+  await main.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sell an item' })).toBeVisible();
+
+  await account.click();
+  await page.getByRole('menuitem', { name: 'Disconnect Wallet' }).click();
+  await expect(page.getByText('Wallet Disconnected')).toBeVisible();
+  await expect(page.getByText('Your wallet has been disconnected successfully')).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+  await page.reload();
+  await expect(header.getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('on a 360 px phone the signed-out header and the Connect Wallet dialog fit the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const connect = header.getByRole('button', { name: 'Connect Wallet' });
+  await expect(connect).toBeVisible();
+  await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(360);
+
+  await connect.click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Your Wallet' });
+  await expect(dialog).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(connect).toBeFocused();
+});

@@ -1,0 +1,58 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import type { CurrentUser } from '../../../../../shared/api/auth';
+import { shortAddress } from '../../../../../shared/domain/username';
+import { useSession } from '../../../lib/session/session-context';
+import { UserAvatar } from './user-avatar';
+
+/**
+ * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity, /messages, /notifications,
+ * /seller-portal and 'Sell Items' (mobile) join the list where marked when their features land.
+ */
+export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
+  const { disconnect } = useSession();
+  const onDisconnect = () => {
+    void disconnect().then(() =>
+      toast.success('Wallet Disconnected', { description: 'Your wallet has been disconnected successfully' }),
+    );
+  };
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="btn btn-ghost account-trigger" aria-label={`Account: ${user.username}`}>
+        <UserAvatar username={user.username} avatarUrl={user.avatarUrl} />
+        <span className="account-trigger-name">{user.username}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu-content account-panel" align="end" sideOffset={6}>
+          <DropdownMenu.Label className="account-summary">
+            <UserAvatar username={user.username} avatarUrl={user.avatarUrl} size={44} />
+            <span className="account-summary-text">
+              <span className="account-username">{user.username}</span>
+              <span className="account-address" title={user.walletAddress}>
+                {shortAddress(user.walletAddress)}
+              </span>
+              <span className="account-balance">
+                <span className="sr-only">RLUSD balance: </span>
+                {balance}
+              </span>
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="menu-separator" />
+          {/* Slot: My Activity, Messages and Notifications (unread badge) arrive with their features. */}
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to="/wallet">Wallet</Link>
+          </DropdownMenu.Item>
+          {/* Slot: Seller Portal (sellers) and, on phones, Sell Items arrive with the seller portal and listing wizard. */}
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to="/settings">Profile Settings</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu-separator" />
+          <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={onDisconnect}>
+            Disconnect Wallet
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

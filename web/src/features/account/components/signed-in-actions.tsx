@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import type { CurrentUser } from '../../../../../shared/api/auth';
+import { formatUsd } from '../../../../../shared/domain/money';
+import { TagIcon, WalletIcon } from '../../../components/ui/icons';
+import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
+import { AccountPanel } from './account-panel';
+
+/**
+ * The signed-in part of the header (spec part 1 section 2.2): balance chip to /wallet, the sell icon for sellers and
+ * the account panel. The wishlist icon joins here with the wishlist feature.
+ */
+export function SignedInActions({ user, token }: { user: CurrentUser; token: string }) {
+  const { data, error, isLoading } = useWalletBalances({ token, walletAddress: user.walletAddress });
+  // Spec part 1 section 8.4: a failed read shows $0.00.
+  const balance = isLoading && !data ? null : formatUsd(error && !data ? 0 : rlusdCents(data));
+  return (
+    <>
+      <Link
+        to="/wallet"
+        className="balance-chip"
+        aria-label={balance === null ? 'Wallet balance loading' : `Wallet balance ${balance}`}
+        aria-busy={balance === null}
+      >
+        <WalletIcon />
+        <span aria-hidden>{balance ?? '$…'}</span>
+      </Link>
+      {user.isSeller && (
+        <Link to="/sell" className="btn btn-ghost btn-icon" aria-label="Sell an item">
+          <TagIcon />
+        </Link>
+      )}
+      <AccountPanel user={user} balance={balance ?? '$…'} />
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { toast } from 'sonner';
+import { getProfile, updateProfile, type Profile } from '../../../../../shared/api/profile';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { ApiError, apiGet, apiSend } from '../../../lib/api';
+import { RequireSignIn } from '../../../lib/session/require-sign-in';
+import { useSignedInSession } from '../../../lib/session/session-context';
+import { dispatchSellerStatusChanged } from '../../../lib/session/session-events';
+import { AddressEditor } from '../components/address-editor';
+import { AvatarUpload } from '../components/avatar-upload';
+import { errorProps, FormField } from '../components/form-field';
+import { formFromProfile, validateProfileForm, type FieldErrors, type ProfileForm } from '../lib/profile-form';
+
+export const SAVE_FAILED = 'Failed to save profile. Please try again.';
+
+/** Focus the first field with an error, in page order (the errors object's order is not the page's). */
+function focusFirstError(errors: FieldErrors) {
+  const fields = Object.keys(errors)
+    .map((key) => document.getElementById(key.replace('.', '-')))
+    .filter((el): el is HTMLElement => el !== null)
+    .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  fields[0]?.focus();
+}
+
+function SettingsForm({ profile, onSaved }: { profile: Profile; onSaved(profile: Profile): void }) {
+  const { token, user, updateUser } = useSignedInSession();
+  const [form, setForm] = useState<ProfileForm>(() => formFromProfile(profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof ProfileForm>(key: K, value: ProfileForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateProfileForm(form);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      focusFirstError(checked.errors);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    apiSend(updateProfile, { body: checked.body, token })
+      .then((saved) => {
+        onSaved(saved);
+        toast.success('Profile Updated');
+        dispatchSellerStatusChanged({ isSeller: saved.isSeller });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.fields) {
+          setErrors(error.fields);
+          focusFirstError(error.fields);
+        }
+        toast.error('Error', { description: SAVE_FAILED });
+      })
+      .finally(() => setSaving(false));
+  };
+
+  const text = (key: 'fullName' | 'email' | 'phone', label: string, type: string, autoComplete: string) => (
+    <FormField id={key} label={label} required error={errors[key]}>
+      <input
+        {...errorProps(key, errors[key], true)}
+        className="input"
+        type={type}
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        autoComplete={autoComplete}
+      />
+    </FormField>
+  );
+
+  return (
+    <form className="settings-form" onSubmit={submit} noValidate>
+      <section className="settings-section" aria-labelledby="settings-avatar">
+        <h2 id="settings-avatar" className="section-heading">
+          Avatar
+        </h2>
+        <AvatarUpload
+          username={user.username}
+          avatarUrl={profile.avatarUrl}
+          token={token}
+          onUploaded={(saved) => {
+            onSaved(saved);
+            updateUser({ avatarUrl: saved.avatarUrl });
+          }}
+        />
+      </section>
+      <section className="settings-section" aria-labelledby="settings-personal">
+        <h2 id="settings-personal" className="section-heading">
+          Personal Information
+        </h2>
+        {text('fullName', 'Full Name', 'text', 'name')}
+        {text('email', 'Email', 'email', 'email')}
+        {text('phone', 'Phone', 'tel', 'tel')}
+      </section>
+      <section className="settings-section" aria-labelledby="settings-address">
+        <h2 id="settings-address" className="section-heading">
+          Address
+        </h2>
+        <AddressEditor
+          legend="Shipping address"
+          name="address"
+          value={form.address}
+          errors={errors}
+          onChange={(a) => set('address', a)}
+        />
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={form.useDifferentReturnAddress}
+            onChange={(e) => set('useDifferentReturnAddress', e.target.checked)}
+          />
+          Use a different return address
+        </label>
+        {form.useDifferentReturnAddress && (
+          <AddressEditor
+            legend="Return address"
+            name="returnAddress"
+            value={form.returnAddress}
+            errors={errors}
+            onChange={(a) => set('returnAddress', a)}
+          />
+        )}
+      </section>
+      <section className="settings-section" aria-labelledby="settings-selling">
+        <h2 id="settings-selling" className="section-heading">
+          Selling
+        </h2>
+        <label className="checkbox">
+          <input type="checkbox" checked={form.isSeller} onChange={(e) => set('isSeller', e.target.checked)} />I want to
+          sell items on the marketplace
+        </label>
+      </section>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Settings() {
+  const { token, user } = useSignedInSession();
+  // Keyed by the user, not the token: a renewed token must not empty the cache and unmount a form being edited.
+  const { data, error, isLoading, mutate } = useSWR(['profile', user.id], () => apiGet(getProfile, { token }));
+  return (
+    <div className="container page-narrow">
+      <h1 className="page-title">Profile Settings</h1>
+      {data ? (
+        <SettingsForm profile={data} onSaved={(saved) => void mutate(saved, { revalidate: false })} />
+      ) : error && !isLoading ? (
+        <div className="status status-error" role="alert">
+          <p className="status-title">Failed to load user profile.</p>
+          <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <PageLoading text="Loading profile..." />
+      )}
+    </div>
+  );
+}
+
+/** /settings (spec part 3 "Profile settings"). */
+export function SettingsPage() {
+  return (
+    <RequireSignIn>
+      <Settings />
+    </RequireSignIn>
+  );
+}

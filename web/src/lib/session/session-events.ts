@@ -1,0 +1,23 @@
+/**
+ * Window events the header follows (spec part 1 section 2.2): the wallet user changed (connect, account creation,
+ * disconnect) and the seller status changed (settings saved).
+ */
+export const WALLET_USER_CHANGED = 'walletUserChanged';
+export const SELLER_STATUS_CHANGED = 'sellerStatusChanged';
+
+export interface WalletUserChangedDetail {
+  /** The signed-in wallet, or null after a disconnect. */
+  walletAddress: string | null;
+}
+
+export interface SellerStatusChangedDetail {
+  isSeller: boolean;
+}
+
+export function dispatchWalletUserChanged(detail: WalletUserChangedDetail): void {
+  window.dispatchEvent(new CustomEvent<WalletUserChangedDetail>(WALLET_USER_CHANGED, { detail }));
+}
+
+export function dispatchSellerStatusChanged(detail: SellerStatusChangedDetail): void {
+  window.dispatchEvent(new CustomEvent<SellerStatusChangedDetail>(SELLER_STATUS_CHANGED, { detail }));
+}
