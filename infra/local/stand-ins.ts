@@ -10,6 +10,8 @@ export interface StandInOptions {
   /** The Xaman stand-in's port (0 = free); false = none: XAMAN_API_URL / _KEY / _SECRET come from the environment. */
   xamanPort: number | false;
   log: boolean;
+  /** Test controls of the stand-ins (the Xaman clock); only whole-stack tests turn them on. */
+  testControls?: boolean;
 }
 
 export interface StandIns {
@@ -46,6 +48,7 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
         faucetUrl: ledger?.faucetUrl ?? requiredEnv('XRPL_FAUCET_URL'),
         rlusdIssuer: ledger?.genesis.issuer ?? requiredEnv('RLUSD_ISSUER'),
         log: opts.log,
+        testClock: opts.testControls,
       });
       endpoints.xaman = { url: xaman.url, apiKey: LOCAL_XAMAN_API_KEY, apiSecret: LOCAL_XAMAN_API_SECRET };
     }

@@ -1,5 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { Wallet } from 'xrpl';
 import type { SignedIn, SignInCompletion } from '../../shared/api/auth';
 import { approve, call, complete, newFundedWallet, startSignIn, uniqueName } from './auth-support';
 
@@ -101,5 +102,33 @@ describe('usernames and account creation', () => {
     const claims = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, sub: 'rTampered' })).toString('base64url')}.${s}`;
     expect((await createAccount(uniqueName('Tamper'), tampered)).status).toBe(401);
+  });
+
+  it('refuses a ticket signed with the real key once its 10 minutes are over (401)', async () => {
+    const key = new TextEncoder().encode(inject('sessionSigningKey'));
+    const wallet = Wallet.generate().address;
+    const issuedAt = Math.floor(Date.now() / 1000) - 11 * 60;
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('marketplace')
+      .setAudience('registration')
+      .setSubject(wallet)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 10 * 60)
+      .sign(key);
+    const create = (ticket: string) =>
+      call('POST', '/api/users', { body: { username: uniqueName('Ticket'), ticket }, from: '127.0.4.9' });
+    const res = await create(expired);
+    expect(res.status).toBe(401);
+    // The same ticket, still within its 10 minutes, is accepted: the refusal above is the expiry's.
+    const fresh = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('marketplace')
+      .setAudience('registration')
+      .setSubject(wallet)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(key);
+    expect((await create(fresh)).status).toBe(201);
   });
 });

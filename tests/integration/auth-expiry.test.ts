@@ -1,71 +1,26 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignIn } from '../../functions/core/auth/sign-in';
-import { checkSigningRequest, readThroughStatus } from '../../functions/core/signing/poll-signing';
-import { XamanSigner } from '../../functions/adapters/signer/xaman-signer';
-import { startXamanService, type XamanService } from '../../infra/local/xaman/service';
-import { MemoryEvents, MemoryQueue, MemorySigningRequests } from '../unit/core/auth/memory-ports';
+import { describe, expect, inject, it } from 'vitest';
+import { complete, startSignIn, statusOf, waitForStatus } from './auth-support';
 
-/**
- * Expiry needs the signer's clock moved past the 5 minutes, which the shared stack's stand-in can't do from here: this
- * file runs its own Xaman stand-in with a test clock and drives the sign-in and the queue check through the production
- * signer adapter (xumm-sdk over HTTP), with in-memory records.
- */
-const KEY = '00000000-e7e7-4000-8000-000000000001';
-const SECRET = '00000000-e7e7-4000-8000-000000000002';
+const FROM = '127.0.7.1';
 
-describe('an expired sign-in request', () => {
-  let service: XamanService;
-  let dataDir: string;
-  let clock = Date.now();
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auth-expiry-'));
-    service = await startXamanService({
-      port: 0,
-      dataDir,
-      apiKey: KEY,
-      apiSecret: SECRET,
-      // No signing happens here: no ledger, no dev wallets.
-      ledgerUrl: 'ws://127.0.0.1:9',
-      faucetUrl: 'http://127.0.0.1:9/accounts',
-      rlusdIssuer: 'rrrrrrrrrrrrrrrrrrrrBZbvji',
-      devWallets: 0,
-      now: () => new Date(clock),
-    });
+/** Moves the shared stack's Xaman stand-in clock ahead (its test control; the files of this project run one by one). */
+async function advanceXamanClock(seconds: number): Promise<void> {
+  const res = await fetch(`${inject('xamanUrl')}/_test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
   });
+  expect(res.status).toBe(200);
+}
 
-  afterAll(async () => {
-    await service?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('reads expired after 5 minutes, from the queue check and from a status read, and is announced', async () => {
-    const signer = new XamanSigner({ apiUrl: service.url, apiKey: KEY, apiSecret: async () => SECRET });
-    const store = new MemorySigningRequests();
-    const queue = new MemoryQueue();
-    const events = new MemoryEvents();
-    const [a, b] = [
-      await startSignIn({ signer, store, queue, now: new Date(clock) }),
-      await startSignIn({ signer, store, queue, now: new Date(clock) }),
-    ];
-    const first = { uuid: a.uuid, purpose: 'sign-in' as const, attempt: 1 };
-    expect(await checkSigningRequest(first, 'm1', { store, signer, queue, events, now: new Date(clock) })).toBe(
-      'pending',
-    );
-
-    clock += 5 * 60_000 + 1_000;
-    const now = new Date(clock);
-    expect(await checkSigningRequest({ ...first, attempt: 2 }, 'm2', { store, signer, queue, events, now })).toBe(
-      'resolved',
-    );
-    expect((await store.get(a.uuid))!.status).toBe('expired');
-    expect(await readThroughStatus((await store.get(b.uuid))!, { store, signer, events, now })).toBe('expired');
-    expect(events.published).toEqual([
-      { uuid: a.uuid, status: 'expired' },
-      { uuid: b.uuid, status: 'expired' },
-    ]);
+describe('an expired sign-in request, through the local gateway', () => {
+  it('reads expired once the 5 minutes have passed at Xaman, and cannot be completed', async () => {
+    const started = await startSignIn(FROM);
+    expect(await statusOf(started.uuid, FROM)).toBe('pending');
+    await advanceXamanClock(5 * 60 + 1);
+    // The queue's next check (or a status read of a request not checked for 5 s) finds it expired.
+    expect(await waitForStatus(started.uuid, FROM, 20_000)).toBe('expired');
+    const res = await complete(started.uuid, started.clientSecret, FROM);
+    expect(res.status).toBe(409);
   });
 });

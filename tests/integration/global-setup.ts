@@ -7,6 +7,9 @@ import { startLocalStack } from '../../infra/local/stack';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The Xaman stand-in (its POST /_test/clock is on) and the key sessions and tickets are signed with. */
+    xamanUrl: string;
+    sessionSigningKey: string;
   }
 }
 
@@ -17,8 +20,18 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'marketplace-it-'));
   const seed = fs.existsSync(path.resolve(import.meta.dirname, '../../infra/local/seed/index.ts'));
-  const stack = await startLocalStack({ port: 0, dataDir, seed, webDir: null, ledgerPort: 0, xamanPort: 0 });
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    seed,
+    webDir: null,
+    ledgerPort: 0,
+    xamanPort: 0,
+    testControls: true,
+  });
   project.provide('baseUrl', stack.url);
+  project.provide('xamanUrl', stack.env.XAMAN_API_URL!);
+  project.provide('sessionSigningKey', stack.env.SESSION_SIGNING_KEY!);
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -51,6 +51,11 @@ afterEach(() => {
 });
 
 describe('Xaman stand-in platform API through xumm-sdk', () => {
+  it('has no test clock unless a whole-stack test asks for one', async () => {
+    const res = await fetch(`${service.url}/_test/clock`, { method: 'POST', body: '{"advanceSeconds":600}' });
+    expect(res.status).toBe(404);
+  });
+
   it('answers ping with the application', async () => {
     const pong = await sdk().ping();
     expect(pong.application.name).toContain('RLUSD Marketplace');

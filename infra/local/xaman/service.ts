@@ -29,6 +29,11 @@ export interface XamanServiceOptions {
   devWallets?: number;
   /** Test clock; default the real one. */
   now?: () => Date;
+  /**
+   * Tests of a whole stack: POST /_test/clock { advanceSeconds } moves this service's clock ahead (payload expiry),
+   * since a test runner cannot reach into the stack's process. Never on for `npm start`.
+   */
+  testClock?: boolean;
 }
 
 export interface XamanService {
@@ -50,11 +55,19 @@ const PAGE_ROUTE = new RegExp(`^/sign/${UUID}(?:/(approve|reject|wallets))?$`);
  * The local stand-in for the Xaman platform: the REST API xumm-sdk calls, the payload status socket, the QR image and
  * the sign page (the phone app's stand-in) with its dev wallets. Payloads and wallets persist under <dataDir>/xaman.
  */
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 export async function startXamanService(opts: XamanServiceOptions): Promise<XamanService> {
   const host = opts.host ?? '127.0.0.1';
   const dir = path.join(opts.dataDir, 'xaman');
   const log = opts.log ? (m: string) => console.log(`[xaman] ${m}`) : () => undefined;
-  const store = new PayloadStore(dir, opts.now);
+  let clockOffsetMs = 0;
+  const baseNow = opts.now ?? (() => new Date());
+  const store = new PayloadStore(dir, () => new Date(baseNow().getTime() + clockOffsetMs));
   const ledger = new LedgerLink(opts.ledgerUrl);
   const wallets = new DevWallets({ dir, ledger, faucetUrl: opts.faucetUrl, rlusdIssuer: opts.rlusdIssuer, log });
 
@@ -108,6 +121,19 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
     const sign = PAGE_ROUTE.exec(pathname);
     if (pathname.startsWith('/api/v1/platform/')) {
       api(req, res, pathname).catch(fail(res));
+    } else if (opts.testClock && pathname === '/_test/clock' && req.method === 'POST') {
+      void readBody(req)
+        .then((body) => {
+          const seconds = Number((JSON.parse(body || '{}') as { advanceSeconds?: unknown }).advanceSeconds);
+          if (!Number.isInteger(seconds) || seconds < 0) {
+            res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"advanceSeconds"}');
+            return;
+          }
+          clockOffsetMs += seconds * 1000;
+          store.sweepExpired();
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ offsetMs: clockOffsetMs }));
+        })
+        .catch(fail(res));
     } else if (sign) {
       page(req, res, sign[1]!, sign[2] ?? null).catch(fail(res));
     } else if (qr && store.get(qr[1]!)) {
