@@ -3,3 +3,4 @@ export * from './health';
 export * from './listings';
 export * from './auth';
 export * from './profile';
+export * from './wishlist';
