@@ -1,6 +1,6 @@
 import { ledgerValueToCents } from '../../../shared/domain/money';
 import type { AccountFlags, AccountState, Drops, RlusdLine, XrpBalance } from '../../core/ledger/ports';
-import { rippledErrorCode, type LedgerConnection } from './connection';
+import { findInAccountPages, rippledErrorCode, type LedgerConnection } from './connection';
 
 /** AccountRoot flag bits (xrpl.org, AccountRoot flags). */
 const LSF = {
@@ -107,32 +107,20 @@ export async function readTrustLine(
   issuer: string,
   currency: string,
 ): Promise<RlusdLine | null> {
-  let marker: unknown;
-  do {
-    let page: { lines: TrustLineJson[]; marker?: unknown };
-    try {
-      page = await connection.request('account_lines', {
-        account: address,
-        peer: issuer,
-        ledger_index: 'validated',
-        limit: 200,
-        ...(marker === undefined ? {} : { marker }),
-      });
-    } catch (error) {
-      if (rippledErrorCode(error) === 'actNotFound') return null;
-      throw error;
-    }
-    const line = page.lines.find((l) => l.account === issuer && l.currency === currency);
-    if (line) {
-      return {
-        balance: line.balance,
-        balanceCents: heldCents(line.balance),
-        limit: line.limit,
-        limitCents: limitCents(line.limit),
-        frozen: line.freeze === true || line.freeze_peer === true,
-      };
-    }
-    marker = page.marker;
-  } while (marker !== undefined);
-  return null;
+  return findInAccountPages<TrustLineJson, RlusdLine>(
+    connection,
+    'account_lines',
+    { account: address, peer: issuer },
+    'lines',
+    (line) =>
+      line.account === issuer && line.currency === currency
+        ? {
+            balance: line.balance,
+            balanceCents: heldCents(line.balance),
+            limit: line.limit,
+            limitCents: limitCents(line.limit),
+            frozen: line.freeze === true || line.freeze_peer === true,
+          }
+        : undefined,
+  );
 }

@@ -17,6 +17,40 @@ export function rippledErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * Walks an account's paged list in the validated ledger (account_lines, account_objects; `listKey` names the array)
+ * until `pick` returns something; null when nothing matches or the account does not exist.
+ */
+export async function findInAccountPages<T, R>(
+  connection: LedgerConnection,
+  method: 'account_lines' | 'account_objects',
+  params: Record<string, unknown>,
+  listKey: 'lines' | 'account_objects',
+  pick: (item: T) => R | undefined,
+): Promise<R | null> {
+  let marker: unknown;
+  do {
+    let page: Record<string, unknown>;
+    try {
+      page = await connection.request(method, {
+        ...params,
+        ledger_index: 'validated',
+        limit: 200,
+        ...(marker === undefined ? {} : { marker }),
+      });
+    } catch (error) {
+      if (rippledErrorCode(error) === 'actNotFound') return null;
+      throw error;
+    }
+    for (const item of (page[listKey] ?? []) as T[]) {
+      const found = pick(item);
+      if (found !== undefined) return found;
+    }
+    marker = page.marker;
+  } while (marker !== undefined);
+  return null;
+}
+
 const isDropped = (error: unknown) => error instanceof NotConnectedError || error instanceof DisconnectedError;
 
 /**

@@ -1,6 +1,6 @@
 import { hashes, rippleTimeToUnixTime } from 'xrpl';
 import type { EscrowEntry } from '../../core/ledger/ports';
-import { rippledErrorCode, type LedgerConnection } from './connection';
+import { findInAccountPages, rippledErrorCode, type LedgerConnection } from './connection';
 import { toLedgerAmount } from './submit';
 
 interface EscrowJson {
@@ -29,23 +29,13 @@ export async function readEscrow(
   sequence: number,
 ): Promise<EscrowEntry | null> {
   const id = hashes.hashEscrow(owner, sequence).toUpperCase();
-  let marker: unknown;
-  do {
-    let page: { account_objects: EscrowJson[]; marker?: unknown };
-    try {
-      page = await connection.request('account_objects', {
-        account: owner,
-        type: 'escrow',
-        ledger_index: 'validated',
-        limit: 200,
-        ...(marker === undefined ? {} : { marker }),
-      });
-    } catch (error) {
-      if (rippledErrorCode(error) === 'actNotFound') return null;
-      throw error;
-    }
-    const entry = page.account_objects.find((o) => o.index.toUpperCase() === id);
-    if (entry) {
+  return findInAccountPages<EscrowJson, EscrowEntry>(
+    connection,
+    'account_objects',
+    { account: owner, type: 'escrow' },
+    'account_objects',
+    (entry) => {
+      if (entry.index.toUpperCase() !== id) return undefined;
       const amount = toLedgerAmount(entry.Amount);
       if (!amount) throw new Error(`Escrow ${id} has an amount this code cannot read`);
       return {
@@ -59,10 +49,8 @@ export async function readEscrow(
         cancelAfter: isoFromRippleTime(entry.CancelAfter),
         destinationTag: entry.DestinationTag ?? null,
       };
-    }
-    marker = page.marker;
-  } while (marker !== undefined);
-  return null;
+    },
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, createPrivateKey, randomBytes, sign as cryptoSign } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,6 @@ import { expect } from 'vitest';
 import {
   Client,
   Wallet,
-  encode,
-  encodeForSigning,
   type SubmitResponse,
   type SubmittableTransaction,
   type TransactionMetadata,
@@ -193,26 +191,8 @@ export class TestLedger {
   }
 }
 
-/**
- * Signs any JSON transaction with an ed25519 wallet without xrpl's model validation, for blobs `wallet.sign` refuses
- * to build (a zero or negative amount, an issued-currency Fee). The signature is real.
- */
-export function signUnchecked(signer: Wallet, tx: Record<string, unknown>): string {
-  if (!signer.publicKey.startsWith('ED')) throw new Error('signUnchecked needs an ed25519 wallet');
-  const unsigned = { ...tx, SigningPubKey: signer.publicKey };
-  const message = Buffer.from(encodeForSigning(unsigned as never), 'hex');
-  const key = createPrivateKey({
-    key: {
-      kty: 'OKP',
-      crv: 'Ed25519',
-      d: Buffer.from(signer.privateKey.slice(2), 'hex').toString('base64url'),
-      x: Buffer.from(signer.publicKey.slice(2), 'hex').toString('base64url'),
-    },
-    format: 'jwk',
-  });
-  const signature = cryptoSign(null, message, key).toString('hex').toUpperCase();
-  return encode({ ...unsigned, TxnSignature: signature } as never);
-}
+/** Real signatures over blobs `wallet.sign` refuses to build (shared with the engine's unit tests). */
+export { signUnchecked } from '../../unit/ledger-engine/engine-harness';
 
 /** The AffectedNodes entry of `kind` for a ledger entry type (and optionally a field value), unwrapped. */
 export function affected(
