@@ -3,13 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import {
-  Client,
-  Wallet,
-  type SubmitResponse,
-  type SubmittableTransaction,
-  type TransactionMetadata,
-} from 'xrpl';
+import { Client, Wallet, type SubmitResponse, type SubmittableTransaction, type TransactionMetadata } from 'xrpl';
 import { type EngineRules } from '../../../infra/local/ledger/engine';
 import { startLedgerNode, type LedgerNode } from '../../../infra/local/ledger/node';
 
