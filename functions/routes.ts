@@ -12,6 +12,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { listListings } from '../shared/api/listings';
+import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -64,6 +65,9 @@ export const routes = {
     uploadsMedia: 'avatars/',
   }),
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
+  getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user'),
+  addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user'),
+  removeFromWishlist: route('removeFromWishlist', removeFromWishlist, 'http/wishlist/remove-from-wishlist', 'user'),
   getWalletBalances: route('getWalletBalances', getWalletBalances, 'http/wallet/get-wallet-balances', 'user'),
 } as const;
 

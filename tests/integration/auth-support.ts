@@ -117,3 +117,20 @@ export function complete(uuid: string, clientSecret: string, from: string) {
 /** A unique valid username (letters, digits, underscore; under 20 characters). */
 export const uniqueName = (prefix: string) =>
   `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
+
+/** A new visitor with a new funded wallet signs in and creates an account: its session token and wallet. */
+export async function signUpNewUser(from: string, prefix: string): Promise<{ token: string; wallet: string }> {
+  const started = await startSignIn(from);
+  const wallet = await newFundedWallet(started.deepLink);
+  await approve(started.deepLink, wallet);
+  expect(await waitForStatus(started.uuid, from)).toBe('signed');
+  const done = await complete(started.uuid, started.clientSecret, from);
+  expect(done.body.kind).toBe('registration');
+  const ticket = (done.body as Extract<SignInCompletion, { kind: 'registration' }>).ticket;
+  const created = await call<Extract<SignInCompletion, { kind: 'session' }>>('POST', '/api/users', {
+    body: { username: uniqueName(prefix), ticket },
+    from,
+  });
+  expect(created.status).toBe(201);
+  return { token: created.body.session.token, wallet };
+}

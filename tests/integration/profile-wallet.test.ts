@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SignedIn, SignInCompletion } from '../../shared/api/auth';
 import type { Profile } from '../../shared/api/profile';
-import { approve, call, complete, newFundedWallet, startSignIn, uniqueName, waitForStatus } from './auth-support';
+import { call, signUpNewUser } from './auth-support';
 
 const FROM = '127.0.6.1';
 let token: string;
@@ -20,18 +19,7 @@ const settings = {
 
 /** A new visitor with a new funded wallet signs in and creates an account. */
 beforeAll(async () => {
-  const started = await startSignIn(FROM);
-  wallet = await newFundedWallet(started.deepLink);
-  await approve(started.deepLink, wallet);
-  expect(await waitForStatus(started.uuid, FROM)).toBe('signed');
-  const done = await complete(started.uuid, started.clientSecret, FROM);
-  const ticket = (done.body as Extract<SignInCompletion, { kind: 'registration' }>).ticket;
-  const created = await call<SignedIn>('POST', '/api/users', {
-    body: { username: uniqueName('prof'), ticket },
-    from: FROM,
-  });
-  expect(created.status).toBe(201);
-  token = created.body.session.token;
+  ({ token, wallet } = await signUpNewUser(FROM, 'prof'));
 }, 60_000);
 
 describe('profile settings', () => {

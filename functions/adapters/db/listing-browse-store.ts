@@ -6,7 +6,7 @@ import { termBucket } from '../../core/listings/search-terms';
 import type { Db } from './service';
 
 /** What browse pages and search need of a listing; the rest (description, specifications, ...) stays in the table. */
-const CARD_ATTRIBUTES = [
+export const CARD_ATTRIBUTES = [
   'listingId',
   'sellerId',
   'sellerUsername',

@@ -9,6 +9,7 @@ import { searchTermEntity } from './entities/search-term';
 import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
+import { wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
 
 const entities = {
   listing: listingEntity,
@@ -22,6 +23,8 @@ const entities = {
   signingRequest: signingRequestEntity,
   session: sessionEntity,
   rateCounter: rateCounterEntity,
+  wishlistItem: wishlistItemEntity,
+  wishlistCount: wishlistCountEntity,
 };
 
 function build() {

@@ -1,0 +1,39 @@
+import { Entity } from 'electrodb';
+import { TABLE_KEY } from '../table';
+
+/** One listing on a user's wishlist: the user's partition holds them all (at most WISHLIST_MAX_ITEMS). */
+export const wishlistItemEntity = new Entity(
+  {
+    model: { entity: 'wishlistItem', version: '1', service: 'marketplace' },
+    attributes: {
+      userId: { type: 'string', required: true },
+      listingId: { type: 'string', required: true },
+      addedAt: { type: 'string', required: true, readOnly: true },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: TABLE_KEY.partitionKey, composite: ['userId'] },
+        sk: { field: TABLE_KEY.sortKey, composite: ['listingId'] },
+      },
+    },
+  },
+  {},
+);
+
+/** How many items the user's wishlist holds, kept in the same transactions as the items (the header's badge). */
+export const wishlistCountEntity = new Entity(
+  {
+    model: { entity: 'wishlistCount', version: '1', service: 'marketplace' },
+    attributes: {
+      userId: { type: 'string', required: true },
+      count: { type: 'number', required: true, default: 0 },
+    },
+    indexes: {
+      byUser: {
+        pk: { field: TABLE_KEY.partitionKey, composite: ['userId'] },
+        sk: { field: TABLE_KEY.sortKey, composite: [] },
+      },
+    },
+  },
+  {},
+);

@@ -1,0 +1,8 @@
+import { wishlistDeps } from '../../adapters/wishlist-deps';
+import { listWishlist } from '../../core/wishlist/wishlist';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getWishlist, async (req) =>
+  ok(await listWishlist(principalOf(req).userId, wishlistDeps())),
+);
