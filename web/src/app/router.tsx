@@ -25,6 +25,10 @@ export const routes: RouteObject[] = [
       },
       { path: 'wallet', Component: page(() => import('../features/wallet/routes/wallet-page'), 'WalletPage') },
       { path: 'settings', Component: page(() => import('../features/settings/routes/settings-page'), 'SettingsPage') },
+      {
+        path: 'wishlist',
+        Component: page(() => import('../features/wishlist/routes/wishlist-page'), 'WishlistPage'),
+      },
       { path: '*', Component: page(() => import('./routes/not-found-page'), 'NotFoundPage') },
     ],
   },

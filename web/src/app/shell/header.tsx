@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { LogoMark, StoreIcon } from '../../components/ui/icons';
 import { SearchField } from '../../components/ui/search-field';
 import { marketplaceUrl } from '../../lib/marketplace-url';
+import { CONNECT_WALLET_REQUESTED } from '../../lib/session/session-events';
 import { useSession } from '../../lib/session/session-context';
 import { useViewportWidth } from '../../lib/use-viewport-width';
 import { BREAKPOINTS } from './category-split';
@@ -25,6 +26,15 @@ function SessionActions() {
   const close = useCallback(() => {
     setConnecting(false);
     setTimeout(() => connectButton.current?.focus(), 0);
+  }, []);
+  // Pages ask for the dialog (a sign-in prompt) through a window event.
+  useEffect(() => {
+    const open = () => {
+      void loadConnectFlow();
+      setConnecting(true);
+    };
+    window.addEventListener(CONNECT_WALLET_REQUESTED, open);
+    return () => window.removeEventListener(CONNECT_WALLET_REQUESTED, open);
   }, []);
   // A saved session is being restored: fetch the signed-in controls meanwhile, not after.
   useEffect(() => {

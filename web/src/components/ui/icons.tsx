@@ -90,6 +90,14 @@ export function TagIcon() {
   );
 }
 
+export function HeartIcon({ filled = false }: { filled?: boolean }) {
+  return (
+    <svg {...base} fill={filled ? 'currentColor' : 'none'}>
+      <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10Z" />
+    </svg>
+  );
+}
+
 export function CheckIcon() {
   return (
     <svg {...base}>

@@ -21,3 +21,10 @@ export function dispatchWalletUserChanged(detail: WalletUserChangedDetail): void
 export function dispatchSellerStatusChanged(detail: SellerStatusChangedDetail): void {
   window.dispatchEvent(new CustomEvent<SellerStatusChangedDetail>(SELLER_STATUS_CHANGED, { detail }));
 }
+
+/** A page asks the header to open the Connect Wallet dialog (e.g. the wishlist's sign-in prompt). */
+export const CONNECT_WALLET_REQUESTED = 'connectWalletRequested';
+
+export function requestConnectWallet(): void {
+  window.dispatchEvent(new Event(CONNECT_WALLET_REQUESTED));
+}

@@ -1,18 +1,21 @@
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { formatUsd } from '../../../../../shared/domain/money';
-import { TagIcon, WalletIcon } from '../../../components/ui/icons';
+import { HeartIcon, TagIcon, WalletIcon } from '../../../components/ui/icons';
+import { badgeCount, useWishlist } from '../../../lib/wishlist';
 import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
 import { AccountPanel } from './account-panel';
 
 /**
  * The signed-in part of the header (spec part 1 section 2.2): balance chip to /wallet, the sell icon for sellers and
- * the account panel. The wishlist icon joins here with the wishlist feature.
+ * the account panel, and the wishlist icon with its count.
  */
 export function SignedInActions({ user, token }: { user: CurrentUser; token: string }) {
   const { data, error, isLoading } = useWalletBalances({ token, walletAddress: user.walletAddress });
   // Spec part 1 section 8.4: a failed read shows $0.00.
   const balance = isLoading && !data ? null : formatUsd(error && !data ? 0 : rlusdCents(data));
+  const wishlist = useWishlist();
+  const saved = wishlist.data?.count ?? 0;
   return (
     <>
       <Link
@@ -23,6 +26,18 @@ export function SignedInActions({ user, token }: { user: CurrentUser; token: str
       >
         <WalletIcon />
         <span aria-hidden>{balance ?? '$…'}</span>
+      </Link>
+      <Link
+        to="/wishlist"
+        className="btn btn-ghost btn-icon icon-with-badge"
+        aria-label={`Wishlist, ${saved} ${saved === 1 ? 'item' : 'items'}`}
+      >
+        <HeartIcon />
+        {saved > 0 && (
+          <span className="count-badge" aria-hidden>
+            {badgeCount(saved)}
+          </span>
+        )}
       </Link>
       {user.isSeller && (
         <Link to="/sell" className="btn btn-ghost btn-icon" aria-label="Sell an item">

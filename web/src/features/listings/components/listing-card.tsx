@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ListingCard as ListingCardData } from '../../../../../shared/api/listings';
 import {
   auctionBadge,
@@ -12,7 +13,16 @@ import {
  * A listing in a grid. Not a link yet: the listing page (/item/{id}) arrives with its own feature, and a link to a page
  * that does not exist would be a dead end.
  */
-export function ListingCard({ listing, nowMs = Date.now() }: { listing: ListingCardData; nowMs?: number }) {
+export function ListingCard({
+  listing,
+  nowMs = Date.now(),
+  action,
+}: {
+  listing: ListingCardData;
+  nowMs?: number;
+  /** A control over the image (the wishlist heart). */
+  action?: ReactNode;
+}) {
   const price = cardPrice(listing);
   const typeLabel = listingTypeLabel(listing);
   const auctionLabel = auctionBadgeLabel(listing);
@@ -32,6 +42,7 @@ export function ListingCard({ listing, nowMs = Date.now() }: { listing: ListingC
         ) : (
           <div className="listing-card-noimage">No Image</div>
         )}
+        {action && <div className="listing-card-action">{action}</div>}
         <div className="listing-card-flags">
           <span className={`badge ${listing.listingType === 'auction' ? 'badge-warning' : 'badge-primary'}`}>
             {typeLabel}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { HeartIcon } from '../../../components/ui/icons';
+import { useWishlist } from '../../../lib/wishlist';
+
+/** The heart on a listing card: adds or removes it from the signed-in user's wishlist (signed out: a toast). */
+export function WishlistToggle({ listingId, title }: { listingId: string; title: string }) {
+  const { saved, toggle } = useWishlist();
+  const [busy, setBusy] = useState(false);
+  const on = saved.has(listingId);
+  return (
+    <button
+      type="button"
+      className={`wishlist-toggle${on ? ' on' : ''}`}
+      aria-pressed={on}
+      aria-label={`${on ? 'Remove from wishlist' : 'Add to wishlist'}: ${title}`}
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void toggle(listingId).finally(() => setBusy(false));
+      }}
+    >
+      <HeartIcon filled={on} />
+    </button>
+  );
+}
