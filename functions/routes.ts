@@ -12,6 +12,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { listListings } from '../shared/api/listings';
+import { lookupZip } from '../shared/api/lookup';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
 /**
@@ -65,6 +66,7 @@ export const routes = {
     uploadsMedia: 'avatars/',
   }),
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
+  lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user'),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user'),
   addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user'),
   removeFromWishlist: route('removeFromWishlist', removeFromWishlist, 'http/wishlist/remove-from-wishlist', 'user'),

@@ -4,3 +4,4 @@ export * from './listings';
 export * from './auth';
 export * from './profile';
 export * from './wishlist';
+export * from './lookup';
