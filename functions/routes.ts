@@ -12,6 +12,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { listListings } from '../shared/api/listings';
+import { createListing } from '../shared/api/listing-write';
 import { lookupZip } from '../shared/api/lookup';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
@@ -66,6 +67,7 @@ export const routes = {
     uploadsMedia: 'avatars/',
   }),
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
+  createListing: route('createListing', createListing, 'http/listings/create-listing', 'user'),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user'),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user'),
   addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user'),

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './profile';
 export * from './wishlist';
 export * from './lookup';
+export * from './listing-write';

@@ -1,0 +1,18 @@
+import { ulid } from 'ulid';
+import { accounts } from '../../adapters/auth-deps';
+import { listingWriter } from '../../adapters/db/listing-writer';
+import { db } from '../../adapters/db/service';
+import { createListing } from '../../core/listings/create-listing';
+import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.createListing, async (req) =>
+  created(
+    await createListing(principalOf(req).userId, req.body, {
+      accounts: accounts(),
+      writer: listingWriter(db()),
+      newId: ulid,
+      now: new Date(),
+    }),
+  ),
+);

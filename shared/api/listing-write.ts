@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { LISTING_CATEGORIES, LISTING_CATEGORY_NAMES } from '../domain/categories';
+import { LISTING_CONDITIONS, LISTING_TYPES, RETURN_POLICIES, SHIPPING_TYPES } from '../domain/listing';
+import { defineContract } from './contract';
+
+/**
+ * What the sell wizard sends (spec part 3 "Create listing wizard" and section 5). The browser checks it with this schema
+ * before sending; the server checks it again and takes the seller from the session. Money is integer cents.
+ */
+export const LISTING_TITLE_MAX = 80;
+export const LISTING_DESCRIPTION_MAX = 5000;
+export const LISTING_QUANTITY_MAX = 9999;
+
+/** Prices: at least $0.01 (the wizard's step and minimum). */
+const price = z.number().int('Amounts are whole cents').min(1, 'Must be at least $0.01');
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const listingLocationSchema = z
+  .object({
+    zipCode: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, 'ZIP code must be exactly 5 digits'),
+    city: z.string().trim().min(1, 'City is required').max(100),
+    state: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'State must be 2 letters')
+      .transform((s) => s.toUpperCase()),
+  })
+  .strict();
+
+const dimension = z.number().positive().max(1000);
+
+export const createListingBodySchema = z
+  .object({
+    title: z.string().trim().min(1, 'Title is required').max(LISTING_TITLE_MAX),
+    description: z.string().trim().min(1, 'Description is required').max(LISTING_DESCRIPTION_MAX),
+    category: z.enum(LISTING_CATEGORY_NAMES, 'Category is required'),
+    subcategory: z.string().trim().min(1).max(60).optional(),
+    condition: z.enum(LISTING_CONDITIONS, 'Condition is required'),
+    brand: optionalText(60),
+    model: optionalText(60),
+    upc: z
+      .string()
+      .trim()
+      .regex(/^\d{8,14}$/, 'UPC must be 8 to 14 digits')
+      .optional(),
+    /** The category-specific Details fields (color, storage, size, ...). */
+    specifications: z
+      .record(z.string().trim().min(1).max(40), z.string().trim().max(200))
+      .refine((s) => Object.keys(s).length <= 30, 'At most 30 specifications')
+      .default({}),
+    weightLbs: z.number().positive().max(2000).optional(),
+    dimensions: z.object({ length: dimension, width: dimension, height: dimension }).strict().optional(),
+    listingType: z.enum(LISTING_TYPES),
+    priceCents: price.optional(),
+    acceptOffers: z.boolean().default(false),
+    minOfferCents: price.optional(),
+    startingBidCents: price.optional(),
+    buyItNowPriceCents: price.optional(),
+    reservePriceCents: price.optional(),
+    /** ISO-8601; checked against the server's clock (not in the past). */
+    endsAt: z.iso.datetime({ offset: true }).optional(),
+    quantity: z.number().int().min(1, 'Quantity must be at least 1').max(LISTING_QUANTITY_MAX).default(1),
+    shippingType: z.enum(SHIPPING_TYPES).default('calculated'),
+    shippingCostCents: z.number().int().min(0).optional(),
+    localPickup: z.boolean().default(false),
+    location: listingLocationSchema,
+    returnPolicy: z.enum(RETURN_POLICIES).default('30_days'),
+  })
+  .strict()
+  .superRefine((l, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (l.subcategory && !(LISTING_CATEGORIES[l.category] as readonly string[]).includes(l.subcategory)) {
+      issue('subcategory', `Not a subcategory of ${l.category}`);
+    }
+    if (l.listingType === 'fixed') {
+      if (l.priceCents === undefined) issue('priceCents', 'Price is required');
+      for (const f of ['startingBidCents', 'buyItNowPriceCents', 'reservePriceCents', 'endsAt'] as const) {
+        if (l[f] !== undefined) issue(f, 'Only auctions have this');
+      }
+      if (l.minOfferCents !== undefined && !l.acceptOffers) issue('minOfferCents', 'Only with offers accepted');
+      if (l.minOfferCents !== undefined && l.priceCents !== undefined && l.minOfferCents > l.priceCents) {
+        issue('minOfferCents', 'The minimum offer cannot be above the price');
+      }
+    } else {
+      if (l.startingBidCents === undefined) issue('startingBidCents', 'Starting Bid is required');
+      if (l.endsAt === undefined) issue('endsAt', 'Auction End Date is required');
+      for (const f of ['priceCents', 'minOfferCents'] as const)
+        if (l[f] !== undefined) issue(f, 'Only fixed-price listings have this');
+      if (l.acceptOffers) issue('acceptOffers', 'Only fixed-price listings take offers');
+      const start = l.startingBidCents ?? 0;
+      if (l.buyItNowPriceCents !== undefined && l.buyItNowPriceCents <= start) {
+        issue('buyItNowPriceCents', 'Buy It Now must be above the starting bid');
+      }
+      if (l.reservePriceCents !== undefined && l.reservePriceCents < start) {
+        issue('reservePriceCents', 'The reserve cannot be below the starting bid');
+      }
+    }
+    if (l.shippingType === 'flat' && l.shippingCostCents === undefined)
+      issue('shippingCostCents', 'Shipping cost is required');
+    if (l.shippingType !== 'flat' && l.shippingCostCents !== undefined)
+      issue('shippingCostCents', 'Only flat shipping has a cost');
+    if (l.localPickup && l.shippingType !== 'calculated' && l.shippingType !== 'flat') {
+      issue('localPickup', 'Local pickup is offered next to calculated or flat shipping');
+    }
+  });
+export type CreateListingBody = z.infer<typeof createListingBodySchema>;
+
+export const createListing = defineContract({
+  method: 'POST',
+  path: '/api/listings',
+  body: createListingBodySchema,
+  response: z.object({ id: z.string() }),
+});

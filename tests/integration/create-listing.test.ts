@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ListingPage } from '../../shared/api/listings';
+import { call, signUpNewUser } from './auth-support';
+
+const FROM = '127.0.10.1';
+let seller: string;
+let buyer: string;
+
+const location = { zipCode: '78701', city: 'Austin', state: 'tx' };
+const fixed = {
+  title: 'Walnut Writing Desk Zephyrine',
+  description: 'Solid walnut, two drawers, light wear.',
+  category: 'Home & Garden',
+  subcategory: 'Furniture',
+  condition: 'excellent',
+  listingType: 'fixed',
+  priceCents: 24_900,
+  shippingType: 'local',
+  location,
+};
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const auction = {
+  title: 'Vintage Film Camera Quillfeather',
+  description: 'Works, tested with a roll of film.',
+  category: 'Photography',
+  condition: 'good',
+  listingType: 'auction',
+  startingBidCents: 5_000,
+  buyItNowPriceCents: 20_000,
+  endsAt: inDays(3),
+  shippingType: 'flat',
+  shippingCostCents: 899,
+  location,
+};
+
+type Errors = { error: { message: string; fields?: Record<string, string> } };
+const create = (token: string, body: unknown) =>
+  call<{ id: string } & Errors>('POST', '/api/listings', { token, body });
+
+beforeAll(async () => {
+  [{ token: seller }, { token: buyer }] = [await signUpNewUser(FROM, 'sel'), await signUpNewUser(FROM, 'buy')];
+  const profile = {
+    fullName: 'Sam Seller',
+    email: 'sam@example.com',
+    phone: '+1 512 555 0101',
+    address: null,
+    returnAddress: null,
+    useDifferentReturnAddress: false,
+    isSeller: true,
+  };
+  expect((await call('PUT', '/api/me/profile', { token: seller, body: profile })).status).toBe(200);
+}, 90_000);
+
+describe('POST /api/listings', () => {
+  it('needs a session, and a seller', async () => {
+    expect((await call('POST', '/api/listings', { body: fixed })).status).toBe(401);
+    expect((await create(buyer, fixed)).status).toBe(403);
+  });
+
+  it('creates a fixed-price listing for the session seller, findable by search at once', async () => {
+    const res = await create(seller, { ...fixed, sellerId: 'someone-else' });
+    expect(res.status).toBe(400); // unknown fields (a seller id from the browser) are refused outright
+    const ok = await create(seller, fixed);
+    expect(ok.status).toBe(201);
+    const found = await call<ListingPage>('GET', '/api/listings?search=zephyrine');
+    expect(found.body.items.map((l) => l.id)).toEqual([ok.body.id]);
+    expect(found.body.items[0]).toMatchObject({ priceCents: 24_900, category: 'Home & Garden', listingType: 'fixed' });
+  });
+
+  it('creates an auction, listed under its category', async () => {
+    const ok = await create(seller, auction);
+    expect(ok.status).toBe(201);
+    const found = await call<ListingPage>('GET', '/api/listings?search=quillfeather&category=Photography');
+    expect(found.body.items[0]).toMatchObject({ id: ok.body.id, startingBidCents: 5_000, listingType: 'auction' });
+  });
+
+  it('refuses missing fields, zero or negative prices, a past end date and a bad ZIP, naming each field', async () => {
+    const missing = await create(seller, { listingType: 'fixed', location });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.error.fields ?? {})).toEqual(
+      expect.arrayContaining(['title', 'description', 'category', 'condition']),
+    );
+    const noPrice = await create(seller, { ...fixed, priceCents: undefined });
+    expect(noPrice.body.error.fields?.priceCents).toBe('Price is required');
+    for (const priceCents of [0, -100]) {
+      expect((await create(seller, { ...fixed, priceCents })).body.error.fields?.priceCents).toBe(
+        'Must be at least $0.01',
+      );
+    }
+    const past = await create(seller, { ...auction, endsAt: inDays(-1) });
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toBe('The auction end date cannot be in the past');
+    const zip = await create(seller, { ...fixed, location: { ...location, zipCode: '7870' } });
+    expect(zip.body.error.fields?.['location.zipCode']).toBe('ZIP code must be exactly 5 digits');
+    const quantity = await create(seller, { ...fixed, quantity: 0 });
+    expect(quantity.body.error.fields?.quantity).toBe('Quantity must be at least 1');
+  });
+});
