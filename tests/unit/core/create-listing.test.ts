@@ -4,17 +4,16 @@ import { createListing, type NewListing } from '../../../functions/core/listings
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const location = { zipCode: '78701', city: 'Austin', state: 'tx' };
-const body = (over: Record<string, unknown>) =>
-  createListingBodySchema.parse({
-    title: ' Oak Desk ',
-    description: 'Solid oak.',
-    category: 'Home & Garden',
-    condition: 'good',
-    listingType: 'fixed',
-    priceCents: 1000,
-    location,
-    ...over,
-  });
+const base = {
+  title: ' Oak Desk ',
+  description: 'Solid oak.',
+  category: 'Home & Garden',
+  condition: 'good',
+  listingType: 'fixed',
+  priceCents: 1000,
+  location,
+};
+const body = (over: Record<string, unknown>) => createListingBodySchema.parse({ ...base, ...over });
 
 function deps(isSeller = true) {
   const written: { listing: NewListing; terms: string[] }[] = [];
@@ -57,16 +56,7 @@ describe('the listing schema', () => {
     [{ minOfferCents: 500 }, 'minOfferCents'],
     [{ acceptOffers: true, minOfferCents: 5000 }, 'minOfferCents'],
   ])('refuses %j at %s', (over, field) => {
-    const result = createListingBodySchema.safeParse({
-      title: 'Oak Desk',
-      description: 'Solid oak.',
-      category: 'Home & Garden',
-      condition: 'good',
-      listingType: 'fixed',
-      priceCents: 1000,
-      location,
-      ...over,
-    });
+    const result = createListingBodySchema.safeParse({ ...base, ...over });
     expect(result.success).toBe(false);
     expect(result.error!.issues.map((i) => i.path.join('.'))).toContain(field);
   });
