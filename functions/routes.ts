@@ -12,7 +12,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { listListings } from '../shared/api/listings';
-import { createListing } from '../shared/api/listing-write';
+import { createListing, endListing, listMyListings } from '../shared/api/listing-write';
 import { lookupZip } from '../shared/api/lookup';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
@@ -68,6 +68,8 @@ export const routes = {
   }),
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user'),
+  listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user'),
+  endListing: route('endListing', endListing, 'http/seller/end-listing', 'user'),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user'),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user'),
   addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user'),

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LISTING_CATEGORIES, LISTING_CATEGORY_NAMES } from '../domain/categories';
-import { LISTING_CONDITIONS, LISTING_TYPES, RETURN_POLICIES, SHIPPING_TYPES } from '../domain/listing';
+import {
+  LISTING_CONDITIONS,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  RETURN_POLICIES,
+  SHIPPING_TYPES,
+} from '../domain/listing';
 import { defineContract } from './contract';
+import { listingCardSchema } from './listings';
 
 /**
  * What the sell wizard sends (spec part 3 "Create listing wizard" and section 5). The browser checks it with this schema
@@ -113,4 +120,23 @@ export const createListing = defineContract({
   path: '/api/listings',
   body: createListingBodySchema,
   response: z.object({ id: z.string() }),
+});
+
+/** The seller portal's My Listings: own listings newest first, every status (spec part 3 seller portal). */
+export const myListingSchema = listingCardSchema.extend({ status: z.enum(LISTING_STATUSES) });
+export type MyListing = z.infer<typeof myListingSchema>;
+
+export const listMyListings = defineContract({
+  method: 'GET',
+  path: '/api/me/listings',
+  response: z.object({ items: z.array(myListingSchema) }),
+});
+
+/** Ends an active listing of the caller's at once: it leaves browse, search and the store page. */
+export const endListing = defineContract({
+  method: 'POST',
+  path: '/api/listings/{listingId}/end',
+  params: z.object({ listingId: z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id') }).strict(),
+  body: z.object({}).strict(),
+  response: z.object({ id: z.string(), status: z.literal('ended') }),
 });

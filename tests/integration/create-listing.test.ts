@@ -96,3 +96,44 @@ describe('POST /api/listings', () => {
     expect(quantity.body.error.fields?.quantity).toBe('Quantity must be at least 1');
   });
 });
+
+describe('My Listings and ending a listing', () => {
+  type Mine = { items: { id: string; status: string; title: string }[] };
+
+  it("lists the seller's own listings newest first, and only theirs", async () => {
+    const first = await create(seller, { ...fixed, title: 'Brass Lamp Ottoline' });
+    const second = await create(seller, { ...auction, title: 'Oak Chair Ottoline', endsAt: inDays(2) });
+    const mine = await call<Mine>('GET', '/api/me/listings', { token: seller });
+    expect(mine.status).toBe(200);
+    const ids = mine.body.items.map((l) => l.id);
+    expect(ids.indexOf(second.body.id)).toBeLessThan(ids.indexOf(first.body.id));
+    expect(mine.body.items.every((l) => l.status === 'active')).toBe(true);
+    expect((await call<Mine>('GET', '/api/me/listings', { token: buyer })).body.items).toEqual([]);
+    expect((await call('GET', '/api/me/listings')).status).toBe(401);
+  });
+
+  it('ends a fixed-price listing and an auction for their seller only; they leave browse and search at once', async () => {
+    const lamp = await create(seller, { ...fixed, title: 'Copper Kettle Marigoldia' });
+    const clock = await create(seller, { ...auction, title: 'Mantel Clock Marigoldia', endsAt: inDays(1) });
+    const search = async () =>
+      (await call<ListingPage>('GET', '/api/listings?search=marigoldia')).body.items.map((l) => l.id).sort();
+    expect(await search()).toEqual([lamp.body.id, clock.body.id].sort());
+
+    expect((await call('POST', `/api/listings/${lamp.body.id}/end`, { token: buyer, body: {} })).status).toBe(403);
+    expect((await call('POST', '/api/listings/NOSUCHLISTING/end', { token: seller, body: {} })).status).toBe(404);
+    for (const id of [lamp.body.id, clock.body.id]) {
+      const ended = await call('POST', `/api/listings/${id}/end`, { token: seller, body: {} });
+      expect(ended.status).toBe(200);
+      expect(ended.body).toEqual({ id, status: 'ended' });
+    }
+    expect(await search()).toEqual([]);
+    const newest = await call<ListingPage>('GET', '/api/listings?sort=newest&limit=50');
+    expect(newest.body.items.map((l) => l.id)).not.toContain(lamp.body.id);
+    const ending = await call<ListingPage>('GET', '/api/listings?sort=ending-soon&limit=50');
+    expect(ending.body.items.map((l) => l.id)).not.toContain(clock.body.id);
+    // Ending twice is refused; My Listings shows it ended.
+    expect((await call('POST', `/api/listings/${lamp.body.id}/end`, { token: seller, body: {} })).status).toBe(409);
+    const mine = await call<Mine>('GET', '/api/me/listings', { token: seller });
+    expect(mine.body.items.find((l) => l.id === lamp.body.id)?.status).toBe('ended');
+  });
+});
