@@ -11,7 +11,7 @@ import {
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
-import { listListings } from '../shared/api/listings';
+import { getListing, listListings } from '../shared/api/listings';
 import { createListing, endListing, listMyListings } from '../shared/api/listing-write';
 import { lookupZip } from '../shared/api/lookup';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
@@ -67,6 +67,7 @@ export const routes = {
     uploadsMedia: 'avatars/',
   }),
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
+  getListing: route('getListing', getListing, 'http/listings/get-listing', 'public'),
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user'),
   listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user'),
   endListing: route('endListing', endListing, 'http/seller/end-listing', 'user'),

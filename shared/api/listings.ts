@@ -6,6 +6,8 @@ import {
   MARKETPLACE_SORTS,
   MARKETPLACE_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  RETURN_POLICIES,
+  SHIPPING_TYPES,
 } from '../domain/listing';
 import { defineContract } from './contract';
 
@@ -69,4 +71,36 @@ export const listListings = defineContract({
   path: '/api/listings',
   query: listListingsQuerySchema,
   response: listingPageSchema,
+});
+
+/** The listing page (/item/{id}, spec part 1 section 2.8): the card's fields and everything the seller entered. */
+export const listingDetailSchema = listingCardSchema.extend({
+  description: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  upc: z.string().nullable(),
+  specifications: z.record(z.string(), z.string()),
+  weightLbs: z.number().nullable(),
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }).nullable(),
+  /** Every image, the main one first. */
+  images: z.array(listingImageSchema),
+  acceptOffers: z.boolean(),
+  minOfferCents: cents.nullable(),
+  reservePriceCents: cents.nullable(),
+  shippingType: z.enum(SHIPPING_TYPES),
+  shippingCostCents: cents.nullable(),
+  localPickup: z.boolean(),
+  /** Where the item is: city and state (the ZIP too, for shipping estimates). */
+  location: z.object({ zipCode: z.string(), city: z.string(), state: z.string() }).nullable(),
+  /** Units still for sale. */
+  quantityAvailable: z.number().int().nonnegative(),
+  returnPolicy: z.enum(RETURN_POLICIES),
+});
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+export const getListing = defineContract({
+  method: 'GET',
+  path: '/api/listings/{listingId}',
+  params: z.object({ listingId: z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id') }).strict(),
+  response: listingDetailSchema,
 });

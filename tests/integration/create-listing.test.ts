@@ -137,3 +137,47 @@ describe('My Listings and ending a listing', () => {
     expect(mine.body.items.find((l) => l.id === lamp.body.id)?.status).toBe('ended');
   });
 });
+
+describe('GET /api/listings/{id}', () => {
+  it('shows an active listing with everything the seller entered, publicly', async () => {
+    const made = await create(seller, {
+      ...fixed,
+      title: 'Teak Bookshelf Pemberly',
+      brand: 'Nordwood',
+      specifications: { Color: 'Teak' },
+      weightLbs: 40,
+      dimensions: { length: 30, width: 12, height: 70 },
+      quantity: 3,
+      shippingType: 'flat',
+      shippingCostCents: 1500,
+      localPickup: true,
+    });
+    const res = await call<Record<string, unknown>>('GET', `/api/listings/${made.body.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: made.body.id,
+      title: 'Teak Bookshelf Pemberly',
+      description: fixed.description,
+      brand: 'Nordwood',
+      specifications: { Color: 'Teak' },
+      dimensions: { length: 30, width: 12, height: 70 },
+      shippingType: 'flat',
+      shippingCostCents: 1500,
+      localPickup: true,
+      location: { zipCode: '78701', city: 'Austin', state: 'TX' },
+      quantityAvailable: 3,
+      returnPolicy: '30_days',
+      images: [],
+      seller: { username: expect.any(String) },
+    });
+  });
+
+  it("answers 'Listing not found' for an unknown or ended listing", async () => {
+    const unknown = await call<Errors>('GET', '/api/listings/NOSUCHLISTING');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Listing not found');
+    const made = await create(seller, { ...fixed, title: 'Short Lived Lamp' });
+    await call('POST', `/api/listings/${made.body.id}/end`, { token: seller, body: {} });
+    expect((await call('GET', `/api/listings/${made.body.id}`)).status).toBe(404);
+  });
+});

@@ -68,9 +68,10 @@ describe('GET /api/listings against the seeded local stack', () => {
   });
 
   it('serves every card image from the media origin', async () => {
-    const { items } = await page('limit=5');
+    // Other test files list items without photos into the same stack; the seeded ones all have images.
+    const items = (await page('limit=50')).items.filter((i) => i.image !== null).slice(0, 5);
+    expect(items).toHaveLength(5);
     for (const item of items) {
-      expect(item.image).not.toBeNull();
       const res = await fetch(item.image!.thumbUrl);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^image\//);

@@ -1,0 +1,59 @@
+import type { ListingDetail } from '../../../shared/api/listings';
+import { NotFoundError } from '../../lib/errors';
+import type { ListingRecord } from './listing';
+import { toListingCard, type MediaUrl } from './to-card';
+
+/** A stored listing with every field the wizard writes. */
+export type FullListing = ListingRecord & {
+  model?: string;
+  upc?: string;
+  specifications?: Record<string, string>;
+  weightLbs?: number;
+  dimensions?: { length?: number; width?: number; height?: number };
+  acceptOffers?: boolean;
+  minOfferCents?: number;
+  shippingCostCents?: number;
+  localPickup?: boolean;
+  location?: { zipCode?: string; city?: string; state?: string };
+  quantity?: number;
+  quantitySold?: number;
+};
+
+export interface ListingReaderPort {
+  full(listingId: string): Promise<FullListing | null>;
+}
+
+export function toListingDetail(l: FullListing, mediaUrl: MediaUrl): ListingDetail {
+  const d = l.dimensions;
+  const loc = l.location;
+  return {
+    ...toListingCard(l, mediaUrl),
+    description: l.description,
+    brand: l.brand ?? null,
+    model: l.model ?? null,
+    upc: l.upc ?? null,
+    specifications: l.specifications ?? {},
+    weightLbs: l.weightLbs ?? null,
+    dimensions:
+      d?.length !== undefined && d.width !== undefined && d.height !== undefined
+        ? { length: d.length, width: d.width, height: d.height }
+        : null,
+    images: (l.images ?? []).map((i) => ({ url: mediaUrl(i.key), thumbUrl: mediaUrl(i.thumbKey ?? i.key) })),
+    acceptOffers: l.acceptOffers ?? false,
+    minOfferCents: l.minOfferCents ?? null,
+    reservePriceCents: l.reservePriceCents ?? null,
+    shippingType: l.shippingType,
+    shippingCostCents: l.shippingCostCents ?? null,
+    localPickup: l.localPickup ?? false,
+    location: loc?.city && loc.state ? { zipCode: loc.zipCode ?? '', city: loc.city, state: loc.state } : null,
+    quantityAvailable: Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0)),
+    returnPolicy: l.returnPolicy ?? '30_days',
+  };
+}
+
+/** Spec part 1 section 2.8: only an active listing is shown; anything else is 'Listing not found'. */
+export async function getListing(listingId: string, reader: ListingReaderPort, mediaUrl: MediaUrl) {
+  const listing = await reader.full(listingId);
+  if (!listing || listing.status !== 'active') throw new NotFoundError('Listing not found');
+  return toListingDetail(listing, mediaUrl);
+}

@@ -1,0 +1,13 @@
+import { listingDetailReader } from '../../adapters/db/listing-detail-reader';
+import { db } from '../../adapters/db/service';
+import { mediaUrl } from '../../adapters/media-url';
+import { getListing } from '../../core/listings/get-listing';
+import { httpHandler, ok } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getListing, async (req) =>
+  ok(await getListing(req.params.listingId, listingDetailReader(db()), mediaUrl), {
+    // Bids change the price: a short shared cache only.
+    'cache-control': 'public, max-age=5',
+  }),
+);

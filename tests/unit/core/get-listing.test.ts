@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { getListing, type FullListing } from '../../../functions/core/listings/get-listing';
+
+const base: FullListing = {
+  listingId: 'L1',
+  sellerId: 's',
+  sellerUsername: 'sam',
+  title: 'Lamp',
+  description: 'Brass.',
+  category: 'Home & Garden',
+  condition: 'good',
+  listingType: 'fixed',
+  priceCents: 1000,
+  shippingType: 'free',
+  status: 'active',
+  sortPriceCents: 1000,
+  createdAt: '2026-01-01T00:00:00Z',
+  images: [{ key: 'a.webp', thumbKey: 'a-t.webp' }, { key: 'b.webp' }],
+};
+const reader = (l: FullListing | null) => ({ full: async () => l });
+
+describe('the listing page', () => {
+  it('shows units still for sale, every image and no half-filled dimensions', async () => {
+    const d = await getListing(
+      'L1',
+      reader({ ...base, quantity: 5, quantitySold: 2, dimensions: { length: 3 } }),
+      (k) => `/m/${k}`,
+    );
+    expect(d.quantityAvailable).toBe(3);
+    expect(d.dimensions).toBeNull();
+    expect(d.images).toEqual([
+      { url: '/m/a.webp', thumbUrl: '/m/a-t.webp' },
+      { url: '/m/b.webp', thumbUrl: '/m/b.webp' },
+    ]);
+    expect(d).toMatchObject({ returnPolicy: '30_days', acceptOffers: false, location: null, specifications: {} });
+  });
+
+  it("is 'Listing not found' unless active", async () => {
+    for (const l of [null, { ...base, status: 'ended' as const }, { ...base, status: 'sold' as const }]) {
+      await expect(getListing('L1', reader(l), (k) => k)).rejects.toMatchObject({
+        status: 404,
+        message: 'Listing not found',
+      });
+    }
+  });
+});
