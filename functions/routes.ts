@@ -14,6 +14,7 @@ import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProf
 import { getListing, listListings } from '../shared/api/listings';
 import { createListing, endListing, listMyListings } from '../shared/api/listing-write';
 import { lookupZip } from '../shared/api/lookup';
+import { getStore } from '../shared/api/stores';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
 /**
@@ -68,6 +69,7 @@ export const routes = {
   }),
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public'),
+  getStore: route('getStore', getStore, 'http/stores/get-store', 'public'),
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user'),
   listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user'),
   endListing: route('endListing', endListing, 'http/seller/end-listing', 'user'),

@@ -6,3 +6,4 @@ export * from './profile';
 export * from './wishlist';
 export * from './lookup';
 export * from './listing-write';
+export * from './stores';

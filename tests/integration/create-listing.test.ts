@@ -181,3 +181,27 @@ describe('GET /api/listings/{id}', () => {
     expect((await call('GET', `/api/listings/${made.body.id}`)).status).toBe(404);
   });
 });
+
+describe('GET /api/stores/{username}', () => {
+  it("shows the seller's public store with only active listings, whatever the case of the name", async () => {
+    const me = await call<{ username: string; id: string }>('GET', '/api/me', { token: seller });
+    const kept = await create(seller, { ...fixed, title: 'Store Shelf Quintessa' });
+    const gone = await create(seller, { ...fixed, title: 'Store Vase Quintessa' });
+    await call('POST', `/api/listings/${gone.body.id}/end`, { token: seller, body: {} });
+    const store = await call<{ userId: string; username: string; isSeller: boolean; listings: { id: string }[] }>(
+      'GET',
+      `/api/stores/${me.body.username.toUpperCase()}`,
+    );
+    expect(store.status).toBe(200);
+    expect(store.body).toMatchObject({ userId: me.body.id, username: me.body.username, isSeller: true });
+    const ids = store.body.listings.map((l) => l.id);
+    expect(ids).toContain(kept.body.id);
+    expect(ids).not.toContain(gone.body.id);
+  });
+
+  it("answers 'User Not Found' for a name nobody has", async () => {
+    const res = await call<Errors>('GET', '/api/stores/nobody_has_this_name');
+    expect(res.status).toBe(404);
+    expect(res.body.error.message).toBe('User Not Found');
+  });
+});

@@ -1,0 +1,57 @@
+import type { Store } from '../../../shared/api/stores';
+import { NotFoundError } from '../../lib/errors';
+import type { ListingSummary } from './listing';
+import { toListingCard, type MediaUrl } from './to-card';
+
+export interface StoreOwner {
+  userId: string;
+  username: string;
+  createdAt: string;
+  profile: {
+    avatarKey?: string;
+    storeBannerKey?: string;
+    storeName?: string;
+    storeDescription?: string;
+    bio?: string;
+    isSeller?: boolean;
+    ratingSum?: number;
+    ratingCount?: number;
+    salesCount?: number;
+    location?: string;
+  } | null;
+}
+
+export interface StorePagePort {
+  /** The user by username (any case), with their profile; null when nobody has it. */
+  ownerByUsername(username: string): Promise<StoreOwner | null>;
+  /** The seller's listings, newest first. */
+  bySeller(sellerId: string): Promise<ListingSummary[]>;
+}
+
+/** One decimal, as the store page shows it. */
+export function averageRating(sum: number, count: number): number | null {
+  return count > 0 ? Math.round((sum / count) * 10) / 10 : null;
+}
+
+export async function getStorePage(username: string, port: StorePagePort, mediaUrl: MediaUrl): Promise<Store> {
+  const owner = await port.ownerByUsername(username);
+  if (!owner) throw new NotFoundError('User Not Found');
+  const p = owner.profile ?? {};
+  const listings = (await port.bySeller(owner.userId)).filter((l) => l.status === 'active');
+  return {
+    userId: owner.userId,
+    username: owner.username,
+    avatarUrl: p.avatarKey ? mediaUrl(p.avatarKey) : null,
+    bannerUrl: p.storeBannerKey ? mediaUrl(p.storeBannerKey) : null,
+    storeName: p.storeName ?? null,
+    storeDescription: p.storeDescription ?? null,
+    bio: p.bio ?? null,
+    isSeller: p.isSeller ?? false,
+    rating: averageRating(p.ratingSum ?? 0, p.ratingCount ?? 0),
+    reviewCount: p.ratingCount ?? 0,
+    salesCount: p.salesCount ?? 0,
+    location: p.location ?? null,
+    joinedAt: owner.createdAt,
+    listings: listings.map((l) => toListingCard(l, mediaUrl)),
+  };
+}

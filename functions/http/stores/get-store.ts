@@ -1,0 +1,12 @@
+import { db } from '../../adapters/db/service';
+import { storePageStore } from '../../adapters/db/store-page-store';
+import { mediaUrl } from '../../adapters/media-url';
+import { getStorePage } from '../../core/listings/store-page';
+import { httpHandler, ok } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getStore, async (req) =>
+  ok(await getStorePage(req.params.username, storePageStore(db()), mediaUrl), {
+    'cache-control': 'public, max-age=15',
+  }),
+);
