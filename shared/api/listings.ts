@@ -54,10 +54,18 @@ export const listListingsQuerySchema = z
     sort: z.enum(MARKETPLACE_SORTS).optional(),
     featured: z.enum(['true']).optional(),
     listingType: z.enum(LISTING_TYPES).optional(),
+    condition: z.enum(LISTING_CONDITIONS).optional(),
+    /** Price range in cents, on the price cards show (fixed price, else current bid, else starting bid). */
+    minPriceCents: z.coerce.number().int().min(0).max(1e12).optional(),
+    maxPriceCents: z.coerce.number().int().min(0).max(1e12).optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
     cursor: z.string().min(1).max(2048).optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => q.minPriceCents === undefined || q.maxPriceCents === undefined || q.minPriceCents <= q.maxPriceCents, {
+    message: 'The minimum price cannot be above the maximum',
+    path: ['minPriceCents'],
+  });
 export type ListListingsQuery = z.infer<typeof listListingsQuerySchema>;
 
 export const listingPageSchema = z.object({

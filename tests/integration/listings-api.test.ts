@@ -105,3 +105,39 @@ describe('GET /api/health', () => {
     expect(body.dependencies.every((d) => d.status === 'ok')).toBe(true);
   });
 });
+
+describe('GET /api/listings condition and price filters', () => {
+  const cardPrice = (l: ListingCard) => l.priceCents ?? l.currentBidCents ?? l.startingBidCents ?? 0;
+
+  it('keeps only listings in the condition, on every sort and in search', async () => {
+    for (const q of ['condition=new', 'condition=good&sort=price-low', 'condition=excellent&sort=ending-soon']) {
+      const { items } = await page(`${q}&limit=50`);
+      expect(items.length, q).toBeGreaterThan(0);
+      expect(
+        items.every((l) => l.condition === q.split('&')[0]!.split('=')[1]),
+        q,
+      ).toBe(true);
+    }
+    const all = await page('limit=50');
+    const word = all.items[0]!.title.split(' ')[0]!;
+    const searched = await page(`search=${encodeURIComponent(word)}&condition=${all.items[0]!.condition}&limit=50`);
+    expect(searched.items.map((l) => l.id)).toContain(all.items[0]!.id);
+    expect(searched.items.every((l) => l.condition === all.items[0]!.condition)).toBe(true);
+  });
+
+  it('keeps only listings priced within the range, bounds included', async () => {
+    const { items } = await page('sort=price-low&limit=50');
+    const [low, high] = [cardPrice(items[2]!), cardPrice(items[10]!)];
+    const ranged = await page(`minPriceCents=${low}&maxPriceCents=${high}&sort=price-low&limit=50`);
+    expect(ranged.items.length).toBeGreaterThanOrEqual(9);
+    expect(ranged.items.every((l) => cardPrice(l) >= low && cardPrice(l) <= high)).toBe(true);
+    expect(ranged.items.map((l) => l.id)).toEqual(expect.arrayContaining(items.slice(3, 10).map((l) => l.id)));
+  });
+
+  it('refuses an unknown condition and a range upside down', async () => {
+    for (const q of ['condition=mint', 'minPriceCents=500&maxPriceCents=100', 'minPriceCents=-1']) {
+      const res = await fetch(`${baseUrl()}/api/listings?${q}`);
+      expect(res.status, q).toBe(400);
+    }
+  });
+});

@@ -31,7 +31,7 @@ export const CARD_ATTRIBUTES = [
 // Fails to compile when ListingSummary gains a field the projection above does not read.
 const _projectionCoversSummary: Record<Exclude<keyof ListingSummary, (typeof CARD_ATTRIBUTES)[number]>, never> = {};
 
-type FilterName = 'category' | 'subcategory' | 'featured' | 'listingType';
+type FilterName = 'category' | 'subcategory' | 'featured' | 'listingType' | 'condition';
 
 /** Items one filtered read examines; DynamoDB caps it at 1 MB anyway. */
 const FILTERED_READ_STEP = 200;
@@ -66,9 +66,15 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
         subcategory: q.subcategory,
         featured: q.featuredOnly && !usesFeaturedKey ? true : undefined,
         listingType: q.listingType,
+        condition: q.condition,
       }).filter(([, value]) => value !== undefined) as [FilterName, string | boolean][];
+      const priced = q.minPriceCents !== undefined || q.maxPriceCents !== undefined;
       const query = indexQuery(q).where((attr, op) =>
-        filters.map(([name, value]) => op.eq(attr[name] as never, value as never)).join(' AND '),
+        [
+          ...filters.map(([name, value]) => op.eq(attr[name] as never, value as never)),
+          ...(q.minPriceCents !== undefined ? [op.gte(attr.sortPriceCents, q.minPriceCents)] : []),
+          ...(q.maxPriceCents !== undefined ? [op.lte(attr.sortPriceCents, q.maxPriceCents)] : []),
+        ].join(' AND '),
       );
       const order = q.order === 'price-asc' || q.order === 'ending-soon' ? 'asc' : 'desc';
       try {
@@ -77,7 +83,7 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
         const result = await query.go({
           order,
           count: q.limit,
-          limit: filters.length > 0 ? FILTERED_READ_STEP : q.limit,
+          limit: filters.length > 0 || priced ? FILTERED_READ_STEP : q.limit,
           cursor: q.cursor ?? null,
           attributes: [...CARD_ATTRIBUTES],
         });

@@ -57,6 +57,9 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
       subcategory,
       featuredOnly: query.featured === 'true',
       listingType: query.listingType,
+      condition: query.condition,
+      minPriceCents: query.minPriceCents,
+      maxPriceCents: query.maxPriceCents,
       endsAfter: order === 'ending-soon' ? nowIso : undefined,
       limit: query.limit,
       cursor: cursor?.value,
@@ -75,6 +78,9 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
       (category === undefined || l.category === category) &&
       (subcategory === undefined || l.subcategory === subcategory) &&
       (query.listingType === undefined || l.listingType === query.listingType) &&
+      (query.condition === undefined || l.condition === query.condition) &&
+      (query.minPriceCents === undefined || l.sortPriceCents >= query.minPriceCents) &&
+      (query.maxPriceCents === undefined || l.sortPriceCents <= query.maxPriceCents) &&
       (query.featured !== 'true' || l.featured === true) &&
       (order !== 'ending-soon' || (l.endsAt !== undefined && l.endsAt > nowIso)),
   );

@@ -1,5 +1,5 @@
 import type { ListingCategory } from '../../../shared/domain/categories';
-import type { ListingType } from '../../../shared/domain/listing';
+import type { ListingCondition, ListingType } from '../../../shared/domain/listing';
 import type { ListingSummary } from './listing';
 
 /** Which ordered index a browse page is read from. */
@@ -11,6 +11,10 @@ export interface BrowsePageQuery {
   subcategory?: string;
   featuredOnly: boolean;
   listingType?: ListingType;
+  condition?: ListingCondition;
+  /** Inclusive bounds on sortPriceCents. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
   /** For 'ending-soon': only auctions ending after this instant. */
   endsAfter?: string;
   limit: number;
