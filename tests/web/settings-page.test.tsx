@@ -159,7 +159,7 @@ describe('/settings (spec part 3 "Profile settings")', () => {
       isSeller: true,
     });
     expect(seen).toEqual([{ isSeller: true }]);
-    expect(screen.getByRole('link', { name: 'Sell an item' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Sell an item' })).toBeTruthy();
   });
 
   it("shows the server's field errors next to the fields with the spec's error toast", async () => {
