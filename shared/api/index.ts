@@ -7,3 +7,4 @@ export * from './wishlist';
 export * from './lookup';
 export * from './listing-write';
 export * from './stores';
+export * from './listing-photos';

@@ -8,6 +8,7 @@ import {
   SHIPPING_TYPES,
 } from '../domain/listing';
 import { defineContract } from './contract';
+import { LISTING_PHOTO_MAX_COUNT, mediaKeySchema } from './listing-photos';
 import { listingCardSchema } from './listings';
 
 /**
@@ -75,6 +76,12 @@ export const createListingBodySchema = z
     localPickup: z.boolean().default(false),
     location: listingLocationSchema,
     returnPolicy: z.enum(RETURN_POLICIES).default('30_days'),
+    /** Uploaded photo keys in display order (the first is the main image); checked on the server before attaching. */
+    photoKeys: z
+      .array(mediaKeySchema)
+      .max(LISTING_PHOTO_MAX_COUNT, `At most ${LISTING_PHOTO_MAX_COUNT} photos`)
+      .refine((keys) => new Set(keys).size === keys.length, 'A photo is listed twice')
+      .default([]),
   })
   .strict()
   .superRefine((l, ctx) => {
@@ -122,6 +129,20 @@ export const createListing = defineContract({
   response: z.object({ id: z.string() }),
 });
 
+const listingIdParams = z.object({ listingId: z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id') }).strict();
+
+/**
+ * Edits an active listing of the caller's (/sell?edit={id}): the whole wizard again, same schema, same checks. Photo keys
+ * already on the listing stay; new ones are checked like on create; dropped ones are removed.
+ */
+export const updateListing = defineContract({
+  method: 'PUT',
+  path: '/api/listings/{listingId}',
+  params: listingIdParams,
+  body: createListingBodySchema,
+  response: z.object({ id: z.string() }),
+});
+
 /** The seller portal's My Listings: own listings newest first, every status (spec part 3 seller portal). */
 export const myListingSchema = listingCardSchema.extend({ status: z.enum(LISTING_STATUSES) });
 export type MyListing = z.infer<typeof myListingSchema>;
@@ -136,7 +157,7 @@ export const listMyListings = defineContract({
 export const endListing = defineContract({
   method: 'POST',
   path: '/api/listings/{listingId}/end',
-  params: z.object({ listingId: z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id') }).strict(),
+  params: listingIdParams,
   body: z.object({}).strict(),
   response: z.object({ id: z.string(), status: z.literal('ended') }),
 });

@@ -14,6 +14,8 @@ import { defineContract } from './contract';
 const cents = z.number().int().nonnegative();
 
 export const listingImageSchema = z.object({
+  /** The object's key in the media bucket (what the edit wizard sends back to keep the photo). */
+  key: z.string(),
   /** Full-size image URL (served by the media origin). */
   url: z.string(),
   /** Small version for cards and thumbnails; the full image until a thumbnail exists. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTING_CATEGORY_NAMES } from '../domain/categories';
 import { defineContract } from './contract';
 
 /** Lookups of the sell wizard (spec part 3 "Location prefill" and section 7 "Lookups"). */
@@ -15,4 +16,44 @@ export const lookupZip = defineContract({
     /** Two capital letters. */
     state: z.string(),
   }),
+});
+
+/**
+ * Product lookup (spec part 3 "Product lookup"): a product name or a UPC, at least 3 characters for the automatic search.
+ * Answers at most PRODUCT_LOOKUP_MAX_RESULTS products; none is a 200 with no items (the wizard says 'No Product Found').
+ */
+export const PRODUCT_LOOKUP_MIN_CHARS = 3;
+export const PRODUCT_LOOKUP_MAX_RESULTS = 10;
+
+export const productLookupResultSchema = z.object({
+  productName: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  /** The service's own category text, as it gave it. */
+  category: z.string().nullable(),
+  /** Our listing category that the service's category maps to, when one does. */
+  listingCategory: z.enum(LISTING_CATEGORY_NAMES).nullable(),
+  description: z.string().nullable(),
+  /** UPC-A / EAN digits. */
+  barcodeNumber: z.string().nullable(),
+  weightLbs: z.number().positive().nullable(),
+  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }).nullable(),
+  /** Absolute http(s) image URLs, at most five. */
+  images: z.array(z.string()).max(5),
+});
+export type ProductLookupResult = z.infer<typeof productLookupResultSchema>;
+
+export const lookupProducts = defineContract({
+  method: 'GET',
+  path: '/api/lookup/products',
+  query: z
+    .object({
+      q: z
+        .string()
+        .trim()
+        .min(1, 'Please enter a product name or UPC code')
+        .max(100, 'Search must be at most 100 characters'),
+    })
+    .strict(),
+  response: z.object({ items: z.array(productLookupResultSchema).max(PRODUCT_LOOKUP_MAX_RESULTS) }),
 });

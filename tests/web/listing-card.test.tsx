@@ -69,7 +69,7 @@ describe('ListingCard', () => {
           condition: 'like_new',
           hasReserve: true,
           currentBidCents: 4200,
-          image: { url: '/media/a.jpg', thumbUrl: '/media/a-thumb.jpg' },
+          image: { key: 'a.jpg', url: '/media/a.jpg', thumbUrl: '/media/a-thumb.jpg' },
           seller: { id: 'S9', username: 'bob_seller' },
         })}
       />,

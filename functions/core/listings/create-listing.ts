@@ -9,7 +9,7 @@ export const MIN_AUCTION_MINUTES = 5;
 
 /** Everything a new listing stores (the record of the rules plus the wizard's extra fields). */
 export type NewListing = ListingRecord &
-  Omit<CreateListingBody, 'endsAt'> & { quantitySold: number; bidCount: number; updatedAt: string };
+  Omit<CreateListingBody, 'endsAt' | 'photoKeys'> & { quantitySold: number; bidCount: number; updatedAt: string };
 
 export interface ListingWriter {
   /** The listing and its search terms, in one transaction. */
@@ -39,7 +39,7 @@ export async function createListing(userId: string, body: CreateListingBody, dep
     });
   }
   const at = deps.now.toISOString();
-  const { endsAt, ...rest } = body;
+  const { endsAt, photoKeys: _photos, ...rest } = body;
   const listing: NewListing = {
     ...rest,
     listingId: deps.newId(),

@@ -1,7 +1,7 @@
 import type { ListingDetail } from '../../../shared/api/listings';
 import { NotFoundError } from '../../lib/errors';
 import type { ListingRecord } from './listing';
-import { toListingCard, type MediaUrl } from './to-card';
+import { toListingCard, toListingImage, type MediaUrl } from './to-card';
 
 /** A stored listing with every field the wizard writes. */
 export type FullListing = ListingRecord & {
@@ -38,7 +38,7 @@ export function toListingDetail(l: FullListing, mediaUrl: MediaUrl): ListingDeta
       d?.length !== undefined && d.width !== undefined && d.height !== undefined
         ? { length: d.length, width: d.width, height: d.height }
         : null,
-    images: (l.images ?? []).map((i) => ({ url: mediaUrl(i.key), thumbUrl: mediaUrl(i.thumbKey ?? i.key) })),
+    images: (l.images ?? []).map((i) => toListingImage(i, mediaUrl)),
     acceptOffers: l.acceptOffers ?? false,
     minOfferCents: l.minOfferCents ?? null,
     reservePriceCents: l.reservePriceCents ?? null,

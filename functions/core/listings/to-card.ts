@@ -1,7 +1,12 @@
-import type { ListingCard } from '../../../shared/api/listings';
+import type { ListingCard, ListingImage } from '../../../shared/api/listings';
 import type { ListingSummary } from './listing';
 
 export type MediaUrl = (key: string) => string;
+
+/** A stored image as the API shows it: the thumbnail stands in as the full image until the worker has made it. */
+export function toListingImage(i: { key: string; thumbKey?: string }, mediaUrl: MediaUrl): ListingImage {
+  return { key: i.key, url: mediaUrl(i.key), thumbUrl: mediaUrl(i.thumbKey ?? i.key) };
+}
 
 export function toListingCard(l: ListingSummary, mediaUrl: MediaUrl): ListingCard {
   const first = l.images?.[0];
@@ -20,7 +25,7 @@ export function toListingCard(l: ListingSummary, mediaUrl: MediaUrl): ListingCar
     hasReserve: (l.reservePriceCents ?? 0) > 0,
     endsAt: l.endsAt ?? null,
     featured: l.featured === true,
-    image: first ? { url: mediaUrl(first.key), thumbUrl: mediaUrl(first.thumbKey ?? first.key) } : null,
+    image: first ? toListingImage(first, mediaUrl) : null,
     seller: { id: l.sellerId, username: l.sellerUsername },
     createdAt: l.createdAt,
   };

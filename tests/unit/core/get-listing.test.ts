@@ -29,8 +29,8 @@ describe('the listing page', () => {
     expect(d.quantityAvailable).toBe(3);
     expect(d.dimensions).toBeNull();
     expect(d.images).toEqual([
-      { url: '/m/a.webp', thumbUrl: '/m/a-t.webp' },
-      { url: '/m/b.webp', thumbUrl: '/m/b.webp' },
+      { key: 'a.webp', url: '/m/a.webp', thumbUrl: '/m/a-t.webp' },
+      { key: 'b.webp', url: '/m/b.webp', thumbUrl: '/m/b.webp' },
     ]);
     expect(d).toMatchObject({ returnPolicy: '30_days', acceptOffers: false, location: null, specifications: {} });
   });
