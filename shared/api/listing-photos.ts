@@ -35,12 +35,12 @@ export const startListingPhotoUpload = defineContract({
 });
 
 /**
- * Copies a product-lookup image (an http(s) URL the lookup returned) into the seller's uploads, so lookup photos go
- * through the same checks as uploaded ones and the listing never hot-links a third-party host.
+ * Copies a product-lookup image into the seller's uploads, so lookup photos go through the same checks as uploaded ones
+ * and a listing never hot-links a third-party host. `url` is an absolute http(s) URL as the lookup returned it.
  */
 export const importListingPhoto = defineContract({
   method: 'POST',
   path: '/api/listing-photos/imports',
-  body: z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) }).strict(),
+  body: z.object({ url: z.url({ protocol: /^https?$/, error: 'Not an image address' }).max(2048) }).strict(),
   response: z.object({ key: z.string(), url: z.string() }),
 });
