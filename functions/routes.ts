@@ -12,7 +12,8 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getListing, listListings } from '../shared/api/listings';
-import { createListing, endListing, listMyListings } from '../shared/api/listing-write';
+import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
+import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupZip } from '../shared/api/lookup';
 import { getStore } from '../shared/api/stores';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
@@ -22,6 +23,9 @@ import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wi
  * built from it, so the two can't drift. `handler` is a module path under functions/ that exports `handler`.
  */
 export type Auth = 'public' | 'user' | 'admin';
+
+/** Media-bucket prefix of listing photos and their thumbnails. */
+const LISTING_PHOTOS = 'listing-photos/';
 
 export interface RouteDef<C extends ApiContract = ApiContract> {
   name: string;
@@ -34,6 +38,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   uploadsMedia?: string;
   /** Talks to the Xaman platform API (reads the Xaman API secret). */
   usesSigner?: boolean;
+  /** Key prefix in the media bucket this route deletes under (uploads that fail our checks, photos a listing drops). */
+  deletesMedia?: string;
 }
 
 function route<C extends ApiContract>(
@@ -41,7 +47,7 @@ function route<C extends ApiContract>(
   contract: C,
   handler: string,
   auth: Auth,
-  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia' | 'usesSigner'> = {},
+  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia'> = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, ...extra };
 }
@@ -70,7 +76,22 @@ export const routes = {
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public'),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public'),
-  createListing: route('createListing', createListing, 'http/listings/create-listing', 'user'),
+  createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', {
+    deletesMedia: LISTING_PHOTOS,
+  }),
+  updateListing: route('updateListing', updateListing, 'http/listings/update-listing', 'user', {
+    deletesMedia: LISTING_PHOTOS,
+  }),
+  startListingPhotoUpload: route(
+    'startListingPhotoUpload',
+    startListingPhotoUpload,
+    'http/listing-photos/start-photo-upload',
+    'user',
+    { uploadsMedia: LISTING_PHOTOS },
+  ),
+  importListingPhoto: route('importListingPhoto', importListingPhoto, 'http/listing-photos/import-photo', 'user', {
+    uploadsMedia: LISTING_PHOTOS,
+  }),
   listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user'),
   endListing: route('endListing', endListing, 'http/seller/end-listing', 'user'),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user'),
@@ -108,6 +129,10 @@ export interface QueueDef {
   maxReceiveCount: number;
   /** The consumer talks to the Xaman platform API (reads the Xaman API secret). */
   usesSigner?: boolean;
+  /** Media-bucket prefix the consumer reads and writes under. */
+  mediaPrefix?: string;
+  /** Native packages the consumer needs next to its bundle (they can't be bundled). */
+  nativeModules?: string[];
 }
 
 export const queues: readonly QueueDef[] = [
@@ -128,6 +153,17 @@ export const queues: readonly QueueDef[] = [
     batchSize: 10,
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 5,
+  },
+  {
+    // Thumbnails of newly attached listing photos, one message per listing.
+    name: 'media',
+    urlEnv: 'QUEUE_MEDIA_URL',
+    consumer: 'jobs/make-thumbnails',
+    batchSize: 5,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 3,
+    mediaPrefix: LISTING_PHOTOS,
+    nativeModules: ['sharp'],
   },
 ];
 

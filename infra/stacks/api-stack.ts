@@ -6,7 +6,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { needsSessionKey, routeList, type RouteDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
-import { grantMediaRead, grantMediaUpload, grantSecretRead, grantTable } from './grants';
+import { grantMediaDelete, grantMediaRead, grantMediaUpload, grantSecretRead, grantTable } from './grants';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
 
@@ -66,6 +66,7 @@ export class ApiStack extends Stack {
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
       grantMediaRead(fn, mediaBucket);
       if (route.uploadsMedia) grantMediaUpload(fn, mediaBucket, route.uploadsMedia);
+      if (route.deletesMedia) grantMediaDelete(fn, mediaBucket, route.deletesMedia);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
       // Only what talks to Xaman (sign-in, later checkout and fees, the health check) may read its secret.
       if (route.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -43,6 +43,29 @@ export interface HandlerFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   description?: string;
+  /**
+   * Native packages the handler imports (e.g. sharp). They stay out of the bundle and are copied, with the packages they
+   * depend on, from node_modules next to it; the function then runs on x86_64, the platform of the installed binaries.
+   */
+  nativeModules?: readonly string[];
+}
+
+/** A package and every package it depends on that is installed (optional platform packages only where present). */
+export function installedClosure(names: readonly string[], root = REPO_ROOT): string[] {
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    const manifest = path.join(root, 'node_modules', name, 'package.json');
+    if (seen.has(name) || !existsSync(manifest)) return;
+    seen.add(name);
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, Record<string, string> | undefined>;
+    for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) visit(dep);
+  };
+  for (const name of names) {
+    if (!existsSync(path.join(root, 'node_modules', name)))
+      throw new Error(`${name} is not installed: run npm install`);
+    visit(name);
+  }
+  return [...seen].sort();
 }
 
 /**
@@ -75,7 +98,7 @@ export class HandlerFunction extends Construct {
       handler: 'handler',
       description: props.description ?? `functions/${props.handler}`,
       runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
+      architecture: props.nativeModules?.length ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role,
@@ -98,7 +121,8 @@ export class HandlerFunction extends Construct {
         sourcesContent: false,
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
         // The AWS SDK is bundled too: the function runs the exact client versions the local runtime and tests use.
-        externalModules: [],
+        externalModules: [...(props.nativeModules ?? [])],
+        ...(props.nativeModules?.length && { commandHooks: copyPackages(installedClosure(props.nativeModules)) }),
       },
     });
 
@@ -107,4 +131,17 @@ export class HandlerFunction extends Construct {
       reason: 'Node.js 22 is the runtime the project targets and tests against; the runtime moves with the project.',
     });
   }
+}
+
+function copyPackages(packages: string[]) {
+  const quote = (p: string) => `'${p.replace(/'/g, "'\\''")}'`;
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir: string, outputDir: string) =>
+      packages.map((name) => {
+        const to = path.join(outputDir, 'node_modules', name);
+        return `mkdir -p ${quote(path.dirname(to))} && cp -R ${quote(path.join(REPO_ROOT, 'node_modules', name))} ${quote(to)}`;
+      }),
+  };
 }

@@ -5,7 +5,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { Construct } from 'constructs';
 import { schedules as scheduleDefs, type ScheduleDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
-import { grantSecretRead, grantSocketPosts, grantTable } from './grants';
+import { grantMediaRead, grantMediaUpload, grantSecretRead, grantSocketPosts, grantTable } from './grants';
 import { acknowledgeWildcards, nagName } from './nag';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
@@ -46,6 +46,7 @@ export class WorkersStack extends Stack {
         handler: def.consumer,
         environment: props.environment,
         timeout: Duration.seconds(timeoutSeconds),
+        ...(def.nativeModules && { nativeModules: def.nativeModules, memorySize: 1024 }),
       });
       fn.fn.addEventSource(new SqsEventSource(queue, { batchSize: def.batchSize, reportBatchItemFailures: true }));
       grantTable(fn, table, 'readWrite');
@@ -54,6 +55,10 @@ export class WorkersStack extends Stack {
       for (const { queue: target } of queues) target.grantSendMessages(fn.fn);
       // Only consumers that talk to Xaman (the signing queue polls its payloads) may read its secret.
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
+      if (def.mediaPrefix) {
+        grantMediaRead(fn, props.data.mediaBucket);
+        grantMediaUpload(fn, props.data.mediaBucket, def.mediaPrefix);
+      }
       this.consumers[def.name] = fn;
     }
 

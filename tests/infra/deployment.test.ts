@@ -159,36 +159,44 @@ describe('api stack', () => {
     }
   });
 
-  it('lets only routes that presign uploads put media objects, and only under their prefix', () => {
+  it.each([
+    ['s3:PutObject', 'uploadsMedia'],
+    ['s3:DeleteObject', 'deletesMedia'],
+  ] as const)('lets only the routes that need it %s media objects, and only under their prefix', (action, flag) => {
     const policies = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources);
     expect(routes.startAvatarUpload.uploadsMedia).toBe('avatars/');
+    expect(routes.updateListing.deletesMedia).toBe('listing-photos/');
     for (const route of routeList) {
       const role = built.api.functions[route.name]!.fn.role!.node.defaultChild as CfnElement;
       const roleId = built.api.getLogicalId(role);
-      const puts = policies
+      const grants = policies
         .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
         .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
-        .filter((st) => [st.Action].flat().includes('s3:PutObject'));
-      if (!route.uploadsMedia) {
-        expect(puts, route.name).toEqual([]);
+        .filter((st) => [st.Action].flat().includes(action));
+      const prefix = route[flag];
+      if (!prefix) {
+        expect(grants, route.name).toEqual([]);
         continue;
       }
-      expect(puts, route.name).toHaveLength(1);
-      expect(JSON.stringify(puts[0]!.Resource)).toContain(`/${route.uploadsMedia}*`);
+      expect(grants, route.name).toHaveLength(1);
+      expect(JSON.stringify(grants[0]!.Resource)).toContain(`/${prefix}*`);
     }
   });
 });
 
 describe('every function', () => {
-  it('runs Node.js 22 on ARM with the configuration functions/lib/config.ts requires', () => {
+  it('runs Node.js 22 on ARM (x86_64 with more memory where a native module needs it) with the configuration functions/lib/config.ts requires', () => {
     const functions = Object.entries(all('AWS::Lambda::Function'));
     expect(functions.length).toBeGreaterThan(0);
     const own = Object.values(templates).flatMap((t) => Object.values(ownFunctions(t)));
     expect(own).toHaveLength(allHandlerModules().length + (schedules.length > 0 ? 0 : probeSchedules.length));
+    const native = queues.filter((q) => q.nativeModules).map((q) => `functions/${q.consumer}`);
+    expect(own.filter((fn) => native.includes(fn.Properties!.Description))).toHaveLength(native.length);
     for (const fn of own) {
+      const isNative = native.includes(fn.Properties!.Description);
       expect(fn.Properties!.Runtime).toBe('nodejs22.x');
-      expect(fn.Properties!.Architectures).toEqual(['arm64']);
-      expect(fn.Properties!.MemorySize).toBe(512);
+      expect(fn.Properties!.Architectures).toEqual([isNative ? 'x86_64' : 'arm64']);
+      expect(fn.Properties!.MemorySize).toBe(isNative ? 1024 : 512);
       expect(Object.keys(fn.Properties!.Environment.Variables)).toEqual(
         expect.arrayContaining([
           'TABLE_NAME',

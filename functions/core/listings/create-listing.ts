@@ -1,15 +1,18 @@
 import type { CreateListingBody } from '../../../shared/api/listing-write';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import type { AccountStore } from '../auth/ports';
 import { sortPriceOf, type ListingRecord } from './listing';
+import {
+  assertAuctionEndAhead,
+  listingBodyFields,
+  type ListingBodyFields,
+  type ThumbnailRequests,
+} from './listing-body';
+import { attachPhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';
+import { requireSeller, type SellerAccounts } from './seller';
 
-/** An auction must run at least this long (a date "not in the past" that ends before anyone can bid is no auction). */
-export const MIN_AUCTION_MINUTES = 5;
-
-/** Everything a new listing stores (the record of the rules plus the wizard's extra fields). */
+/** Everything a listing stores (the record of the rules plus the wizard's extra fields). */
 export type NewListing = ListingRecord &
-  Omit<CreateListingBody, 'endsAt' | 'photoKeys'> & { quantitySold: number; bidCount: number; updatedAt: string };
+  ListingBodyFields & { quantitySold: number; bidCount: number; updatedAt: string; version: number };
 
 export interface ListingWriter {
   /** The listing and its search terms, in one transaction. */
@@ -17,31 +20,25 @@ export interface ListingWriter {
 }
 
 export interface CreateListingDeps {
-  accounts: Pick<AccountStore, 'user' | 'profileFlags'>;
+  accounts: SellerAccounts;
   writer: ListingWriter;
+  photos: PhotoStore;
+  thumbnails: ThumbnailRequests;
   newId: () => string;
   now: Date;
 }
 
 /**
  * Creates a listing for the signed-in seller (spec part 3): the seller comes from the session, never from the body;
- * only sellers list; an auction ends in the future.
+ * only sellers list; an auction ends in the future; photos are the seller's own checked uploads.
  */
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
-  const user = await deps.accounts.user(userId);
-  if (!user) throw new NotFoundError('The account no longer exists');
-  if (!(await deps.accounts.profileFlags(userId)).isSeller) {
-    throw new ForbiddenError('Only sellers can list items: turn on selling in your profile settings');
-  }
-  if (body.endsAt !== undefined && Date.parse(body.endsAt) < deps.now.getTime() + MIN_AUCTION_MINUTES * 60_000) {
-    throw new BadRequestError('The auction end date cannot be in the past', {
-      endsAt: `Choose a time at least ${MIN_AUCTION_MINUTES} minutes from now`,
-    });
-  }
+  const user = await requireSeller(userId, deps.accounts);
+  if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, deps.now);
+  const { images, added } = await attachPhotos(userId, body.photoKeys, [], deps.photos);
   const at = deps.now.toISOString();
-  const { endsAt, photoKeys: _photos, ...rest } = body;
   const listing: NewListing = {
-    ...rest,
+    ...listingBodyFields(body),
     listingId: deps.newId(),
     sellerId: user.userId,
     sellerUsername: user.username,
@@ -49,12 +46,13 @@ export async function createListing(userId: string, body: CreateListingBody, dep
     featured: false,
     bidCount: 0,
     quantitySold: 0,
-    images: [],
-    ...(endsAt ? { endsAt: new Date(endsAt).toISOString() } : {}),
+    images,
     sortPriceCents: sortPriceOf(body),
     createdAt: at,
     updatedAt: at,
+    version: 1,
   };
   await deps.writer.create(listing, searchTermsFor(listing));
+  if (added.length) await deps.thumbnails.request(listing.listingId, added);
   return { id: listing.listingId };
 }

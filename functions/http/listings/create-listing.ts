@@ -2,6 +2,8 @@ import { ulid } from 'ulid';
 import { accounts } from '../../adapters/auth-deps';
 import { listingWriter } from '../../adapters/db/listing-writer';
 import { db } from '../../adapters/db/service';
+import { photoStore } from '../../adapters/media-store';
+import { thumbnailRequests } from '../../adapters/thumbnail-requests';
 import { createListing } from '../../core/listings/create-listing';
 import { created, httpHandler, principalOf } from '../../lib/http-handler';
 import { routes } from '../../routes';
@@ -11,6 +13,8 @@ export const handler = httpHandler(routes.createListing, async (req) =>
     await createListing(principalOf(req).userId, req.body, {
       accounts: accounts(),
       writer: listingWriter(db()),
+      photos: photoStore,
+      thumbnails: thumbnailRequests,
       newId: ulid,
       now: new Date(),
     }),

@@ -15,10 +15,21 @@ const base = {
 };
 const body = (over: Record<string, unknown>) => createListingBodySchema.parse({ ...base, ...over });
 
-function deps(isSeller = true) {
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+
+function deps(isSeller = true, uploads: Record<string, { size: number; head: Uint8Array }> = {}) {
   const written: { listing: NewListing; terms: string[] }[] = [];
+  const thumbs: { listingId: string; keys: string[] }[] = [];
+  const removed: string[] = [];
   return {
     written,
+    thumbs,
+    removed,
+    photos: {
+      inspect: async (key: string) => uploads[key] ?? null,
+      remove: async (keys: string[]) => void removed.push(...keys),
+    },
+    thumbnails: { request: async (listingId: string, keys: string[]) => void thumbs.push({ listingId, keys }) },
     accounts: {
       user: async (userId: string) => ({
         userId,
@@ -82,5 +93,41 @@ describe('createListing', () => {
     await expect(createListing('u1', soon, deps())).rejects.toMatchObject({ status: 400 });
     const later = { ...soon, endsAt: '2026-06-01T12:06:00Z' };
     await expect(createListing('u1', later, deps())).resolves.toEqual({ id: '01LISTING' });
+  });
+});
+
+describe('createListing photos', () => {
+  const mine = (n: number) => `listing-photos/u1/0${n}.jpg`;
+
+  it('attaches checked uploads in order, the first as the main image, and asks for their thumbnails', async () => {
+    const d = deps(true, { [mine(1)]: { size: 1000, head: JPEG }, [mine(2)]: { size: 2000, head: JPEG } });
+    await createListing('u1', body({ photoKeys: [mine(2), mine(1)] }), d);
+    expect(d.written[0]!.listing.images).toEqual([{ key: mine(2) }, { key: mine(1) }]);
+    expect(d.thumbs).toEqual([{ listingId: '01LISTING', keys: [mine(2), mine(1)] }]);
+  });
+
+  it("refuses someone else's upload, a missing one, a non-image and one over 5 MB, deleting bad uploads", async () => {
+    const text = new TextEncoder().encode('not an image');
+    const d = deps(true, {
+      [mine(1)]: { size: 10, head: text },
+      [mine(2)]: { size: 6 * 1024 * 1024, head: JPEG },
+      'listing-photos/u2/01.jpg': { size: 10, head: JPEG },
+    });
+    await expect(createListing('u1', body({ photoKeys: ['listing-photos/u2/01.jpg'] }), d)).rejects.toMatchObject({
+      status: 400,
+      message: 'Photo 1 is not an upload of yours',
+    });
+    await expect(createListing('u1', body({ photoKeys: [mine(3)] }), d)).rejects.toMatchObject({
+      message: 'Photo 1 was not uploaded',
+    });
+    await expect(createListing('u1', body({ photoKeys: [mine(1)] }), d)).rejects.toMatchObject({
+      message: 'Photo 1 is not an image file',
+      fields: { 'photoKeys.0': 'Photo 1 is not an image file' },
+    });
+    await expect(createListing('u1', body({ photoKeys: [mine(2)] }), d)).rejects.toMatchObject({
+      message: 'Photo 1 is larger than 5MB',
+    });
+    expect(d.removed).toEqual([mine(1), mine(2)]);
+    expect(d.written).toEqual([]);
   });
 });

@@ -1,0 +1,25 @@
+import { BadRequestError } from '../../lib/errors';
+import { listingPhotoKey, sniffImageType } from './photos';
+import { requireSeller, type SellerAccounts } from './seller';
+
+export interface ImportPhotoDeps {
+  accounts: SellerAccounts;
+  /** The bytes at a public address, at most 5 MB (it refuses anything else). */
+  fetchImage(url: string): Promise<Uint8Array>;
+  writePhoto(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  newId: () => string;
+}
+
+/**
+ * A product-lookup image becomes one of the seller's own uploads: stored under their prefix with the type its bytes
+ * show, so the listing attaches it through the same checks as a file the seller chose.
+ */
+export async function importPhoto(userId: string, url: string, deps: ImportPhotoDeps): Promise<{ key: string }> {
+  await requireSeller(userId, deps.accounts);
+  const bytes = await deps.fetchImage(url);
+  const type = sniffImageType(bytes);
+  if (!type) throw new BadRequestError('This address is not an image file', { url: 'Not an image' });
+  const key = listingPhotoKey(userId, type, deps.newId());
+  await deps.writePhoto(key, bytes, type);
+  return { key };
+}

@@ -1,0 +1,117 @@
+import { LISTING_PHOTO_MAX_BYTES, type ListingPhotoContentType } from '../../../shared/api/listing-photos';
+import { BadRequestError } from '../../lib/errors';
+
+export interface ListingImageRecord {
+  key: string;
+  thumbKey?: string;
+}
+
+const EXTENSIONS: Record<ListingPhotoContentType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+
+/** How many leading bytes `sniffImageType` needs. */
+export const IMAGE_SIGNATURE_BYTES = 12;
+
+/** Where a seller's listing photo uploads go; a key outside it is never attached to their listing. */
+export function listingPhotoPrefix(userId: string): string {
+  return `listing-photos/${userId}/`;
+}
+
+/** A fresh key per upload, so uploads never overwrite each other or someone else's. */
+export function listingPhotoKey(userId: string, contentType: ListingPhotoContentType, id: string): string {
+  return `${listingPhotoPrefix(userId)}${id}.${EXTENSIONS[contentType]}`;
+}
+
+/** The thumbnail's key next to its photo. */
+export function thumbnailKey(photoKey: string): string {
+  return `${photoKey.replace(/\.[a-z]+$/, '')}.thumb.webp`;
+}
+
+/**
+ * The image type the file's signature (its first bytes) says, or null: a file is judged by its content, not by the
+ * name or the Content-Type the browser claimed.
+ */
+export function sniffImageType(head: Uint8Array): ListingPhotoContentType | null {
+  const at = (offset: number, bytes: number[]) => bytes.every((b, i) => head[offset + i] === b);
+  const ascii = (offset: number, text: string) =>
+    at(
+      offset,
+      [...text].map((c) => c.charCodeAt(0)),
+    );
+  if (at(0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (ascii(0, 'GIF87a') || ascii(0, 'GIF89a')) return 'image/gif';
+  if (ascii(0, 'RIFF') && ascii(8, 'WEBP')) return 'image/webp';
+  return null;
+}
+
+/** What the bucket holds under a key: its size and first bytes; null when nothing is there. */
+export interface UploadedObject {
+  size: number;
+  head: Uint8Array;
+}
+
+export interface PhotoStore {
+  inspect(key: string): Promise<UploadedObject | null>;
+  remove(keys: string[]): Promise<void>;
+}
+
+export interface AttachedPhotos {
+  images: ListingImageRecord[];
+  /** Keys attached now for the first time (they need thumbnails). */
+  added: string[];
+  /** Keys the listing had and no longer has (their objects go once the listing is written). */
+  dropped: string[];
+}
+
+/**
+ * Checks the photo keys a seller sends, in order (the first is the main image). Keys the listing already has stay as
+ * they are; a new key must be the seller's own upload, present, within the size limit and really an image. An upload
+ * that fails the check is deleted at once: nothing but checked images stays in the bucket for long.
+ */
+export async function attachPhotos(
+  userId: string,
+  keys: readonly string[],
+  existing: readonly ListingImageRecord[],
+  store: PhotoStore,
+): Promise<AttachedPhotos> {
+  const current = new Map(existing.map((i) => [i.key, i]));
+  const prefix = listingPhotoPrefix(userId);
+  const images: ListingImageRecord[] = [];
+  const added: string[] = [];
+  for (const [index, key] of keys.entries()) {
+    const kept = current.get(key);
+    if (kept) {
+      images.push(kept);
+      continue;
+    }
+    const field = `photoKeys.${index}`;
+    const name = `Photo ${index + 1}`;
+    if (!key.startsWith(prefix) || key.includes('..')) {
+      throw new BadRequestError(`${name} is not an upload of yours`, { [field]: 'Upload the photo again' });
+    }
+    const object = await store.inspect(key);
+    if (!object) throw new BadRequestError(`${name} was not uploaded`, { [field]: 'Upload the photo again' });
+    const problem =
+      object.size > LISTING_PHOTO_MAX_BYTES
+        ? `${name} is larger than 5MB`
+        : !sniffImageType(object.head)
+          ? `${name} is not an image file`
+          : null;
+    if (problem) {
+      await store.remove([key]);
+      throw new BadRequestError(problem, { [field]: problem });
+    }
+    images.push({ key });
+    added.push(key);
+  }
+  const keptKeys = new Set(images.map((i) => i.key));
+  const dropped = existing
+    .filter((i) => !keptKeys.has(i.key))
+    .flatMap((i) => [i.key, ...(i.thumbKey ? [i.thumbKey] : [])]);
+  return { images, added, dropped };
+}

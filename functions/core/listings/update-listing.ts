@@ -1,0 +1,86 @@
+import type { CreateListingBody } from '../../../shared/api/listing-write';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { NewListing } from './create-listing';
+import { sortPriceOf } from './listing';
+import { assertAuctionEndAhead, listingBodyFields, type ThumbnailRequests } from './listing-body';
+import { attachPhotos, type PhotoStore } from './photos';
+import { searchTermsFor } from './search-terms';
+import { requireSeller, type SellerAccounts } from './seller';
+
+/** A stored listing with what only the server sets (auction state, sales, flags) and its write version. */
+export type StoredListing = NewListing & { currentBidCents?: number; leaderId?: string; tags?: string[] };
+
+export interface ListingEditStore {
+  get(listingId: string): Promise<StoredListing | null>;
+  /**
+   * Writes `next` in place of the listing at `expectedVersion` (still active, still the seller's) with its search terms
+   * changed, all in one transaction; false when the listing changed meanwhile.
+   */
+  replace(next: StoredListing, expectedVersion: number, terms: { add: string[]; remove: string[] }): Promise<boolean>;
+}
+
+export interface UpdateListingDeps {
+  accounts: SellerAccounts;
+  store: ListingEditStore;
+  photos: PhotoStore;
+  thumbnails: ThumbnailRequests;
+  now: () => Date;
+}
+
+/** A write that lost a race (a bid, a thumbnail, another edit) is retried on the fresh listing this many times. */
+const ATTEMPTS = 3;
+
+/**
+ * Edits an active listing of the seller's with the whole wizard body (spec part 3, /sell?edit={id}). What only the
+ * server sets stays: seller, status, featured, bids, sales, creation time. An auction with bids is no longer edited: its
+ * bidders bid on what it said.
+ */
+export async function updateListing(
+  userId: string,
+  listingId: string,
+  body: CreateListingBody,
+  deps: UpdateListingDeps,
+) {
+  await requireSeller(userId, deps.accounts);
+  for (let attempt = 1; ; attempt++) {
+    const current = await deps.store.get(listingId);
+    if (!current || current.status === 'deleted') throw new NotFoundError('Listing not found');
+    if (current.sellerId !== userId) throw new ForbiddenError('Only the seller can edit this listing');
+    if (current.status !== 'active') throw new ConflictError('Only active listings can be edited');
+    if ((current.bidCount ?? 0) > 0) throw new ConflictError('This auction has bids and can no longer be edited');
+    const fields = listingBodyFields(body);
+    if (fields.endsAt !== undefined && fields.endsAt !== current.endsAt)
+      assertAuctionEndAhead(fields.endsAt, deps.now());
+    if (fields.quantity <= current.quantitySold) {
+      throw new BadRequestError(`Quantity must be above the ${current.quantitySold} already sold`, {
+        quantity: `At least ${current.quantitySold + 1}`,
+      });
+    }
+    const photos = await attachPhotos(userId, body.photoKeys, current.images ?? [], deps.photos);
+    const next: StoredListing = {
+      ...fields,
+      listingId,
+      sellerId: current.sellerId,
+      sellerUsername: current.sellerUsername,
+      status: current.status,
+      featured: current.featured ?? false,
+      bidCount: current.bidCount ?? 0,
+      quantitySold: current.quantitySold,
+      ...(current.tags ? { tags: current.tags } : {}),
+      images: photos.images,
+      sortPriceCents: sortPriceOf(fields),
+      createdAt: current.createdAt,
+      updatedAt: deps.now().toISOString(),
+      version: current.version + 1,
+    };
+    const before = new Set(searchTermsFor(current));
+    const after = new Set(searchTermsFor(next));
+    const terms = { add: [...after].filter((t) => !before.has(t)), remove: [...before].filter((t) => !after.has(t)) };
+    if (await deps.store.replace(next, current.version, terms)) {
+      if (photos.added.length) await deps.thumbnails.request(listingId, photos.added);
+      if (photos.dropped.length) await deps.photos.remove(photos.dropped);
+      return { id: listingId };
+    }
+    if (attempt === ATTEMPTS) throw new ConflictError('The listing changed while saving; try again');
+  }
+}

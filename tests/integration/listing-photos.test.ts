@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ListingDetail } from '../../shared/api/listings';
+import { call, signUpNewUser } from './auth-support';
+
+const FROM = '127.0.10.7';
+type Errors = { error: { message: string; fields?: Record<string, string> } };
+let seller: string;
+let other: string;
+let pngFile: Buffer;
+
+const body = {
+  title: 'Brass Telescope Orrery',
+  description: 'A brass telescope on a tripod.',
+  category: 'Collectibles',
+  condition: 'good',
+  listingType: 'fixed',
+  priceCents: 12_500,
+  quantity: 2,
+  location: { zipCode: '78701', city: 'Austin', state: 'TX' },
+};
+const sellerProfile = {
+  fullName: 'Pat Photos',
+  email: 'pat@example.com',
+  phone: '+1 512 555 0199',
+  address: null,
+  returnAddress: null,
+  useDifferentReturnAddress: false,
+  isSeller: true,
+};
+
+/** Presigned POST straight to the local bucket, as the browser does (the emulator enforces no policy, we do). */
+async function upload(token: string, file: Buffer, contentType = 'image/png', claimedSize = file.length) {
+  const ticket = await call<{ url: string; fields: Record<string, string>; key: string } & Errors>(
+    'POST',
+    '/api/listing-photos/uploads',
+    { token, body: { contentType, size: claimedSize } },
+  );
+  expect(ticket.status).toBe(201);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)], { type: contentType }), 'photo');
+  expect((await fetch(ticket.body.url, { method: 'POST', body: form })).ok).toBe(true);
+  return ticket.body.key;
+}
+
+const mediaStatus = async (key: string) => (await fetch(`${inject('baseUrl')}/media/${key}`)).status;
+
+beforeAll(async () => {
+  [{ token: seller }, { token: other }] = [await signUpNewUser(FROM, 'pho'), await signUpNewUser(FROM, 'oth')];
+  for (const token of [seller, other]) {
+    expect((await call('PUT', '/api/me/profile', { token, body: sellerProfile })).status).toBe(200);
+  }
+  pngFile = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a6ea5' } })
+    .png()
+    .toBuffer();
+}, 90_000);
+
+async function waitForThumbnail(id: string): Promise<ListingDetail> {
+  for (let i = 0; i < 60; i++) {
+    const res = await call<ListingDetail>('GET', `/api/listings/${id}`);
+    if (res.body.images.every((img) => img.thumbUrl !== img.url)) return res.body;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('no thumbnail');
+}
+
+describe('listing photos', () => {
+  it('uploads straight to the bucket, attaches in order, and the worker adds a small WebP thumbnail', async () => {
+    const keys = [await upload(seller, pngFile), await upload(seller, pngFile)];
+    const created = await call<{ id: string }>('POST', '/api/listings', {
+      token: seller,
+      body: { ...body, photoKeys: [keys[1], keys[0]] },
+    });
+    expect(created.status).toBe(201);
+    const listing = await waitForThumbnail(created.body.id);
+    expect(listing.images.map((i) => i.key)).toEqual([keys[1], keys[0]]);
+    const thumb = await fetch(listing.images[0]!.thumbUrl);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 360]);
+  });
+
+  it('refuses a 9th photo, a .jpg that is not an image, and a 6 MB image, deleting the bad uploads', async () => {
+    const key = await upload(seller, pngFile);
+    const nine = await call<Errors>('POST', '/api/listings', {
+      token: seller,
+      body: { ...body, photoKeys: Array.from({ length: 9 }, (_, i) => `${key.replace(/\.png$/, '')}${i}.png`) },
+    });
+    expect(nine.status).toBe(400);
+    expect(nine.body.error.fields?.photoKeys).toBe('At most 8 photos');
+
+    const fake = await upload(seller, Buffer.from('just some text, named like a photo'), 'image/jpeg');
+    const notImage = await call<Errors>('POST', '/api/listings', {
+      token: seller,
+      body: { ...body, photoKeys: [fake] },
+    });
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.error.message).toBe('Photo 1 is not an image file');
+    expect(await mediaStatus(fake)).toBe(404);
+
+    const tooBig = await call<Errors>('POST', '/api/listing-photos/uploads', {
+      token: seller,
+      body: { contentType: 'image/jpeg', size: 6 * 1024 * 1024 },
+    });
+    expect(tooBig.status).toBe(400);
+    // A browser that lies about the size gets past the ticket (our emulator enforces no policy); the attach check doesn't.
+    const big = await sharp(randomBytes(2000 * 1000 * 3), { raw: { width: 2000, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const bigKey = await upload(seller, big, 'image/png', 1000);
+    const refused = await call<Errors>('POST', '/api/listings', {
+      token: seller,
+      body: { ...body, photoKeys: [bigKey] },
+    });
+    expect(refused.body.error.message).toBe('Photo 1 is larger than 5MB');
+    expect(await mediaStatus(bigKey)).toBe(404);
+  });
+
+  it("never attaches another seller's upload", async () => {
+    const theirs = await upload(other, pngFile);
+    const res = await call<Errors>('POST', '/api/listings', { token: seller, body: { ...body, photoKeys: [theirs] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Photo 1 is not an upload of yours');
+    expect(await mediaStatus(theirs)).toBe(200);
+  });
+
+  it('only sellers get upload tickets; only images may be announced', async () => {
+    expect(
+      (await call('POST', '/api/listing-photos/uploads', { body: { contentType: 'image/png', size: 10 } })).status,
+    ).toBe(401);
+    const svg = await call<Errors>('POST', '/api/listing-photos/uploads', {
+      token: seller,
+      body: { contentType: 'image/svg+xml', size: 10 },
+    });
+    expect(svg.status).toBe(400);
+  });
+});
+
+describe('PUT /api/listings/{id}', () => {
+  let id: string;
+  beforeAll(async () => {
+    const key = await upload(seller, pngFile);
+    id = (await call<{ id: string }>('POST', '/api/listings', { token: seller, body: { ...body, photoKeys: [key] } }))
+      .body.id;
+    await waitForThumbnail(id);
+  }, 30_000);
+
+  it('edits the whole listing: new words are searchable, old ones are gone, photos follow the new order', async () => {
+    const before = await call<ListingDetail>('GET', `/api/listings/${id}`);
+    const added = await upload(seller, pngFile);
+    const res = await call<{ id: string }>('PUT', `/api/listings/${id}`, {
+      token: seller,
+      body: {
+        ...body,
+        title: 'Copper Sextant Marigraph',
+        priceCents: 9_900,
+        photoKeys: [added, before.body.images[0]!.key],
+      },
+    });
+    expect(res.status).toBe(200);
+    const after = await waitForThumbnail(id);
+    expect(after).toMatchObject({ title: 'Copper Sextant Marigraph', priceCents: 9_900 });
+    expect(after.images.map((i) => i.key)).toEqual([added, before.body.images[0]!.key]);
+    const search = async (q: string) =>
+      (await call<{ items: { id: string }[] }>('GET', `/api/listings?search=${q}`)).body.items.map((i) => i.id);
+    expect(await search('marigraph')).toContain(id);
+    expect(await search('orrery')).not.toContain(id);
+    const priced = await call<{ items: { id: string }[] }>(
+      'GET',
+      '/api/listings?category=Collectibles&sort=price-low&minPriceCents=9900&maxPriceCents=9900',
+    );
+    expect(priced.body.items.map((i) => i.id)).toContain(id);
+  });
+
+  it("refuses another seller's edit (403), an unknown id (404), and invalid bodies (400), changing nothing", async () => {
+    const mine = await call<ListingDetail>('GET', `/api/listings/${id}`);
+    const edit = { ...body, photoKeys: [] };
+    expect((await call('PUT', `/api/listings/${id}`, { token: other, body: edit })).status).toBe(403);
+    expect((await call('PUT', '/api/listings/01UNKNOWNLISTING', { token: seller, body: edit })).status).toBe(404);
+    expect((await call('PUT', `/api/listings/${id}`, { token: seller, body: { ...edit, priceCents: 0 } })).status).toBe(
+      400,
+    );
+    const { title: _t, ...untitled } = edit;
+    expect((await call('PUT', `/api/listings/${id}`, { token: seller, body: untitled })).status).toBe(400);
+    expect((await call('PUT', `/api/listings/${id}`, { body: edit })).status).toBe(401);
+    expect((await call<ListingDetail>('GET', `/api/listings/${id}`)).body).toEqual(mine.body);
+  });
+
+  it('an ended listing can no longer be edited', async () => {
+    expect((await call('POST', `/api/listings/${id}/end`, { token: seller, body: {} })).status).toBe(200);
+    const res = await call<Errors>('PUT', `/api/listings/${id}`, { token: seller, body: { ...body, photoKeys: [] } });
+    expect(res.status).toBe(409);
+  });
+});
+
+describe('POST /api/listing-photos/imports', () => {
+  let server: http.Server;
+  let origin: string;
+  beforeAll(async () => {
+    server = http.createServer((_, res) => res.writeHead(200, { 'content-type': 'image/png' }).end(pngFile));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('refuses private and loopback addresses (no server-side request forgery)', async () => {
+    for (const url of [`${origin}/a.png`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/x.png']) {
+      const res = await call<Errors>('POST', '/api/listing-photos/imports', { token: seller, body: { url } });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('This image address cannot be imported');
+    }
+    const ftp = await call<Errors>('POST', '/api/listing-photos/imports', {
+      token: seller,
+      body: { url: 'ftp://example.com/a.png' },
+    });
+    expect(ftp.status).toBe(400);
+  });
+});
