@@ -25,7 +25,6 @@ for (const [net4, prefix] of [
 }
 for (const [net6, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -34,9 +33,21 @@ for (const [net6, prefix] of [
   blocked.addSubnet(net6, prefix, 'ipv6');
 }
 
+/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d or ::ffff:hhhh:hhhh) as its IPv4 address. */
+function mappedIpv4(address: string): string | null {
+  const a = address.toLowerCase();
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
+  if (dotted) return dotted[1]!;
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(a);
+  if (!hex) return null;
+  const [hi, lo] = [parseInt(hex[1]!, 16), parseInt(hex[2]!, 16)];
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+}
+
 export function isPublicAddress(address: string): boolean {
-  const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;
-  return family !== null && !blocked.check(address, family);
+  const v4 = net.isIPv4(address) ? address : net.isIPv6(address) ? mappedIpv4(address) : null;
+  if (v4) return !blocked.check(v4, 'ipv4');
+  return net.isIPv6(address) && !blocked.check(address, 'ipv6');
 }
 
 export interface FetchImageOptions {
