@@ -191,6 +191,26 @@ describe('PUT /api/listings/{id}', () => {
     expect((await call<ListingDetail>('GET', `/api/listings/${id}`)).body).toEqual(mine.body);
   });
 
+  it('concurrent edits all land one after another, and search ends up with exactly the last title', async () => {
+    const titles = ['Pewter Astrolabe Quintessa', 'Bronze Astrolabe Velmora', 'Silver Astrolabe Drusilla'];
+    const replies = await Promise.all(
+      titles.map((title) =>
+        call('PUT', `/api/listings/${id}`, { token: seller, body: { ...body, title, photoKeys: [] } }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    const final = (await call<ListingDetail>('GET', `/api/listings/${id}`)).body.title;
+    expect(titles).toContain(final);
+    for (const title of titles) {
+      const word = title.split(' ')[2]!.toLowerCase();
+      const found = (await call<{ items: { id: string }[] }>('GET', `/api/listings?search=${word}`)).body.items;
+      expect(
+        found.some((i) => i.id === id),
+        word,
+      ).toBe(title === final);
+    }
+  });
+
   it('an ended listing can no longer be edited', async () => {
     expect((await call('POST', `/api/listings/${id}/end`, { token: seller, body: {} })).status).toBe(200);
     const res = await call<Errors>('PUT', `/api/listings/${id}`, { token: seller, body: { ...body, photoKeys: [] } });
