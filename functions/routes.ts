@@ -14,7 +14,7 @@ import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProf
 import { getListing, listListings } from '../shared/api/listings';
 import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
 import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
-import { lookupZip } from '../shared/api/lookup';
+import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore } from '../shared/api/stores';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
@@ -95,6 +95,7 @@ export const routes = {
   listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user'),
   endListing: route('endListing', endListing, 'http/seller/end-listing', 'user'),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user'),
+  lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user'),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user'),
   addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user'),
   removeFromWishlist: route('removeFromWishlist', removeFromWishlist, 'http/wishlist/remove-from-wishlist', 'user'),

@@ -26,6 +26,8 @@ export interface LocalEndpoints {
   ledger?: { url: string; rlusdIssuer: string };
   /** The Xaman stand-in's base URL and the key and secret it was started with. */
   xaman?: { url: string; apiKey: string; apiSecret: string };
+  /** The product lookup stand-in (UPCitemdb's API shape). */
+  productLookupUrl?: string;
   /** Signs session tokens and registration tickets (in AWS a Secrets Manager secret). */
   sessionSigningKey: string;
 }
@@ -64,6 +66,7 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
       XAMAN_API_SECRET: e.xaman.apiSecret,
     });
   }
+  if (e.productLookupUrl) env.PRODUCT_LOOKUP_URL = e.productLookupUrl;
   for (const q of queueDefs) {
     const url = e.queueUrls.get(q.name);
     if (!url) throw new Error(`queue ${q.name} was not created`);

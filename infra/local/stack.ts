@@ -63,6 +63,8 @@ export interface LocalStackOptions {
   ledgerPort?: number | false;
   /** The Xaman stand-in's port: default 7007, 0 = free, false = use XAMAN_API_URL / _KEY / _SECRET from the environment. */
   xamanPort?: number | false;
+  /** The product lookup stand-in's port: default 7010, 0 = free, false = use PRODUCT_LOOKUP_URL from the environment. */
+  productsPort?: number | false;
   /** Test controls of the stand-ins (POST /_test/clock on the Xaman service); tests only. */
   testControls?: boolean;
 }
@@ -181,6 +183,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         host,
         ledgerPort: opts.ledgerPort ?? 6006,
         xamanPort: opts.xamanPort ?? 7007,
+        productsPort: opts.productsPort ?? 7010,
         log,
         testControls: opts.testControls,
       }).then((s: StandIns) => (started.push(s), s)),

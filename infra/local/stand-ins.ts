@@ -1,4 +1,5 @@
 import { startLedgerNode, type LedgerNode } from './ledger/node';
+import { startProductService, type ProductService } from './products/server';
 import { startXamanService, type XamanService } from './xaman/service';
 import { LOCAL_XAMAN_API_KEY, LOCAL_XAMAN_API_SECRET, type LocalEndpoints } from './env';
 
@@ -9,6 +10,8 @@ export interface StandInOptions {
   ledgerPort: number | false;
   /** The Xaman stand-in's port (0 = free); false = none: XAMAN_API_URL / _KEY / _SECRET come from the environment. */
   xamanPort: number | false;
+  /** The product lookup stand-in's port (0 = free); false = none: PRODUCT_LOOKUP_URL comes from the environment. */
+  productsPort: number | false;
   log: boolean;
   /** Test controls of the stand-ins (the Xaman clock); only whole-stack tests turn them on. */
   testControls?: boolean;
@@ -17,8 +20,9 @@ export interface StandInOptions {
 export interface StandIns {
   ledger?: LedgerNode;
   xaman?: XamanService;
+  products?: ProductService;
   /** What buildEnv needs to point the handlers at them. */
-  endpoints: Pick<LocalEndpoints, 'ledger' | 'xaman'>;
+  endpoints: Pick<LocalEndpoints, 'ledger' | 'xaman' | 'productLookupUrl'>;
   stop(): Promise<void>;
 }
 
@@ -35,7 +39,12 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const endpoints: StandIns['endpoints'] = {};
   if (ledger) endpoints.ledger = { url: ledger.url, rlusdIssuer: ledger.genesis.issuer };
   let xaman: XamanService | undefined;
+  let products: ProductService | undefined;
   try {
+    if (opts.productsPort !== false) {
+      products = await startProductService({ port: opts.productsPort, host: opts.host });
+      endpoints.productLookupUrl = products.url;
+    }
     if (opts.xamanPort !== false) {
       const ledgerUrl = ledger?.url ?? requiredEnv('XRPL_URL');
       xaman = await startXamanService({
@@ -53,14 +62,17 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       endpoints.xaman = { url: xaman.url, apiKey: LOCAL_XAMAN_API_KEY, apiSecret: LOCAL_XAMAN_API_SECRET };
     }
   } catch (error) {
+    await products?.stop();
     await ledger?.stop();
     throw error;
   }
   return {
     ledger,
     xaman,
+    products,
     endpoints,
     async stop() {
+      await products?.stop();
       await xaman?.stop();
       await ledger?.stop();
     },

@@ -1,9 +1,10 @@
 /**
  * `npm start`: the whole marketplace on this machine at http://localhost:3000 (PORT overrides). Data persists under
  * .data/ (DATA_DIR overrides); `--reset` wipes it first. The first start of a data dir seeds demo data.
- * The XRPL node stand-in listens on ws://127.0.0.1:6006 (XRPL_PORT) and the Xaman stand-in on http://127.0.0.1:7007
- * (XAMAN_PORT); setting XRPL_URL (with RLUSD_ISSUER) or XAMAN_API_URL (with XAMAN_API_KEY / XAMAN_API_SECRET) uses
- * that ledger or Xaman instead (README: "XRPL testnet and real Xaman").
+ * The XRPL node stand-in listens on ws://127.0.0.1:6006 (XRPL_PORT), the Xaman stand-in on http://127.0.0.1:7007
+ * (XAMAN_PORT) and the product lookup stand-in on http://127.0.0.1:7010 (PRODUCTS_PORT); setting XRPL_URL (with
+ * RLUSD_ISSUER), XAMAN_API_URL (with XAMAN_API_KEY / XAMAN_API_SECRET) or PRODUCT_LOOKUP_URL uses that service instead
+ * (README: "XRPL testnet and real Xaman").
  */
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from './stack';
@@ -16,6 +17,7 @@ const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
 const log = process.env.LOG_LEVEL === 'info' || process.env.LOG_LEVEL === 'debug';
 const ledgerPort = process.env.XRPL_URL ? false : Number(process.env.XRPL_PORT ?? 6006);
 const xamanPort = process.env.XAMAN_API_URL ? false : Number(process.env.XAMAN_PORT ?? 7007);
+const productsPort = process.env.PRODUCT_LOOKUP_URL ? false : Number(process.env.PRODUCTS_PORT ?? 7010);
 
 let stack: LocalStack | undefined;
 let stopping = false;
@@ -68,6 +70,7 @@ try {
     log,
     ledgerPort,
     xamanPort,
+    productsPort,
   });
   await waitHealthy(stack.url);
   const seconds = performance.now() / 1000;
@@ -77,6 +80,8 @@ try {
     ledger ? `Local XRPL node at ${ledger.url} (faucet ${ledger.faucetUrl})` : `XRPL: ${process.env.XRPL_URL}`,
   );
   console.log(xaman ? `Local Xaman service at ${xaman.url}` : `Xaman: ${process.env.XAMAN_API_URL}`);
+  const { products } = stack.standIns;
+  console.log(products ? `Local product lookup at ${products.url}` : `Products: ${process.env.PRODUCT_LOOKUP_URL}`);
   console.log(`Healthy ${seconds.toFixed(1)} s after start. Data in ${dataDir}. Ctrl-C stops everything.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

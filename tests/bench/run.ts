@@ -38,7 +38,7 @@ async function timeToHealthy(dataDir: string): Promise<number> {
   const started = performance.now();
   const child = spawn('npx', ['tsx', 'infra/local/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, XRPL_PORT: '0', XAMAN_PORT: '0' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, XRPL_PORT: '0', XAMAN_PORT: '0', PRODUCTS_PORT: '0' },
     stdio: 'ignore',
     detached: true,
   });
@@ -66,7 +66,15 @@ function percentile(sorted: number[], p: number): number {
 
 async function listingsLatency(): Promise<{ p50: number; p95: number; n: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
-  const stack = await startLocalStack({ port: 0, dataDir, seed: true, webDir: null, ledgerPort: 0, xamanPort: 0 });
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    seed: true,
+    webDir: null,
+    ledgerPort: 0,
+    xamanPort: 0,
+    productsPort: 0,
+  });
   try {
     const queries = ['', 'sort=newest', 'category=Electronics', 'sort=price-low', 'sort=ending-soon', 'search=vintage'];
     const get = async (q: string) => {

@@ -36,6 +36,7 @@ export default async function globalSetup(): Promise<void> {
       webDir: path.join(root, 'web/dist'),
       ledgerPort: 0,
       xamanPort: 0,
+      productsPort: 0,
     });
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -27,6 +27,7 @@ export default async function setup(project: TestProject) {
     webDir: null,
     ledgerPort: 0,
     xamanPort: 0,
+    productsPort: 0,
     testControls: true,
   });
   project.provide('baseUrl', stack.url);

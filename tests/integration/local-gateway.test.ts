@@ -215,6 +215,7 @@ describe('a stack with fixture consumers, socket routes and a web app', () => {
       webDir,
       ledgerPort: 0,
       xamanPort: 0,
+      productsPort: 0,
       extraQueues: [
         {
           name: 'it-fixture',

@@ -1,0 +1,12 @@
+import type { ProductLookup } from '../../core/lookup/product-lookup';
+import { upcItemDbLookup } from './upcitemdb-product-lookup';
+
+/** The public UPCitemdb API unless PRODUCT_LOOKUP_URL points elsewhere (the local stand-in, tests). */
+export const DEFAULT_PRODUCT_LOOKUP_URL = 'https://api.upcitemdb.com';
+
+export function productLookup(): ProductLookup {
+  return upcItemDbLookup(
+    process.env.PRODUCT_LOOKUP_URL || DEFAULT_PRODUCT_LOOKUP_URL,
+    process.env.UPCITEMDB_USER_KEY || undefined,
+  );
+}

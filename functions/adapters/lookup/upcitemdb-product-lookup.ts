@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { ProductLookup, ServiceProduct } from '../../core/lookup/product-lookup';
+import { UpstreamError } from '../../lib/errors';
+
+const TIMEOUT_MS = 5_000;
+
+const itemSchema = z.object({
+  title: z.string().default(''),
+  description: z.string().optional(),
+  brand: z.string().optional(),
+  model: z.string().optional(),
+  upc: z.string().optional(),
+  ean: z.string().optional(),
+  category: z.string().optional(),
+  weight: z.string().optional(),
+  dimension: z.string().optional(),
+  images: z.array(z.string()).optional(),
+});
+const answerSchema = z.object({ code: z.string(), items: z.array(z.unknown()).default([]) });
+
+const unavailable = () =>
+  new UpstreamError(503, 'product_lookup_unavailable', 'Could not connect to product lookup service');
+
+/**
+ * UPCitemdb (`/prod/trial/...` free, `/prod/v1/...` with a key). Only well-formed items are kept; an unknown or invalid
+ * UPC is no product, not an error; rate limits, timeouts and garbled answers are "could not connect".
+ */
+export function upcItemDbLookup(baseUrl: string, userKey?: string): ProductLookup {
+  const plan = userKey ? 'v1' : 'trial';
+  const get = async (path: string, params: Record<string, string>): Promise<ServiceProduct[]> => {
+    const url = new URL(`/prod/${plan}/${path}`, baseUrl);
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { accept: 'application/json', ...(userKey && { user_key: userKey, key_type: '3scale' }) },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch {
+      throw unavailable();
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      throw unavailable();
+    }
+    const answer = answerSchema.safeParse(body);
+    if (!answer.success) throw unavailable();
+    if (answer.data.code === 'INVALID_UPC' || answer.data.code === 'INVALID_QUERY') return [];
+    if (!res.ok || answer.data.code !== 'OK') throw unavailable();
+    return answer.data.items.flatMap((item) => {
+      const parsed = itemSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    });
+  };
+  return {
+    byCode: (code) => get('lookup', { upc: code }),
+    search: (text) => get('search', { s: text, match_mode: '0', type: 'product' }),
+  };
+}
