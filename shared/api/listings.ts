@@ -102,6 +102,8 @@ export const listingDetailSchema = listingCardSchema.extend({
   localPickup: z.boolean(),
   /** Where the item is: city and state (the ZIP too, for shipping estimates). */
   location: z.object({ zipCode: z.string(), city: z.string(), state: z.string() }).nullable(),
+  /** Units listed in all (what the edit wizard shows). */
+  quantity: z.number().int().positive(),
   /** Units still for sale. */
   quantityAvailable: z.number().int().nonnegative(),
   returnPolicy: z.enum(RETURN_POLICIES),

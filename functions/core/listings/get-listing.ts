@@ -46,6 +46,7 @@ export function toListingDetail(l: FullListing, mediaUrl: MediaUrl): ListingDeta
     shippingCostCents: l.shippingCostCents ?? null,
     localPickup: l.localPickup ?? false,
     location: loc?.city && loc.state ? { zipCode: loc.zipCode ?? '', city: loc.city, state: loc.state } : null,
+    quantity: l.quantity ?? 1,
     quantityAvailable: Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0)),
     returnPolicy: l.returnPolicy ?? '30_days',
   };

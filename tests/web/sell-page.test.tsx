@@ -1,0 +1,323 @@
+import './support/setup';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ListingDetail } from '../../shared/api/listings';
+import type { ProductLookupResult } from '../../shared/api/lookup';
+import type { Profile } from '../../shared/api/profile';
+import { routes } from '../../web/src/app/router';
+import { page } from './support/listing-fixture';
+import { renderRoutes } from './support/render';
+import { saveSession, sessionRoutes, stubApi, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
+
+const profile: Profile = {
+  fullName: 'Sam Seller',
+  email: 'sam@example.com',
+  phone: '+1 555 0100',
+  address: { country: 'US', street: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701' },
+  returnAddress: null,
+  useDifferentReturnAddress: false,
+  isSeller: true,
+  avatarUrl: null,
+  profileComplete: true,
+};
+
+const camera: ProductLookupResult = {
+  productName: 'Fujifilm X-T5 Mirrorless Camera Silver',
+  brand: 'Fujifilm',
+  model: '16782301',
+  category: 'Cameras & Optics > Cameras > Digital Cameras',
+  listingCategory: 'Photography',
+  description: 'A camera.',
+  barcodeNumber: '860033000012',
+  weightLbs: 2,
+  dimensions: { length: 8, width: 6, height: 5 },
+  images: ['http://products.test/images/1.png', 'http://products.test/images/2.png'],
+};
+
+/** XMLHttpRequest stand-in for the presigned POST: reports progress, then succeeds (or fails when told). */
+class FakeXhr {
+  static fail = false;
+  static sent: FormData[] = [];
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  open() {}
+  send(form: FormData) {
+    FakeXhr.sent.push(form);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+      if (FakeXhr.fail) return this.onerror?.();
+      this.status = 204;
+      this.onload?.();
+    }, 5);
+  }
+}
+
+let uploads = 0;
+function renderSell(
+  path = '/sell',
+  route: (req: ApiRequest) => ApiAnswer | undefined = () => undefined,
+  seller = true,
+) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+  saveSession();
+  const api = stubApi(
+    sessionRoutes(
+      () => user({ isSeller: seller }),
+      (req) => {
+        const answer = route(req);
+        if (answer) return answer;
+        const p = req.url.pathname;
+        if (p === '/api/me/profile') return { body: profile };
+        if (p === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [], explorerUrl: 'x' } };
+        if (p === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+        if (p === '/api/listings' && req.method === 'GET') return { body: page([]) };
+        if (p === '/api/listing-photos/uploads') {
+          return {
+            status: 201,
+            body: { url: 'http://s3.test/bucket', fields: { key: 'k' }, key: `listing-photos/u/${++uploads}.png` },
+          };
+        }
+        if (p === '/api/listing-photos/imports') {
+          return { status: 201, body: { key: `listing-photos/u/i${++uploads}.png`, url: `/media/i${uploads}.png` } };
+        }
+        if (p === '/api/lookup/zip/78701') return { body: { zip: '78701', city: 'Austin', state: 'TX' } };
+        if (p === '/api/lookup/products') {
+          const q = req.url.searchParams.get('q') ?? '';
+          return { body: { items: q.startsWith('fuji') ? [camera] : [] } };
+        }
+        if (p === '/api/listings' && req.method === 'POST') return { status: 201, body: { id: '01NEW' } };
+        return undefined;
+      },
+    ),
+  );
+  return { ...api, ...renderRoutes(routes, path) };
+}
+
+const main = () => screen.getByRole('main');
+const field = (label: string) =>
+  within(main()).getByLabelText(new RegExp(`^${label.replace(/[()$]/g, '\\$&')}( \\*)?$`)) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const click = (name: string | RegExp) => fireEvent.click(within(main()).getByRole('button', { name }));
+const stepTo = async (name: string) => {
+  click(new RegExp(name));
+  await within(main()).findByRole('heading', { name, level: 2 });
+};
+const choose = (files: File[]) => fireEvent.change(main().querySelector('input[type=file]')!, { target: { files } });
+const png = (name: string, size = 1000) => {
+  const f = new File(['x'], name, { type: 'image/png' });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+};
+
+beforeEach(() => {
+  FakeXhr.fail = false;
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  URL.createObjectURL = () => 'blob:preview';
+  URL.revokeObjectURL = () => undefined;
+});
+afterEach(() => vi.useRealTimers());
+
+describe('/sell (spec part 3 "Create listing wizard")', () => {
+  it('walks the five steps and names every missing required field', async () => {
+    renderSell();
+    expect(await within(main()).findByRole('heading', { name: 'Product Info', level: 2 })).toBeTruthy();
+    expect(within(main()).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    for (const name of ['Details', 'Pricing', 'Shipping', 'Review']) {
+      click('Next');
+      expect(await within(main()).findByRole('heading', { name, level: 2 })).toBeTruthy();
+    }
+    // The location came from the profile address.
+    click('Create Listing');
+    expect(await screen.findByText('Missing Required Fields')).toBeTruthy();
+    expect(screen.getByText('Please fill in: Title, Description, Category, Condition, Price')).toBeTruthy();
+    expect(await within(main()).findByRole('heading', { name: 'Product Info', level: 2 })).toBeTruthy();
+  });
+
+  it('fills the wizard from a product lookup, imports its photos, and creates the listing in cents', async () => {
+    const { find, router } = renderSell();
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    fireEvent.change(within(main()).getByRole('searchbox'), { target: { value: 'fuji' } });
+    fireEvent.click(await within(main()).findByRole('button', { name: /Fujifilm X-T5/ }, { timeout: 2000 }));
+    expect(await screen.findByText('Product Selected!')).toBeTruthy();
+    expect(field('Title').value).toBe(camera.productName);
+    expect(field('Category').value).toBe('Photography');
+    await waitFor(() => expect(find('POST', '/api/listing-photos/imports')).toHaveLength(2));
+    fireEvent.change(field('Condition'), { target: { value: 'like_new' } });
+    await stepTo('Pricing');
+    type('Price ($)', '1249.5');
+    await stepTo('Shipping');
+    expect(field('ZIP Code').value).toBe('62701');
+    expect(field('City').value).toBe('Springfield');
+    await stepTo('Review');
+    click('Create Listing');
+    expect(await screen.findByText('Listing Created!')).toBeTruthy();
+    const [post] = find('POST', '/api/listings');
+    expect(post!.body).toMatchObject({
+      title: camera.productName,
+      category: 'Photography',
+      condition: 'like_new',
+      brand: 'Fujifilm',
+      upc: '860033000012',
+      listingType: 'fixed',
+      priceCents: 124_950,
+      weightLbs: 2,
+      dimensions: { length: 8, width: 6, height: 5 },
+      location: { zipCode: '62701', city: 'Springfield', state: 'IL' },
+    });
+    expect((post!.body as { photoKeys: string[] }).photoKeys).toHaveLength(2);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+  });
+
+  it("searches only after a 500 ms pause from 3 characters, and says 'Empty Search' and 'No Product Found'", async () => {
+    const { find } = renderSell();
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    const box = within(main()).getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'ab' } });
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(find('GET', '/api/lookup/products')).toHaveLength(0);
+    fireEvent.change(box, { target: { value: 'abc' } });
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(find('GET', '/api/lookup/products')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(150));
+    expect(find('GET', '/api/lookup/products')).toHaveLength(1);
+    vi.useRealTimers();
+    expect(await screen.findByText('No Product Found')).toBeTruthy();
+    fireEvent.change(box, { target: { value: '  ' } });
+    click('Search');
+    expect(await screen.findByText('Empty Search')).toBeTruthy();
+    expect(screen.getByText('Please enter a product name or UPC code')).toBeTruthy();
+  });
+
+  it('checks photos before upload (count, type, size), shows progress, and reorders with the first as Main', async () => {
+    const { find } = renderSell();
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    choose(Array.from({ length: 9 }, (_, i) => png(`p${i}.png`)));
+    expect(await screen.findByText('Too Many Images')).toBeTruthy();
+    expect(screen.getByText('You can only upload 8 more image(s)')).toBeTruthy();
+    choose([new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }), png('huge.png', 6 * 1024 * 1024)]);
+    expect(await screen.findByText('notes.pdf is not an image file')).toBeTruthy();
+    expect(screen.getByText('huge.png is larger than 5MB')).toBeTruthy();
+    choose([png('front.png'), png('back.png')]);
+    expect(await within(main()).findAllByRole('progressbar')).toHaveLength(2);
+    expect(await screen.findByText('Images Uploaded')).toBeTruthy();
+    expect(find('POST', '/api/listing-photos/uploads').map((r) => r.body)).toEqual([
+      { contentType: 'image/png', size: 1000 },
+      { contentType: 'image/png', size: 1000 },
+    ]);
+    const photos = () =>
+      within(within(main()).getByRole('list', { name: 'Photos in display order' }))
+        .getAllByRole('img')
+        .map((i) => i.getAttribute('alt'));
+    expect(photos()).toEqual(['front.png', 'back.png']);
+    click('Move photo 2 earlier');
+    expect(photos()).toEqual(['back.png', 'front.png']);
+    expect(within(main()).getByText('Main').closest('li')!.querySelector('img')!.alt).toBe('back.png');
+  });
+
+  it("says 'Upload Error' when storage refuses a file", async () => {
+    FakeXhr.fail = true;
+    renderSell();
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    choose([png('a.png')]);
+    expect(await screen.findByText('Upload Error')).toBeTruthy();
+    expect(screen.getByText('Failed to upload images. Please try again.')).toBeTruthy();
+  });
+
+  it('refuses an auction end in the past, and fills city and state from a ZIP code', async () => {
+    const { find } = renderSell();
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    type('Title', 'Desk');
+    fireEvent.change(within(main()).getByLabelText(/^Description/), { target: { value: 'Oak' } });
+    fireEvent.change(field('Category'), { target: { value: 'Home & Garden' } });
+    fireEvent.change(field('Condition'), { target: { value: 'good' } });
+    await stepTo('Pricing');
+    fireEvent.click(within(main()).getByRole('tab', { name: 'Auction' }));
+    type('Starting Bid ($)', '10');
+    type('Auction End Date', '2020-01-01T10:00');
+    await stepTo('Shipping');
+    type('ZIP Code', '78701');
+    await waitFor(() => expect(field('City').value).toBe('Austin'));
+    expect(field('State').value).toBe('TX');
+    await stepTo('Review');
+    click('Create Listing');
+    expect(await within(main()).findByText('The auction end date cannot be in the past')).toBeTruthy();
+    expect(find('POST', '/api/listings')).toHaveLength(0);
+  });
+
+  it('edits an own listing: prefilled, saved with PUT, back to the portal', async () => {
+    const listing: ListingDetail = {
+      id: '01EDIT',
+      title: 'Oak Desk',
+      category: 'Home & Garden',
+      subcategory: 'Furniture',
+      condition: 'good',
+      listingType: 'fixed',
+      priceCents: 25_000,
+      buyItNowPriceCents: null,
+      startingBidCents: null,
+      currentBidCents: null,
+      bidCount: 0,
+      hasReserve: false,
+      endsAt: null,
+      featured: false,
+      image: null,
+      seller: { id: '01JUSER', username: 'alice_1' },
+      createdAt: '2026-11-01T00:00:00Z',
+      description: 'Solid oak.',
+      brand: null,
+      model: null,
+      upc: null,
+      specifications: {},
+      weightLbs: null,
+      dimensions: null,
+      images: [{ key: 'listing-photos/u/a.png', url: '/media/a.png', thumbUrl: '/media/a.thumb.webp' }],
+      acceptOffers: false,
+      minOfferCents: null,
+      reservePriceCents: null,
+      shippingType: 'local',
+      shippingCostCents: null,
+      localPickup: false,
+      location: { zipCode: '78701', city: 'Austin', state: 'TX' },
+      quantity: 2,
+      quantityAvailable: 2,
+      returnPolicy: '14_days',
+    };
+    const { find, router } = renderSell('/sell?edit=01EDIT', (req) => {
+      if (req.url.pathname === '/api/listings/01EDIT' && req.method === 'GET') return { body: listing };
+      if (req.url.pathname === '/api/listings/01EDIT' && req.method === 'PUT') return { body: { id: '01EDIT' } };
+      return undefined;
+    });
+    expect(await within(main()).findByDisplayValue('Oak Desk')).toBeTruthy();
+    await stepTo('Pricing');
+    expect(field('Price ($)').value).toBe('250.00');
+    type('Price ($)', '199.99');
+    await stepTo('Review');
+    click('Save Changes');
+    expect(await screen.findByText('Listing Updated')).toBeTruthy();
+    expect(find('PUT', '/api/listings/01EDIT')[0]!.body).toMatchObject({
+      priceCents: 19_999,
+      quantity: 2,
+      returnPolicy: '14_days',
+      photoKeys: ['listing-photos/u/a.png'],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/seller-portal'));
+  });
+
+  it('asks non-sellers to turn selling on, and sends signed-out visitors home with a reason', async () => {
+    renderSell('/sell', undefined, false);
+    expect(await within(main()).findByText('Turn on selling in your profile settings to list items.')).toBeTruthy();
+    cleanup();
+    localStorage.clear();
+    stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
+    const { router } = renderRoutes(routes, '/sell');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByText('Please connect your wallet to create a listing')).toBeTruthy();
+  });
+});

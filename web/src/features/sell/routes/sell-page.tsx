@@ -1,0 +1,310 @@
+import '../../../styles/sell.css';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import useSWR, { useSWRConfig } from 'swr';
+import { toast } from 'sonner';
+import { createListing, updateListing } from '../../../../../shared/api/listing-write';
+import {
+  importListingPhoto,
+  LISTING_PHOTO_MAX_COUNT,
+  LOOKUP_PHOTO_MAX_COUNT,
+} from '../../../../../shared/api/listing-photos';
+import { getListing } from '../../../../../shared/api/listings';
+import type { ProductLookupResult } from '../../../../../shared/api/lookup';
+import { getProfile, type Profile } from '../../../../../shared/api/profile';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { ApiError, apiGet, apiSend } from '../../../lib/api';
+import { refreshListingCaches } from '../../../lib/listing-cache';
+import { RequireSignIn } from '../../../lib/session/require-sign-in';
+import { useSession, useSignedInSession } from '../../../lib/session/session-context';
+import { DetailsStep } from '../components/details-step';
+import { PricingStep } from '../components/pricing-step';
+import { ProductInfoStep } from '../components/product-info-step';
+import { ReviewStep } from '../components/review-step';
+import { ShippingStep } from '../components/shipping-step';
+import {
+  emptyForm,
+  formFromListing,
+  missingFields,
+  stepOf,
+  STEPS,
+  toBody,
+  type FieldErrors,
+  type ListingForm,
+} from '../lib/listing-form';
+import type { WizardPhoto } from '../lib/photo-upload';
+import { applyProduct } from '../lib/apply-product';
+import { locationFromProfile } from '../lib/location-prefill';
+
+let importId = 0;
+
+function Wizard({
+  initial,
+  initialPhotos,
+  editId,
+}: {
+  initial: ListingForm;
+  initialPhotos: WizardPhoto[];
+  editId?: string;
+}) {
+  const { token } = useSignedInSession();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const [form, setForm] = useState(initial);
+  const [photos, setPhotos] = useState(initialPhotos);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [step, setStep] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  const [now] = useState(() => new Date());
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const onProduct = (product: ProductLookupResult) => {
+    const { form: next, wasEmpty } = applyProduct(form, product);
+    setForm(next);
+    toast.success(wasEmpty ? 'Product Selected!' : 'Product Info Updated');
+    const room = Math.min(LOOKUP_PHOTO_MAX_COUNT, LISTING_PHOTO_MAX_COUNT - photos.length);
+    for (const url of product.images.slice(0, Math.max(0, room))) {
+      const id = `import-${++importId}`;
+      setPhotos((list) => [
+        ...list,
+        { id, name: product.productName, previewUrl: url, progress: 0, status: 'uploading' },
+      ]);
+      apiSend(importListingPhoto, { body: { url }, token })
+        .then(({ key, url: stored }) =>
+          setPhotos((list) =>
+            list.map((p) => (p.id === id ? { ...p, key, previewUrl: stored, progress: 1, status: 'ready' } : p)),
+          ),
+        )
+        .catch(() => {
+          setPhotos((list) => list.filter((p) => p.id !== id));
+          toast.error('Upload Error', { description: 'Failed to upload images. Please try again.' });
+        });
+    }
+  };
+
+  const submit = () => {
+    const missing = missingFields(form);
+    if (missing.length) {
+      toast.error('Missing Required Fields', {
+        description: `Please fill in: ${missing.map((m) => m.label).join(', ')}`,
+      });
+      setErrors(Object.fromEntries(missing.map((m) => [m.field, `${m.label} is required`])));
+      setStep(stepOf(missing[0]!.field));
+      return;
+    }
+    if (photos.some((p) => p.status === 'uploading')) {
+      toast.error('Upload Error', { description: 'Wait for the photos to finish uploading.' });
+      return;
+    }
+    const result = toBody(
+      form,
+      photos.filter((p) => p.key).map((p) => p.key!),
+      new Date(),
+    );
+    if (!result.ok) {
+      setErrors(result.errors);
+      setStep(stepOf(Object.keys(result.errors)[0]!));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const request = editId
+      ? apiSend(updateListing, { params: { listingId: editId }, body: result.body, token })
+      : apiSend(createListing, { body: result.body, token });
+    request
+      .then(async () => {
+        await refreshListingCaches(mutate);
+        if (editId) {
+          toast.success('Listing Updated');
+          navigate('/seller-portal');
+        } else {
+          toast.success('Listing Created!');
+          navigate('/marketplace');
+        }
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.fields) {
+          const fields: FieldErrors = {};
+          for (const [path, message] of Object.entries(error.fields)) {
+            const field = path.startsWith('photoKeys') ? 'photos' : (path.split('.').pop() as keyof ListingForm);
+            fields[field] ??= message;
+          }
+          setErrors(fields);
+          const firstField = Object.keys(fields)[0];
+          if (firstField) setStep(firstField === 'photos' ? 0 : stepOf(firstField));
+          toast.error('Error', { description: error.message });
+        } else {
+          toast.error('Error', { description: 'Failed to create listing. Please try again.' });
+        }
+      })
+      .finally(() => setSubmitting(false));
+  };
+
+  const last = step === STEPS.length - 1;
+  return (
+    <div className="sell-wizard">
+      <ol className="wizard-steps" aria-label="Steps">
+        {STEPS.map((name, i) => (
+          <li
+            key={name}
+            aria-current={i === step ? 'step' : undefined}
+            className={i === step ? 'is-current' : undefined}
+          >
+            <button type="button" className="step-link" onClick={() => setStep(i)}>
+              <span className="step-number">{i + 1}</span> {name}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <section className="wizard-panel" aria-labelledby="wizard-step-title">
+        <h2 id="wizard-step-title" ref={heading} tabIndex={-1} className="section-heading">
+          {STEPS[step]}
+        </h2>
+        {step === 0 && (
+          <ProductInfoStep
+            form={form}
+            set={set}
+            errors={errors}
+            token={token}
+            photos={photos}
+            setPhotos={setPhotos}
+            onProduct={onProduct}
+          />
+        )}
+        {step === 1 && <DetailsStep form={form} set={set} errors={errors} />}
+        {step === 2 && <PricingStep form={form} set={set} errors={errors} now={now} />}
+        {step === 3 && <ShippingStep form={form} set={set} errors={errors} token={token} />}
+        {step === 4 && <ReviewStep form={form} photos={photos} />}
+      </section>
+      <div className="wizard-nav">
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={step === 0}
+          onClick={() => setStep((s) => Math.max(0, s - 1))}
+        >
+          Previous
+        </button>
+        {last ? (
+          <button type="button" className="btn btn-primary" disabled={submitting} onClick={submit}>
+            {editId
+              ? submitting
+                ? 'Saving...'
+                : 'Save Changes'
+              : submitting
+                ? 'Creating Listing...'
+                : 'Create Listing'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setStep((s) => Math.min(STEPS.length - 1, s + 1))}
+          >
+            Next
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function CreateListing() {
+  const { token, user } = useSignedInSession();
+  // The location is prefilled from the profile address; without a profile the wizard still opens, empty.
+  const { data, isLoading } = useSWR<Profile | null>(['profile', user.id], () =>
+    apiGet(getProfile, { token }).catch(() => null),
+  );
+  if (isLoading) return <PageLoading />;
+  return <Wizard initial={{ ...emptyForm(), ...locationFromProfile(data ?? null) }} initialPhotos={[]} />;
+}
+
+function EditListing({ id }: { id: string }) {
+  const { user } = useSignedInSession();
+  const { data, error, isLoading, mutate } = useSWR(['listing', id], () =>
+    apiGet(getListing, { params: { listingId: id } }),
+  );
+  if (isLoading) return <PageLoading />;
+  if ((error instanceof ApiError && error.status === 404) || (data && data.seller.id !== user.id)) {
+    return (
+      <div className="status status-error" role="alert">
+        <p className="status-title">Listing not found</p>
+        <Link to="/seller-portal" className="btn btn-outline">
+          Back to My Listings
+        </Link>
+      </div>
+    );
+  }
+  if (error || !data) {
+    return (
+      <div className="status status-error" role="alert">
+        <p className="status-title">Failed to load the listing.</p>
+        <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  const photos: WizardPhoto[] = data.images.map((img, i) => ({
+    id: `existing-${i}`,
+    name: `Photo ${i + 1}`,
+    previewUrl: img.thumbUrl,
+    key: img.key,
+    progress: 1,
+    status: 'ready',
+  }));
+  return <Wizard initial={formFromListing(data)} initialPhotos={photos} editId={id} />;
+}
+
+function SellContent() {
+  const { user } = useSignedInSession();
+  const [params] = useSearchParams();
+  const editId = params.get('edit');
+  if (!user.isSeller) {
+    return (
+      <div className="status">
+        <p className="status-title">Turn on selling in your profile settings to list items.</p>
+        <Link to="/settings" className="btn btn-primary">
+          Profile Settings
+        </Link>
+      </div>
+    );
+  }
+  return editId ? <EditListing key={editId} id={editId} /> : <CreateListing />;
+}
+
+/** Signed-out visitors are told why and sent home (spec part 3 section 8). */
+function AuthenticationRequired() {
+  useEffect(() => {
+    toast.error('Authentication Required', { description: 'Please connect your wallet to create a listing' });
+  }, []);
+  return <Navigate to="/" replace />;
+}
+
+export function SellPage() {
+  const [params] = useSearchParams();
+  const { status } = useSession();
+  return (
+    <div className="container sell-page">
+      <h1 className="page-title">{params.get('edit') ? 'Edit Listing' : 'Create Listing'}</h1>
+      {status === 'signed-out' ? (
+        <AuthenticationRequired />
+      ) : (
+        <RequireSignIn>
+          <SellContent />
+        </RequireSignIn>
+      )}
+    </div>
+  );
+}
