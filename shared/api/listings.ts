@@ -107,6 +107,19 @@ export const listingDetailSchema = listingCardSchema.extend({
   /** Units still for sale. */
   quantityAvailable: z.number().int().nonnegative(),
   returnPolicy: z.enum(RETURN_POLICIES),
+  /** The seller panel: the seller's public profile. */
+  sellerInfo: z.object({
+    username: z.string(),
+    avatarUrl: z.string().nullable(),
+    /** 'Verified Seller'. */
+    verified: z.boolean(),
+    rating: z.number().nullable(),
+    reviewCount: z.number().int().nonnegative(),
+    salesCount: z.number().int().nonnegative(),
+    /** Public area only, e.g. "Austin, TX". */
+    location: z.string().nullable(),
+    joinedAt: z.string(),
+  }),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;
 

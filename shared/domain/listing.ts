@@ -25,6 +25,21 @@ export type ShippingType = (typeof SHIPPING_TYPES)[number];
 export const RETURN_POLICIES = ['no_returns', '7_days', '14_days', '30_days', '60_days'] as const;
 export type ReturnPolicy = (typeof RETURN_POLICIES)[number];
 
+export const SHIPPING_LABELS: Record<ShippingType, string> = {
+  calculated: 'Calculated Shipping',
+  flat: 'Flat Rate',
+  free: 'Free Shipping',
+  local: 'Local Pickup Only',
+};
+
+export const RETURN_LABELS: Record<ReturnPolicy, string> = {
+  no_returns: 'No Returns',
+  '7_days': '7 Day Returns',
+  '14_days': '14 Day Returns',
+  '30_days': '30 Day Returns',
+  '60_days': '60 Day Returns',
+};
+
 export const MARKETPLACE_SORTS = ['newest', 'price-low', 'price-high', 'ending-soon'] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 

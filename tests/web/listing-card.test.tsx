@@ -1,5 +1,7 @@
 import './support/setup';
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { ListingCard } from '../../web/src/features/listings/components/listing-card';
 import {
@@ -58,22 +60,21 @@ describe('card badges', () => {
   });
 });
 
+const show = (ui: ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
+
 describe('ListingCard', () => {
   it('renders an auction with its image, badges, seller, condition, category and end', () => {
-    render(
-      <ListingCard
-        nowMs={NOW}
-        listing={auction({
-          title: 'Vintage camera',
-          category: 'Photography',
-          condition: 'like_new',
-          hasReserve: true,
-          currentBidCents: 4200,
-          image: { key: 'a.jpg', url: '/media/a.jpg', thumbUrl: '/media/a-thumb.jpg' },
-          seller: { id: 'S9', username: 'bob_seller' },
-        })}
-      />,
-    );
+    const card = auction({
+      title: 'Vintage camera',
+      category: 'Photography',
+      condition: 'like_new',
+      hasReserve: true,
+      currentBidCents: 4200,
+      image: { key: 'a.jpg', url: '/media/a.jpg', thumbUrl: '/media/a-thumb.jpg' },
+      seller: { id: 'S9', username: 'bob_seller' },
+    });
+    const id = card.id;
+    show(<ListingCard nowMs={NOW} listing={card} />);
     const img = screen.getByRole('img', { name: 'Vintage camera' });
     expect(img.getAttribute('src')).toBe('/media/a-thumb.jpg');
     expect(img.getAttribute('loading')).toBe('lazy');
@@ -84,12 +85,13 @@ describe('ListingCard', () => {
     expect(screen.getByText('Like New')).toBeTruthy();
     expect(screen.getByText('Photography')).toBeTruthy();
     expect(screen.getByText(/^Ends /)).toBeTruthy();
-    // The listing page does not exist yet: the card must not link anywhere.
-    expect(screen.queryByRole('link')).toBeNull();
+    // One link, the title, to the listing page.
+    const links = screen.getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([['Vintage camera', `/item/${id}`]]);
   });
 
   it("shows 'No Image', 'Buy Now' and no end for a fixed-price listing without images", () => {
-    render(<ListingCard nowMs={NOW} listing={listing({ title: 'Desk', priceCents: 15000 })} />);
+    show(<ListingCard nowMs={NOW} listing={listing({ title: 'Desk', priceCents: 15000 })} />);
     expect(screen.getByText('No Image')).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getByText('Buy Now')).toBeTruthy();
@@ -98,7 +100,7 @@ describe('ListingCard', () => {
   });
 
   it("shows 'Ended' for an auction whose end has passed", () => {
-    render(<ListingCard nowMs={NOW} listing={auction({ endsAt: '2026-05-01T00:00:00Z' })} />);
+    show(<ListingCard nowMs={NOW} listing={auction({ endsAt: '2026-05-01T00:00:00Z' })} />);
     expect(screen.getByText('Ended')).toBeTruthy();
   });
 });

@@ -1,11 +1,10 @@
 import './support/setup';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ListingDetail } from '../../shared/api/listings';
 import type { ProductLookupResult } from '../../shared/api/lookup';
 import type { Profile } from '../../shared/api/profile';
 import { routes } from '../../web/src/app/router';
-import { page } from './support/listing-fixture';
+import { listingDetail, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 import { saveSession, sessionRoutes, stubApi, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
 
@@ -251,43 +250,20 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
   });
 
   it('edits an own listing: prefilled, saved with PUT, back to the portal', async () => {
-    const listing: ListingDetail = {
+    const listing = listingDetail({
       id: '01EDIT',
       title: 'Oak Desk',
       category: 'Home & Garden',
       subcategory: 'Furniture',
-      condition: 'good',
-      listingType: 'fixed',
       priceCents: 25_000,
-      buyItNowPriceCents: null,
-      startingBidCents: null,
-      currentBidCents: null,
-      bidCount: 0,
-      hasReserve: false,
-      endsAt: null,
-      featured: false,
-      image: null,
       seller: { id: '01JUSER', username: 'alice_1' },
-      createdAt: '2026-11-01T00:00:00Z',
       description: 'Solid oak.',
-      brand: null,
-      model: null,
-      upc: null,
-      specifications: {},
-      weightLbs: null,
-      dimensions: null,
       images: [{ key: 'listing-photos/u/a.png', url: '/media/a.png', thumbUrl: '/media/a.thumb.webp' }],
-      acceptOffers: false,
-      minOfferCents: null,
-      reservePriceCents: null,
       shippingType: 'local',
-      shippingCostCents: null,
-      localPickup: false,
-      location: { zipCode: '78701', city: 'Austin', state: 'TX' },
       quantity: 2,
       quantityAvailable: 2,
       returnPolicy: '14_days',
-    };
+    });
     const { find, router } = renderSell('/sell?edit=01EDIT', (req) => {
       if (req.url.pathname === '/api/listings/01EDIT' && req.method === 'GET') return { body: listing };
       if (req.url.pathname === '/api/listings/01EDIT' && req.method === 'PUT') return { body: { id: '01EDIT' } };

@@ -7,6 +7,7 @@ import './styles/components.css';
 import './styles/shell.css';
 import './styles/pages.css';
 import './styles/account.css';
+import './styles/sell.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,6 +1,7 @@
 import type { ListingDetail } from '../../../shared/api/listings';
 import { NotFoundError } from '../../lib/errors';
 import type { ListingRecord } from './listing';
+import { averageRating, type StoreOwner } from './store-page';
 import { toListingCard, toListingImage, type MediaUrl } from './to-card';
 
 /** A stored listing with every field the wizard writes. */
@@ -21,9 +22,25 @@ export type FullListing = ListingRecord & {
 
 export interface ListingReaderPort {
   full(listingId: string): Promise<FullListing | null>;
+  /** The seller's account and public profile. */
+  seller(userId: string): Promise<StoreOwner | null>;
 }
 
-export function toListingDetail(l: FullListing, mediaUrl: MediaUrl): ListingDetail {
+function sellerInfo(l: FullListing, owner: StoreOwner | null, mediaUrl: MediaUrl): ListingDetail['sellerInfo'] {
+  const p = owner?.profile ?? {};
+  return {
+    username: owner?.username ?? l.sellerUsername,
+    avatarUrl: p.avatarKey ? mediaUrl(p.avatarKey) : null,
+    verified: p.isSeller ?? false,
+    rating: averageRating(p.ratingSum ?? 0, p.ratingCount ?? 0),
+    reviewCount: p.ratingCount ?? 0,
+    salesCount: p.salesCount ?? 0,
+    location: p.location ?? null,
+    joinedAt: owner?.createdAt ?? l.createdAt,
+  };
+}
+
+export function toListingDetail(l: FullListing, owner: StoreOwner | null, mediaUrl: MediaUrl): ListingDetail {
   const d = l.dimensions;
   const loc = l.location;
   return {
@@ -49,6 +66,7 @@ export function toListingDetail(l: FullListing, mediaUrl: MediaUrl): ListingDeta
     quantity: l.quantity ?? 1,
     quantityAvailable: Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0)),
     returnPolicy: l.returnPolicy ?? '30_days',
+    sellerInfo: sellerInfo(l, owner, mediaUrl),
   };
 }
 
@@ -56,5 +74,5 @@ export function toListingDetail(l: FullListing, mediaUrl: MediaUrl): ListingDeta
 export async function getListing(listingId: string, reader: ListingReaderPort, mediaUrl: MediaUrl) {
   const listing = await reader.full(listingId);
   if (!listing || listing.status !== 'active') throw new NotFoundError('Listing not found');
-  return toListingDetail(listing, mediaUrl);
+  return toListingDetail(listing, await reader.seller(listing.sellerId), mediaUrl);
 }

@@ -17,7 +17,23 @@ const base: FullListing = {
   createdAt: '2026-01-01T00:00:00Z',
   images: [{ key: 'a.webp', thumbKey: 'a-t.webp' }, { key: 'b.webp' }],
 };
-const reader = (l: FullListing | null) => ({ full: async () => l });
+const owner = {
+  userId: 's',
+  username: 'sam',
+  createdAt: '2025-03-01T00:00:00Z',
+  profile: {
+    avatarKey: 'avatars/s/a.webp',
+    isSeller: true,
+    ratingSum: 14,
+    ratingCount: 3,
+    salesCount: 9,
+    location: 'Austin, TX',
+  },
+};
+const reader = (l: FullListing | null, seller: typeof owner | null = owner) => ({
+  full: async () => l,
+  seller: async () => seller,
+});
 
 describe('the listing page', () => {
   it('shows units still for sale, every image and no half-filled dimensions', async () => {
@@ -42,5 +58,21 @@ describe('the listing page', () => {
         message: 'Listing not found',
       });
     }
+  });
+
+  it("carries the seller panel: the seller's public profile, rating to one decimal", async () => {
+    const d = await getListing('L1', reader(base), (k) => `/m/${k}`);
+    expect(d.sellerInfo).toEqual({
+      username: 'sam',
+      avatarUrl: '/m/avatars/s/a.webp',
+      verified: true,
+      rating: 4.7,
+      reviewCount: 3,
+      salesCount: 9,
+      location: 'Austin, TX',
+      joinedAt: '2025-03-01T00:00:00Z',
+    });
+    const bare = await getListing('L1', reader(base, null), (k) => k);
+    expect(bare.sellerInfo).toMatchObject({ username: 'sam', verified: false, rating: null, reviewCount: 0 });
   });
 });

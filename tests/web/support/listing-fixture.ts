@@ -1,4 +1,4 @@
-import type { ListingCard, ListingPage } from '../../../shared/api/listings';
+import type { ListingCard, ListingDetail, ListingPage } from '../../../shared/api/listings';
 
 let seq = 0;
 
@@ -29,4 +29,40 @@ export function listing(overrides: Partial<ListingCard> = {}): ListingCard {
 
 export function page(items: ListingCard[], nextCursor: string | null = null): ListingPage {
   return { items, nextCursor };
+}
+
+/** A valid listing page (the card plus every detail) with overrides. */
+export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDetail {
+  return {
+    ...listing(),
+    description: 'A fine item.',
+    brand: null,
+    model: null,
+    upc: null,
+    specifications: {},
+    weightLbs: null,
+    dimensions: null,
+    images: [],
+    acceptOffers: false,
+    minOfferCents: null,
+    reservePriceCents: null,
+    shippingType: 'calculated',
+    shippingCostCents: null,
+    localPickup: false,
+    location: { zipCode: '78701', city: 'Austin', state: 'TX' },
+    quantity: 1,
+    quantityAvailable: 1,
+    returnPolicy: '30_days',
+    sellerInfo: {
+      username: 'alice',
+      avatarUrl: null,
+      verified: true,
+      rating: 4.5,
+      reviewCount: 2,
+      salesCount: 7,
+      location: 'Austin, TX',
+      joinedAt: '2025-01-15T00:00:00.000Z',
+    },
+    ...overrides,
+  };
 }

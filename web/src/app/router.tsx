@@ -23,6 +23,10 @@ export const routes: RouteObject[] = [
         path: 'marketplace',
         Component: page(() => import('../features/listings/routes/marketplace-page'), 'MarketplacePage'),
       },
+      {
+        path: 'item/:id',
+        Component: page(() => import('../features/listings/routes/listing-page'), 'ListingPage'),
+      },
       { path: 'sell', Component: page(() => import('../features/sell/routes/sell-page'), 'SellPage') },
       { path: 'wallet', Component: page(() => import('../features/wallet/routes/wallet-page'), 'WalletPage') },
       { path: 'settings', Component: page(() => import('../features/settings/routes/settings-page'), 'SettingsPage') },

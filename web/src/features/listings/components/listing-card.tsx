@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ListingCard as ListingCardData } from '../../../../../shared/api/listings';
 import {
   auctionBadge,
@@ -10,8 +11,8 @@ import {
 } from '../lib/card-display';
 
 /**
- * A listing in a grid. Not a link yet: the listing page (/item/{id}) arrives with its own feature, and a link to a page
- * that does not exist would be a dead end.
+ * A listing in a grid. The title is the one link to /item/{id}; its hit area stretches over the whole card, so the card
+ * is clickable while the wishlist heart stays a separate control (no button inside a link).
  */
 export function ListingCard({
   listing,
@@ -53,7 +54,11 @@ export function ListingCard({
         </div>
       </div>
       <div className="listing-card-body">
-        <h3 className="listing-card-title">{listing.title}</h3>
+        <h3 className="listing-card-title">
+          <Link to={`/item/${listing.id}`} className="listing-card-link">
+            {listing.title}
+          </Link>
+        </h3>
         <p className="listing-card-price">
           {price.caption && <span className="listing-card-price-caption">{price.caption} </span>}
           <span className="listing-card-price-value">{price.text}</span>

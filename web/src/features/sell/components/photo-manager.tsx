@@ -39,6 +39,7 @@ export function PhotoManager({
         previewUrl: URL.createObjectURL(file),
         progress: 0,
         status: 'uploading',
+        origin: 'upload',
       } satisfies WizardPhoto,
     }));
     setPhotos((list) => [...list, ...items.map((i) => i.photo)]);

@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import type { ListingType } from '../../../../../shared/domain/listing';
 import type { StepProps } from '../lib/form-props';
-import { toLocalInput } from '../lib/listing-form';
+import { PAST_END_MESSAGE, toLocalInput } from '../lib/listing-form';
 import { TextField } from './field';
 
 const TYPES: readonly [ListingType, string][] = [
@@ -12,6 +12,9 @@ const money = { type: 'number', inputMode: 'decimal', min: 0.01, step: 0.01 } as
 
 export function PricingStep({ form, set, errors, now }: StepProps & { now: Date }) {
   const choose = (type: ListingType) => set('listingType', type);
+  // A typed (or pasted) time before the page opened is past for sure; submit checks against the clock again.
+  const endsAt = form.endsAt ? new Date(form.endsAt) : null;
+  const endError = errors.endsAt ?? (endsAt && endsAt.getTime() <= now.getTime() ? PAST_END_MESSAGE : undefined);
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     const next = form.listingType === 'fixed' ? 'auction' : 'fixed';
@@ -105,7 +108,7 @@ export function PricingStep({ form, set, errors, now }: StepProps & { now: Date 
               min={toLocalInput(now)}
               value={form.endsAt}
               onChange={(v) => set('endsAt', v)}
-              error={errors.endsAt}
+              error={endError}
             />
           </>
         )}

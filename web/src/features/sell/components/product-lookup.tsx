@@ -84,7 +84,15 @@ export function ProductLookup({ token, onSelect }: { token: string; onSelect(pro
           type="search"
           placeholder="Search by product name or UPC code"
           value={query}
-          onChange={(e) => setQuery(e.target.value)}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            // Too short to search: an answer still on its way belongs to an older text.
+            if (e.target.value.trim().length < PRODUCT_LOOKUP_MIN_CHARS && latest.current) {
+              latest.current.abort();
+              latest.current = null;
+              setState((s) => (s.kind === 'searching' ? { kind: 'idle' } : s));
+            }
+          }}
           maxLength={100}
         />
         <button type="submit" className="btn btn-outline" disabled={state.kind === 'searching'}>

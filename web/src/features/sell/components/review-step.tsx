@@ -1,8 +1,7 @@
-import { CONDITION_LABELS } from '../../../../../shared/domain/listing';
+import { CONDITION_LABELS, RETURN_LABELS, SHIPPING_LABELS } from '../../../../../shared/domain/listing';
 import { formatUsd, parseDollarsToCents } from '../../../../../shared/domain/money';
 import type { ListingForm } from '../lib/listing-form';
 import type { WizardPhoto } from '../lib/photo-upload';
-import { RETURN_LABELS, SHIPPING_LABELS } from './shipping-step';
 
 const usd = (text: string) => {
   const cents = parseDollarsToCents(text);
@@ -45,7 +44,7 @@ export function ReviewStep({ form, photos }: { form: ListingForm; photos: Wizard
       `${SHIPPING_LABELS[form.shippingType]}${form.shippingType === 'flat' ? ` (${usd(form.shippingCost)})` : ''}${form.localPickup ? ', local pickup too' : ''}`,
     ],
     ['Location', [form.city, form.state, form.zipCode].filter(Boolean).join(', ') || '—'],
-    ['Return Policy', RETURN_LABELS[form.returnPolicy] ?? form.returnPolicy],
+    ['Return Policy', RETURN_LABELS[form.returnPolicy]],
   ];
   return (
     <div className="review">

@@ -1,24 +1,15 @@
 import { useRef, useState } from 'react';
 import { lookupZip, ZIP_PATTERN } from '../../../../../shared/api/lookup';
-import { SHIPPING_TYPES, type ShippingType } from '../../../../../shared/domain/listing';
+import {
+  RETURN_LABELS,
+  SHIPPING_LABELS,
+  SHIPPING_TYPES,
+  type ShippingType,
+} from '../../../../../shared/domain/listing';
 import { apiGet } from '../../../lib/api';
 import type { StepProps } from '../lib/form-props';
 import { WIZARD_RETURN_POLICIES } from '../lib/listing-form';
 import { SelectField, TextField } from './field';
-
-export const SHIPPING_LABELS: Record<ShippingType, string> = {
-  calculated: 'Calculated Shipping',
-  flat: 'Flat Rate',
-  free: 'Free Shipping',
-  local: 'Local Pickup Only',
-};
-export const RETURN_LABELS: Record<string, string> = {
-  no_returns: 'No Returns',
-  '7_days': '7 Day Returns',
-  '14_days': '14 Day Returns',
-  '30_days': '30 Day Returns',
-  '60_days': '60 Day Returns',
-};
 
 type ZipState = { kind: 'idle' } | { kind: 'looking' } | { kind: 'failed' };
 
@@ -146,7 +137,7 @@ export function ShippingStep({ form, set, errors, token }: StepProps & { token: 
         id="returnPolicy"
         label="Return Policy"
         value={form.returnPolicy}
-        options={WIZARD_RETURN_POLICIES.map((p) => [p, RETURN_LABELS[p]!] as const)}
+        options={WIZARD_RETURN_POLICIES.map((p) => [p, RETURN_LABELS[p]] as const)}
         onChange={(v) => set('returnPolicy', v as typeof form.returnPolicy)}
         error={errors.returnPolicy}
       />

@@ -8,6 +8,8 @@ import { detailFieldsFor } from './detail-fields';
 /** The wizard's steps, indexed 0 to 4 (spec part 3). */
 export const STEPS = ['Product Info', 'Details', 'Pricing', 'Shipping', 'Review'] as const;
 
+export const PAST_END_MESSAGE = 'The auction end date cannot be in the past';
+
 /** Return policies the wizard offers (spec part 3 section 9). */
 export const WIZARD_RETURN_POLICIES = ['no_returns', '14_days', '30_days', '60_days'] as const satisfies ReturnPolicy[];
 
@@ -219,7 +221,7 @@ export function toBody(f: ListingForm, photoKeys: string[], now: Date): BodyResu
   );
   const dims = [f.length, f.width, f.height];
   const endsAt = !fixed && f.endsAt ? new Date(f.endsAt) : undefined;
-  if (endsAt && !(endsAt.getTime() > now.getTime())) errors.endsAt = 'The auction end date cannot be in the past';
+  if (endsAt && !(endsAt.getTime() > now.getTime())) errors.endsAt = PAST_END_MESSAGE;
   const raw = {
     title: f.title,
     description: f.description,

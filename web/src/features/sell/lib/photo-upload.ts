@@ -2,6 +2,7 @@ import {
   LISTING_PHOTO_CONTENT_TYPES,
   LISTING_PHOTO_MAX_BYTES,
   LISTING_PHOTO_MAX_COUNT,
+  LOOKUP_PHOTO_MAX_COUNT,
   startListingPhotoUpload,
   type ListingPhotoContentType,
 } from '../../../../../shared/api/listing-photos';
@@ -18,6 +19,8 @@ export interface WizardPhoto {
   /** 0 to 1 while uploading. */
   progress: number;
   status: 'uploading' | 'ready' | 'failed';
+  /** Where it came from: lookup imports count against their own limit of 5. */
+  origin: 'upload' | 'lookup' | 'listing';
 }
 
 export type Problem = readonly [title: string, description: string];
@@ -40,6 +43,12 @@ export function checkPhotoFiles(files: File[], current: number): { accepted: Fil
     }
   }
   return { accepted, problems };
+}
+
+/** How many lookup images may still be imported: at most 5 from lookups in all, never above the 8-photo cap. */
+export function lookupPhotoRoom(photos: readonly Pick<WizardPhoto, 'origin'>[]): number {
+  const fromLookup = photos.filter((p) => p.origin === 'lookup').length;
+  return Math.max(0, Math.min(LOOKUP_PHOTO_MAX_COUNT - fromLookup, LISTING_PHOTO_MAX_COUNT - photos.length));
 }
 
 /** Presigned POST straight to the media bucket, with upload progress (fetch has none): resolves with the key. */

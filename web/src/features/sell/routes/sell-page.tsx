@@ -1,14 +1,9 @@
-import '../../../styles/sell.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { toast } from 'sonner';
 import { createListing, updateListing } from '../../../../../shared/api/listing-write';
-import {
-  importListingPhoto,
-  LISTING_PHOTO_MAX_COUNT,
-  LOOKUP_PHOTO_MAX_COUNT,
-} from '../../../../../shared/api/listing-photos';
+import { importListingPhoto } from '../../../../../shared/api/listing-photos';
 import { getListing } from '../../../../../shared/api/listings';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { getProfile, type Profile } from '../../../../../shared/api/profile';
@@ -32,7 +27,7 @@ import {
   type FieldErrors,
   type ListingForm,
 } from '../lib/listing-form';
-import type { WizardPhoto } from '../lib/photo-upload';
+import { lookupPhotoRoom, type WizardPhoto } from '../lib/photo-upload';
 import { applyProduct } from '../lib/apply-product';
 import { locationFromProfile } from '../lib/location-prefill';
 
@@ -56,41 +51,75 @@ function Wizard({
   const [step, setStep] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
+  const shownStep = useRef(step);
   const [now] = useState(() => new Date());
 
+  // Focus follows a step change (not the first render), so keyboard and screen-reader users land on the new step.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shownStep.current === step) return;
+    shownStep.current = step;
     heading.current?.focus();
   }, [step]);
 
-  const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // Object URLs of fresh files live until the wizard goes (the review step shows them too).
+  const shown = useRef(photos);
+  useEffect(() => {
+    shown.current = photos;
+  }, [photos]);
+  useEffect(
+    () => () => {
+      for (const p of shown.current) if (p.previewUrl.startsWith('blob:')) URL.revokeObjectURL(p.previewUrl);
+    },
+    [],
+  );
+
+  const uploading = photos.some((p) => p.status === 'uploading');
+  const set = <K extends keyof ListingForm>(key: K, value: ListingForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    // A field's message goes once the seller changes it; the next submit checks again.
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key]: _gone, ...rest } = e;
+      return rest;
+    });
+  };
 
   const onProduct = (product: ProductLookupResult) => {
     const { form: next, wasEmpty } = applyProduct(form, product);
     setForm(next);
     toast.success(wasEmpty ? 'Product Selected!' : 'Product Info Updated');
-    const room = Math.min(LOOKUP_PHOTO_MAX_COUNT, LISTING_PHOTO_MAX_COUNT - photos.length);
-    for (const url of product.images.slice(0, Math.max(0, room))) {
-      const id = `import-${++importId}`;
-      setPhotos((list) => [
-        ...list,
-        { id, name: product.productName, previewUrl: url, progress: 0, status: 'uploading' },
-      ]);
-      apiSend(importListingPhoto, { body: { url }, token })
-        .then(({ key, url: stored }) =>
-          setPhotos((list) =>
-            list.map((p) => (p.id === id ? { ...p, key, previewUrl: stored, progress: 1, status: 'ready' } : p)),
-          ),
-        )
-        .catch(() => {
-          setPhotos((list) => list.filter((p) => p.id !== id));
-          toast.error('Upload Error', { description: 'Failed to upload images. Please try again.' });
-        });
-    }
+    // Each image is copied into the seller's uploads; it shows at once (the lookup's address) and gets its key later.
+    const imports = product.images.slice(0, lookupPhotoRoom(photos)).map((url) => ({ id: `import-${++importId}`, url }));
+    if (!imports.length) return;
+    setPhotos((list) => [
+      ...list,
+      ...imports.map(({ id, url }): WizardPhoto => ({
+        id,
+        name: product.productName,
+        previewUrl: url,
+        progress: 0,
+        status: 'uploading',
+        origin: 'lookup',
+      })),
+    ]);
+    void Promise.allSettled(
+      imports.map(({ id, url }) =>
+        apiSend(importListingPhoto, { body: { url }, token }).then(
+          ({ key, url: stored }) =>
+            setPhotos((list) =>
+              list.map((p) => (p.id === id ? { ...p, key, previewUrl: stored, progress: 1, status: 'ready' } : p)),
+            ),
+          (error: unknown) => {
+            setPhotos((list) => list.filter((p) => p.id !== id));
+            throw error;
+          },
+        ),
+      ),
+    ).then((results) => {
+      if (results.some((r) => r.status === 'rejected')) {
+        toast.error('Upload Error', { description: 'Failed to upload images. Please try again.' });
+      }
+    });
   };
 
   const submit = () => {
@@ -103,10 +132,8 @@ function Wizard({
       setStep(stepOf(missing[0]!.field));
       return;
     }
-    if (photos.some((p) => p.status === 'uploading')) {
-      toast.error('Upload Error', { description: 'Wait for the photos to finish uploading.' });
-      return;
-    }
+    // The button waits for uploads too; this guards a click that raced a new upload.
+    if (uploading) return;
     const result = toBody(
       form,
       photos.filter((p) => p.key).map((p) => p.key!),
@@ -134,7 +161,9 @@ function Wizard({
         }
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.fields) {
+        if (error instanceof ApiError && error.status === 401) {
+          toast.error('Authentication Required', { description: 'Please connect your wallet to create a listing' });
+        } else if (error instanceof ApiError && error.fields) {
           const fields: FieldErrors = {};
           for (const [path, message] of Object.entries(error.fields)) {
             const field = path.startsWith('photoKeys') ? 'photos' : (path.split('.').pop() as keyof ListingForm);
@@ -187,6 +216,9 @@ function Wizard({
         {step === 3 && <ShippingStep form={form} set={set} errors={errors} token={token} />}
         {step === 4 && <ReviewStep form={form} photos={photos} />}
       </section>
+      <p className="field-hint wizard-wait" aria-live="polite">
+        {uploading ? 'Waiting for photos to finish uploading...' : ''}
+      </p>
       <div className="wizard-nav">
         <button
           type="button"
@@ -197,7 +229,7 @@ function Wizard({
           Previous
         </button>
         {last ? (
-          <button type="button" className="btn btn-primary" disabled={submitting} onClick={submit}>
+          <button type="button" className="btn btn-primary" disabled={submitting || uploading} onClick={submit}>
             {editId
               ? submitting
                 ? 'Saving...'
@@ -263,6 +295,7 @@ function EditListing({ id }: { id: string }) {
     key: img.key,
     progress: 1,
     status: 'ready',
+    origin: 'listing',
   }));
   return <Wizard initial={formFromListing(data)} initialPhotos={photos} editId={id} />;
 }

@@ -56,7 +56,12 @@ function Entry({ entry, nowMs, onRemove }: { entry: WishlistEntry; nowMs: number
             </ul>
           )}
           <p className="wishlist-card-added">{addedText(entry.addedAt, nowMs)}</p>
-          {/* View (the listing page) and Cart join here when those features exist. */}
+          {l && (
+            <Link to={`/item/${l.id}`} className="btn btn-primary btn-sm" aria-label={`View ${title}`}>
+              View
+            </Link>
+          )}
+          {/* Cart joins here when the cart exists. */}
         </div>
         <button
           type="button"

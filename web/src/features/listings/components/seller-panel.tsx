@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import type { ListingDetail } from '../../../../../shared/api/listings';
+import { UserAvatar } from '../../account/components/user-avatar';
+
+const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+/** The seller info panel of the listing page: the seller's public profile, linking to their store. */
+export function SellerPanel({ seller }: { seller: ListingDetail['sellerInfo'] }) {
+  return (
+    <section className="panel seller-panel" aria-labelledby="seller-heading">
+      <h2 id="seller-heading" className="section-heading">
+        Seller
+      </h2>
+      <div className="seller-panel-head">
+        <UserAvatar username={seller.username} avatarUrl={seller.avatarUrl} size={48} />
+        <div>
+          <Link to={`/user/${encodeURIComponent(seller.username)}`} className="seller-name">
+            {seller.username}
+          </Link>
+          {seller.verified && <p className="badge badge-accent">Verified Seller</p>}
+        </div>
+      </div>
+      <dl className="detail-list">
+        <div className="detail-row">
+          <dt>Rating</dt>
+          <dd>
+            {seller.rating === null
+              ? 'No ratings yet'
+              : `★ ${seller.rating.toFixed(1)} (${seller.reviewCount} ${seller.reviewCount === 1 ? 'review' : 'reviews'})`}
+          </dd>
+        </div>
+        <div className="detail-row">
+          <dt>Sales</dt>
+          <dd>{seller.salesCount}</dd>
+        </div>
+        {seller.location && (
+          <div className="detail-row">
+            <dt>Location</dt>
+            <dd>{seller.location}</dd>
+          </div>
+        )}
+        <div className="detail-row">
+          <dt>Member since</dt>
+          <dd>{joined.format(new Date(seller.joinedAt))}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

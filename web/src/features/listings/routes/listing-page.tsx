@@ -1,0 +1,214 @@
+import '../../../styles/listing.css';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import useSWR from 'swr';
+import { getListing, type ListingDetail } from '../../../../../shared/api/listings';
+import { CONDITION_LABELS, RETURN_LABELS, SHIPPING_LABELS } from '../../../../../shared/domain/listing';
+import { formatUsd } from '../../../../../shared/domain/money';
+import { formatTimeLeft } from '../../../../../shared/domain/time-left';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { ApiError, apiGet } from '../../../lib/api';
+import { ListingGallery } from '../components/listing-gallery';
+import { SellerPanel } from '../components/seller-panel';
+import { WishlistToggle } from '../components/wishlist-toggle';
+import { auctionBadgeLabel, formatEndDate } from '../lib/card-display';
+
+/** Re-renders every 30 s so the time left counts down. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {
+  const rows: [string, string][] = [];
+  if (l.listingType === 'fixed') {
+    rows.push(['Price', l.priceCents !== null ? formatUsd(l.priceCents) : 'Contact for price']);
+    if (l.acceptOffers)
+      rows.push(['Offers', l.minOfferCents ? `Accepted from ${formatUsd(l.minOfferCents)}` : 'Accepted']);
+  } else {
+    const bid = l.currentBidCents ?? l.startingBidCents;
+    rows.push([l.currentBidCents ? 'Current bid' : 'Starting bid', bid !== null ? formatUsd(bid) : '—']);
+    rows.push(['Bids', String(l.bidCount)]);
+    if (l.buyItNowPriceCents) rows.push(['Buy It Now', formatUsd(l.buyItNowPriceCents)]);
+    if (l.hasReserve) rows.push(['Reserve', 'This auction has a reserve price']);
+  }
+  rows.push(['Available', `${l.quantityAvailable} of ${l.quantity}`]);
+  const timeLeft = l.endsAt ? formatTimeLeft(l.endsAt, nowMs) : null;
+  return (
+    <section className="panel price-panel" aria-labelledby="price-heading">
+      <h2 id="price-heading" className="sr-only">
+        Price
+      </h2>
+      {timeLeft && (
+        <p className={`time-left${timeLeft === 'Ended' ? ' ended' : ''}`}>
+          {timeLeft === 'Ended' ? (
+            'Ended'
+          ) : (
+            <>
+              <span className="time-left-label">Time left</span> <strong>{timeLeft}</strong>{' '}
+              <span className="time-left-end">({formatEndDate(l.endsAt!)})</span>
+            </>
+          )}
+        </p>
+      )}
+      <dl className="detail-list">
+        {rows.map(([k, v]) => (
+          <div key={k} className="detail-row">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Specifications({ l }: { l: ListingDetail }) {
+  const rows: [string, string][] = [
+    ...(l.brand ? ([['Brand', l.brand]] as [string, string][]) : []),
+    ...(l.model ? ([['Model', l.model]] as [string, string][]) : []),
+    ...(l.upc ? ([['UPC', l.upc]] as [string, string][]) : []),
+    ...Object.entries(l.specifications),
+    ...(l.weightLbs !== null ? ([['Weight', `${l.weightLbs} lbs`]] as [string, string][]) : []),
+    ...(l.dimensions
+      ? ([['Dimensions', `${l.dimensions.length} × ${l.dimensions.width} × ${l.dimensions.height} in`]] as [
+          string,
+          string,
+        ][])
+      : []),
+  ];
+  if (!rows.length) return null;
+  return (
+    <section aria-labelledby="specs-heading">
+      <h2 id="specs-heading" className="section-heading">
+        Specifications
+      </h2>
+      <dl className="detail-list">
+        {rows.map(([k, v]) => (
+          <div key={k} className="detail-row">
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Shipping({ l }: { l: ListingDetail }) {
+  const shipping =
+    l.shippingType === 'flat' && l.shippingCostCents !== null
+      ? `${SHIPPING_LABELS.flat}: ${formatUsd(l.shippingCostCents)}`
+      : SHIPPING_LABELS[l.shippingType];
+  return (
+    <section className="panel" aria-labelledby="shipping-heading">
+      <h2 id="shipping-heading" className="section-heading">
+        Shipping and returns
+      </h2>
+      <dl className="detail-list">
+        <div className="detail-row">
+          <dt>Shipping</dt>
+          <dd>
+            {shipping}
+            {l.localPickup && l.shippingType !== 'local' ? ' · Local pickup available' : ''}
+          </dd>
+        </div>
+        {l.location && (
+          <div className="detail-row">
+            <dt>Item location</dt>
+            <dd>
+              {l.location.city}, {l.location.state}
+            </dd>
+          </div>
+        )}
+        <div className="detail-row">
+          <dt>Returns</dt>
+          <dd>{RETURN_LABELS[l.returnPolicy]}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Listing({ l }: { l: ListingDetail }) {
+  const nowMs = useNow();
+  const auctionLabel = auctionBadgeLabel(l);
+  return (
+    <article className="listing-page" aria-labelledby="listing-title">
+      <div className="listing-media">
+        <ListingGallery images={l.images} title={l.title} />
+      </div>
+      <div className="listing-summary">
+        <div className="listing-badges">
+          {l.featured && <span className="badge badge-accent">Featured</span>}
+          <span className={`badge ${l.listingType === 'auction' ? 'badge-warning' : 'badge-primary'}`}>
+            {l.listingType === 'auction' ? 'Auction' : 'Buy Now'}
+          </span>
+          {auctionLabel && <span className="badge">{auctionLabel}</span>}
+          <span className="badge">{CONDITION_LABELS[l.condition]}</span>
+          <Link className="badge" to={`/marketplace?category=${encodeURIComponent(l.category)}`}>
+            {l.category}
+          </Link>
+        </div>
+        <div className="listing-title-row">
+          <h1 id="listing-title" className="page-title">
+            {l.title}
+          </h1>
+          <WishlistToggle listingId={l.id} title={l.title} />
+        </div>
+        <PricePanel l={l} nowMs={nowMs} />
+        <SellerPanel seller={l.sellerInfo} />
+        <Shipping l={l} />
+      </div>
+      <div className="listing-details">
+        <section aria-labelledby="description-heading">
+          <h2 id="description-heading" className="section-heading">
+            Description
+          </h2>
+          <p className="listing-description">{l.description}</p>
+        </section>
+        <Specifications l={l} />
+      </div>
+    </article>
+  );
+}
+
+/** /item/{id} (spec part 1 section 2.8). A missing or no longer active listing is 'Listing not found'. */
+export function ListingPage() {
+  const { id = '' } = useParams();
+  const valid = /^[0-9A-Za-z]{1,64}$/.test(id);
+  const { data, error, isLoading, mutate } = useSWR(valid ? ['listing', id] : null, () =>
+    apiGet(getListing, { params: { listingId: id } }),
+  );
+  const notFound = !valid || (error instanceof ApiError && error.status === 404);
+  return (
+    <div className="container listing-container">
+      <Link to="/marketplace" className="back-link">
+        ← Back to Marketplace
+      </Link>
+      {notFound ? (
+        <div className="status" role="alert">
+          <p className="status-title">Listing not found</p>
+          <Link to="/marketplace" className="btn btn-primary">
+            Browse the marketplace
+          </Link>
+        </div>
+      ) : error ? (
+        <div className="status status-error" role="alert">
+          <p className="status-title">Failed to load the listing</p>
+          <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
+            Try Again
+          </button>
+        </div>
+      ) : isLoading || !data ? (
+        <PageLoading />
+      ) : (
+        <Listing l={data} />
+      )}
+    </div>
+  );
+}
