@@ -1,4 +1,5 @@
 import type { ApiContract } from '../shared/api/contract';
+import { LISTING_PHOTOS, PENDING_UPLOADS } from './core/listings/photos';
 import {
   checkUsername,
   completeSignIn,
@@ -24,9 +25,6 @@ import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wi
  */
 export type Auth = 'public' | 'user' | 'admin';
 
-/** Media-bucket prefix of listing photos and their thumbnails. */
-const LISTING_PHOTOS = 'listing-photos/';
-
 export interface RouteDef<C extends ApiContract = ApiContract> {
   name: string;
   contract: C;
@@ -34,12 +32,15 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   auth: Auth;
   /** A public route that issues sessions or registration tickets (needs the signing key without checking a session). */
   issuesSessions?: boolean;
-  /** Key prefix in the media bucket this route presigns browser uploads for (its role must be allowed to put there). */
+  /**
+   * Key prefix in the media bucket this route writes under: presigned browser uploads (a presigned POST acts with the
+   * route's own permission) or its own writes.
+   */
   uploadsMedia?: string;
   /** Talks to the Xaman platform API (reads the Xaman API secret). */
   usesSigner?: boolean;
-  /** Key prefix in the media bucket this route deletes under (uploads that fail our checks, photos a listing drops). */
-  deletesMedia?: string;
+  /** Key prefixes in the media bucket this route deletes under (uploads it moves or refuses, photos a listing drops). */
+  deletesMedia?: readonly string[];
 }
 
 function route<C extends ApiContract>(
@@ -76,21 +77,24 @@ export const routes = {
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public'),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public'),
+  // Attaching moves checked uploads to the listing prefix (copy, delete); an edit deletes the photos it drops.
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', {
-    deletesMedia: LISTING_PHOTOS,
+    uploadsMedia: LISTING_PHOTOS,
+    deletesMedia: [PENDING_UPLOADS, LISTING_PHOTOS],
   }),
   updateListing: route('updateListing', updateListing, 'http/listings/update-listing', 'user', {
-    deletesMedia: LISTING_PHOTOS,
+    uploadsMedia: LISTING_PHOTOS,
+    deletesMedia: [PENDING_UPLOADS, LISTING_PHOTOS],
   }),
   startListingPhotoUpload: route(
     'startListingPhotoUpload',
     startListingPhotoUpload,
     'http/listing-photos/start-photo-upload',
     'user',
-    { uploadsMedia: LISTING_PHOTOS },
+    { uploadsMedia: PENDING_UPLOADS },
   ),
   importListingPhoto: route('importListingPhoto', importListingPhoto, 'http/listing-photos/import-photo', 'user', {
-    uploadsMedia: LISTING_PHOTOS,
+    uploadsMedia: PENDING_UPLOADS,
   }),
   listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user'),
   endListing: route('endListing', endListing, 'http/seller/end-listing', 'user'),

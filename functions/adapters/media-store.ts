@@ -1,4 +1,10 @@
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { IMAGE_SIGNATURE_BYTES, type PhotoStore, type UploadedObject } from '../core/listings/photos';
 import { s3Client } from '../lib/aws-clients';
 import { config } from '../lib/config';
@@ -58,4 +64,21 @@ export async function removeObjects(keys: string[]): Promise<void> {
   }
 }
 
-export const photoStore: PhotoStore = { inspect: (key) => readObjectStart(key), remove: removeObjects };
+/** Copies an object within the media bucket (immutable caching, like every key), then deletes the original. */
+export async function moveObject(from: string, to: string): Promise<void> {
+  await s3Client().send(
+    new CopyObjectCommand({
+      Bucket: bucket(),
+      CopySource: `${bucket()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      Key: to,
+      MetadataDirective: 'COPY',
+    }),
+  );
+  await removeObjects([from]);
+}
+
+export const photoStore: PhotoStore = {
+  inspect: (key) => readObjectStart(key),
+  promote: moveObject,
+  remove: removeObjects,
+};

@@ -66,7 +66,7 @@ export class ApiStack extends Stack {
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
       grantMediaRead(fn, mediaBucket);
       if (route.uploadsMedia) grantMediaUpload(fn, mediaBucket, route.uploadsMedia);
-      if (route.deletesMedia) grantMediaDelete(fn, mediaBucket, route.deletesMedia);
+      for (const prefix of route.deletesMedia ?? []) grantMediaDelete(fn, mediaBucket, prefix);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
       // Only what talks to Xaman (sign-in, later checkout and fees, the health check) may read its secret.
       if (route.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);

@@ -1,3 +1,4 @@
+import { PENDING_UPLOADS } from '../../functions/core/listings/photos';
 import { Aws, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -75,6 +76,8 @@ export class DataStack extends Stack {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'media/',
       removalPolicy: RemovalPolicy.RETAIN,
+      // Photo uploads wait here until a listing takes them (the listing moves them out); the rest expire.
+      lifecycleRules: [{ prefix: PENDING_UPLOADS, expiration: Duration.days(1) }],
       cors: [
         {
           allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET],

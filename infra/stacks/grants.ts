@@ -44,14 +44,14 @@ export function grantMediaUpload(fn: HandlerFunction, bucket: s3.Bucket, prefix:
   });
 }
 
-/** Delete objects under one key prefix (uploads that fail the checks, photos a listing no longer has). */
+/** Delete objects under one key prefix (uploads moved or refused, photos a listing no longer has). */
 export function grantMediaDelete(fn: HandlerFunction, bucket: s3.Bucket, prefix: string): void {
   fn.fn.addToRolePolicy(
     new iam.PolicyStatement({ actions: ['s3:DeleteObject'], resources: [bucket.arnForObjects(`${prefix}*`)] }),
   );
   acknowledgeWildcards(fn, {
     [`Resource::${nagName(fn, bucket, bucket.bucketArn, 'Arn')}/${prefix}*`]:
-      'Upload keys are made per upload (user id and a ULID) under this one prefix.',
+      'Photo keys are made per upload (user id and a ULID) under this one prefix.',
   });
 }
 

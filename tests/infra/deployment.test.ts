@@ -162,10 +162,11 @@ describe('api stack', () => {
   it.each([
     ['s3:PutObject', 'uploadsMedia'],
     ['s3:DeleteObject', 'deletesMedia'],
-  ] as const)('lets only the routes that need it %s media objects, and only under their prefix', (action, flag) => {
+  ] as const)('lets only the routes that need it %s media objects, and only under their prefixes', (action, flag) => {
     const policies = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources);
     expect(routes.startAvatarUpload.uploadsMedia).toBe('avatars/');
-    expect(routes.updateListing.deletesMedia).toBe('listing-photos/');
+    expect(routes.startListingPhotoUpload.uploadsMedia).toBe('uploads/');
+    expect(routes.updateListing.deletesMedia).toEqual(['uploads/', 'listing-photos/']);
     for (const route of routeList) {
       const role = built.api.functions[route.name]!.fn.role!.node.defaultChild as CfnElement;
       const roleId = built.api.getLogicalId(role);
@@ -173,14 +174,16 @@ describe('api stack', () => {
         .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
         .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
         .filter((st) => [st.Action].flat().includes(action));
-      const prefix = route[flag];
-      if (!prefix) {
-        expect(grants, route.name).toEqual([]);
-        continue;
-      }
-      expect(grants, route.name).toHaveLength(1);
-      expect(JSON.stringify(grants[0]!.Resource)).toContain(`/${prefix}*`);
+      const prefixes = [route[flag] ?? []].flat();
+      expect(grants, route.name).toHaveLength(prefixes.length);
+      prefixes.forEach((prefix, i) => expect(JSON.stringify(grants[i]!.Resource)).toContain(`/${prefix}*`));
     }
+  });
+
+  it('expires photo uploads no listing took after a day', () => {
+    templates.data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: [{ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }] },
+    });
   });
 });
 

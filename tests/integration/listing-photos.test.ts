@@ -47,6 +47,7 @@ async function upload(token: string, file: Buffer, contentType = 'image/png', cl
   return ticket.body.key;
 }
 
+const attached = (uploadKey: string) => uploadKey.replace(/^uploads\//, 'listing-photos/');
 const mediaStatus = async (key: string) => (await fetch(`${inject('baseUrl')}/media/${key}`)).status;
 
 beforeAll(async () => {
@@ -77,7 +78,10 @@ describe('listing photos', () => {
     });
     expect(created.status).toBe(201);
     const listing = await waitForThumbnail(created.body.id);
-    expect(listing.images.map((i) => i.key)).toEqual([keys[1], keys[0]]);
+    // Attaching moved the uploads out of the expiring uploads/ prefix.
+    expect(listing.images.map((i) => i.key)).toEqual([attached(keys[1]!), attached(keys[0]!)]);
+    expect(await mediaStatus(keys[0]!)).toBe(404);
+    expect(await mediaStatus(attached(keys[0]!))).toBe(200);
     const thumb = await fetch(listing.images[0]!.thumbUrl);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
@@ -165,7 +169,7 @@ describe('PUT /api/listings/{id}', () => {
     expect(res.status).toBe(200);
     const after = await waitForThumbnail(id);
     expect(after).toMatchObject({ title: 'Copper Sextant Marigraph', priceCents: 9_900 });
-    expect(after.images.map((i) => i.key)).toEqual([added, before.body.images[0]!.key]);
+    expect(after.images.map((i) => i.key)).toEqual([attached(added), before.body.images[0]!.key]);
     const search = async (q: string) =>
       (await call<{ items: { id: string }[] }>('GET', `/api/listings?search=${q}`)).body.items.map((i) => i.id);
     expect(await search('marigraph')).toContain(id);

@@ -59,7 +59,7 @@ describe('GET /api/lookup/products', () => {
       body: { url: product!.images[0] },
     });
     expect(imported.status).toBe(201);
-    expect(imported.body.key).toMatch(/^listing-photos\/.+\.png$/);
+    expect(imported.body.key).toMatch(/^uploads\/.+\.png$/);
     const photo = await fetch(`${inject('baseUrl')}/media/${imported.body.key}`);
     expect(photo.headers.get('content-type')).toBe('image/png');
     const listing = await call<{ id: string }>('POST', '/api/listings', {

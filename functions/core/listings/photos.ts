@@ -16,14 +16,26 @@ const EXTENSIONS: Record<ListingPhotoContentType, string> = {
 /** How many leading bytes `sniffImageType` needs. */
 export const IMAGE_SIGNATURE_BYTES = 12;
 
-/** Where a seller's listing photo uploads go; a key outside it is never attached to their listing. */
-export function listingPhotoPrefix(userId: string): string {
-  return `listing-photos/${userId}/`;
+/**
+ * Where a seller's photo uploads wait until a listing takes them. The bucket expires this prefix after a day, so a
+ * photo nobody attached does not stay; a key outside the seller's own is never attached to their listing.
+ */
+export const PENDING_UPLOADS = 'uploads/';
+/** Where attached listing photos and their thumbnails live. */
+export const LISTING_PHOTOS = 'listing-photos/';
+
+export function pendingPhotoPrefix(userId: string): string {
+  return `${PENDING_UPLOADS}${userId}/`;
 }
 
 /** A fresh key per upload, so uploads never overwrite each other or someone else's. */
 export function listingPhotoKey(userId: string, contentType: ListingPhotoContentType, id: string): string {
-  return `${listingPhotoPrefix(userId)}${id}.${EXTENSIONS[contentType]}`;
+  return `${pendingPhotoPrefix(userId)}${id}.${EXTENSIONS[contentType]}`;
+}
+
+/** The key a checked upload moves to when a listing takes it. */
+export function attachedKey(pendingKey: string): string {
+  return `${LISTING_PHOTOS}${pendingKey.slice(PENDING_UPLOADS.length)}`;
 }
 
 /** The thumbnail's key next to its photo. */
@@ -57,12 +69,14 @@ export interface UploadedObject {
 
 export interface PhotoStore {
   inspect(key: string): Promise<UploadedObject | null>;
+  /** Moves a checked upload to its listing key (copy, then the upload goes). */
+  promote(from: string, to: string): Promise<void>;
   remove(keys: string[]): Promise<void>;
 }
 
 export interface AttachedPhotos {
   images: ListingImageRecord[];
-  /** Keys attached now for the first time (they need thumbnails). */
+  /** Keys attached now for the first time, under their listing key (they need thumbnails). */
   added: string[];
   /** Keys the listing had and no longer has (their objects go once the listing is written). */
   dropped: string[];
@@ -70,8 +84,8 @@ export interface AttachedPhotos {
 
 /**
  * Checks the photo keys a seller sends, in order (the first is the main image). Keys the listing already has stay as
- * they are; a new key must be the seller's own upload, present, within the size limit and really an image. An upload
- * that fails the check is deleted at once: nothing but checked images stays in the bucket for long.
+ * they are; a new key must be the seller's own pending upload, present, within the size limit and really an image. It
+ * then moves to its listing key. An upload that fails the check is deleted at once.
  */
 export async function attachPhotos(
   userId: string,
@@ -80,7 +94,7 @@ export async function attachPhotos(
   store: PhotoStore,
 ): Promise<AttachedPhotos> {
   const current = new Map(existing.map((i) => [i.key, i]));
-  const prefix = listingPhotoPrefix(userId);
+  const prefix = pendingPhotoPrefix(userId);
   const images: ListingImageRecord[] = [];
   const added: string[] = [];
   for (const [index, key] of keys.entries()) {
@@ -106,8 +120,10 @@ export async function attachPhotos(
       await store.remove([key]);
       throw new BadRequestError(problem, { [field]: problem });
     }
-    images.push({ key });
-    added.push(key);
+    const attached = attachedKey(key);
+    await store.promote(key, attached);
+    images.push({ key: attached });
+    added.push(attached);
   }
   const keptKeys = new Set(images.map((i) => i.key));
   const dropped = existing

@@ -21,12 +21,15 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
   const written: { listing: NewListing; terms: string[] }[] = [];
   const thumbs: { listingId: string; keys: string[] }[] = [];
   const removed: string[] = [];
+  const moved: [string, string][] = [];
   return {
     written,
     thumbs,
     removed,
+    moved,
     photos: {
       inspect: async (key: string) => uploads[key] ?? null,
+      promote: async (from: string, to: string) => void moved.push([from, to]),
       remove: async (keys: string[]) => void removed.push(...keys),
     },
     thumbnails: { request: async (listingId: string, keys: string[]) => void thumbs.push({ listingId, keys }) },
@@ -97,13 +100,18 @@ describe('createListing', () => {
 });
 
 describe('createListing photos', () => {
-  const mine = (n: number) => `listing-photos/u1/0${n}.jpg`;
+  const mine = (n: number) => `uploads/u1/0${n}.jpg`;
+  const attached = (n: number) => `listing-photos/u1/0${n}.jpg`;
 
-  it('attaches checked uploads in order, the first as the main image, and asks for their thumbnails', async () => {
+  it('moves checked uploads to the listing in order, the first as the main image, and asks for thumbnails', async () => {
     const d = deps(true, { [mine(1)]: { size: 1000, head: JPEG }, [mine(2)]: { size: 2000, head: JPEG } });
     await createListing('u1', body({ photoKeys: [mine(2), mine(1)] }), d);
-    expect(d.written[0]!.listing.images).toEqual([{ key: mine(2) }, { key: mine(1) }]);
-    expect(d.thumbs).toEqual([{ listingId: '01LISTING', keys: [mine(2), mine(1)] }]);
+    expect(d.written[0]!.listing.images).toEqual([{ key: attached(2) }, { key: attached(1) }]);
+    expect(d.moved).toEqual([
+      [mine(2), attached(2)],
+      [mine(1), attached(1)],
+    ]);
+    expect(d.thumbs).toEqual([{ listingId: '01LISTING', keys: [attached(2), attached(1)] }]);
   });
 
   it("refuses someone else's upload, a missing one, a non-image and one over 5 MB, deleting bad uploads", async () => {
@@ -111,9 +119,9 @@ describe('createListing photos', () => {
     const d = deps(true, {
       [mine(1)]: { size: 10, head: text },
       [mine(2)]: { size: 6 * 1024 * 1024, head: JPEG },
-      'listing-photos/u2/01.jpg': { size: 10, head: JPEG },
+      'uploads/u2/01.jpg': { size: 10, head: JPEG },
     });
-    await expect(createListing('u1', body({ photoKeys: ['listing-photos/u2/01.jpg'] }), d)).rejects.toMatchObject({
+    await expect(createListing('u1', body({ photoKeys: ['uploads/u2/01.jpg'] }), d)).rejects.toMatchObject({
       status: 400,
       message: 'Photo 1 is not an upload of yours',
     });

@@ -65,7 +65,8 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
       },
     },
     photos: {
-      inspect: async (key: string) => (key.startsWith('listing-photos/u1/') ? { size: 100, head: JPEG } : null),
+      inspect: async (key: string) => (key.startsWith('uploads/u1/') ? { size: 100, head: JPEG } : null),
+      promote: async () => undefined,
       remove: async (keys: string[]) => void removed.push(...keys),
     },
     thumbnails: { request: async (_: string, keys: string[]) => void thumbs.push(keys) },
@@ -97,7 +98,7 @@ describe('updateListing', () => {
 
   it('checks new photos and asks for their thumbnails', async () => {
     const d = deps(stored());
-    await updateListing('u1', 'L1', body({ photoKeys: ['listing-photos/u1/n.jpg', 'seed/a.webp'] }), d);
+    await updateListing('u1', 'L1', body({ photoKeys: ['uploads/u1/n.jpg', 'seed/a.webp'] }), d);
     expect(d.replaced[0]!.next.images).toEqual([
       { key: 'listing-photos/u1/n.jpg' },
       { key: 'seed/a.webp', thumbKey: 'seed/a.thumb.webp' },
