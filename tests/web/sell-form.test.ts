@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DETAIL_FIELDS, detailFieldsFor } from '../../web/src/features/sell/lib/detail-fields';
 import { emptyForm, formFieldOf, missingFields, stepOf, toBody } from '../../web/src/features/sell/lib/listing-form';
 import { locationFromProfile } from '../../web/src/features/sell/lib/location-prefill';
-import { checkPhotoFiles, moveItem } from '../../web/src/features/sell/lib/photo-upload';
+import { checkPhotoFiles, lookupPhotoRoom, moveItem } from '../../web/src/features/sell/lib/photo-upload';
 
 const NOW = new Date('2026-06-01T12:00:00');
 const filled = () => ({
@@ -101,5 +101,13 @@ describe('the wizard form', () => {
       ['File Too Large', 'c.jpg is larger than 5MB'],
     ]);
     expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('leaves room for lookup photos: 5 from lookups in all, never above 8 photos', () => {
+    const of = (...origins: ('upload' | 'lookup' | 'listing')[]) => origins.map((origin) => ({ origin }));
+    expect(lookupPhotoRoom([])).toBe(5);
+    expect(lookupPhotoRoom(of('lookup', 'lookup', 'upload'))).toBe(3);
+    expect(lookupPhotoRoom(of('upload', 'upload', 'upload', 'upload', 'listing', 'listing'))).toBe(2);
+    expect(lookupPhotoRoom(of('lookup', 'lookup', 'lookup', 'lookup', 'lookup'))).toBe(0);
   });
 });

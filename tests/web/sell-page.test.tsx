@@ -113,6 +113,7 @@ const png = (name: string, size = 1000) => {
 };
 
 beforeEach(() => {
+  uploads = 0;
   FakeXhr.fail = false;
   FakeXhr.sent = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -247,6 +248,150 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     click('Create Listing');
     expect(await within(main()).findByText('The auction end date cannot be in the past')).toBeTruthy();
     expect(find('POST', '/api/listings')).toHaveLength(0);
+  });
+
+  it('sends the exact body: trimmed text, dollars as cents, photo keys in display order', async () => {
+    const { find, router } = renderSell();
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    type('Title', '  Oak Desk ');
+    fireEvent.change(within(main()).getByLabelText(/^Description/), { target: { value: 'Solid oak.' } });
+    fireEvent.change(field('Category'), { target: { value: 'Home & Garden' } });
+    fireEvent.change(field('Subcategory'), { target: { value: 'Furniture' } });
+    fireEvent.change(field('Condition'), { target: { value: 'good' } });
+    choose([png('front.png'), png('back.png')]);
+    expect(await screen.findByText('Images Uploaded')).toBeTruthy();
+    click('Move photo 2 earlier');
+    await stepTo('Details');
+    type('Weight (lbs)', '30');
+    await stepTo('Pricing');
+    type('Price ($)', '249.99');
+    fireEvent.click(field('Accept Offers'));
+    type('Minimum Offer ($)', '200');
+    type('Quantity', '3');
+    await stepTo('Shipping');
+    fireEvent.change(field('Shipping Type'), { target: { value: 'flat' } });
+    type('Shipping Cost ($)', '12.5');
+    fireEvent.click(field('Also Offer Local Pickup'));
+    fireEvent.change(field('Return Policy'), { target: { value: '60_days' } });
+    await stepTo('Review');
+    expect(within(main()).getByText('$249.99')).toBeTruthy();
+    click('Create Listing');
+    expect(await screen.findByText('Listing Created!')).toBeTruthy();
+    expect(find('POST', '/api/listings')[0]!.body).toEqual({
+      title: 'Oak Desk',
+      description: 'Solid oak.',
+      category: 'Home & Garden',
+      subcategory: 'Furniture',
+      condition: 'good',
+      specifications: {},
+      weightLbs: 30,
+      listingType: 'fixed',
+      priceCents: 24_999,
+      acceptOffers: true,
+      minOfferCents: 20_000,
+      quantity: 3,
+      shippingType: 'flat',
+      shippingCostCents: 1250,
+      localPickup: true,
+      location: { zipCode: '62701', city: 'Springfield', state: 'IL' },
+      returnPolicy: '60_days',
+      photoKeys: ['listing-photos/u/2.png', 'listing-photos/u/1.png'],
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marketplace'));
+  });
+
+  it("shows the server's field messages, and asks for a wallet when the session is gone", async () => {
+    let answer: ApiAnswer = {
+      status: 400,
+      body: {
+        error: {
+          code: 'invalid',
+          message: 'Check the listing',
+          fields: { title: 'Title is taken', priceCents: 'Price is too high' },
+        },
+      },
+    };
+    renderSell('/sell', (req) => (req.url.pathname === '/api/listings' && req.method === 'POST' ? answer : undefined));
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    type('Title', 'Desk');
+    fireEvent.change(within(main()).getByLabelText(/^Description/), { target: { value: 'Oak' } });
+    fireEvent.change(field('Category'), { target: { value: 'Home & Garden' } });
+    fireEvent.change(field('Condition'), { target: { value: 'good' } });
+    await stepTo('Pricing');
+    type('Price ($)', '10');
+    await stepTo('Review');
+    click('Create Listing');
+    expect(await screen.findByText('Check the listing')).toBeTruthy();
+    expect(await within(main()).findByText('Title is taken')).toBeTruthy();
+    expect(within(main()).getByRole('heading', { name: 'Product Info', level: 2 })).toBeTruthy();
+    await stepTo('Pricing');
+    expect(within(main()).getByText('Price is too high')).toBeTruthy();
+    answer = { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in first' } } };
+    await stepTo('Review');
+    click('Create Listing');
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByText('Please connect your wallet to create a listing')).toBeTruthy();
+    answer = { status: 500, body: { error: { code: 'internal', message: 'boom' } } };
+    click('Create Listing');
+    expect(await screen.findByText('Failed to create listing. Please try again.')).toBeTruthy();
+  });
+
+  it("says 'Product Info Updated' over typed data and imports at most 5 lookup photos in all", async () => {
+    const images = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `http://products.test/images/${from + i}.png`);
+    const first = { ...camera, images: images(0, 4) };
+    const second = { ...camera, productName: 'Fujifilm X-T4 Body', images: images(10, 3) };
+    const { find } = renderSell('/sell', (req) =>
+      req.url.pathname === '/api/lookup/products' ? { body: { items: [first, second] } } : undefined,
+    );
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    type('Title', 'My camera');
+    fireEvent.change(within(main()).getByRole('searchbox'), { target: { value: 'fujifilm' } });
+    click('Search');
+    fireEvent.click(await within(main()).findByRole('button', { name: /Fujifilm X-T5/ }));
+    expect(await screen.findByText('Product Info Updated')).toBeTruthy();
+    expect(field('Title').value).toBe(camera.productName);
+    await waitFor(() => expect(within(main()).getByText('Photos (4/8)')).toBeTruthy());
+    click('Search');
+    fireEvent.click(await within(main()).findByRole('button', { name: /Fujifilm X-T4/ }));
+    await waitFor(() => expect(screen.getAllByText('Product Info Updated')).toHaveLength(2));
+    expect(field('Title').value).toBe('Fujifilm X-T4 Body');
+    await waitFor(() => expect(within(main()).getByText('Photos (5/8)')).toBeTruthy());
+    expect(find('POST', '/api/listing-photos/imports').map((r) => r.body)).toEqual(
+      [...images(0, 4), ...images(10, 1)].map((url) => ({ url })),
+    );
+  });
+
+  it("says 'Lookup Failed' when the service fails, and ignores an answer that arrives after a newer search", async () => {
+    let release = () => {};
+    const canon = { ...camera, productName: 'Canon EOS R5', images: [] };
+    renderSell('/sell', (req) => {
+      if (req.url.pathname !== '/api/lookup/products') return undefined;
+      const q = req.url.searchParams.get('q');
+      if (q === 'broken') return { status: 503, body: { error: { code: 'unavailable', message: 'down' } } };
+      if (q === 'canon') {
+        // Held until released: it answers after the newer search did.
+        return new Promise<Response>((resolve) => {
+          release = () => resolve(new Response(JSON.stringify({ items: [canon] }), { status: 200 }));
+        }) as Promise<never>;
+      }
+      return undefined;
+    });
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    const box = within(main()).getByRole('searchbox');
+    fireEvent.change(box, { target: { value: 'broken' } });
+    click('Search');
+    expect(await screen.findByText('Lookup Failed')).toBeTruthy();
+    expect(screen.getByText('Could not connect to product lookup service')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'canon' } });
+    click('Search');
+    fireEvent.change(box, { target: { value: 'fuji' } });
+    click('Search');
+    expect(await within(main()).findByRole('button', { name: /Fujifilm X-T5/ })).toBeTruthy();
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(within(main()).queryByRole('button', { name: /Canon EOS R5/ })).toBeNull();
+    expect(within(main()).getByRole('button', { name: /Fujifilm X-T5/ })).toBeTruthy();
   });
 
   it('edits an own listing: prefilled, saved with PUT, back to the portal', async () => {

@@ -92,6 +92,8 @@ export async function attachPhotos(
   keys: readonly string[],
   existing: readonly ListingImageRecord[],
   store: PhotoStore,
+  /** Uploads already moved by an earlier attempt of the same write (pending key -> listing key). */
+  moved = new Map<string, string>(),
 ): Promise<AttachedPhotos> {
   const current = new Map(existing.map((i) => [i.key, i]));
   const prefix = pendingPhotoPrefix(userId);
@@ -101,6 +103,12 @@ export async function attachPhotos(
     const kept = current.get(key);
     if (kept) {
       images.push(kept);
+      continue;
+    }
+    const earlier = moved.get(key);
+    if (earlier) {
+      images.push({ key: earlier });
+      added.push(earlier);
       continue;
     }
     const field = `photoKeys.${index}`;
@@ -122,6 +130,7 @@ export async function attachPhotos(
     }
     const attached = attachedKey(key);
     await store.promote(key, attached);
+    moved.set(key, attached);
     images.push({ key: attached });
     added.push(attached);
   }

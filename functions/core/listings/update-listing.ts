@@ -42,6 +42,7 @@ export async function updateListing(
   deps: UpdateListingDeps,
 ) {
   await requireSeller(userId, deps.accounts);
+  const moved = new Map<string, string>();
   for (let attempt = 1; ; attempt++) {
     const current = await deps.store.get(listingId);
     if (!current || current.status === 'deleted') throw new NotFoundError('Listing not found');
@@ -56,7 +57,7 @@ export async function updateListing(
         quantity: `At least ${current.quantitySold + 1}`,
       });
     }
-    const photos = await attachPhotos(userId, body.photoKeys, current.images ?? [], deps.photos);
+    const photos = await attachPhotos(userId, body.photoKeys, current.images ?? [], deps.photos, moved);
     const next: StoredListing = {
       ...fields,
       listingId,

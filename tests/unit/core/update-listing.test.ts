@@ -42,6 +42,7 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
   const replaced: { next: StoredListing; expected: number; terms: { add: string[]; remove: string[] } }[] = [];
   const removed: string[] = [];
   const thumbs: string[][] = [];
+  const promoted: string[] = [];
   return {
     replaced,
     removed,
@@ -65,8 +66,10 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
       },
     },
     photos: {
-      inspect: async (key: string) => (key.startsWith('uploads/u1/') ? { size: 100, head: JPEG } : null),
-      promote: async () => undefined,
+      // An upload is there until it is moved, as in the bucket.
+      inspect: async (key: string) =>
+        key.startsWith('uploads/u1/') && !promoted.includes(key) ? { size: 100, head: JPEG } : null,
+      promote: async (from: string) => void promoted.push(from),
       remove: async (keys: string[]) => void removed.push(...keys),
     },
     thumbnails: { request: async (_: string, keys: string[]) => void thumbs.push(keys) },
@@ -135,9 +138,12 @@ describe('updateListing', () => {
     ).rejects.toMatchObject({ status: 400, message: 'The auction end date cannot be in the past' });
   });
 
-  it('retries a lost race on the fresh listing, and gives up with 409 after three', async () => {
+  it('retries a lost race on the fresh listing (new photos moved once), and gives up with 409 after three', async () => {
     const d = deps(stored(), { races: 2 });
-    await expect(updateListing('u1', 'L1', body(), d)).resolves.toEqual({ id: 'L1' });
+    await expect(updateListing('u1', 'L1', body({ photoKeys: ['uploads/u1/n.jpg'] }), d)).resolves.toEqual({
+      id: 'L1',
+    });
+    expect(d.replaced[0]!.next.images).toEqual([{ key: 'listing-photos/u1/n.jpg' }]);
     await expect(updateListing('u1', 'L1', body(), deps(stored(), { races: 3 }))).rejects.toMatchObject({
       status: 409,
     });

@@ -95,11 +95,13 @@ export function ProductLookup({ token, onSelect }: { token: string; onSelect(pro
           }}
           maxLength={100}
         />
-        <button type="submit" className="btn btn-outline" disabled={state.kind === 'searching'}>
-          {state.kind === 'searching' ? 'Searching...' : 'Search'}
+        {/* Never disabled: a new search replaces one still running. */}
+        <button type="submit" className="btn btn-outline" aria-busy={state.kind === 'searching'}>
+          Search
         </button>
       </form>
       <div aria-live="polite">
+        {state.kind === 'searching' && <p className="field-hint">Searching...</p>}
         {state.kind === 'results' && state.items.length > 0 && (
           <ul className="lookup-results" aria-label="Products found">
             {state.items.map((p, i) => (

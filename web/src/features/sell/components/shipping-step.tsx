@@ -6,12 +6,17 @@ import {
   SHIPPING_TYPES,
   type ShippingType,
 } from '../../../../../shared/domain/listing';
-import { apiGet } from '../../../lib/api';
+import { ApiError, apiGet } from '../../../lib/api';
 import type { StepProps } from '../lib/form-props';
 import { WIZARD_RETURN_POLICIES } from '../lib/listing-form';
 import { SelectField, TextField } from './field';
 
-type ZipState = { kind: 'idle' } | { kind: 'looking' } | { kind: 'failed' };
+type ZipState = { kind: 'idle' | 'looking' | 'unknown' | 'failed' };
+
+const ZIP_PROBLEMS: Partial<Record<ZipState['kind'], string>> = {
+  unknown: 'ZIP code not found: enter the city and state.',
+  failed: 'Could not look up the ZIP code: enter the city and state.',
+};
 
 export function ShippingStep({ form, set, errors, token }: StepProps & { token: string }) {
   const [zip, setZip] = useState<ZipState>({ kind: 'idle' });
@@ -24,11 +29,16 @@ export function ShippingStep({ form, set, errors, token }: StepProps & { token: 
     setZip({ kind: 'looking' });
     apiGet(lookupZip, { params: { zip: value }, token })
       .then((place) => {
+        // A ZIP typed since then has its own lookup: this answer is stale.
+        if (looked.current !== value) return;
         set('city', place.city);
         set('state', place.state);
         setZip({ kind: 'idle' });
       })
-      .catch(() => setZip({ kind: 'failed' }));
+      .catch((error: unknown) => {
+        if (looked.current !== value) return;
+        setZip({ kind: error instanceof ApiError && error.status === 404 ? 'unknown' : 'failed' });
+      });
   };
 
   return (
@@ -83,14 +93,19 @@ export function ShippingStep({ form, set, errors, token }: StepProps & { token: 
               const digits = v.replace(/\D/g, '').slice(0, 5);
               set('zipCode', digits);
               if (digits.length === 5) lookUp(digits);
+              else if (looked.current) {
+                looked.current = '';
+                setZip({ kind: 'idle' });
+              }
             }}
             onBlur={() => lookUp(form.zipCode)}
             error={errors.zipCode}
+            // A failed lookup is mentioned only while city or state is empty: the seller types them then.
             hint={
               zip.kind === 'looking'
                 ? 'Looking up city and state...'
-                : zip.kind === 'failed'
-                  ? 'ZIP code not found: enter the city and state.'
+                : !form.city || !form.state
+                  ? ZIP_PROBLEMS[zip.kind]
                   : undefined
             }
           />

@@ -19,6 +19,7 @@ import { ReviewStep } from '../components/review-step';
 import { ShippingStep } from '../components/shipping-step';
 import {
   emptyForm,
+  formFieldOf,
   formFromListing,
   missingFields,
   stepOf,
@@ -89,13 +90,16 @@ function Wizard({
     setForm(next);
     toast.success(wasEmpty ? 'Product Selected!' : 'Product Info Updated');
     // Each image is copied into the seller's uploads; it shows at once (the lookup's address) and gets its key later.
-    const imports = product.images.slice(0, lookupPhotoRoom(photos)).map((url) => ({ id: `import-${++importId}`, url }));
+    const imports = product.images
+      .filter((url) => /^https?:\/\//i.test(url))
+      .slice(0, lookupPhotoRoom(photos))
+      .map((url) => ({ id: `import-${++importId}`, url }));
     if (!imports.length) return;
     setPhotos((list) => [
       ...list,
-      ...imports.map(({ id, url }): WizardPhoto => ({
+      ...imports.map(({ id, url }, i): WizardPhoto => ({
         id,
-        name: product.productName,
+        name: `${product.productName} (${i + 1})`,
         previewUrl: url,
         progress: 0,
         status: 'uploading',
@@ -151,7 +155,8 @@ function Wizard({
       : apiSend(createListing, { body: result.body, token });
     request
       .then(async () => {
-        await refreshListingCaches(mutate);
+        // The listing is saved: a refetch that fails later must not report it as failed.
+        await refreshListingCaches(mutate).catch(() => undefined);
         if (editId) {
           toast.success('Listing Updated');
           navigate('/seller-portal');
@@ -166,12 +171,11 @@ function Wizard({
         } else if (error instanceof ApiError && error.fields) {
           const fields: FieldErrors = {};
           for (const [path, message] of Object.entries(error.fields)) {
-            const field = path.startsWith('photoKeys') ? 'photos' : (path.split('.').pop() as keyof ListingForm);
-            fields[field] ??= message;
+            fields[formFieldOf(path)] ??= message;
           }
           setErrors(fields);
           const firstField = Object.keys(fields)[0];
-          if (firstField) setStep(firstField === 'photos' ? 0 : stepOf(firstField));
+          if (firstField) setStep(stepOf(firstField));
           toast.error('Error', { description: error.message });
         } else {
           toast.error('Error', { description: 'Failed to create listing. Please try again.' });
@@ -191,7 +195,7 @@ function Wizard({
             className={i === step ? 'is-current' : undefined}
           >
             <button type="button" className="step-link" onClick={() => setStep(i)}>
-              <span className="step-number">{i + 1}</span> {name}
+              <span className="step-number">{i + 1}</span> <span className="step-name">{name}</span>
             </button>
           </li>
         ))}
