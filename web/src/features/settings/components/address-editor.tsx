@@ -1,6 +1,6 @@
 import { ADDRESS_COUNTRIES, COUNTRY_FORMATS, type AddressPart } from '../../../../../shared/domain/address';
 import { isAddressCountry, type AddressFields, type FieldErrors } from '../lib/profile-form';
-import { errorProps, FormField } from './form-field';
+import { errorProps, FormField } from '../../../components/ui/form-field';
 
 const DEFAULT_ORDER: readonly AddressPart[] = ['street', 'city', 'state', 'postalCode'];
 

@@ -9,7 +9,7 @@ import { useSignedInSession } from '../../../lib/session/session-context';
 import { dispatchSellerStatusChanged } from '../../../lib/session/session-events';
 import { AddressEditor } from '../components/address-editor';
 import { AvatarUpload } from '../components/avatar-upload';
-import { errorProps, FormField } from '../components/form-field';
+import { errorProps, FormField } from '../../../components/ui/form-field';
 import { formFromProfile, validateProfileForm, type FieldErrors, type ProfileForm } from '../lib/profile-form';
 
 export const SAVE_FAILED = 'Failed to save profile. Please try again.';
