@@ -14,7 +14,7 @@ test('a header category menu works from the keyboard and filters the marketplace
   await expect(menu.getByRole('menuitem', { name: 'View All Electronics →' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/marketplace?category=Electronics');
-  await expect(page.getByLabel('Category')).toHaveValue('Electronics');
+  await expect(page.getByLabel('Category', { exact: true })).toHaveValue('Electronics');
   await expect(cards(page).first()).toBeVisible();
   for (const card of await cards(page).all()) {
     await expect(card.getByText('Electronics', { exact: true })).toBeVisible();

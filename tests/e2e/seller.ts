@@ -17,6 +17,8 @@ export async function becomeSeller(page: Page, username: string): Promise<void> 
 
 /** A small real PNG of one colour, for photo uploads. */
 export async function pngFile(name: string, background: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }

@@ -169,11 +169,18 @@ describe('header and session restore', () => {
       expect(within(panel).getByText('rHb9CJ...tyTh')).toBeTruthy();
       expect(within(panel).getByText('$5.00')).toBeTruthy();
       const items = within(panel).getAllByRole('menuitem');
-      expect(items.map((i) => i.textContent)).toEqual(['Wallet', 'Profile Settings', 'Disconnect Wallet']);
+      // A seller: Seller Portal sits between Wallet and Profile Settings (spec part 1 section 2.3).
+      expect(items.map((i) => i.textContent)).toEqual([
+        'Wallet',
+        'Seller Portal',
+        'Profile Settings',
+        'Disconnect Wallet',
+      ]);
       expect(items[0]?.getAttribute('href')).toBe('/wallet');
-      expect(items[1]?.getAttribute('href')).toBe('/settings');
+      expect(items[1]?.getAttribute('href')).toBe('/seller-portal');
+      expect(items[2]?.getAttribute('href')).toBe('/settings');
 
-      fireEvent.click(items[2]!);
+      fireEvent.click(items[3]!);
       expect(await screen.findByText('Wallet Disconnected')).toBeTruthy();
       expect(screen.getByText('Your wallet has been disconnected successfully')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();

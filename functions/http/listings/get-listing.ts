@@ -6,8 +6,5 @@ import { httpHandler, ok } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getListing, async (req) =>
-  ok(await getListing(req.params.listingId, listingDetailReader(db()), mediaUrl), {
-    // Bids change the price: a short shared cache only.
-    'cache-control': 'public, max-age=5',
-  }),
+  ok(await getListing(req.params.listingId, listingDetailReader(db()), mediaUrl)),
 );

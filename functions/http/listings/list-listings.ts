@@ -6,8 +6,5 @@ import { httpHandler, ok } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listListings, async ({ query }) =>
-  ok(await listListings(query, { store: listingBrowseStore(db()), mediaUrl, now: () => new Date() }), {
-    // Public browse data: let CloudFront and browsers reuse it briefly.
-    'cache-control': 'public, max-age=15',
-  }),
+  ok(await listListings(query, { store: listingBrowseStore(db()), mediaUrl, now: () => new Date() })),
 );

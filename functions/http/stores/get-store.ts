@@ -6,7 +6,5 @@ import { httpHandler, ok } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getStore, async (req) =>
-  ok(await getStorePage(req.params.username, storePageStore(db()), mediaUrl), {
-    'cache-control': 'public, max-age=15',
-  }),
+  ok(await getStorePage(req.params.username, storePageStore(db()), mediaUrl)),
 );

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
         path: 'wishlist',
         Component: page(() => import('../features/wishlist/routes/wishlist-page'), 'WishlistPage'),
       },
+      {
+        path: 'seller-portal',
+        Component: page(() => import('../features/seller-portal/routes/seller-portal-page'), 'SellerPortalPage'),
+      },
       { path: '*', Component: page(() => import('./routes/not-found-page'), 'NotFoundPage') },
     ],
   },

@@ -1,16 +1,24 @@
-import type { ScopedMutator } from 'swr';
+import type { Cache, ScopedMutator } from 'swr';
+
+const isKey = (key: unknown, ...names: string[]) => Array.isArray(key) && names.includes(String(key[0]));
 
 /**
- * After a listing is created, edited or ended, every cached listing read (home sections, marketplace pages, My
- * Listings, a listing page) is refetched, so no screen shows the old state.
+ * After a listing is created, edited or ended, no screen may still show its old state. Browse reads (home sections,
+ * marketplace pages, the listing page) are dropped and refetched, so they show nothing stale even for a moment; the
+ * seller's own reads (My Listings, store pages) are refetched behind what is on screen.
+ *
+ * SWR's key-filter mutate skips useSWRInfinite's own entries ("$inf$..."), which hold the marketplace's pages: without
+ * clearing them the marketplace would show its old pages again when opened within the dedupe window.
  */
-export function refreshListingCaches(mutate: ScopedMutator): Promise<unknown> {
-  return mutate(
-    (key) => {
-      const text = typeof key === 'string' ? key : Array.isArray(key) ? String(key[0]) : '';
-      return /listListings|myListings|listing|store/.test(text);
-    },
-    undefined,
-    { revalidate: true },
-  );
+export async function refreshListingCaches(mutate: ScopedMutator, cache: Cache, listingId?: string): Promise<void> {
+  const infinite = [...cache.keys()].filter((k) => k.startsWith('$inf$') && k.includes('listListings'));
+  await Promise.all([
+    mutate(
+      (key) => isKey(key, 'listListings') || (isKey(key, 'listing') && (key as unknown[])[1] === listingId),
+      undefined,
+      { revalidate: true },
+    ),
+    ...infinite.map((key) => mutate(key, undefined, { revalidate: true })),
+    mutate((key) => isKey(key, 'myListings', 'store')),
+  ]);
 }

@@ -7,8 +7,8 @@ import { useSession } from '../../../lib/session/session-context';
 import { UserAvatar } from './user-avatar';
 
 /**
- * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity, /messages, /notifications,
- * /seller-portal and 'Sell Items' (mobile) join the list where marked when their features land.
+ * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity, /messages, /notifications and
+ * 'Sell Items' (mobile) join the list where marked when their features land.
  */
 export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
   const { disconnect } = useSession();
@@ -43,7 +43,12 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/wallet">Wallet</Link>
           </DropdownMenu.Item>
-          {/* Slot: Seller Portal (sellers) and, on phones, Sell Items arrive with the seller portal and listing wizard. */}
+          {user.isSeller && (
+            <DropdownMenu.Item asChild className="menu-item">
+              <Link to="/seller-portal">Seller Portal</Link>
+            </DropdownMenu.Item>
+          )}
+          {/* Slot: on phones, Sell Items arrives with the listing wizard. */}
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/settings">Profile Settings</Link>
           </DropdownMenu.Item>

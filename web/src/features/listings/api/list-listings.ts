@@ -2,7 +2,12 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { listListings, type ListingPage, type ListListingsQuery } from '../../../../../shared/api/listings';
 import type { MarketplaceCategory } from '../../../../../shared/domain/categories';
-import { MARKETPLACE_PAGE_SIZE, type MarketplaceSort } from '../../../../../shared/domain/listing';
+import {
+  MARKETPLACE_PAGE_SIZE,
+  type ListingCondition,
+  type ListingType,
+  type MarketplaceSort,
+} from '../../../../../shared/domain/listing';
 import { apiGet, type ApiError } from '../../../lib/api';
 
 export type ListingsQuery = Partial<Omit<ListListingsQuery, 'cursor'>>;
@@ -24,6 +29,10 @@ export interface MarketplaceQuery {
   category?: Exclude<MarketplaceCategory, 'all'>;
   subcategory?: string;
   sort?: MarketplaceSort;
+  condition?: ListingCondition;
+  listingType?: ListingType;
+  minPriceCents?: number;
+  maxPriceCents?: number;
 }
 
 /** The marketplace's result pages, fetched one cursor at a time. */
@@ -33,6 +42,10 @@ export function useMarketplaceListings(filters: MarketplaceQuery) {
     ...(filters.category ? { category: filters.category } : {}),
     ...(filters.category && filters.subcategory ? { subcategory: filters.subcategory } : {}),
     ...(filters.sort ? { sort: filters.sort } : {}),
+    ...(filters.condition ? { condition: filters.condition } : {}),
+    ...(filters.listingType ? { listingType: filters.listingType } : {}),
+    ...(filters.minPriceCents !== undefined ? { minPriceCents: filters.minPriceCents } : {}),
+    ...(filters.maxPriceCents !== undefined ? { maxPriceCents: filters.maxPriceCents } : {}),
     limit: MARKETPLACE_PAGE_SIZE,
   };
   const result = useSWRInfinite<ListingPage, ApiError>(

@@ -1,39 +1,56 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_CATEGORY_OPTIONS } from '../../../../../shared/domain/categories';
-import { MARKETPLACE_SORTS } from '../../../../../shared/domain/listing';
 import { SearchField } from '../../../components/ui/search-field';
 import { useMarketplaceListings } from '../api/list-listings';
+import { FilterChips } from '../components/filter-chips';
+import { FilterPanel, FilterPanelToggle, panelInUse } from '../components/filter-panel';
 import { ListingGrid } from '../components/listing-grid';
+import { ViewToggle } from '../components/view-toggle';
 import {
+  activeFilters,
+  clearedFilters,
   hasFilters,
   readMarketplaceParams,
-  SORT_LABELS,
+  resultCountText,
   writeMarketplaceParams,
   type MarketplaceFilters,
 } from '../lib/marketplace-params';
+import '../../../styles/marketplace-filters.css';
 
-/** /marketplace: search, category and sort applied on the server, results paged with 'Load more'. */
+/**
+ * /marketplace: every filter is applied on the server and lives in the URL, which is the only state: Back and Forward
+ * restore filters and results, and a shared link shows the same results. Results are paged with 'Load more'.
+ */
 export function MarketplacePage() {
   const [params, setParams] = useSearchParams();
   const filters = readMarketplaceParams(params);
   const categoryId = useId();
-  const sortId = useId();
+  const panelId = useId();
+  const [panelOpen, setPanelOpen] = useState(() => panelInUse(filters));
   const listings = useMarketplaceListings({
     search: filters.search || undefined,
     category: filters.category,
     subcategory: filters.subcategory,
     sort: filters.sort,
+    condition: filters.condition,
+    listingType: filters.listingType,
+    minPriceCents: filters.minPriceCents,
+    maxPriceCents: filters.maxPriceCents,
   });
 
-  const apply = (next: Partial<MarketplaceFilters>) =>
-    setParams(writeMarketplaceParams({ ...filters, ...next }), { replace: true });
+  // Filter changes push a history entry so Back undoes them; the search box replaces (spec 2.7), and so does the view.
+  const apply = (next: Partial<MarketplaceFilters>, replace = false) =>
+    setParams(writeMarketplaceParams({ ...filters, ...next }), { replace });
 
   // A failed page shows up in `listings.error` (rendered below the grid), so the promise needs no handler of its own.
   const loadMore = () => void listings.setSize(listings.size + 1);
 
   const firstLoad = listings.isLoading && listings.items.length === 0;
   const failed = !!listings.error && listings.items.length === 0;
+  const count = listings.items.length;
+  const countText =
+    firstLoad || failed || count === 0 ? undefined : resultCountText(count, listings.hasMore || listings.isLoadingMore);
 
   return (
     <div className="container marketplace">
@@ -49,7 +66,7 @@ export function MarketplacePage() {
           label="Search listings"
           placeholder="Search listings..."
           defaultValue={filters.search}
-          onSearch={(search) => apply({ search })}
+          onSearch={(search) => apply({ search }, true)}
         />
         <div className="marketplace-select">
           <label htmlFor={categoryId} className="field-label">
@@ -74,34 +91,24 @@ export function MarketplacePage() {
             ))}
           </select>
         </div>
-        <div className="marketplace-select">
-          <label htmlFor={sortId} className="field-label">
-            Sort by
-          </label>
-          <select
-            id={sortId}
-            className="select"
-            value={filters.sort ?? 'newest'}
-            onChange={(e) => apply({ sort: e.target.value as MarketplaceFilters['sort'] })}
-          >
-            {MARKETPLACE_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
+        <div className="marketplace-tools">
+          <FilterPanelToggle open={panelOpen} panelId={panelId} onToggle={() => setPanelOpen((o) => !o)} />
+          <ViewToggle view={filters.view} onChange={(view) => apply({ view }, true)} />
         </div>
       </div>
-      {filters.subcategory && (
-        <p className="marketplace-subcategory">
-          Showing <strong>{filters.subcategory}</strong> in {filters.category}{' '}
-          <button type="button" className="btn btn-ghost" onClick={() => apply({ subcategory: undefined })}>
-            Show all {filters.category}
-          </button>
-        </p>
-      )}
+      <FilterPanel id={panelId} open={panelOpen} filters={filters} onChange={(next) => apply(next)} />
+      <FilterChips
+        chips={activeFilters(filters)}
+        countText={countText}
+        onRemove={(chip) => apply(chip.without)}
+        onClearAll={() => apply(clearedFilters(filters))}
+      />
 
-      <section aria-label="Results" className="marketplace-results">
+      <section
+        aria-label="Results"
+        className="marketplace-results"
+        data-view={filters.view === 'list' ? 'list' : undefined}
+      >
         {firstLoad ? (
           <div className="status" role="status" aria-live="polite">
             <div className="spinner" aria-hidden />

@@ -45,7 +45,7 @@ function Wizard({
 }) {
   const { token } = useSignedInSession();
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
   const [form, setForm] = useState(initial);
   const [photos, setPhotos] = useState(initialPhotos);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -156,7 +156,7 @@ function Wizard({
     request
       .then(async () => {
         // The listing is saved: a refetch that fails later must not report it as failed.
-        await refreshListingCaches(mutate).catch(() => undefined);
+        await refreshListingCaches(mutate, cache, editId ?? undefined).catch(() => undefined);
         if (editId) {
           toast.success('Listing Updated');
           navigate('/seller-portal');

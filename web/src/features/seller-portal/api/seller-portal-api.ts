@@ -1,0 +1,21 @@
+import useSWR from 'swr';
+import { endListing, listMyListings } from '../../../../../shared/api/listing-write';
+import { getStore } from '../../../../../shared/api/stores';
+import { apiGet, apiSend } from '../../../lib/api';
+
+/**
+ * The signed-in seller's listings, every status, newest first. Keyed by the user, not the token, so a renewed token
+ * keeps the cache (SWR calls the latest fetcher). 'myListings' is the key the shared cache refresh looks for.
+ */
+export function useMyListings(userId: string, token: string) {
+  return useSWR(['myListings', userId], () => apiGet(listMyListings, { token }));
+}
+
+/** The seller's public store (name, description, rating) for the summary card. */
+export function useStoreSummary(username: string) {
+  return useSWR(['store', username], () => apiGet(getStore, { params: { username } }));
+}
+
+export function endMyListing(token: string, listingId: string) {
+  return apiSend(endListing, { params: { listingId }, body: {}, token });
+}

@@ -1,0 +1,43 @@
+import type { MyListing } from '../../../../../shared/api/listing-write';
+import type { ListingStatus } from '../../../../../shared/domain/listing';
+import { formatUsd } from '../../../../../shared/domain/money';
+
+export const STATUS_LABELS: Record<ListingStatus, string> = {
+  active: 'Active',
+  sold: 'Sold',
+  expired: 'Expired',
+  ended: 'Ended',
+  deleted: 'Deleted',
+};
+
+export const STATUS_BADGE: Record<ListingStatus, string> = {
+  active: 'badge badge-accent',
+  sold: 'badge badge-primary',
+  expired: 'badge',
+  ended: 'badge',
+  deleted: 'badge',
+};
+
+/** Average rating with one decimal, or null for 'No ratings yet'. */
+export function ratingText(rating: number | null): string | null {
+  return rating === null ? null : rating.toFixed(1);
+}
+
+export function reviewCountText(count: number): string {
+  return count === 1 ? '1 review' : `${count} reviews`;
+}
+
+/** The row's price: the fixed price, or for auctions the current bid, else the starting bid. */
+export function rowPrice(l: MyListing): { caption?: string; text: string } {
+  if (l.listingType === 'fixed') return { text: l.priceCents === null ? 'No price' : formatUsd(l.priceCents) };
+  if (l.currentBidCents !== null && l.currentBidCents > 0) {
+    return { caption: 'Current bid', text: formatUsd(l.currentBidCents) };
+  }
+  return { caption: 'Starting bid', text: formatUsd(l.startingBidCents ?? 0) };
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function listedText(iso: string): string {
+  return `Listed ${dateFormat.format(new Date(iso))}`;
+}

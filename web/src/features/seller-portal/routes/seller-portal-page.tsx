@@ -1,0 +1,43 @@
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { ArrowLeftIcon, StoreIcon } from '../../../components/ui/icons';
+import { RequireSignIn } from '../../../lib/session/require-sign-in';
+import { useSignedInSession } from '../../../lib/session/session-context';
+import { MyListings } from '../components/my-listings';
+import { StoreSummary } from '../components/store-summary';
+
+function Portal() {
+  const { token, user } = useSignedInSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The first page of a visit has the key 'default': nothing in the app to go back to, so Back goes home.
+  const back = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+
+  return (
+    <div className="container seller-portal">
+      <title>Seller Portal · RLUSD Marketplace</title>
+      <div className="portal-head">
+        <button type="button" className="btn btn-ghost back-link" onClick={back}>
+          <ArrowLeftIcon />
+          Back
+        </button>
+        <Link to={`/user/${encodeURIComponent(user.username)}`} className="btn btn-outline">
+          <StoreIcon />
+          View Store
+        </Link>
+      </div>
+      <h1 className="page-title">Seller Portal</h1>
+      <StoreSummary username={user.username} />
+      {/* The other tabs (customize, returns, preview, analytics, settings) arrive with their issues. */}
+      <MyListings userId={user.id} token={token} />
+    </div>
+  );
+}
+
+/** /seller-portal (spec part 3 "Seller portal"): signed-in only. */
+export function SellerPortalPage() {
+  return (
+    <RequireSignIn>
+      <Portal />
+    </RequireSignIn>
+  );
+}
