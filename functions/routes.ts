@@ -16,7 +16,7 @@ import { getListing, listListings } from '../shared/api/listings';
 import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
 import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
-import { getStore } from '../shared/api/stores';
+import { getStore, listStoreReviews } from '../shared/api/stores';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
 /**
@@ -77,6 +77,7 @@ export const routes = {
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public'),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public'),
+  listStoreReviews: route('listStoreReviews', listStoreReviews, 'http/stores/list-store-reviews', 'public'),
   // Attaching moves checked uploads to the listing prefix (copy, delete); an edit deletes the photos it drops.
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', {
     uploadsMedia: LISTING_PHOTOS,

@@ -5,6 +5,7 @@ import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
 import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
+import { reviewEntity } from './entities/review';
 import { searchTermEntity } from './entities/search-term';
 import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
@@ -18,6 +19,7 @@ const entities = {
   username: usernameEntity,
   wallet: walletEntity,
   profile: profileEntity,
+  review: reviewEntity,
   connection: connectionEntity,
   subscription: subscriptionEntity,
   signingRequest: signingRequestEntity,

@@ -35,7 +35,6 @@ export function buildSellers(now: Date, sellers: readonly SellerSeed[] = SELLERS
   return sellers.map((s) => {
     const userId = prng.ulid(Date.parse(s.joinedAt));
     const walletAddress = encodeAccountId(prng.bytes(20));
-    const ratingSum = Math.round((s.ratingTimesTen * s.ratingCount) / 10);
     return {
       seed: s,
       user: { userId, walletAddress, username: s.username, role: 'user', createdAt: s.joinedAt, updatedAt: nowIso },
@@ -54,8 +53,9 @@ export function buildSellers(now: Date, sellers: readonly SellerSeed[] = SELLERS
         isVerified: s.isVerified,
         location: `${s.place.city}, ${s.place.state}`,
         returnPolicy: s.returnPolicy,
-        ratingSum,
-        ratingCount: s.ratingCount,
+        // Set from the stored reviews by buildReviews.
+        ratingSum: 0,
+        ratingCount: 0,
         salesCount: s.salesCount,
         createdAt: s.joinedAt,
         updatedAt: nowIso,

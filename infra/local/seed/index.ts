@@ -3,13 +3,14 @@ import { buildListings } from './build-listings';
 import { AVATAR, BANNER, avatarSvg, bannerSvg, listingSvg } from './svg';
 import { avatarKey, bannerKey, buildSellers } from './build-sellers';
 import { mapLimit, renderImage, renderPhoto } from './images';
-import { putImage, removeStaleListings, writeListings, writeSellers } from './write';
+import { buildReviews } from './build-reviews';
+import { putImage, removeStaleListings, writeAccounts, writeListings, writeReviews } from './write';
 
 /** Images rendered and uploaded at once: sharp works on libuv's threads, so a few in flight keep both cores busy. */
 const IMAGE_CONCURRENCY = 4;
 
 /**
- * Seeds the demo marketplace: ten sellers with profiles, avatars and store banners, and about 75 active listings across
+ * Seeds the demo marketplace: ten sellers with profiles, avatars, store banners and reviews from demo buyers, and about 75 active listings across
  * all 15 categories with real WebP photos in the media bucket. Deterministic for a given `now` and idempotent: a second
  * run overwrites the same items and removes listings an earlier run (at another time) made for the demo sellers.
  */
@@ -17,6 +18,7 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<{ sell
   const now = options.now ?? new Date();
   const sellers = buildSellers(now);
   const listings = buildListings(now, sellers);
+  const { reviewers, reviews } = buildReviews(now, sellers);
   const service = db();
 
   const profileImages = sellers.flatMap((s) => [
@@ -34,7 +36,8 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<{ sell
   };
   const records = async () => {
     await removeStaleListings(service, sellers, new Set(listings.map((l) => l.item.listingId)));
-    await writeSellers(service, sellers);
+    await writeAccounts(service, [...sellers, ...reviewers]);
+    await writeReviews(service, reviews);
     await writeListings(service, listings);
   };
   // Table writes wait on DynamoDB Local while images keep the CPU busy, so the two run side by side.

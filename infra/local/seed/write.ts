@@ -5,6 +5,7 @@ import { s3Client } from '../../../functions/lib/aws-clients';
 import { config } from '../../../functions/lib/config';
 import type { BuiltListing } from './build-listings';
 import type { BuiltSeller } from './build-sellers';
+import type { BuiltReviewer, BuiltReviews } from './build-reviews';
 
 const BATCH_ATTEMPTS = 5;
 
@@ -22,30 +23,38 @@ async function putAll<T>(label: string, items: T[], put: (items: T[]) => Promise
   }
 }
 
-export async function writeSellers(db: Db, sellers: readonly BuiltSeller[]): Promise<void> {
+/** Users with their two uniqueness guards, and their profiles where they have one (sellers; demo buyers have none). */
+export async function writeAccounts(
+  db: Db,
+  accounts: readonly (BuiltReviewer & Partial<Pick<BuiltSeller, 'profile'>>)[],
+) {
   const e = db.entities;
   await Promise.all([
     putAll(
       'users',
-      sellers.map((s) => s.user),
+      accounts.map((s) => s.user),
       (items) => e.user.put(items).go(),
     ),
     putAll(
       'usernames',
-      sellers.map((s) => s.username),
+      accounts.map((s) => s.username),
       (items) => e.username.put(items).go(),
     ),
     putAll(
       'wallets',
-      sellers.map((s) => s.wallet),
+      accounts.map((s) => s.wallet),
       (items) => e.wallet.put(items).go(),
     ),
     putAll(
       'profiles',
-      sellers.map((s) => s.profile),
+      accounts.flatMap((s) => (s.profile ? [s.profile] : [])),
       (items) => e.profile.put(items).go(),
     ),
   ]);
+}
+
+export async function writeReviews(db: Db, reviews: BuiltReviews['reviews']): Promise<void> {
+  await putAll('reviews', reviews, (items) => db.entities.review.put(items).go());
 }
 
 export async function writeListings(db: Db, listings: readonly BuiltListing[]): Promise<void> {

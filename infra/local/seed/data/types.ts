@@ -23,9 +23,10 @@ export interface SellerSeed {
   isVerified: boolean;
   /** Free text shown on the store page. */
   returnPolicy: string;
-  /** Average rating times ten (47 = 4.7 stars) over ratingCount reviews. */
+  /** About the average its reviews have, times ten (47 = 4.7 stars). */
   ratingTimesTen: number;
-  ratingCount: number;
+  /** How many stored reviews the seed writes for the store. */
+  reviewCount: number;
   salesCount: number;
   storeTheme: StoreTheme;
   /** Member since (fixed, so seller ids stay the same whenever the seed runs). */
