@@ -16,7 +16,8 @@ import { getListing, listListings } from '../shared/api/listings';
 import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
 import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
-import { getStore, listStoreReviews } from '../shared/api/stores';
+import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
+import { STORE_BANNERS } from './core/profile/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 
 /**
@@ -75,6 +76,11 @@ export const routes = {
     uploadsMedia: 'avatars/',
   }),
   setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
+  // A new banner moves from the pending uploads to the banner prefix (copy, delete); the one it replaces goes.
+  updateStore: route('updateStore', updateStore, 'http/profile/update-store', 'user', {
+    uploadsMedia: STORE_BANNERS,
+    deletesMedia: [PENDING_UPLOADS, STORE_BANNERS],
+  }),
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public'),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public'),
   listStoreReviews: route('listStoreReviews', listStoreReviews, 'http/stores/list-store-reviews', 'public'),

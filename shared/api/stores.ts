@@ -55,3 +55,37 @@ export const listStoreReviews = defineContract({
   query: z.object({ cursor: z.string().min(1).max(2000).optional() }).strict(),
   response: z.object({ items: z.array(storeReviewSchema), cursor: z.string().nullable() }),
 });
+
+export const STORE_NAME_MAX = 60;
+export const STORE_DESCRIPTION_MAX = 1000;
+export const STORE_BIO_MAX = 500;
+
+/** Customize Store: empty texts clear a field. */
+export const storeSettingsSchema = z
+  .object({
+    storeName: z.string().trim().max(STORE_NAME_MAX, `Store name must be ${STORE_NAME_MAX} characters or fewer`),
+    storeDescription: z
+      .string()
+      .trim()
+      .max(STORE_DESCRIPTION_MAX, `Store description must be ${STORE_DESCRIPTION_MAX} characters or fewer`),
+    bio: z.string().trim().max(STORE_BIO_MAX, `Bio must be ${STORE_BIO_MAX} characters or fewer`),
+    /**
+     * A new banner: the key of an upload started with POST /api/listing-photos/uploads. Left out keeps the current
+     * banner; null removes it.
+     */
+    bannerKey: z.string().min(1).max(300).nullable().optional(),
+  })
+  .strict();
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+export const updateStore = defineContract({
+  method: 'PUT',
+  path: '/api/me/store',
+  body: storeSettingsSchema,
+  response: z.object({
+    storeName: z.string().nullable(),
+    storeDescription: z.string().nullable(),
+    bio: z.string().nullable(),
+    bannerUrl: z.string().nullable(),
+  }),
+});

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../shared/api/listings';
 import { call, signUpNewUser } from './auth-support';
+import { mediaStatus, upload } from './media-support';
 
 const FROM = '127.0.10.7';
 type Errors = { error: { message: string; fields?: Record<string, string> } };
@@ -32,23 +33,7 @@ const sellerProfile = {
   isSeller: true,
 };
 
-/** Presigned POST straight to the local bucket, as the browser does (the emulator enforces no policy, we do). */
-async function upload(token: string, file: Buffer, contentType = 'image/png', claimedSize = file.length) {
-  const ticket = await call<{ url: string; fields: Record<string, string>; key: string } & Errors>(
-    'POST',
-    '/api/listing-photos/uploads',
-    { token, body: { contentType, size: claimedSize } },
-  );
-  expect(ticket.status).toBe(201);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(file)], { type: contentType }), 'photo');
-  expect((await fetch(ticket.body.url, { method: 'POST', body: form })).ok).toBe(true);
-  return ticket.body.key;
-}
-
 const attached = (uploadKey: string) => uploadKey.replace(/^uploads\//, 'listing-photos/');
-const mediaStatus = async (key: string) => (await fetch(`${inject('baseUrl')}/media/${key}`)).status;
 
 beforeAll(async () => {
   [{ token: seller }, { token: other }] = [await signUpNewUser(FROM, 'pho'), await signUpNewUser(FROM, 'oth')];

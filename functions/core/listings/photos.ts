@@ -83,6 +83,35 @@ export interface AttachedPhotos {
 }
 
 /**
+ * Checks a key the browser sent before anything takes it: the user's own pending upload, present, within the size
+ * limit and really an image. An upload that fails the check is deleted at once.
+ */
+export async function checkPendingImage(
+  userId: string,
+  key: string,
+  store: PhotoStore,
+  /** How the error names the image, and the field it is reported on. */
+  label: { name: string; field: string },
+): Promise<void> {
+  const { name, field } = label;
+  if (!key.startsWith(pendingPhotoPrefix(userId)) || key.includes('..')) {
+    throw new BadRequestError(`${name} is not an upload of yours`, { [field]: 'Upload the image again' });
+  }
+  const object = await store.inspect(key);
+  if (!object) throw new BadRequestError(`${name} was not uploaded`, { [field]: 'Upload the image again' });
+  const problem =
+    object.size > LISTING_PHOTO_MAX_BYTES
+      ? `${name} is larger than 5MB`
+      : !sniffImageType(object.head)
+        ? `${name} is not an image file`
+        : null;
+  if (problem) {
+    await store.remove([key]);
+    throw new BadRequestError(problem, { [field]: problem });
+  }
+}
+
+/**
  * Checks the photo keys a seller sends, in order (the first is the main image). Keys the listing already has stay as
  * they are; a new key must be the seller's own pending upload, present, within the size limit and really an image. It
  * then moves to its listing key. An upload that fails the check is deleted at once.
@@ -96,7 +125,6 @@ export async function attachPhotos(
   moved = new Map<string, string>(),
 ): Promise<AttachedPhotos> {
   const current = new Map(existing.map((i) => [i.key, i]));
-  const prefix = pendingPhotoPrefix(userId);
   const images: ListingImageRecord[] = [];
   const added: string[] = [];
   for (const [index, key] of keys.entries()) {
@@ -111,23 +139,7 @@ export async function attachPhotos(
       added.push(earlier);
       continue;
     }
-    const field = `photoKeys.${index}`;
-    const name = `Photo ${index + 1}`;
-    if (!key.startsWith(prefix) || key.includes('..')) {
-      throw new BadRequestError(`${name} is not an upload of yours`, { [field]: 'Upload the photo again' });
-    }
-    const object = await store.inspect(key);
-    if (!object) throw new BadRequestError(`${name} was not uploaded`, { [field]: 'Upload the photo again' });
-    const problem =
-      object.size > LISTING_PHOTO_MAX_BYTES
-        ? `${name} is larger than 5MB`
-        : !sniffImageType(object.head)
-          ? `${name} is not an image file`
-          : null;
-    if (problem) {
-      await store.remove([key]);
-      throw new BadRequestError(problem, { [field]: problem });
-    }
+    await checkPendingImage(userId, key, store, { name: `Photo ${index + 1}`, field: `photoKeys.${index}` });
     const attached = attachedKey(key);
     await store.promote(key, attached);
     moved.set(key, attached);
