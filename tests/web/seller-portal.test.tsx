@@ -5,7 +5,7 @@ import type { MyListing } from '../../shared/api/listing-write';
 import type { Store } from '../../shared/api/stores';
 import { routes } from '../../web/src/app/router';
 import { pending } from './support/fetch-stub';
-import { listing, page } from './support/listing-fixture';
+import { listing, page, store } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 import {
   NEW_TOKEN,
@@ -19,26 +19,6 @@ import {
 
 function mine(overrides: Partial<MyListing> = {}): MyListing {
   return { ...listing(), status: 'active', ...overrides };
-}
-
-function store(overrides: Partial<Store> = {}): Store {
-  return {
-    userId: '01JUSER',
-    username: 'alice_1',
-    avatarUrl: null,
-    bannerUrl: null,
-    storeName: 'Alice Antiques',
-    storeDescription: 'Old things, loved again.',
-    bio: null,
-    isSeller: true,
-    rating: 4.46,
-    reviewCount: 2,
-    salesCount: 5,
-    location: null,
-    joinedAt: '2025-01-01T00:00:00.000Z',
-    listings: [],
-    ...overrides,
-  };
 }
 
 const desk = () => mine({ id: 'DESK1', title: 'Oak Desk', createdAt: '2026-03-02T10:00:00.000Z', priceCents: 12000 });

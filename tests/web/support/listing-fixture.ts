@@ -1,3 +1,4 @@
+import type { Store } from '../../../shared/api/stores';
 import type { ListingCard, ListingDetail, ListingPage } from '../../../shared/api/listings';
 
 let seq = 0;
@@ -63,6 +64,26 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
       location: 'Austin, TX',
       joinedAt: '2025-01-15T00:00:00.000Z',
     },
+    ...overrides,
+  };
+}
+
+export function store(overrides: Partial<Store> = {}): Store {
+  return {
+    userId: '01JUSER',
+    username: 'alice_1',
+    avatarUrl: null,
+    bannerUrl: null,
+    storeName: 'Alice Antiques',
+    storeDescription: 'Old things, loved again.',
+    bio: null,
+    isSeller: true,
+    rating: 4.46,
+    reviewCount: 2,
+    salesCount: 5,
+    location: null,
+    joinedAt: '2025-01-01T00:00:00.000Z',
+    listings: [],
     ...overrides,
   };
 }

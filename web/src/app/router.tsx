@@ -27,6 +27,11 @@ export const routes: RouteObject[] = [
         path: 'item/:id',
         Component: page(() => import('../features/listings/routes/listing-page'), 'ListingPage'),
       },
+      { path: 'user/:username', Component: page(() => import('../features/store/routes/store-page'), 'StorePage') },
+      {
+        path: 'profile/:username',
+        Component: page(() => import('../features/store/routes/store-page'), 'ProfileRedirect'),
+      },
       { path: 'sell', Component: page(() => import('../features/sell/routes/sell-page'), 'SellPage') },
       { path: 'wallet', Component: page(() => import('../features/wallet/routes/wallet-page'), 'WalletPage') },
       { path: 'settings', Component: page(() => import('../features/settings/routes/settings-page'), 'SettingsPage') },

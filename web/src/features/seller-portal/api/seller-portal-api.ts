@@ -1,6 +1,5 @@
 import useSWR from 'swr';
 import { endListing, listMyListings } from '../../../../../shared/api/listing-write';
-import { getStore } from '../../../../../shared/api/stores';
 import { apiGet, apiSend } from '../../../lib/api';
 
 /**
@@ -12,9 +11,7 @@ export function useMyListings(userId: string, token: string) {
 }
 
 /** The seller's public store (name, description, rating) for the summary card. */
-export function useStoreSummary(username: string) {
-  return useSWR(['store', username], () => apiGet(getStore, { params: { username } }));
-}
+export { useStore as useStoreSummary } from '../../store/api/store-api';
 
 export function endMyListing(token: string, listingId: string) {
   return apiSend(endListing, { params: { listingId }, body: {}, token });

@@ -1,0 +1,179 @@
+import './support/setup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Store, StoreReview } from '../../shared/api/stores';
+import { routes } from '../../web/src/app/router';
+import { listing, page, store } from './support/listing-fixture';
+import { renderRoutes } from './support/render';
+import { saveSession, sessionRoutes, stubApi, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
+
+const review = (n: number, overrides: Partial<StoreReview> = {}): StoreReview => ({
+  id: `R${n}`,
+  rating: 5,
+  comment: `Great seller ${n}`,
+  createdAt: '2026-10-01T12:00:00.000Z',
+  transactionType: 'buy',
+  reviewer: { username: `buyer_${n}`, avatarUrl: null },
+  ...overrides,
+});
+
+function show(
+  opts: {
+    store?: Store | ApiAnswer | (() => ApiAnswer);
+    reviews?: (req: ApiRequest) => ApiAnswer;
+    signedIn?: boolean;
+    save?: (req: ApiRequest) => ApiAnswer;
+    path?: string;
+  } = {},
+) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+  if (opts.signedIn) saveSession();
+  const rest = (req: ApiRequest): ApiAnswer | undefined => {
+    const path = req.url.pathname;
+    if (path === '/api/stores/alice_1') {
+      const s = opts.store ?? store();
+      if (typeof s === 'function') return s();
+      return 'userId' in s ? { body: s } : s;
+    }
+    if (path === '/api/stores/alice_1/reviews') return opts.reviews?.(req) ?? { body: { items: [], cursor: null } };
+    if (path === '/api/me/store' && req.method === 'PUT') return opts.save!(req);
+    if (path === '/api/listings') return { body: page([]) };
+    if (path === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [], explorerUrl: 'x' } };
+    if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+    return undefined;
+  };
+  const api = stubApi(opts.signedIn ? sessionRoutes(() => user({ isSeller: true }), rest) : rest);
+  return { ...api, ...renderRoutes(routes, opts.path ?? '/user/alice_1') };
+}
+const main = () => within(screen.getByRole('main'));
+
+describe('/user/{username} (spec part 3 store page)', () => {
+  it('shows the header and the active listings to a visitor, without the owner buttons', async () => {
+    show({
+      store: store({
+        bio: 'Picker since 1999.',
+        location: 'Austin, TX',
+        listings: [listing({ id: 'A1', title: 'Oak Desk' }), listing({ id: 'A2', title: 'Brass Lamp' })],
+      }),
+    });
+    expect(await main().findByRole('heading', { level: 1, name: 'Alice Antiques' })).toBeTruthy();
+    expect(main().getByText('@alice_1')).toBeTruthy();
+    expect(main().getByText('Verified Seller')).toBeTruthy();
+    expect(main().getByText(/4\.5/)).toBeTruthy();
+    expect(main().getByText(/\(2 reviews\)/)).toBeTruthy();
+    expect(main().getByText('Picker since 1999.')).toBeTruthy();
+    expect(main().getByText('Old things, loved again.')).toBeTruthy();
+    expect(main().getByText('Joined January 2025')).toBeTruthy();
+    expect(main().getByText('Austin, TX')).toBeTruthy();
+    const grid = main().getByRole('list', { name: 'Listings of alice_1' });
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(2);
+    expect(main().queryByRole('button', { name: 'Customize Store' })).toBeNull();
+    expect(main().queryByRole('link', { name: 'List New Item' })).toBeNull();
+  });
+
+  it('switches to list view and to the Reviews tab by the URL, with arrow keys between the tabs', async () => {
+    const { router } = show({
+      store: store({ listings: [listing({ id: 'A1' })] }),
+      reviews: () => ({ body: { items: [review(1)], cursor: null } }),
+    });
+    fireEvent.click(await main().findByRole('button', { name: 'List view' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?view=list'));
+    expect(main().getByRole('tabpanel').getAttribute('data-view')).toBe('list');
+    const storeTab = main().getByRole('tab', { name: 'Store (1)' });
+    fireEvent.keyDown(storeTab, { key: 'ArrowRight' });
+    const reviewsTab = main().getByRole('tab', { name: 'Reviews (2)' });
+    await waitFor(() => expect(reviewsTab.getAttribute('aria-selected')).toBe('true'));
+    expect(document.activeElement).toBe(reviewsTab);
+    expect(router.state.location.search).toContain('tab=reviews');
+    expect(await main().findByText('Great seller 1')).toBeTruthy();
+  });
+
+  it('lists reviews with reviewer, stars, type and date, and loads more from the cursor', async () => {
+    const { find } = show({
+      path: '/user/alice_1?tab=reviews',
+      reviews: (req) =>
+        req.url.searchParams.get('cursor') === 'c2'
+          ? { body: { items: [review(3, { rating: 3, transactionType: 'other' })], cursor: null } }
+          : { body: { items: [review(1), review(2, { rating: 4 })], cursor: 'c2' } },
+    });
+    const list = await main().findByRole('list', { name: 'Reviews' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(list).getByRole('link', { name: 'buyer_1' }).getAttribute('href')).toBe('/user/buyer_1');
+    expect(within(list).getByLabelText('4 out of 5 stars')).toBeTruthy();
+    expect(within(list).getAllByText('Purchase')).toHaveLength(2);
+    expect(within(list).getAllByText('Oct 1, 2026')).toHaveLength(2);
+    fireEvent.click(main().getByRole('button', { name: 'Load more' }));
+    expect(await within(list).findByText('Great seller 3')).toBeTruthy();
+    expect(within(list).getByText('Other')).toBeTruthy();
+    expect(main().queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(find('GET', '/api/stores/alice_1/reviews').map((r) => r.url.searchParams.get('cursor'))).toEqual([
+      null,
+      'c2',
+    ]);
+  });
+
+  it('shows the empty states of both tabs', async () => {
+    show({ store: store({ reviewCount: 0, rating: null }) });
+    expect(await main().findByText('No active listings')).toBeTruthy();
+    expect(main().getByText('No ratings yet')).toBeTruthy();
+    fireEvent.click(main().getByRole('tab', { name: 'Reviews (0)' }));
+    expect(await main().findByText('No reviews yet')).toBeTruthy();
+  });
+
+  it("says 'User Not Found' and goes home for an unknown name; /profile/{name} goes to /user/{name}", async () => {
+    const { router } = show({
+      store: { status: 404, body: { error: { code: 'not_found', message: 'User Not Found' } } },
+    });
+    expect(await screen.findByText('User Not Found')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('redirects /profile/{name} to the store page', async () => {
+    const { router } = show({ path: '/profile/alice_1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/alice_1'));
+    expect(await main().findByRole('heading', { level: 1, name: 'Alice Antiques' })).toBeTruthy();
+  });
+
+  it("shows 'Failed to load user profile.' with Try Again on other errors", async () => {
+    let calls = 0;
+    show({
+      store: () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } }
+          : { body: store() };
+      },
+    });
+    expect(await main().findByText('Failed to load user profile.')).toBeTruthy();
+    fireEvent.click(main().getByRole('button', { name: 'Try Again' }));
+    expect(await main().findByRole('heading', { level: 1, name: 'Alice Antiques' })).toBeTruthy();
+  });
+
+  it('lets the owner customize the store and list a new item', async () => {
+    const { find } = show({
+      signedIn: true,
+      save: (req) => ({
+        body: {
+          storeName: (req.body as { storeName: string }).storeName,
+          storeDescription: 'Old things, loved again.',
+          bio: null,
+          bannerUrl: null,
+        },
+      }),
+    });
+    expect((await main().findByRole('link', { name: 'List New Item' })).getAttribute('href')).toBe('/sell');
+    fireEvent.click(main().getByRole('button', { name: 'Customize Store' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customize Store' });
+    const name = within(dialog).getByLabelText('Store Name') as HTMLInputElement;
+    expect(name.value).toBe('Alice Antiques');
+    fireEvent.change(name, { target: { value: 'Alice & Co' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Store Updated')).toBeTruthy();
+    expect(find('PUT', '/api/me/store')[0]!.body).toEqual({
+      storeName: 'Alice & Co',
+      storeDescription: 'Old things, loved again.',
+      bio: '',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import type { Store } from '../../../../../shared/api/stores';
+import { UserAvatar } from '../../account/components/user-avatar';
+
+const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+
+/** Banner, avatar, names, rating, badge, bio, description, join date and area (spec part 3 "Store page"). */
+export function StoreHeader({ store, actions }: { store: Store; actions?: ReactNode }) {
+  return (
+    <header className="store-header">
+      <div className="store-banner">
+        {store.bannerUrl && <img src={store.bannerUrl} alt="" width={1600} height={400} fetchPriority="high" />}
+      </div>
+      <div className="store-identity">
+        <UserAvatar username={store.username} avatarUrl={store.avatarUrl} size={96} />
+        <div className="store-names">
+          <h1 className="store-title">{store.storeName || `@${store.username}`}</h1>
+          {store.storeName && <p className="store-handle">@{store.username}</p>}
+          <p className="store-meta">
+            {store.rating === null ? (
+              <span>No ratings yet</span>
+            ) : (
+              <span>
+                <span aria-hidden>★ </span>
+                <span className="sr-only">Rating: </span>
+                {store.rating.toFixed(1)}
+                <span className="sr-only"> out of 5</span> ({store.reviewCount}{' '}
+                {store.reviewCount === 1 ? 'review' : 'reviews'})
+              </span>
+            )}
+            {store.isSeller && <span className="badge badge-accent">Verified Seller</span>}
+          </p>
+        </div>
+        {actions && <div className="store-actions">{actions}</div>}
+      </div>
+      {store.bio && <p className="store-bio">{store.bio}</p>}
+      {store.storeDescription && <p className="store-description">{store.storeDescription}</p>}
+      <p className="store-facts">
+        <span>Joined {joined.format(new Date(store.joinedAt))}</span>
+        {store.location && <span>{store.location}</span>}
+      </p>
+    </header>
+  );
+}
