@@ -15,8 +15,7 @@ export function useStoreReviews(username: string, enabled: boolean) {
       if (!enabled || (previous && !previous.cursor)) return null;
       return ['storeReviews', username, previous?.cursor ?? null] as const;
     },
-    ([, name, cursor]) =>
-      apiGet(listStoreReviews, { params: { username: name }, query: cursor ? { cursor } : {} }),
+    ([, name, cursor]) => apiGet(listStoreReviews, { params: { username: name }, query: cursor ? { cursor } : {} }),
     { revalidateFirstPage: false },
   );
 }

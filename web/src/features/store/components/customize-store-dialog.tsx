@@ -85,7 +85,9 @@ export function CustomizeStoreDialog({
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
       toast.error('Error', {
         description:
-          error instanceof ApiError && error.status === 400 ? error.message : 'Failed to save changes. Please try again.',
+          error instanceof ApiError && error.status === 400
+            ? error.message
+            : 'Failed to save changes. Please try again.',
       });
     } finally {
       setSaving(false);
