@@ -47,10 +47,17 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
         if (q.category) return listing.query.byCategoryTime({ ...active, category: q.category });
         return q.featuredOnly ? listing.query.byFeaturedTime(active) : listing.query.byStatusTime(active);
       case 'price-asc':
-      case 'price-desc':
-        return q.category
+      case 'price-desc': {
+        const byPrice = q.category
           ? listing.query.byCategoryPrice({ ...active, category: q.category })
           : listing.query.byStatusPrice(active);
+        // The price bounds are key conditions here, so the read skips what is out of range instead of filtering it.
+        // The upper bound is max + 1 with no id: every key of that price sorts above it (prices are whole cents).
+        const min = q.minPriceCents ?? 0;
+        const max = q.maxPriceCents;
+        if (max !== undefined) return byPrice.between({ sortPriceCents: min }, { sortPriceCents: max + 1 });
+        return q.minPriceCents !== undefined ? byPrice.gte({ sortPriceCents: min }) : byPrice;
+      }
       case 'ending-soon':
         return listing.query.byEndTime(active).gt({ auctionEnd: q.endsAfter ?? '' });
     }
@@ -68,12 +75,13 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
         listingType: q.listingType,
         condition: q.condition,
       }).filter(([, value]) => value !== undefined) as [FilterName, string | boolean][];
-      const priced = q.minPriceCents !== undefined || q.maxPriceCents !== undefined;
+      const priceKeyed = q.order === 'price-asc' || q.order === 'price-desc';
+      const priced = !priceKeyed && (q.minPriceCents !== undefined || q.maxPriceCents !== undefined);
       const query = indexQuery(q).where((attr, op) =>
         [
           ...filters.map(([name, value]) => op.eq(attr[name] as never, value as never)),
-          ...(q.minPriceCents !== undefined ? [op.gte(attr.sortPriceCents, q.minPriceCents)] : []),
-          ...(q.maxPriceCents !== undefined ? [op.lte(attr.sortPriceCents, q.maxPriceCents)] : []),
+          ...(priced && q.minPriceCents !== undefined ? [op.gte(attr.sortPriceCents, q.minPriceCents)] : []),
+          ...(priced && q.maxPriceCents !== undefined ? [op.lte(attr.sortPriceCents, q.maxPriceCents)] : []),
         ].join(' AND '),
       );
       const order = q.order === 'price-asc' || q.order === 'ending-soon' ? 'asc' : 'desc';
