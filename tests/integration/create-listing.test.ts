@@ -67,6 +67,15 @@ describe('POST /api/listings', () => {
     expect(found.body.items[0]).toMatchObject({ priceCents: 24_900, category: 'Home & Garden', listingType: 'fixed' });
   });
 
+  it('creates listings sharing words at the same moment (one search posting), all of them findable', async () => {
+    const made = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => create(seller, { ...fixed, title: `Concurrent Zanzibar Lamp ${i}` })),
+    );
+    expect(made.map((r) => r.status)).toEqual(Array(8).fill(201));
+    const found = await call<ListingPage>('GET', '/api/listings?search=zanzibar%20lamp&limit=50');
+    expect(found.body.items.map((l) => l.id).sort()).toEqual(made.map((r) => r.body.id).sort());
+  });
+
   it('creates an auction, listed under its category', async () => {
     const ok = await create(seller, auction);
     expect(ok.status).toBe(201);

@@ -13,6 +13,7 @@ export const CARD_ATTRIBUTES = [
   'title',
   'category',
   'subcategory',
+  'brand',
   'condition',
   'listingType',
   'priceCents',
@@ -33,10 +34,13 @@ const _projectionCoversSummary: Record<Exclude<keyof ListingSummary, (typeof CAR
 
 type FilterName = 'category' | 'subcategory' | 'featured' | 'listingType' | 'condition';
 
+/** Pages (of up to 1 MB) one query word's postings may take; a broader prefix is narrowed by the other words. */
+const MAX_POSTING_PAGES = 2;
+
 /** Items one filtered read examines; DynamoDB caps it at 1 MB anyway. */
 const FILTERED_READ_STEP = 200;
 
-/** Browse and search reads over the listing indexes and the search-term items; no path scans the table. */
+/** Browse and search reads over the listing indexes and the search postings; no path scans the table. */
 export function listingBrowseStore(db: Db): ListingBrowsePort {
   const listing = db.entities.listing;
 
@@ -106,12 +110,14 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
       }
     },
 
-    async idsWithWordPrefix(prefix, max) {
-      const result = await db.entities.searchTerm.query
+    async idsWithWordPrefix(prefix) {
+      const result = await db.entities.searchPosting.query
         .byTerm({ bucket: termBucket(prefix) })
         .begins({ term: prefix })
-        .go({ count: max, attributes: ['listingId'] });
-      return [...new Set(result.data.map((t) => t.listingId))];
+        .go({ pages: MAX_POSTING_PAGES, attributes: ['listingIds'] });
+      const ids = new Set<string>();
+      for (const posting of result.data) for (const id of posting.listingIds ?? []) ids.add(id);
+      return { ids: [...ids], complete: result.cursor === null };
     },
 
     async getMany(ids) {

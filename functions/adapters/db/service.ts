@@ -6,7 +6,7 @@ import { listingEntity } from './entities/listing';
 import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
 import { reviewEntity } from './entities/review';
-import { searchTermEntity } from './entities/search-term';
+import { searchPostingEntity } from './entities/search-posting';
 import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
@@ -14,7 +14,7 @@ import { wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
 
 const entities = {
   listing: listingEntity,
-  searchTerm: searchTermEntity,
+  searchPosting: searchPostingEntity,
   user: userEntity,
   username: usernameEntity,
   wallet: walletEntity,

@@ -4,10 +4,13 @@ import { BadRequestError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ListingSummary } from './listing';
 import type { BrowseOrder, ListingBrowsePort } from './ports';
-import { queryWords } from './search-terms';
+import { queryWords, searchTermsFor } from './search-terms';
 import { toListingCard, type MediaUrl } from './to-card';
 
-/** Most listings one search considers; a broader query should be narrowed rather than paged through forever. */
+/**
+ * Most matches a filtered or price-ordered search reads to filter and order (the newest ones); a broader query should be
+ * narrowed. Newest-first search without filters pages through every match.
+ */
 export const MAX_SEARCH_MATCHES = 500;
 
 export interface ListListingsDeps {
@@ -71,8 +74,39 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   }
 
   if (cursor?.kind === 'index') throw new BadRequestError('Invalid query: cursor does not belong to this search');
-  const matches = await matchingListings(words, deps.store);
-  const filtered = matches.filter(
+  const offset = cursor?.value ?? 0;
+  const { ids, unchecked } = await matchingIds(words, deps.store);
+  // Listing ids are ULIDs made when the listing was: their order is creation order.
+  const newestFirst = [...ids].sort().reverse();
+  const filtered =
+    unchecked.length > 0 ||
+    order !== 'newest' ||
+    category !== undefined ||
+    subcategory !== undefined ||
+    query.listingType !== undefined ||
+    query.condition !== undefined ||
+    query.minPriceCents !== undefined ||
+    query.maxPriceCents !== undefined ||
+    query.featured === 'true';
+
+  if (!filtered) {
+    // Newest first needs nothing but the ids: read just this page's listings.
+    const pageIds = newestFirst.slice(offset, offset + query.limit);
+    const byId = new Map((await deps.store.getMany(pageIds)).map((l) => [l.listingId, l]));
+    const items = pageIds.flatMap((id) => {
+      const l = byId.get(id);
+      return l && l.status === 'active' ? [l] : [];
+    });
+    const next = offset + query.limit;
+    return {
+      items: toCards(items),
+      nextCursor: next < newestFirst.length ? encodeCursor({ kind: 'offset', value: next }) : null,
+    };
+  }
+
+  // Other orders and filters need the listings themselves: the newest matches, at most MAX_SEARCH_MATCHES.
+  const matches = await deps.store.getMany(newestFirst.slice(0, MAX_SEARCH_MATCHES));
+  const kept = matches.filter(
     (l) =>
       l.status === 'active' &&
       (category === undefined || l.category === category) &&
@@ -82,10 +116,10 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
       (query.minPriceCents === undefined || l.sortPriceCents >= query.minPriceCents) &&
       (query.maxPriceCents === undefined || l.sortPriceCents <= query.maxPriceCents) &&
       (query.featured !== 'true' || l.featured === true) &&
-      (order !== 'ending-soon' || (l.endsAt !== undefined && l.endsAt > nowIso)),
+      (order !== 'ending-soon' || (l.endsAt !== undefined && l.endsAt > nowIso)) &&
+      hasWordPrefixes(l, unchecked),
   );
-  const sorted = filtered.sort(comparatorFor(order));
-  const offset = cursor?.value ?? 0;
+  const sorted = kept.sort(comparatorFor(order));
   const pageItems = sorted.slice(offset, offset + query.limit);
   const next = offset + query.limit;
   return {
@@ -94,14 +128,31 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   };
 }
 
-async function matchingListings(words: string[], store: ListingBrowsePort): Promise<ListingSummary[]> {
-  let ids: Set<string> | undefined;
-  for (const word of words) {
-    const found = await store.idsWithWordPrefix(word, MAX_SEARCH_MATCHES);
-    ids = ids ? new Set(found.filter((id) => ids!.has(id))) : new Set(found);
-    if (ids.size === 0) return [];
+/**
+ * Ids of listings having every query word as a word prefix: the intersection of each word's postings, read in
+ * parallel. A word whose postings were too many to read whole (a prefix of a letter or two) narrows nothing and is
+ * returned as `unchecked`, to be checked on the listings themselves; if every word is like that, what was read is used.
+ */
+async function matchingIds(words: string[], store: ListingBrowsePort) {
+  const lookups = await Promise.all(words.map((w) => store.idsWithWordPrefix(w)));
+  const complete = lookups.filter((l) => l.complete);
+  const used = complete.length > 0 ? complete : lookups;
+  const unchecked = complete.length > 0 ? words.filter((_, i) => !lookups[i]!.complete) : [];
+  // Smallest set first, so each step tests as few ids as possible.
+  const [first, ...rest] = used.map((l) => l.ids).sort((a, b) => a.length - b.length);
+  let ids = new Set(first ?? []);
+  for (const other of rest) {
+    const next = new Set(other);
+    ids = new Set([...ids].filter((id) => next.has(id)));
+    if (ids.size === 0) break;
   }
-  return store.getMany([...(ids ?? [])]);
+  return { ids, unchecked };
+}
+
+function hasWordPrefixes(l: ListingSummary, prefixes: readonly string[]): boolean {
+  if (prefixes.length === 0) return true;
+  const words = searchTermsFor(l);
+  return prefixes.every((p) => words.some((w) => w.startsWith(p)));
 }
 
 function comparatorFor(order: BrowseOrder): (a: ListingSummary, b: ListingSummary) => number {

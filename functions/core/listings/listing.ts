@@ -36,7 +36,7 @@ export interface ListingRecord {
 }
 
 /** What browse pages and search results read of a listing: the card's fields and what they sort and filter by. */
-export type ListingSummary = Omit<ListingRecord, 'description' | 'brand' | 'shippingType' | 'returnPolicy'>;
+export type ListingSummary = Omit<ListingRecord, 'description' | 'shippingType' | 'returnPolicy'>;
 
 /** The price a listing sorts and filters by: fixed price, else current bid, else starting bid. */
 export function sortPriceOf(

@@ -24,7 +24,10 @@ export interface BrowsePageQuery {
 /** Read side of active listings, implemented over the table's indexes (never a scan). */
 export interface ListingBrowsePort {
   page(query: BrowsePageQuery): Promise<{ items: ListingSummary[]; cursor: string | null }>;
-  /** Ids of active listings having a search word that starts with `prefix`, at most `max`. */
-  idsWithWordPrefix(prefix: string, max: number): Promise<string[]>;
+  /**
+   * Ids of active listings having a search word that starts with `prefix`. `complete` is false when the read stopped at
+   * its cap (a very broad prefix such as one letter): the ids are then a part of the matches.
+   */
+  idsWithWordPrefix(prefix: string): Promise<{ ids: string[]; complete: boolean }>;
   getMany(ids: readonly string[]): Promise<ListingSummary[]>;
 }

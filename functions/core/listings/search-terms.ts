@@ -32,3 +32,27 @@ export function queryWords(search: string): string[] {
 export function termBucket(term: string): string {
   return term.slice(0, 1);
 }
+
+/** Shards of one word's postings per month, so no posting item nears DynamoDB's 400 KB (about 12,000 ids each). */
+export const POSTING_SHARDS = 4;
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The posting block a listing's id joins for each of its words: the month its ULID was made and a shard from the id's
+ * last (random) character. Months keep blocks bounded as the catalogue grows; shards spread one month's writes.
+ */
+export function postingBlock(listingId: string): string {
+  const time = [...listingId.slice(0, 10).toUpperCase()].reduce(
+    (t, c) => t * 32 + Math.max(0, CROCKFORD.indexOf(c)),
+    0,
+  );
+  const month = Number.isFinite(time) ? new Date(time).toISOString().slice(0, 7) : '0000-00';
+  const shard = Math.max(0, CROCKFORD.indexOf(listingId.slice(-1).toUpperCase())) % POSTING_SHARDS;
+  return `${month}.${shard}`;
+}
+
+/** The posting items (keys) a listing's words put its id in. */
+export function postingKeys(listingId: string, terms: readonly string[]) {
+  const block = postingBlock(listingId);
+  return terms.map((term) => ({ bucket: termBucket(term), term, block }));
+}

@@ -1,7 +1,6 @@
 import type { CreateEntityItem } from 'electrodb';
 import type { listingEntity } from '../../../functions/adapters/db/entities/listing';
-import type { searchTermEntity } from '../../../functions/adapters/db/entities/search-term';
-import { searchTermsFor, termBucket } from '../../../functions/core/listings/search-terms';
+import { searchTermsFor } from '../../../functions/core/listings/search-terms';
 import type { ListingCategory } from '../../../shared/domain/categories';
 import type { BuiltSeller } from './build-sellers';
 import { COLLECT_LISTINGS } from './data/listings-collect';
@@ -26,7 +25,6 @@ const DAY = 24 * HOUR;
 export const CREATED_WITHIN_MS = 30 * DAY;
 
 export type ListingItem = CreateEntityItem<typeof listingEntity>;
-export type SearchTermItem = CreateEntityItem<typeof searchTermEntity>;
 
 /** One photo to draw: the builder decides keys, the image code decides pixels. */
 export interface ImageSpec {
@@ -42,7 +40,8 @@ export interface ImageSpec {
 export interface BuiltListing {
   item: ListingItem;
   images: ImageSpec[];
-  searchTerms: SearchTermItem[];
+  /** The search words whose postings take the listing's id. */
+  terms: string[];
 }
 
 export function listingImageKeys(listingId: string, n: number): { key: string; thumbKey: string } {
@@ -150,13 +149,7 @@ export function buildListings(
       version: 1,
     };
 
-    const searchTerms = searchTermsFor({ title: seed.title, category: seed.category, brand: seed.brand }).map(
-      (term) => ({
-        bucket: termBucket(term),
-        term,
-        listingId,
-      }),
-    );
-    return { item, images, searchTerms };
+    const terms = searchTermsFor({ title: seed.title, category: seed.category, brand: seed.brand });
+    return { item, images, terms };
   });
 }

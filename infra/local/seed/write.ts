@@ -1,6 +1,7 @@
 import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Db } from '../../../functions/adapters/db/service';
-import { searchTermsFor, termBucket } from '../../../functions/core/listings/search-terms';
+import { searchTermsFor } from '../../../functions/core/listings/search-terms';
+import { addToPostings, removeFromPostings } from '../../../functions/adapters/db/search-postings';
 import { s3Client } from '../../../functions/lib/aws-clients';
 import { config } from '../../../functions/lib/config';
 import type { BuiltListing } from './build-listings';
@@ -65,10 +66,9 @@ export async function writeListings(db: Db, listings: readonly BuiltListing[]): 
       listings.map((l) => l.item),
       (items) => e.listing.put(items).go(),
     ),
-    putAll(
-      'search terms',
-      listings.flatMap((l) => l.searchTerms),
-      (items) => e.searchTerm.put(items).go(),
+    addToPostings(
+      db,
+      listings.map((l) => ({ listingId: l.item.listingId, terms: l.terms })),
     ),
   ]);
 }
@@ -104,10 +104,10 @@ export async function removeStaleListings(
       .go({ pages: 'all', attributes: ['listingId', 'title', 'category', 'brand', 'images'] });
     const stale = data.filter((l) => !keep.has(l.listingId));
     if (stale.length === 0) continue;
-    const terms = stale.flatMap((l) =>
-      searchTermsFor(l).map((term) => ({ bucket: termBucket(term), term, listingId: l.listingId })),
+    await removeFromPostings(
+      db,
+      stale.map((l) => ({ listingId: l.listingId, terms: searchTermsFor(l) })),
     );
-    if (terms.length > 0) await e.searchTerm.delete(terms).go();
     await e.listing.delete(stale.map((l) => ({ listingId: l.listingId }))).go();
     const keys = stale.flatMap((l) => (l.images ?? []).flatMap((i) => [i.key, ...(i.thumbKey ? [i.thumbKey] : [])]));
     for (let i = 0; i < keys.length; i += 1000) {

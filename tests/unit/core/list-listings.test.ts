@@ -53,8 +53,9 @@ const listings = [
 ];
 
 /** An in-memory port that behaves like the indexes: active only, ordered, paged by an offset cursor. */
-function memoryStore(items: ListingRecord[]): ListingBrowsePort & { pages: BrowsePageQuery[] } {
+function memoryStore(items: ListingRecord[]): ListingBrowsePort & { pages: BrowsePageQuery[]; reads: string[][] } {
   const pages: BrowsePageQuery[] = [];
+  const reads: string[][] = [];
   return {
     pages,
     async page(q) {
@@ -75,12 +76,18 @@ function memoryStore(items: ListingRecord[]): ListingBrowsePort & { pages: Brows
       const end = start + q.limit;
       return { items: sorted.slice(start, end), cursor: end < sorted.length ? String(end) : null };
     },
+    // Like the postings: active listings only; a one-letter prefix is "too broad" and gives only its first match.
     async idsWithWordPrefix(prefix) {
-      return items.filter((l) => searchTermsFor(l).some((w) => w.startsWith(prefix))).map((l) => l.listingId);
+      const ids = items
+        .filter((l) => l.status === 'active' && searchTermsFor(l).some((w) => w.startsWith(prefix)))
+        .map((l) => l.listingId);
+      return prefix.length > 1 ? { ids, complete: true } : { ids: ids.slice(0, 1), complete: false };
     },
     async getMany(ids) {
+      reads.push([...ids]);
       return items.filter((l) => ids.includes(l.listingId));
     },
+    reads,
   };
 }
 
@@ -134,10 +141,25 @@ describe('listListings', () => {
     expect(ids(await listListings(q({ search: 'apple', category: 'Electronics' }), deps()))).toEqual(['L1']);
   });
 
+  it('reads only the page of listings for a newest-first search without filters, and every match otherwise', async () => {
+    const store = memoryStore(listings);
+    const page = await listListings(q({ search: 'apple', limit: '1' }), deps(store));
+    expect(ids(page)).toEqual(['L5']);
+    expect(store.reads).toEqual([['L5']]);
+    await listListings(q({ search: 'apple', sort: 'price-low' }), deps(store));
+    expect(store.reads[1]).toEqual(['L5', 'L1']);
+  });
+
+  it('checks a word too broad to read whole on the listings, or uses what was read when every word is so', async () => {
+    expect(ids(await listListings(q({ search: 'apple w' }), deps()))).toEqual(['L5']);
+    expect(ids(await listListings(q({ search: 'apple p' }), deps()))).toEqual(['L1']);
+    expect(ids(await listListings(q({ search: 'a' }), deps()))).toEqual(['L1']);
+  });
+
   it('pages search results with its own cursor and refuses a mixed-up cursor', async () => {
-    const first = await listListings(q({ search: 'a', limit: '1' }), deps());
+    const first = await listListings(q({ search: 'fashion', limit: '1' }), deps());
     expect(first.items).toHaveLength(1);
-    const second = await listListings(q({ search: 'a', limit: '1', cursor: first.nextCursor! }), deps());
+    const second = await listListings(q({ search: 'fashion', limit: '1', cursor: first.nextCursor! }), deps());
     expect(second.items[0]?.id).not.toBe(first.items[0]?.id);
     await expect(listListings(q({ cursor: first.nextCursor! }), deps())).rejects.toBeInstanceOf(AppError);
     await expect(listListings(q({ cursor: 'not-a-cursor' }), deps())).rejects.toMatchObject({ status: 400 });
