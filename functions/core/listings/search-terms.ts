@@ -33,22 +33,16 @@ export function termBucket(term: string): string {
   return term.slice(0, 1);
 }
 
-/** Shards of one word's postings per month, so no posting item nears DynamoDB's 400 KB (about 12,000 ids each). */
+/**
+ * Shards of one word's postings. Each posting item holds up to about 12,000 ids below DynamoDB's 400 KB, so a word can
+ * have ~48,000 active listings; a query reads all shards of its words (few items, however many listings match).
+ */
 export const POSTING_SHARDS = 4;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/**
- * The posting block a listing's id joins for each of its words: the month its ULID was made and a shard from the id's
- * last (random) character. Months keep blocks bounded as the catalogue grows; shards spread one month's writes.
- */
+/** The posting shard a listing's id joins for each of its words, from the id's last (random) character. */
 export function postingBlock(listingId: string): string {
-  const time = [...listingId.slice(0, 10).toUpperCase()].reduce(
-    (t, c) => t * 32 + Math.max(0, CROCKFORD.indexOf(c)),
-    0,
-  );
-  const month = Number.isFinite(time) ? new Date(time).toISOString().slice(0, 7) : '0000-00';
-  const shard = Math.max(0, CROCKFORD.indexOf(listingId.slice(-1).toUpperCase())) % POSTING_SHARDS;
-  return `${month}.${shard}`;
+  return String(Math.max(0, CROCKFORD.indexOf(listingId.slice(-1).toUpperCase())) % POSTING_SHARDS);
 }
 
 /** The posting items (keys) a listing's words put its id in. */
