@@ -4,7 +4,10 @@
  * - `npm start` to healthy: the start script spawned as `npm start` would, first on an empty data dir (seeding), then again
  *   on the same data (the usual restart), timed until GET /api/health answers 200;
  * - listings API latency through the local gateway with the seed data: p50 / p95 of sequential requests;
- * - the ledger stand-in's throughput: signed payments from concurrent clients, validated per second and closes waited.
+ * - the ledger stand-in's throughput: signed payments from concurrent clients, validated per second and closes waited;
+ * - browse and search over 50,000 generated listings (browse-at-scale.ts) and Lighthouse on /marketplace and /item/{id}
+ *   (lighthouse.ts), each in a child process: a local stack sets process-wide env and the app's db() service keeps the
+ *   client of the first stack it saw, so one stack per process.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,6 +17,10 @@ import zlib from 'node:zlib';
 import getPort from 'get-port';
 import { startLocalStack } from '../../infra/local/stack';
 import { ledgerThroughput } from './ledger-throughput';
+import type { browseAtScale } from './browse-at-scale';
+import type { lighthouseScores } from './lighthouse';
+import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
+import { percentile } from './percentile';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -60,8 +67,16 @@ async function timeToHealthy(dataDir: string): Promise<number> {
   }
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** Runs a bench script in its own process; it prints its result as JSON on the last line of its output. */
+function inChild<T>(script: string, args: string[] = []): T {
+  const out = spawnSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'tests/bench', script), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 2 ** 20,
+  });
+  if (out.status !== 0) throw new Error(`${script} exited with ${out.status ?? out.signal}`);
+  return JSON.parse(out.stdout.trim().split('\n').at(-1)!) as T;
 }
 
 async function listingsLatency(): Promise<{ p50: number; p95: number; n: number }> {
@@ -104,6 +119,9 @@ const restart = await timeToHealthy(startDir);
 fs.rmSync(startDir, { recursive: true, force: true });
 const latency = await listingsLatency();
 const ledger = await ledgerThroughput();
+const scale = inChild<Awaited<ReturnType<typeof browseAtScale>>>('browse-at-scale.ts');
+// web/dist was just built by initialJsGzipBytes.
+const pages = inChild<Awaited<ReturnType<typeof lighthouseScores>>>('lighthouse.ts', ['--no-build']);
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const report = `# Benchmarks
@@ -121,6 +139,8 @@ Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.
 | \`GET /api/listings\` through the local gateway, p95 (n=${latency.n}) | ${latency.p95.toFixed(1)} ms | ≤ 30 ms |
 | ledger stand-in: signed payments validated per second (${ledger.payments}, ${ledger.clients} clients) | ${ledger.perSecond.toFixed(0)} /s | ≥ 200 /s |
 | ledger stand-in: payments validated within two ledger closes | ${ledger.withinTwoCloses} of ${ledger.payments} (max ${ledger.maxCloses}) | all |
+${scaleRows(scale)}
+${lighthouseRows(pages)}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -129,6 +149,7 @@ Ledger throughput: the node runs in its own process with the default 1 s close; 
 submitted over ${ledger.clients} WebSocket connections (each sender's payments in sequence order); the rate runs from the first
 submit to the last validation seen on the transactions stream; closes waited = validated ledger minus the last closed ledger
 at submit.
+${listingNotes}
 `;
 fs.writeFileSync(path.join(root, 'docs/bench.md'), report);
 console.log(report);

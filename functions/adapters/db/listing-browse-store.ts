@@ -37,8 +37,8 @@ type FilterName = 'category' | 'subcategory' | 'featured' | 'listingType' | 'con
 /** Pages (of up to 1 MB) one query word's postings may take; a broader prefix is narrowed by the other words. */
 const MAX_POSTING_PAGES = 2;
 
-/** Items one filtered read examines; DynamoDB caps it at 1 MB anyway. */
-const FILTERED_READ_STEP = 200;
+/** Most items one filtered read examines (the step doubles from twice the page size up to this). */
+const MAX_FILTERED_STEP = 800;
 
 /** Browse and search reads over the listing indexes and the search postings; no path scans the table. */
 export function listingBrowseStore(db: Db): ListingBrowsePort {
@@ -90,16 +90,25 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
       );
       const order = q.order === 'price-asc' || q.order === 'ending-soon' ? 'asc' : 'desc';
       try {
-        // `count` alone reads whole 1 MB pages and trims them; `limit` caps each read. Filters drop items after the read, so
-        // filtered reads take bigger steps towards `count`.
-        const result = await query.go({
-          order,
-          count: q.limit,
-          limit: filters.length > 0 || priced ? FILTERED_READ_STEP : q.limit,
-          cursor: q.cursor ?? null,
-          attributes: [...CARD_ATTRIBUTES],
-        });
-        return { items: result.data as ListingSummary[], cursor: result.cursor };
+        // Filters drop items after the read: read twice the page first, and double the step only while the filter
+        // turns out selective, so a loose filter reads about what it returns and a tight one needs few round trips.
+        const items: ListingSummary[] = [];
+        let cursor = q.cursor ?? null;
+        let step = filters.length > 0 || priced ? q.limit * 2 : q.limit;
+        do {
+          const result = await query.go({
+            order,
+            count: q.limit - items.length,
+            limit: step,
+            pages: 1,
+            cursor,
+            attributes: [...CARD_ATTRIBUTES],
+          });
+          items.push(...(result.data as ListingSummary[]));
+          cursor = result.cursor;
+          step = Math.min(step * 2, MAX_FILTERED_STEP);
+        } while (items.length < q.limit && cursor);
+        return { items, cursor };
       } catch (error) {
         if (q.cursor && (error instanceof ElectroError || (error as Error).name === 'ValidationException')) {
           throw new BadRequestError('Invalid query: cursor is not a cursor this API gave out', {
