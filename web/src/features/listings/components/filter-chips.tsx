@@ -16,7 +16,6 @@ export function FilterChips({
   onRemove(chip: ActiveFilter): void;
   onClearAll(): void;
 }) {
-  if (chips.length === 0 && !countText) return null;
   return (
     <div className="filter-bar">
       {chips.length > 0 && (

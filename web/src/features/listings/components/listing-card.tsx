@@ -18,9 +18,12 @@ export function ListingCard({
   listing,
   nowMs = Date.now(),
   action,
+  priority = false,
 }: {
   listing: ListingCardData;
   nowMs?: number;
+  /** Above the fold on first paint: load the image at once and first (it is the page's largest paint). */
+  priority?: boolean;
   /** A control over the image (the wishlist heart). */
   action?: ReactNode;
 }) {
@@ -35,7 +38,8 @@ export function ListingCard({
           <img
             src={listing.image.thumbUrl}
             alt={listing.title}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             decoding="async"
             width={400}
             height={300}

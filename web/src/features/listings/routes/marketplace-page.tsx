@@ -128,7 +128,7 @@ export function MarketplacePage() {
           </div>
         ) : (
           <>
-            <ListingGrid listings={listings.items} label="Listings" />
+            <ListingGrid listings={listings.items} label="Listings" priorityCount={4} />
             <div className="load-more" aria-live="polite">
               {listings.error ? (
                 <div className="status-inline status-error" role="alert">
