@@ -86,17 +86,31 @@ type Starter = { stop(): Promise<void> };
 /** process.env is one per process, so only one stack may run in a process at a time. */
 let active = false;
 
+/**
+ * What the local data of a seeded dir is made for. A dir seeded at an older version is seeded again (idempotent: it adds
+ * what is new, such as reviews) and its search index rebuilt from the active listings, so a developer's data keeps working.
+ */
+const DATA_VERSION = 2;
+
 async function seedOnce(dataDir: string): Promise<void> {
   const marker = path.join(dataDir, 'seeded.json');
-  if (fs.existsSync(marker)) return;
+  const previous = fs.existsSync(marker)
+    ? ((JSON.parse(fs.readFileSync(marker, 'utf8')) as { dataVersion?: number }).dataVersion ?? 1)
+    : null;
+  if (previous === DATA_VERSION) return;
   // Imported by computed path: the stack works (without seeding) before infra/local/seed exists.
   const seedModule = new URL('./seed/index.ts', import.meta.url).href;
-  const { seedDemoData } = (await import(seedModule)) as {
+  const { seedDemoData, reindexSearch } = (await import(seedModule)) as {
     seedDemoData(options?: { now?: Date }): Promise<{ sellers: number; listings: number }>;
+    reindexSearch(): Promise<number>;
   };
   const seededAt = new Date();
   const result = await seedDemoData({ now: seededAt });
-  fs.writeFileSync(marker, JSON.stringify({ seededAt: seededAt.toISOString(), ...result }, null, 2) + '\n');
+  if (previous !== null) await reindexSearch();
+  fs.writeFileSync(
+    marker,
+    JSON.stringify({ seededAt: seededAt.toISOString(), dataVersion: DATA_VERSION, ...result }, null, 2) + '\n',
+  );
 }
 
 function listen(server: http.Server, port: number, host: string): Promise<number> {

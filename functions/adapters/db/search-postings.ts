@@ -1,4 +1,4 @@
-import { postingKeys } from '../../core/listings/search-terms';
+import { postingKeys, searchTermsFor } from '../../core/listings/search-terms';
 import type { Db } from './service';
 
 type Indexed = { listingId: string; terms: readonly string[] };
@@ -39,4 +39,16 @@ export async function removeFromPostings(db: Db, listings: readonly Indexed[]): 
   await eachLimited(grouped(listings), 8, ({ key, ids }) =>
     db.entities.searchPosting.update(key).delete({ listingIds: ids }).go(),
   );
+}
+
+/** Puts every active listing's id in its words' postings (a data dir made before the postings existed). */
+export async function reindexActiveListings(db: Db): Promise<number> {
+  const { data } = await db.entities.listing.query
+    .byStatusTime({ status: 'active' })
+    .go({ pages: 'all', attributes: ['listingId', 'title', 'category', 'brand'] });
+  await addToPostings(
+    db,
+    data.map((l) => ({ listingId: l.listingId, terms: searchTermsFor(l) })),
+  );
+  return data.length;
 }

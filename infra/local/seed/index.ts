@@ -1,4 +1,5 @@
 import { db } from '../../../functions/adapters/db/service';
+import { reindexActiveListings } from '../../../functions/adapters/db/search-postings';
 import { buildListings } from './build-listings';
 import { AVATAR, BANNER, avatarSvg, bannerSvg, listingSvg } from './svg';
 import { avatarKey, bannerKey, buildSellers } from './build-sellers';
@@ -43,4 +44,9 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<{ sell
   // Table writes wait on DynamoDB Local while images keep the CPU busy, so the two run side by side.
   await Promise.all([uploads(), records()]);
   return { sellers: sellers.length, listings: listings.length };
+}
+
+/** Rebuilds the search postings from the active listings (see DATA_VERSION in infra/local/stack.ts). */
+export function reindexSearch(): Promise<number> {
+  return reindexActiveListings(db());
 }
