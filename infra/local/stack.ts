@@ -88,7 +88,7 @@ let active = false;
 
 /**
  * What the local data of a seeded dir is made for. A dir seeded at an older version is seeded again (idempotent: it adds
- * what is new, such as reviews) and its search index rebuilt from the active listings, so a developer's data keeps working.
+ * what is new, such as reviews) and its listing indexes and search postings rebuilt, so a developer's data keeps working.
  */
 const DATA_VERSION = 2;
 

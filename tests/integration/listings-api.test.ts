@@ -91,6 +91,65 @@ describe('GET /api/listings against the seeded local stack', () => {
   });
 });
 
+describe('GET /api/listings subcategory pages', () => {
+  it('serves a subcategory in every order with exactly its listings, page after page', async () => {
+    const seeded = await all('sort=newest');
+    const counts = new Map<string, number>();
+    for (const l of seeded)
+      if (l.subcategory)
+        counts.set(`${l.category}|${l.subcategory}`, (counts.get(`${l.category}|${l.subcategory}`) ?? 0) + 1);
+    const [key] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]!;
+    const [category, subcategory] = key.split('|') as [string, string];
+    const expected = seeded.filter((l) => l.category === category && l.subcategory === subcategory);
+    const q = `category=${encodeURIComponent(category)}&subcategory=${encodeURIComponent(subcategory)}`;
+    const price = (l: ListingCard) => l.priceCents ?? l.currentBidCents ?? l.startingBidCents ?? 0;
+    for (const sort of ['newest', 'price-low', 'price-high']) {
+      const items: ListingCard[] = [];
+      let cursor: string | null = null;
+      do {
+        const p = await page(`${q}&sort=${sort}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        items.push(...p.items);
+        cursor = p.nextCursor;
+      } while (cursor);
+      expect(items.map((l) => l.id).sort(), sort).toEqual(expected.map((l) => l.id).sort());
+      if (sort === 'newest') expect(items.map((l) => l.id)).toEqual(expected.map((l) => l.id));
+      if (sort === 'price-low') expect(items.map(price)).toEqual([...items.map(price)].sort((a, b) => a - b));
+      if (sort === 'price-high') expect(items.map(price)).toEqual([...items.map(price)].sort((a, b) => b - a));
+    }
+    const ranged = await page(
+      `${q}&sort=price-low&minPriceCents=${price(expected[0]!)}&maxPriceCents=${price(expected[0]!)}`,
+    );
+    expect(ranged.items.map((l) => l.id)).toContain(expected[0]!.id);
+    expect(ranged.items.every((l) => l.subcategory === subcategory && price(l) === price(expected[0]!))).toBe(true);
+  });
+});
+
+describe('GET /api/listings pages of every order', () => {
+  it('gives the same listings in small pages as in one, for every sort and with a filter', async () => {
+    for (const q of [
+      'sort=ending-soon',
+      'sort=price-high',
+      'sort=newest&condition=good',
+      'sort=ending-soon&condition=new',
+    ]) {
+      const whole = await page(`${q}&limit=50`);
+      const items: ListingCard[] = [];
+      let cursor: string | null = null;
+      do {
+        const p = await page(`${q}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        items.push(...p.items);
+        cursor = p.nextCursor;
+      } while (cursor && items.length < 50);
+      const n = Math.min(items.length, whole.items.length);
+      expect(
+        items.slice(0, n).map((l) => l.id),
+        q,
+      ).toEqual(whole.items.slice(0, n).map((l) => l.id));
+      if (whole.nextCursor === null) expect(items.length, q).toBe(whole.items.length);
+    }
+  });
+});
+
 describe('GET /api/health', () => {
   it('reports every dependency ok, the local XRPL node and Xaman service included', async () => {
     const res = await fetch(`${baseUrl()}/api/health`);

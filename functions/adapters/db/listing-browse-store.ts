@@ -48,13 +48,19 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
     const active = { status: 'active' as const };
     switch (q.order) {
       case 'newest':
+        if (q.category && q.subcategory) {
+          return listing.query.bySubcategoryTime({ ...active, category: q.category, subcategoryKey: q.subcategory });
+        }
         if (q.category) return listing.query.byCategoryTime({ ...active, category: q.category });
         return q.featuredOnly ? listing.query.byFeaturedTime(active) : listing.query.byStatusTime(active);
       case 'price-asc':
       case 'price-desc': {
-        const byPrice = q.category
-          ? listing.query.byCategoryPrice({ ...active, category: q.category })
-          : listing.query.byStatusPrice(active);
+        const byPrice =
+          q.category && q.subcategory
+            ? listing.query.bySubcategoryPrice({ ...active, category: q.category, subcategoryKey: q.subcategory })
+            : q.category
+              ? listing.query.byCategoryPrice({ ...active, category: q.category })
+              : listing.query.byStatusPrice(active);
         // The price bounds are key conditions here, so the read skips what is out of range instead of filtering it.
         // The upper bound is max + 1 with no id: every key of that price sorts above it (prices are whole cents).
         const min = q.minPriceCents ?? 0;
@@ -70,11 +76,12 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
   return {
     async page(q) {
       const usesCategoryKey = q.order !== 'ending-soon';
+      const usesSubcategoryKey = usesCategoryKey && q.category !== undefined;
       const usesFeaturedKey = q.order === 'newest' && !q.category;
       // Equality filters the chosen index's key does not already apply.
       const filters = Object.entries({
         category: q.category && !usesCategoryKey ? q.category : undefined,
-        subcategory: q.subcategory,
+        subcategory: q.subcategory && !usesSubcategoryKey ? q.subcategory : undefined,
         featured: q.featuredOnly && !usesFeaturedKey ? true : undefined,
         listingType: q.listingType,
         condition: q.condition,
@@ -102,7 +109,8 @@ export function listingBrowseStore(db: Db): ListingBrowsePort {
             limit: step,
             pages: 1,
             cursor,
-            attributes: [...CARD_ATTRIBUTES],
+            // A trimmed page's cursor is built from the last item's key attributes: read the derived ones too.
+            attributes: [...CARD_ATTRIBUTES, 'auctionEnd', 'subcategoryKey'],
           });
           items.push(...(result.data as ListingSummary[]));
           cursor = result.cursor;

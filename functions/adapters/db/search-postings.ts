@@ -41,11 +41,17 @@ export async function removeFromPostings(db: Db, listings: readonly Indexed[]): 
   );
 }
 
-/** Puts every active listing's id in its words' postings (a data dir made before the postings existed). */
-export async function reindexActiveListings(db: Db): Promise<number> {
-  const { data } = await db.entities.listing.query
-    .byStatusTime({ status: 'active' })
-    .go({ pages: 'all', attributes: ['listingId', 'title', 'category', 'brand'] });
+/**
+ * Rewrites every active listing as it is (so keys of indexes added since are built) and puts its id in its words'
+ * postings: for a data dir made by an older version. Not for live traffic: a listing edited meanwhile could be
+ * overwritten with what was read.
+ */
+export async function rebuildListingIndexes(db: Db): Promise<number> {
+  const { data } = await db.entities.listing.query.byStatusTime({ status: 'active' }).go({ pages: 'all' });
+  for (let i = 0; i < data.length; i += 500) {
+    const { unprocessed } = await db.entities.listing.put(data.slice(i, i + 500)).go({ concurrency: 4 });
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} listings were not rewritten`);
+  }
   await addToPostings(
     db,
     data.map((l) => ({ listingId: l.listingId, terms: searchTermsFor(l) })),

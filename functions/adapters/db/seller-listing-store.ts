@@ -1,7 +1,7 @@
 import type { ListingSummary } from '../../core/listings/listing';
 import type { SellerListingStore } from '../../core/listings/seller-listings';
 import { postingKeys, searchTermsFor } from '../../core/listings/search-terms';
-import { NO_AUCTION_END } from './entities/listing';
+import { NO_AUCTION_END, NO_SUBCATEGORY } from './entities/listing';
 import { CARD_ATTRIBUTES } from './listing-browse-store';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry } from './transact';
@@ -35,6 +35,7 @@ export function sellerListingStore(db: Db): SellerListingStore {
                 category: l.category,
                 sortPriceCents: l.sortPriceCents,
                 auctionEnd: l.endsAt ?? NO_AUCTION_END,
+                subcategoryKey: l.subcategory || NO_SUBCATEGORY,
               })
               .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.eq(a.sellerId, l.sellerId)}`)
               .commit(),

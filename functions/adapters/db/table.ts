@@ -19,6 +19,10 @@ export const TABLE_INDEXES = {
   byOwnerTime: { partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
   /** Featured active listings newest first (sparse). */
   byFeaturedTime: { partitionKey: 'gsi7pk', sortKey: 'gsi7sk' },
+  /** Listings of one subcategory newest first (sparse: listings without a subcategory stay out). */
+  bySubcategoryTime: { partitionKey: 'gsi8pk', sortKey: 'gsi8sk' },
+  /** Listings of one subcategory by display price (sparse). */
+  bySubcategoryPrice: { partitionKey: 'gsi9pk', sortKey: 'gsi9sk' },
 } as const;
 
 export type TableIndexName = keyof typeof TABLE_INDEXES;

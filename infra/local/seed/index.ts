@@ -1,5 +1,5 @@
 import { db } from '../../../functions/adapters/db/service';
-import { reindexActiveListings } from '../../../functions/adapters/db/search-postings';
+import { rebuildListingIndexes } from '../../../functions/adapters/db/search-postings';
 import { buildListings } from './build-listings';
 import { AVATAR, BANNER, avatarSvg, bannerSvg, listingSvg } from './svg';
 import { avatarKey, bannerKey, buildSellers } from './build-sellers';
@@ -46,7 +46,7 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<{ sell
   return { sellers: sellers.length, listings: listings.length };
 }
 
-/** Rebuilds the search postings from the active listings (see DATA_VERSION in infra/local/stack.ts). */
+/** Rebuilds index keys and search postings of the active listings (see DATA_VERSION in infra/local/stack.ts). */
 export function reindexSearch(): Promise<number> {
-  return reindexActiveListings(db());
+  return rebuildListingIndexes(db());
 }

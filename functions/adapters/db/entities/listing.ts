@@ -11,6 +11,7 @@ import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
 
 const money = { type: 'number' } as const;
 export const NO_AUCTION_END = 'none';
+export const NO_SUBCATEGORY = 'none';
 
 /**
  * A listing. Money is integer cents. Auction state (current bid, count, leader, end time) and sales (quantitySold) live
@@ -74,9 +75,18 @@ export const listingEntity = new Entity(
        */
       auctionEnd: {
         type: 'string',
-        hidden: true,
         watch: ['endsAt'],
         set: (_, item) => (typeof item.endsAt === 'string' ? item.endsAt : NO_AUCTION_END),
+      },
+      /**
+       * Key source for the sparse subcategory indexes, always set for the same reason as auctionEnd. Neither is hidden:
+       * ElectroDB builds a trimmed page's cursor from the last item read, which needs every key attribute.
+       */
+      subcategoryKey: {
+        type: 'string',
+        watch: ['subcategory'],
+        set: (_, item) =>
+          typeof item.subcategory === 'string' && item.subcategory ? item.subcategory : NO_SUBCATEGORY,
       },
       /** What price sorts use: fixed price, else current bid, else starting bid. */
       sortPriceCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
@@ -125,6 +135,18 @@ export const listingEntity = new Entity(
         condition: (attr) => attr.featured === true,
         pk: { field: I.byFeaturedTime.partitionKey, composite: ['status'] },
         sk: { field: I.byFeaturedTime.sortKey, composite: ['createdAt', 'listingId'] },
+      },
+      bySubcategoryTime: {
+        index: 'bySubcategoryTime',
+        condition: (attr) => typeof attr.subcategoryKey === 'string' && attr.subcategoryKey !== NO_SUBCATEGORY,
+        pk: { field: I.bySubcategoryTime.partitionKey, composite: ['status', 'category', 'subcategoryKey'] },
+        sk: { field: I.bySubcategoryTime.sortKey, composite: ['createdAt', 'listingId'] },
+      },
+      bySubcategoryPrice: {
+        index: 'bySubcategoryPrice',
+        condition: (attr) => typeof attr.subcategoryKey === 'string' && attr.subcategoryKey !== NO_SUBCATEGORY,
+        pk: { field: I.bySubcategoryPrice.partitionKey, composite: ['status', 'category', 'subcategoryKey'] },
+        sk: { field: I.bySubcategoryPrice.sortKey, composite: ['sortPriceCents', 'listingId'] },
       },
     },
   },
