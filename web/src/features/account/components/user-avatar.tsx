@@ -9,10 +9,16 @@ export function UserAvatar({
   size?: number;
 }) {
   if (avatarUrl) {
-    return <img className="avatar" src={avatarUrl} alt="" width={size} height={size} />;
+    return (
+      <img className="avatar" src={avatarUrl} alt="" width={size} height={size} style={{ width: size, height: size }} />
+    );
   }
   return (
-    <span className="avatar avatar-initial" style={{ width: size, height: size }} aria-hidden>
+    <span
+      className="avatar avatar-initial"
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
+      aria-hidden
+    >
       {username.slice(0, 1).toUpperCase()}
     </span>
   );
