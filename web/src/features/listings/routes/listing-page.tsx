@@ -55,15 +55,22 @@ function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {
           )}
         </p>
       )}
-      <dl className="detail-list">
-        {rows.map(([k, v]) => (
-          <div key={k} className="detail-row">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
     </section>
+  );
+}
+
+/** Label and value pairs (price panel, specifications). */
+function DetailList({ rows }: { rows: readonly (readonly [string, string])[] }) {
+  return (
+    <dl className="detail-list">
+      {rows.map(([k, v]) => (
+        <div key={k} className="detail-row">
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -87,14 +94,7 @@ function Specifications({ l }: { l: ListingDetail }) {
       <h2 id="specs-heading" className="section-heading">
         Specifications
       </h2>
-      <dl className="detail-list">
-        {rows.map(([k, v]) => (
-          <div key={k} className="detail-row">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList rows={rows} />
     </section>
   );
 }
