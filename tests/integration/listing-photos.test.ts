@@ -82,14 +82,22 @@ describe('listing photos', () => {
     expect(nine.status).toBe(400);
     expect(nine.body.error.fields?.photoKeys).toBe('At most 8 photos');
 
+    const good = await upload(seller, pngFile);
     const fake = await upload(seller, Buffer.from('just some text, named like a photo'), 'image/jpeg');
     const notImage = await call<Errors>('POST', '/api/listings', {
       token: seller,
-      body: { ...body, photoKeys: [fake] },
+      body: { ...body, photoKeys: [good, fake] },
     });
     expect(notImage.status).toBe(400);
-    expect(notImage.body.error.message).toBe('Photo 1 is not an image file');
+    expect(notImage.body.error.message).toBe('Photo 2 is not an image file');
     expect(await mediaStatus(fake)).toBe(404);
+    // The good photo went back to its upload key: the seller sends it again without the bad one.
+    expect(await mediaStatus(good)).toBe(200);
+    const again = await call<{ id: string }>('POST', '/api/listings', {
+      token: seller,
+      body: { ...body, photoKeys: [good] },
+    });
+    expect(again.status).toBe(201);
 
     const tooBig = await call<Errors>('POST', '/api/listing-photos/uploads', {
       token: seller,

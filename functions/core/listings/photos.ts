@@ -127,24 +127,37 @@ export async function attachPhotos(
   const current = new Map(existing.map((i) => [i.key, i]));
   const images: ListingImageRecord[] = [];
   const added: string[] = [];
-  for (const [index, key] of keys.entries()) {
-    const kept = current.get(key);
-    if (kept) {
-      images.push(kept);
-      continue;
+  // Moved by this call: if a later photo is refused they go back, so the browser can send the same keys again.
+  const movedNow: [pending: string, attached: string][] = [];
+  try {
+    for (const [index, key] of keys.entries()) {
+      const kept = current.get(key);
+      if (kept) {
+        images.push(kept);
+        continue;
+      }
+      const earlier = moved.get(key);
+      if (earlier) {
+        images.push({ key: earlier });
+        added.push(earlier);
+        continue;
+      }
+      await checkPendingImage(userId, key, store, { name: `Photo ${index + 1}`, field: `photoKeys.${index}` });
+      const attached = attachedKey(key);
+      await store.promote(key, attached);
+      moved.set(key, attached);
+      movedNow.push([key, attached]);
+      images.push({ key: attached });
+      added.push(attached);
     }
-    const earlier = moved.get(key);
-    if (earlier) {
-      images.push({ key: earlier });
-      added.push(earlier);
-      continue;
-    }
-    await checkPendingImage(userId, key, store, { name: `Photo ${index + 1}`, field: `photoKeys.${index}` });
-    const attached = attachedKey(key);
-    await store.promote(key, attached);
-    moved.set(key, attached);
-    images.push({ key: attached });
-    added.push(attached);
+  } catch (error) {
+    await Promise.allSettled(
+      movedNow.map(([pending, attached]) => {
+        moved.delete(pending);
+        return store.promote(attached, pending);
+      }),
+    );
+    throw error;
   }
   const keptKeys = new Set(images.map((i) => i.key));
   const dropped = existing

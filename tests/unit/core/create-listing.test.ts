@@ -114,6 +114,20 @@ describe('createListing photos', () => {
     expect(d.thumbs).toEqual([{ listingId: '01LISTING', keys: [attached(2), attached(1)] }]);
   });
 
+  it('moves the photos it took back when a later one is refused, so the same keys can be sent again', async () => {
+    const text = new TextEncoder().encode('not an image');
+    const d = deps(true, { [mine(1)]: { size: 1000, head: JPEG }, [mine(2)]: { size: 10, head: text } });
+    await expect(createListing('u1', body({ photoKeys: [mine(1), mine(2)] }), d)).rejects.toMatchObject({
+      message: 'Photo 2 is not an image file',
+    });
+    expect(d.moved).toEqual([
+      [mine(1), attached(1)],
+      [attached(1), mine(1)],
+    ]);
+    expect(d.removed).toEqual([mine(2)]);
+    expect(d.written).toEqual([]);
+  });
+
   it("refuses someone else's upload, a missing one, a non-image and one over 5 MB, deleting bad uploads", async () => {
     const text = new TextEncoder().encode('not an image');
     const d = deps(true, {
