@@ -22,6 +22,7 @@ function show(
     store?: Store | ApiAnswer | (() => ApiAnswer);
     reviews?: (req: ApiRequest) => ApiAnswer;
     signedIn?: boolean;
+    seller?: boolean;
     save?: (req: ApiRequest) => ApiAnswer;
     path?: string;
   } = {},
@@ -42,7 +43,7 @@ function show(
     if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
     return undefined;
   };
-  const api = stubApi(opts.signedIn ? sessionRoutes(() => user({ isSeller: true }), rest) : rest);
+  const api = stubApi(opts.signedIn ? sessionRoutes(() => user({ isSeller: opts.seller ?? true }), rest) : rest);
   return { ...api, ...renderRoutes(routes, opts.path ?? '/user/alice_1') };
 }
 const main = () => within(screen.getByRole('main'));
@@ -175,5 +176,13 @@ describe('/user/{username} (spec part 3 store page)', () => {
       bio: '',
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('offers a banner upload to selling owners only, and tells others how to get it', async () => {
+    show({ signedIn: true, seller: false });
+    fireEvent.click(await main().findByRole('button', { name: 'Customize Store' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customize Store' });
+    expect(within(dialog).queryByRole('button', { name: 'Upload Banner' })).toBeNull();
+    expect(within(dialog).getByText('Turn on selling in Settings to add a banner.')).toBeTruthy();
   });
 });

@@ -20,11 +20,14 @@ type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;
 export function CustomizeStoreDialog({
   store,
   token,
+  canUpload,
   open,
   onOpenChange,
 }: {
   store: Store;
   token: string;
+  /** Whether the owner may upload images (sellers only). */
+  canUpload: boolean;
   open: boolean;
   onOpenChange(open: boolean): void;
 }) {
@@ -133,9 +136,14 @@ export function CustomizeStoreDialog({
                 {bannerPreview && <img src={bannerPreview} alt="Banner preview" />}
               </div>
               <div className="banner-buttons" role="group" aria-labelledby={`${id}-banner`}>
-                <button type="button" className="btn btn-outline btn-sm" onClick={() => fileInput.current?.click()}>
-                  Upload Banner
-                </button>
+                {/* Image uploads are for sellers (the server refuses others). */}
+                {canUpload ? (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => fileInput.current?.click()}>
+                    Upload Banner
+                  </button>
+                ) : (
+                  <p className="field-hint">Turn on selling in Settings to add a banner.</p>
+                )}
                 {bannerPreview && (
                   <button type="button" className="btn btn-ghost btn-sm" onClick={() => setBanner('remove')}>
                     Remove Banner

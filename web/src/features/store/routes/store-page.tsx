@@ -147,7 +147,13 @@ export function StorePage() {
       />
       <StoreTabs store={store} />
       {owner?.token && (
-        <CustomizeStoreDialog store={store} token={owner.token} open={customizing} onOpenChange={setCustomizing} />
+        <CustomizeStoreDialog
+          store={store}
+          token={owner.token}
+          canUpload={owner.user?.isSeller === true}
+          open={customizing}
+          onOpenChange={setCustomizing}
+        />
       )}
     </div>
   );
