@@ -88,9 +88,9 @@ let active = false;
 
 /**
  * What the local data of a seeded dir is made for. A dir seeded at an older version is seeded again (idempotent: it adds
- * what is new, such as reviews) and its listing indexes and search postings rebuilt, so a developer's data keeps working.
+ * what is new, such as reviews) and its listing indexes, search postings and browse facets rebuilt, so a developer's data keeps working.
  */
-const DATA_VERSION = 2;
+const DATA_VERSION = 3;
 
 async function seedOnce(dataDir: string): Promise<void> {
   const marker = path.join(dataDir, 'seeded.json');

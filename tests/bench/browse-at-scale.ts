@@ -22,6 +22,8 @@ export const SCALE_QUERIES = [
   { kind: 'browse', query: 'category=Electronics&sort=price-low' },
   { kind: 'browse', query: 'category=Photography&subcategory=Cameras&sort=newest' },
   { kind: 'browse', query: 'condition=like_new&listingType=auction&sort=ending-soon' },
+  { kind: 'browse', query: 'category=Fashion&condition=good&listingType=fixed&sort=price-high' },
+  { kind: 'browse', query: 'category=Electronics&sort=ending-soon' },
   { kind: 'search', query: 'search=vintage camera kit' },
   { kind: 'search', query: 'search=vin cam ki' },
 ] as const;

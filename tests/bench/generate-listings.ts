@@ -1,4 +1,5 @@
 import { searchTermsFor } from '../../functions/core/listings/search-terms';
+import { putFacetEntries } from '../../functions/adapters/db/listing-facets';
 import { addToPostings } from '../../functions/adapters/db/search-postings';
 import { sortPriceOf } from '../../functions/core/listings/listing';
 import type { Db } from '../../functions/adapters/db/service';
@@ -113,7 +114,7 @@ export function generateListings(count: number, now: Date, seed = 5150) {
 
 /**
  * Writes them with batch puts (25 items a request, several at once), retrying what DynamoDB leaves unprocessed, then
- * their search postings (a few hundred items for the whole catalogue).
+ * their search postings (a few hundred items for the whole catalogue) and browse facets (up to 11 a listing).
  */
 export async function writeGenerated(db: Db, listings: ReturnType<typeof generateListings>): Promise<void> {
   const chunk = 2_500;
@@ -128,5 +129,9 @@ export async function writeGenerated(db: Db, listings: ReturnType<typeof generat
   await addToPostings(
     db,
     listings.map((l) => ({ listingId: l.item.listingId, terms: l.terms })),
+  );
+  await putFacetEntries(
+    db,
+    listings.map((l) => l.item),
   );
 }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FacetSource } from '../../functions/core/listings/browse-facets';
 import type { ListingPage } from '../../shared/api/listings';
 import { call, signUpNewUser } from './auth-support';
+import { facetsHolding } from './table-support';
 
 const FROM = '127.0.10.1';
 let seller: string;
@@ -127,6 +129,14 @@ describe('My Listings and ending a listing', () => {
     const search = async () =>
       (await call<ListingPage>('GET', '/api/listings?search=marigoldia')).body.items.map((l) => l.id).sort();
     expect(await search()).toEqual([lamp.body.id, clock.body.id].sort());
+    // Narrowed pages read browse facets, which must drop ended listings too.
+    const ids = async (q: string) =>
+      (await call<ListingPage>('GET', `/api/listings?${q}&limit=50`)).body.items.map((l) => l.id);
+    const lampPage = 'category=Home%20%26%20Garden&condition=excellent&listingType=fixed';
+    const clockPage = 'category=Photography&sort=ending-soon&condition=good';
+    expect(await ids(lampPage)).toContain(lamp.body.id);
+    expect(await ids(clockPage)).toContain(clock.body.id);
+    expect(await facetsHolding(lamp.body.id, fixed as FacetSource)).toHaveLength(11);
 
     expect((await call('POST', `/api/listings/${lamp.body.id}/end`, { token: buyer, body: {} })).status).toBe(403);
     expect((await call('POST', '/api/listings/NOSUCHLISTING/end', { token: seller, body: {} })).status).toBe(404);
@@ -136,6 +146,11 @@ describe('My Listings and ending a listing', () => {
       expect(ended.body).toEqual({ id, status: 'ended' });
     }
     expect(await search()).toEqual([]);
+    expect(await ids(lampPage)).not.toContain(lamp.body.id);
+    expect(await ids(clockPage)).not.toContain(clock.body.id);
+    // Not just hidden: the entries are gone, so no narrowed page reads them again.
+    expect(await facetsHolding(lamp.body.id, fixed as FacetSource)).toEqual([]);
+    expect(await facetsHolding(clock.body.id, auction as FacetSource)).toEqual([]);
     const newest = await call<ListingPage>('GET', '/api/listings?sort=newest&limit=50');
     expect(newest.body.items.map((l) => l.id)).not.toContain(lamp.body.id);
     const ending = await call<ListingPage>('GET', '/api/listings?sort=ending-soon&limit=50');

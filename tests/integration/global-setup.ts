@@ -10,6 +10,8 @@ declare module 'vitest' {
     /** The Xaman stand-in (its POST /_test/clock is on) and the key sessions and tickets are signed with. */
     xamanUrl: string;
     sessionSigningKey: string;
+    /** DynamoDB Local, for tests that check what a request left in the table. */
+    dynamoEndpoint: string;
   }
 }
 
@@ -33,6 +35,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('xamanUrl', stack.env.XAMAN_API_URL!);
   project.provide('sessionSigningKey', stack.env.SESSION_SIGNING_KEY!);
+  project.provide('dynamoEndpoint', stack.env.AWS_ENDPOINT_URL_DYNAMODB!);
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

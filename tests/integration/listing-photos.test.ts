@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../shared/api/listings';
+import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import { call, signUpNewUser } from './auth-support';
 import { mediaStatus, upload } from './media-support';
+import { facetsHolding } from './table-support';
 
 const FROM = '127.0.10.7';
 type Errors = { error: { message: string; fields?: Record<string, string> } };
@@ -156,6 +158,7 @@ describe('PUT /api/listings/{id}', () => {
         ...body,
         title: 'Copper Sextant Marigraph',
         priceCents: 9_900,
+        condition: 'fair',
         photoKeys: [added, before.body.images[0]!.key],
       },
     });
@@ -172,6 +175,19 @@ describe('PUT /api/listings/{id}', () => {
       '/api/listings?category=Collectibles&sort=price-low&minPriceCents=9900&maxPriceCents=9900',
     );
     expect(priced.body.items.map((i) => i.id)).toContain(id);
+    // The condition facets follow the edit: listed under its new condition at its new price, gone from the old one.
+    const inCondition = async (condition: string) =>
+      (
+        await call<{ items: { id: string }[] }>(
+          'GET',
+          `/api/listings?category=Collectibles&condition=${condition}&sort=price-low&minPriceCents=9900&maxPriceCents=9900`,
+        )
+      ).body.items.map((i) => i.id);
+    expect(await inCondition('fair')).toContain(id);
+    expect(await inCondition('good')).not.toContain(id);
+    expect(await facetsHolding(id, { ...(body as FacetSource), condition: 'good' })).toEqual(
+      listingFacets({ ...(body as FacetSource), condition: 'good' }).filter((f) => !f.includes('good')),
+    );
   });
 
   it("refuses another seller's edit (403), an unknown id (404), and invalid bodies (400), changing nothing", async () => {

@@ -1,4 +1,5 @@
 import { postingKeys, searchTermsFor } from '../../core/listings/search-terms';
+import { putFacetEntries } from './listing-facets';
 import type { Db } from './service';
 
 type Indexed = { listingId: string; terms: readonly string[] };
@@ -42,8 +43,8 @@ export async function removeFromPostings(db: Db, listings: readonly Indexed[]): 
 }
 
 /**
- * Rewrites every active listing as it is (so keys of indexes added since are built) and puts its id in its words'
- * postings: for a data dir made by an older version. Not for live traffic: a listing edited meanwhile could be
+ * Rewrites every active listing as it is (so keys of indexes added since are built), puts its id in its words'
+ * postings and writes its browse facets: for a data dir made by an older version. Not for live traffic: a listing edited meanwhile could be
  * overwritten with what was read.
  */
 export async function rebuildListingIndexes(db: Db): Promise<number> {
@@ -56,5 +57,6 @@ export async function rebuildListingIndexes(db: Db): Promise<number> {
     db,
     data.map((l) => ({ listingId: l.listingId, terms: searchTermsFor(l) })),
   );
+  await putFacetEntries(db, data);
   return data.length;
 }

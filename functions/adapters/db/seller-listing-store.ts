@@ -1,8 +1,10 @@
+import { listingFacets } from '../../core/listings/browse-facets';
 import type { ListingSummary } from '../../core/listings/listing';
 import type { SellerListingStore } from '../../core/listings/seller-listings';
 import { postingKeys, searchTermsFor } from '../../core/listings/search-terms';
 import { NO_AUCTION_END, NO_SUBCATEGORY } from './entities/listing';
 import { CARD_ATTRIBUTES } from './listing-browse-store';
+import { facetKey } from './listing-facets';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry } from './transact';
 
@@ -21,11 +23,11 @@ export function sellerListingStore(db: Db): SellerListingStore {
       return (data as ListingSummary | null) ?? null;
     },
     async end(l, now) {
-      // Search reads only active listings: the id leaves its words' postings in the same transaction.
+      // Search and facets hold only active listings: the id leaves its postings and facets in the same transaction.
       const terms = searchTermsFor({ title: l.title, category: l.category, brand: l.brand });
       const result = await transactWithRetry(() =>
         db.transaction
-          .write(({ listing, searchPosting }) => [
+          .write(({ listing, searchPosting, listingFacet }) => [
             listing
               .patch({ listingId: l.listingId })
               .set({ status: 'ended', updatedAt: now.toISOString() })
@@ -45,6 +47,7 @@ export function sellerListingStore(db: Db): SellerListingStore {
                 .delete({ listingIds: [l.listingId] })
                 .commit(),
             ),
+            ...listingFacets(l).map((facet) => listingFacet.delete(facetKey(l, facet)).commit()),
           ])
           .go(),
       );

@@ -3,6 +3,7 @@ import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
+import { listingFacetEntity } from './entities/listing-facet';
 import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
 import { reviewEntity } from './entities/review';
@@ -14,6 +15,7 @@ import { wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
 
 const entities = {
   listing: listingEntity,
+  listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
   user: userEntity,
   username: usernameEntity,

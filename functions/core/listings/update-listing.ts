@@ -13,10 +13,10 @@ export type StoredListing = NewListing & { currentBidCents?: number; leaderId?: 
 export interface ListingEditStore {
   get(listingId: string): Promise<StoredListing | null>;
   /**
-   * Writes `next` in place of the listing at `expectedVersion` (still active, still the seller's) with its search terms
-   * changed, all in one transaction; false when the listing changed meanwhile.
+   * Writes `next` in place of `current` if it is still at that version, active and the seller's, with its search terms
+   * and browse facets changed, all in one transaction; false when the listing changed meanwhile.
    */
-  replace(next: StoredListing, expectedVersion: number, terms: { add: string[]; remove: string[] }): Promise<boolean>;
+  replace(next: StoredListing, current: StoredListing, terms: { add: string[]; remove: string[] }): Promise<boolean>;
 }
 
 export interface UpdateListingDeps {
@@ -77,7 +77,7 @@ export async function updateListing(
     const before = new Set(searchTermsFor(current));
     const after = new Set(searchTermsFor(next));
     const terms = { add: [...after].filter((t) => !before.has(t)), remove: [...before].filter((t) => !after.has(t)) };
-    if (await deps.store.replace(next, current.version, terms)) {
+    if (await deps.store.replace(next, current, terms)) {
       if (photos.added.length) await deps.thumbnails.request(listingId, photos.added);
       if (photos.dropped.length) await deps.photos.remove(photos.dropped);
       return { id: listingId };

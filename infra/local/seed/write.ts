@@ -1,6 +1,7 @@
 import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Db } from '../../../functions/adapters/db/service';
 import { searchTermsFor } from '../../../functions/core/listings/search-terms';
+import { deleteFacetEntries, putFacetEntries } from '../../../functions/adapters/db/listing-facets';
 import { addToPostings, removeFromPostings } from '../../../functions/adapters/db/search-postings';
 import { s3Client } from '../../../functions/lib/aws-clients';
 import { config } from '../../../functions/lib/config';
@@ -70,6 +71,10 @@ export async function writeListings(db: Db, listings: readonly BuiltListing[]): 
       db,
       listings.map((l) => ({ listingId: l.item.listingId, terms: l.terms })),
     ),
+    putFacetEntries(
+      db,
+      listings.flatMap((l) => (l.item.status === 'active' ? [l.item] : [])),
+    ),
   ]);
 }
 
@@ -88,7 +93,7 @@ export async function putImage(key: string, body: Buffer): Promise<void> {
 
 /**
  * Listing ids follow the seed time, so a seed run at another time makes new ids. Listings of the demo sellers that this
- * run did not make come from an earlier run: remove them with their search terms and images, so re-running never
+ * run did not make come from an earlier run: remove them with their search terms, facets and images, so re-running never
  * duplicates. Demo sellers' wallets have no keys, so nobody else can have listed under them.
  */
 export async function removeStaleListings(
@@ -99,15 +104,28 @@ export async function removeStaleListings(
   const e = db.entities;
   let removed = 0;
   for (const seller of sellers) {
-    const { data } = await e.listing.query
-      .bySeller({ sellerId: seller.user.userId })
-      .go({ pages: 'all', attributes: ['listingId', 'title', 'category', 'brand', 'images'] });
+    const { data } = await e.listing.query.bySeller({ sellerId: seller.user.userId }).go({
+      pages: 'all',
+      attributes: [
+        'listingId',
+        'title',
+        'category',
+        'subcategory',
+        'condition',
+        'listingType',
+        'brand',
+        'images',
+        'createdAt',
+        'sortPriceCents',
+      ],
+    });
     const stale = data.filter((l) => !keep.has(l.listingId));
     if (stale.length === 0) continue;
     await removeFromPostings(
       db,
       stale.map((l) => ({ listingId: l.listingId, terms: searchTermsFor(l) })),
     );
+    await deleteFacetEntries(db, stale);
     await e.listing.delete(stale.map((l) => ({ listingId: l.listingId }))).go();
     const keys = stale.flatMap((l) => (l.images ?? []).flatMap((i) => [i.key, ...(i.thumbKey ? [i.thumbKey] : [])]));
     for (let i = 0; i < keys.length; i += 1000) {

@@ -59,9 +59,9 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
     },
     store: {
       get: async () => listing,
-      replace: async (next: StoredListing, expected: number, terms: { add: string[]; remove: string[] }) => {
+      replace: async (next: StoredListing, current: StoredListing, terms: { add: string[]; remove: string[] }) => {
         if (races-- > 0) return false;
-        replaced.push({ next, expected, terms });
+        replaced.push({ next, expected: current.version, terms });
         return true;
       },
     },

@@ -1,0 +1,56 @@
+import type { ListingCondition, ListingType } from '../../../shared/domain/listing';
+import type { BrowsePageQuery } from './ports';
+
+/**
+ * Browse facets: the narrowings a browse page can key on, each `scope|condition|type` with `*` for "any", the scope
+ * being all listings, a category or a category's subcategory. An active listing is listed under every facet that
+ * describes it, so a page filtered by condition or type is one key read however rare the match, instead of a filtered
+ * read of a broader index. See docs/decisions/013-browse-facets.md.
+ */
+const ANY = '*';
+
+export interface FacetSource {
+  category: string;
+  subcategory?: string | undefined;
+  condition: ListingCondition;
+  listingType: ListingType;
+}
+
+function facetKey(scope: string, condition: string, listingType: string): string {
+  return `${scope}|${condition}|${listingType}`;
+}
+
+/** The unnarrowed facet is left out: the listing's own indexes serve it. */
+const UNNARROWED = facetKey(ANY, ANY, ANY);
+
+/** Every facet an active listing belongs to. */
+export function listingFacets(l: FacetSource): string[] {
+  const scopes = [ANY, l.category, ...(l.subcategory ? [`${l.category}/${l.subcategory}`] : [])];
+  const facets: string[] = [];
+  for (const scope of scopes) {
+    for (const condition of [ANY, l.condition]) {
+      for (const type of [ANY, l.listingType]) facets.push(facetKey(scope, condition, type));
+    }
+  }
+  return facets.filter((f) => f !== UNNARROWED);
+}
+
+/**
+ * The facet a browse page is read from, or undefined when one of the listing's own indexes keys it already: newest and
+ * price orders of any scope, and ending-soon of all listings (that index holds only auctions).
+ */
+export function queryFacet(q: BrowsePageQuery): string | undefined {
+  const scope = q.category ? (q.subcategory ? `${q.category}/${q.subcategory}` : q.category) : ANY;
+  const condition = q.condition ?? ANY;
+  // Ending-soon lists auctions only, so asking for auctions there narrows nothing.
+  const type = q.order === 'ending-soon' && q.listingType === 'auction' ? ANY : (q.listingType ?? ANY);
+  if (condition === ANY && type === ANY && (q.order !== 'ending-soon' || scope === ANY)) return undefined;
+  return facetKey(scope, condition, type);
+}
+
+/** Facets to (re)write for the listing as it is now, and those it has left. */
+export function facetChanges(before: FacetSource, after: FacetSource): { put: string[]; remove: string[] } {
+  const put = listingFacets(after);
+  const kept = new Set(put);
+  return { put, remove: listingFacets(before).filter((f) => !kept.has(f)) };
+}

@@ -1,0 +1,30 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Service } from 'electrodb';
+import { inject } from 'vitest';
+import { listingFacetEntity } from '../../functions/adapters/db/entities/listing-facet';
+import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
+
+let table: ReturnType<typeof build> | undefined;
+
+function build() {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: LOCAL_REGION, endpoint: inject('dynamoEndpoint'), credentials: LOCAL_CREDENTIALS }),
+  );
+  return new Service({ listingFacet: listingFacetEntity }, { client, table: LOCAL_TABLE_NAME });
+}
+
+/** The browse facets (of those a listing like `l` belongs to) that hold an entry for `listingId`, read from the table. */
+export async function facetsHolding(listingId: string, l: FacetSource): Promise<string[]> {
+  table ??= build();
+  const held: string[] = [];
+  for (const facet of listingFacets(l)) {
+    const { data } = await table.entities.listingFacet.query
+      .byFacetTime({ facet })
+      .where((a, op) => op.eq(a.listingId, listingId))
+      .go({ pages: 'all' });
+    if (data.length > 0) held.push(facet);
+  }
+  return held;
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  facetChanges,
+  listingFacets,
+  queryFacet,
+  type FacetSource,
+} from '../../../functions/core/listings/browse-facets';
+import type { BrowsePageQuery } from '../../../functions/core/listings/ports';
+
+const camera: FacetSource = {
+  category: 'Photography',
+  subcategory: 'Cameras',
+  condition: 'like_new',
+  listingType: 'auction',
+};
+
+function query(over: Partial<BrowsePageQuery>): BrowsePageQuery {
+  return { order: 'newest', featuredOnly: false, limit: 24, ...over };
+}
+
+describe('listingFacets', () => {
+  it('lists every scope, condition and type combination but the unnarrowed one', () => {
+    const facets = listingFacets(camera);
+    expect(facets).toHaveLength(11);
+    expect(new Set(facets).size).toBe(11);
+    expect(facets).not.toContain('*|*|*');
+    expect(facets).toEqual(
+      expect.arrayContaining([
+        '*|like_new|*',
+        '*|*|auction',
+        '*|like_new|auction',
+        'Photography|*|*',
+        'Photography|like_new|auction',
+        'Photography/Cameras|*|*',
+        'Photography/Cameras|like_new|auction',
+      ]),
+    );
+  });
+
+  it('has no subcategory scope for a listing without one', () => {
+    const facets = listingFacets({ ...camera, subcategory: undefined });
+    expect(facets).toHaveLength(7);
+    expect(facets.some((f) => f.includes('/'))).toBe(false);
+  });
+});
+
+describe('queryFacet', () => {
+  it('leaves pages the listing indexes key to them', () => {
+    expect(queryFacet(query({}))).toBeUndefined();
+    expect(queryFacet(query({ category: 'Photography', subcategory: 'Cameras', order: 'price-asc' }))).toBeUndefined();
+    expect(queryFacet(query({ order: 'ending-soon' }))).toBeUndefined();
+    expect(queryFacet(query({ order: 'ending-soon', listingType: 'auction' }))).toBeUndefined();
+  });
+
+  it('keys condition and type filters in every order', () => {
+    expect(queryFacet(query({ condition: 'like_new' }))).toBe('*|like_new|*');
+    expect(queryFacet(query({ listingType: 'fixed', order: 'price-desc' }))).toBe('*|*|fixed');
+    expect(queryFacet(query({ condition: 'like_new', listingType: 'auction', order: 'ending-soon' }))).toBe(
+      '*|like_new|*',
+    );
+    expect(queryFacet(query({ category: 'Photography', subcategory: 'Cameras', condition: 'good' }))).toBe(
+      'Photography/Cameras|good|*',
+    );
+  });
+
+  it('keys a category for ending-soon, which the end-time index cannot', () => {
+    expect(queryFacet(query({ order: 'ending-soon', category: 'Photography' }))).toBe('Photography|*|*');
+    expect(queryFacet(query({ order: 'ending-soon', listingType: 'fixed' }))).toBe('*|*|fixed');
+  });
+
+  it('names only facets that a matching listing is written under', () => {
+    const asked = [
+      query({ condition: 'like_new' }),
+      query({ category: 'Photography', listingType: 'auction', order: 'price-asc' }),
+      query({ category: 'Photography', subcategory: 'Cameras', order: 'ending-soon' }),
+      query({ category: 'Photography', subcategory: 'Cameras', condition: 'like_new', listingType: 'auction' }),
+    ];
+    for (const q of asked) expect(listingFacets(camera)).toContain(queryFacet(q));
+  });
+});
+
+describe('facetChanges', () => {
+  it('rewrites the facets the listing is in and removes only those it left', () => {
+    const after: FacetSource = { ...camera, condition: 'good', subcategory: 'Lenses' };
+    const { put, remove } = facetChanges(camera, after);
+    expect(put).toEqual(listingFacets(after));
+    expect(remove).toEqual(
+      expect.arrayContaining(['*|like_new|*', 'Photography|like_new|auction', 'Photography/Cameras|*|*']),
+    );
+    expect(remove).not.toContain('Photography|*|auction');
+    expect(remove.filter((f) => put.includes(f))).toEqual([]);
+  });
+
+  it('removes nothing when no facet changes', () => {
+    expect(facetChanges(camera, { ...camera }).remove).toEqual([]);
+  });
+});
