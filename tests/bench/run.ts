@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import getPort from 'get-port';
+import * as prettier from 'prettier';
 import { startLocalStack } from '../../infra/local/stack';
 import { ledgerThroughput } from './ledger-throughput';
 import type { browseAtScale } from './browse-at-scale';
@@ -151,6 +152,9 @@ submit to the last validation seen on the transactions stream; closes waited = v
 at submit.
 ${listingNotes}
 `;
-fs.writeFileSync(path.join(root, 'docs/bench.md'), report);
+// Formatted as the repository's check expects, so a fresh run can be committed as it is.
+const benchFile = path.join(root, 'docs/bench.md');
+const prettierOptions = (await prettier.resolveConfig(benchFile)) ?? {};
+fs.writeFileSync(benchFile, await prettier.format(report, { ...prettierOptions, filepath: benchFile }));
 console.log(report);
 process.exit(0);

@@ -3,7 +3,7 @@ import type { ListingSummary } from '../../core/listings/listing';
 import type { SellerListingStore } from '../../core/listings/seller-listings';
 import { postingKeys, searchTermsFor } from '../../core/listings/search-terms';
 import { NO_AUCTION_END, NO_SUBCATEGORY } from './entities/listing';
-import { CARD_ATTRIBUTES } from './listing-browse-store';
+import { CARD_ATTRIBUTES } from './listing-cards';
 import { facetKey } from './listing-facets';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry } from './transact';

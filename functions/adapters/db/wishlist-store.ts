@@ -1,6 +1,6 @@
 import type { ListingSummary } from '../../core/listings/listing';
 import type { AddOutcome, ListingReader, WishlistStore } from '../../core/wishlist/wishlist';
-import { CARD_ATTRIBUTES } from './listing-browse-store';
+import { CARD_ATTRIBUTES } from './listing-cards';
 import type { Db } from './service';
 
 type Cancellation = { canceled: boolean; data: ({ code?: string } | null | undefined)[] };
