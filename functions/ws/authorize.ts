@@ -1,16 +1,33 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import { sessionDeps } from '../adapters/auth-deps';
+import { authenticate, SessionRefused } from '../core/auth/sessions';
 
-/**
- * $connect authorizer. Browsing is public, so anonymous sockets are allowed; once sessions exist a valid token in the
- * `token` query parameter attaches the user id to the connection, and an invalid one is refused.
- */
-export async function handler(event: APIGatewayRequestAuthorizerEventV2 & { methodArn?: string }) {
+type ConnectAuthorizerEvent = APIGatewayRequestAuthorizerEventV2 & { methodArn?: string };
+
+function allow(event: ConnectAuthorizerEvent, principalId: string, context: Record<string, string>) {
   return {
-    principalId: 'anonymous',
+    principalId,
     policyDocument: {
       Version: '2012-10-17',
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn ?? event.routeArn }],
     },
-    context: {},
+    context,
   };
+}
+
+/**
+ * $connect authorizer. Browsing is public, so a socket without a token is anonymous (it can follow a sign-in it
+ * started). A session token in the `token` query parameter attaches the user id to the connection for private topics;
+ * a token that is not a live session is refused, as a 401 (API Gateway's answer to a thrown 'Unauthorized').
+ */
+export async function handler(event: ConnectAuthorizerEvent) {
+  const token = event.queryStringParameters?.token;
+  if (token === undefined || token === '') return allow(event, 'anonymous', {});
+  try {
+    const { userId } = await authenticate(token, sessionDeps(new Date()));
+    return allow(event, userId, { userId });
+  } catch (error) {
+    if (error instanceof SessionRefused) throw new Error('Unauthorized');
+    throw error;
+  }
 }

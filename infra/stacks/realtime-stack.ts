@@ -7,7 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { wsAuthorizer, wsRoutes } from '../../functions/routes';
 import type { DataStack } from './data-stack';
-import { grantSocketPosts, grantTable } from './grants';
+import { grantSecretRead, grantSocketPosts, grantTable } from './grants';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
 
@@ -31,6 +31,7 @@ export class RealtimeStack extends Stack {
   readonly api: apigwv2.WebSocketApi;
   readonly stage: apigwv2.WebSocketStage;
   readonly functions: Record<string, HandlerFunction> = {};
+  readonly authorizerFunction: HandlerFunction;
 
   constructor(scope: Construct, id: string, props: RealtimeStackProps) {
     super(scope, id, props);
@@ -76,6 +77,11 @@ export class RealtimeStack extends Stack {
     }
 
     const authorizerFn = new HandlerFunction(this, pascal(wsAuthorizer), { handler: wsAuthorizer, environment });
+    this.authorizerFunction = authorizerFn;
+    // It checks a session token when one is sent: the signing key and the session records, nothing more.
+    authorizerFn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);
+    grantSecretRead(authorizerFn, props.data.sessionSigningKey);
+    grantTable(authorizerFn, props.data.table, 'read');
     // No identity source: with one (e.g. route.request.querystring.token) API Gateway answers 401 to a connection
     // without that parameter and never calls the authorizer, but anonymous visitors must be able to open a socket.
     // Reading the optional `token` parameter is the authorizer's job.

@@ -310,6 +310,13 @@ describe('ledger and signer settings', () => {
     for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
       expect(grantsOf(fn, key), fn.node.path).toEqual([]);
     }
+    // The socket authorizer checks the session token a signed-in browser may send.
+    const authorizer = built.realtime.authorizerFunction;
+    expect(grantsOf(authorizer, key)).toHaveLength(1);
+    const realtimeFunctions = templates.realtime.findResources('AWS::Lambda::Function') as Resources;
+    const authorizerEnv = realtimeFunctions[built.realtime.getLogicalId(authorizer.fn.node.defaultChild as CfnElement)]!
+      .Properties!.Environment.Variables as Record<string, Json>;
+    expect(authorizerEnv.SESSION_SIGNING_KEY_ARN).toBeDefined();
   });
 });
 

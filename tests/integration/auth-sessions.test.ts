@@ -1,9 +1,21 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
 import type { Session, SignedIn, SignInCompletion } from '../../shared/api/auth';
 import { approve, call, complete, newFundedWallet, startSignIn, uniqueName } from './auth-support';
 
 const FROM = '127.0.4.3';
+
+/** Opens the app's socket (with a session token when given): 'open', or the HTTP status that refused the upgrade. */
+function connectSocket(token?: string): Promise<'open' | number> {
+  const url = `${inject('baseUrl').replace('http', 'ws')}/ws${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  const ws = new WebSocket(url);
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => (ws.close(), resolve('open')));
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('error', reject);
+  });
+}
 
 describe('sessions: user routes, refresh and sign-out', () => {
   let signedIn: SignedIn;
@@ -68,6 +80,18 @@ describe('sessions: user routes, refresh and sign-out', () => {
     expect((await call('GET', '/api/me', { token: res.body.token, from: FROM })).status).toBe(200);
   });
 
+  it('opens a socket anonymously or with a live session token, and refuses any other token', async () => {
+    expect(await connectSocket()).toBe('open');
+    expect(await connectSocket(signedIn.session.token)).toBe('open');
+    const forged = await new SignJWT({ sid: 'x' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(signedIn.user.id)
+      .sign(new TextEncoder().encode('not the signing key'));
+    for (const token of ['junk', forged, new UnsecuredJWT({ sub: signedIn.user.id }).encode()]) {
+      expect(await connectSocket(token)).toBe(401);
+    }
+  });
+
   it('signs out: every token of the session is refused afterwards', async () => {
     const refreshed = await call<Session>('POST', '/api/auth/session', {
       body: {},
@@ -80,6 +104,7 @@ describe('sessions: user routes, refresh and sign-out', () => {
     for (const token of [signedIn.session.token, refreshed.body.token]) {
       expect((await call('GET', '/api/me', { token, from: FROM })).status).toBe(401);
       expect((await call('POST', '/api/auth/session', { body: {}, token, from: FROM })).status).toBe(401);
+      expect(await connectSocket(token)).toBe(401);
     }
   });
 });
