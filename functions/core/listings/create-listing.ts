@@ -6,7 +6,7 @@ import {
   type ListingBodyFields,
   type ThumbnailRequests,
 } from './listing-body';
-import { attachPhotos, type PhotoStore } from './photos';
+import { attachPhotos, releasePhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';
 import { requireSeller, type SellerAccounts } from './seller';
 
@@ -35,7 +35,8 @@ export interface CreateListingDeps {
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
   const user = await requireSeller(userId, deps.accounts);
   if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, deps.now);
-  const { images, added } = await attachPhotos(userId, body.photoKeys, [], deps.photos);
+  const moved = new Map<string, string>();
+  const { images, added } = await attachPhotos(userId, body.photoKeys, [], deps.photos, moved);
   const at = deps.now.toISOString();
   const listing: NewListing = {
     ...listingBodyFields(body),
@@ -52,7 +53,12 @@ export async function createListing(userId: string, body: CreateListingBody, dep
     updatedAt: at,
     version: 1,
   };
-  await deps.writer.create(listing, searchTermsFor(listing));
+  try {
+    await deps.writer.create(listing, searchTermsFor(listing));
+  } catch (error) {
+    await releasePhotos(moved, deps.photos);
+    throw error;
+  }
   if (added.length) await deps.thumbnails.request(listing.listingId, added);
   return { id: listing.listingId };
 }

@@ -112,6 +112,15 @@ export async function checkPendingImage(
 }
 
 /**
+ * Moves photos a write attached back to their upload keys (pending key -> listing key) when the write then fails, so
+ * nothing is left orphaned under a listing key and the browser can send the same keys again; back under the upload
+ * prefix, an abandoned one expires with the bucket's lifecycle rule. Best effort, like each move.
+ */
+export async function releasePhotos(moved: ReadonlyMap<string, string>, store: PhotoStore): Promise<void> {
+  await Promise.allSettled([...moved].map(([pending, attached]) => store.promote(attached, pending)));
+}
+
+/**
  * Checks the photo keys a seller sends, in order (the first is the main image). Keys the listing already has stay as
  * they are; a new key must be the seller's own pending upload, present, within the size limit and really an image. It
  * then moves to its listing key. An upload that fails the check is deleted at once.
@@ -151,12 +160,8 @@ export async function attachPhotos(
       added.push(attached);
     }
   } catch (error) {
-    await Promise.allSettled(
-      movedNow.map(([pending, attached]) => {
-        moved.delete(pending);
-        return store.promote(attached, pending);
-      }),
-    );
+    for (const [pending] of movedNow) moved.delete(pending);
+    await releasePhotos(new Map(movedNow), store);
     throw error;
   }
   const keptKeys = new Set(images.map((i) => i.key));

@@ -3,7 +3,7 @@ import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '.
 import type { NewListing } from './create-listing';
 import { sortPriceOf } from './listing';
 import { assertAuctionEndAhead, listingBodyFields, type ThumbnailRequests } from './listing-body';
-import { attachPhotos, type PhotoStore } from './photos';
+import { attachPhotos, releasePhotos, type AttachedPhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';
 import { requireSeller, type SellerAccounts } from './seller';
 
@@ -42,7 +42,28 @@ export async function updateListing(
   deps: UpdateListingDeps,
 ) {
   await requireSeller(userId, deps.accounts);
+  // Uploads moved under the listing by any attempt; they go back if the edit is not saved in the end.
   const moved = new Map<string, string>();
+  let photos: AttachedPhotos;
+  try {
+    photos = await saveEdit(userId, listingId, body, deps, moved);
+  } catch (error) {
+    await releasePhotos(moved, deps.photos);
+    throw error;
+  }
+  if (photos.added.length) await deps.thumbnails.request(listingId, photos.added);
+  if (photos.dropped.length) await deps.photos.remove(photos.dropped);
+  return { id: listingId };
+}
+
+/** Writes the edit, again on the fresh listing after a lost race; the photos attached when it is saved. */
+async function saveEdit(
+  userId: string,
+  listingId: string,
+  body: CreateListingBody,
+  deps: UpdateListingDeps,
+  moved: Map<string, string>,
+): Promise<AttachedPhotos> {
   for (let attempt = 1; ; attempt++) {
     const current = await deps.store.get(listingId);
     if (!current || current.status === 'deleted') throw new NotFoundError('Listing not found');
@@ -77,11 +98,7 @@ export async function updateListing(
     const before = new Set(searchTermsFor(current));
     const after = new Set(searchTermsFor(next));
     const terms = { add: [...after].filter((t) => !before.has(t)), remove: [...before].filter((t) => !after.has(t)) };
-    if (await deps.store.replace(next, current, terms)) {
-      if (photos.added.length) await deps.thumbnails.request(listingId, photos.added);
-      if (photos.dropped.length) await deps.photos.remove(photos.dropped);
-      return { id: listingId };
-    }
+    if (await deps.store.replace(next, current, terms)) return photos;
     if (attempt === ATTEMPTS) throw new ConflictError('The listing changed while saving; try again');
   }
 }

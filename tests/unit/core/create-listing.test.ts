@@ -128,6 +128,19 @@ describe('createListing photos', () => {
     expect(d.written).toEqual([]);
   });
 
+  it('moves the photos back when the listing cannot be written, leaving nothing under a listing key', async () => {
+    const d = deps(true, { [mine(1)]: { size: 1000, head: JPEG } });
+    d.writer.create = async () => {
+      throw new Error('table unavailable');
+    };
+    await expect(createListing('u1', body({ photoKeys: [mine(1)] }), d)).rejects.toThrow('table unavailable');
+    expect(d.moved).toEqual([
+      [mine(1), attached(1)],
+      [attached(1), mine(1)],
+    ]);
+    expect(d.thumbs).toEqual([]);
+  });
+
   it("refuses someone else's upload, a missing one, a non-image and one over 5 MB, deleting bad uploads", async () => {
     const text = new TextEncoder().encode('not an image');
     const d = deps(true, {

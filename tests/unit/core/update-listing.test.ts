@@ -43,8 +43,11 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
   const removed: string[] = [];
   const thumbs: string[][] = [];
   const promoted: string[] = [];
+  const returned: string[] = [];
   return {
     replaced,
+    promoted,
+    returned,
     removed,
     thumbs,
     accounts: {
@@ -69,7 +72,8 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
       // An upload is there until it is moved, as in the bucket.
       inspect: async (key: string) =>
         key.startsWith('uploads/u1/') && !promoted.includes(key) ? { size: 100, head: JPEG } : null,
-      promote: async (from: string) => void promoted.push(from),
+      promote: async (from: string, to: string) =>
+        void (from.startsWith('uploads/') ? promoted.push(from) : returned.push(to)),
       remove: async (keys: string[]) => void removed.push(...keys),
     },
     thumbnails: { request: async (_: string, keys: string[]) => void thumbs.push(keys) },
@@ -147,5 +151,15 @@ describe('updateListing', () => {
     await expect(updateListing('u1', 'L1', body(), deps(stored(), { races: 3 }))).rejects.toMatchObject({
       status: 409,
     });
+  });
+
+  it('moves new photos back to their uploads when the edit is not saved in the end', async () => {
+    const d = deps(stored(), { races: 3 });
+    await expect(updateListing('u1', 'L1', body({ photoKeys: ['uploads/u1/n.jpg'] }), d)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(d.promoted).toEqual(['uploads/u1/n.jpg']);
+    expect(d.returned).toEqual(['uploads/u1/n.jpg']);
+    expect(d.thumbs).toEqual([]);
   });
 });
