@@ -149,3 +149,24 @@ export function ArrowLeftIcon() {
     </svg>
   );
 }
+
+export function GridIcon() {
+  return (
+    <svg {...base}>
+      <rect x="4" y="4" width="7" height="7" rx="1" />
+      <rect x="13" y="4" width="7" height="7" rx="1" />
+      <rect x="4" y="13" width="7" height="7" rx="1" />
+      <rect x="13" y="13" width="7" height="7" rx="1" />
+    </svg>
+  );
+}
+
+export function ListIcon() {
+  return (
+    <svg {...base}>
+      <rect x="4" y="5" width="5" height="5" rx="1" />
+      <rect x="4" y="14" width="5" height="5" rx="1" />
+      <path d="M12 7.5h8M12 16.5h8" />
+    </svg>
+  );
+}
