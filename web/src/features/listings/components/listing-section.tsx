@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingCard } from '../../../../../shared/api/listings';
 import { ListingGrid } from './listing-grid';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 export interface ListingSectionProps {
   title: string;
@@ -45,12 +46,7 @@ export function ListingSection(props: ListingSectionProps) {
             <p>{props.loadingText}</p>
           </div>
         ) : props.error && items.length === 0 ? (
-          <div className="status status-error" role="alert">
-            <p className="status-title">Failed to fetch listings</p>
-            <button type="button" className="btn btn-outline" onClick={props.onRetry}>
-              Try Again
-            </button>
-          </div>
+          <LoadFailed title="Failed to fetch listings" onRetry={props.onRetry} outline />
         ) : empty ? (
           <p className="status">{props.emptyText}</p>
         ) : (

@@ -12,6 +12,7 @@ import { ListingGallery } from '../components/listing-gallery';
 import { SellerPanel } from '../components/seller-panel';
 import { WishlistToggle } from '../components/wishlist-toggle';
 import { auctionBadgeLabel, formatEndDate } from '../lib/card-display';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 /** Re-renders every 30 s so the time left counts down. */
 function useNow(): number {
@@ -198,12 +199,7 @@ export function ListingPage() {
           </Link>
         </div>
       ) : error ? (
-        <div className="status status-error" role="alert">
-          <p className="status-title">Failed to load the listing</p>
-          <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed title="Failed to load the listing" onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <PageLoading />
       ) : (

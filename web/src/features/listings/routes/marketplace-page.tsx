@@ -17,6 +17,7 @@ import {
   type MarketplaceFilters,
 } from '../lib/marketplace-params';
 import '../../../styles/marketplace-filters.css';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 /**
  * /marketplace: every filter is applied on the server and lives in the URL, which is the only state: Back and Forward
@@ -115,12 +116,7 @@ export function MarketplacePage() {
             <p>Loading marketplace...</p>
           </div>
         ) : failed ? (
-          <div className="status status-error" role="alert">
-            <p className="status-title">Failed to load listings</p>
-            <button type="button" className="btn btn-primary" onClick={() => void listings.mutate()}>
-              Try Again
-            </button>
-          </div>
+          <LoadFailed title="Failed to load listings" onRetry={() => void listings.mutate()} />
         ) : listings.items.length === 0 ? (
           <div className="status">
             <p className="status-title">No listings found</p>

@@ -31,6 +31,7 @@ import {
 import { lookupPhotoRoom, type WizardPhoto } from '../lib/photo-upload';
 import { applyProduct } from '../lib/apply-product';
 import { locationFromProfile } from '../lib/location-prefill';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 let importId = 0;
 
@@ -283,14 +284,7 @@ function EditListing({ id }: { id: string }) {
     );
   }
   if (error || !data) {
-    return (
-      <div className="status status-error" role="alert">
-        <p className="status-title">Failed to load the listing.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
-          Try Again
-        </button>
-      </div>
-    );
+    return <LoadFailed title="Failed to load the listing." onRetry={() => void mutate()} />;
   }
   const photos: WizardPhoto[] = data.images.map((img, i) => ({
     id: `existing-${i}`,

@@ -9,6 +9,7 @@ import { endMyListing, useMyListings } from '../api/seller-portal-api';
 import { refreshListingCaches } from '../../../lib/listing-cache';
 import { EndListingDialog } from './end-listing-dialog';
 import { MyListingRow, rowControlIds } from './my-listing-row';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 /** The My Listings tab (spec part 3 seller portal): own listings newest first, with view, edit and end. */
 export function MyListings({ userId, token }: { userId: string; token: string }) {
@@ -71,12 +72,7 @@ export function MyListings({ userId, token }: { userId: string; token: string })
       {isLoading && !data ? (
         <PageLoading text="Loading your listings..." />
       ) : error && !data ? (
-        <div className="status status-error" role="alert">
-          <p className="status-title">Failed to load your listings</p>
-          <button type="button" className="btn btn-primary" onClick={() => void mutateMine()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed title="Failed to load your listings" onRetry={() => void mutateMine()} />
       ) : loadedEmpty ? (
         <div className="status">
           <p className="status-title">You have no listings yet</p>

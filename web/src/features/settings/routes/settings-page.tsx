@@ -11,6 +11,7 @@ import { AddressEditor } from '../components/address-editor';
 import { AvatarUpload } from '../components/avatar-upload';
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { formFromProfile, validateProfileForm, type FieldErrors, type ProfileForm } from '../lib/profile-form';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 export const SAVE_FAILED = 'Failed to save profile. Please try again.';
 
@@ -150,12 +151,7 @@ function Settings() {
       {data ? (
         <SettingsForm profile={data} onSaved={(saved) => void mutate(saved, { revalidate: false })} />
       ) : error && !isLoading ? (
-        <div className="status status-error" role="alert">
-          <p className="status-title">Failed to load user profile.</p>
-          <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed title="Failed to load user profile." onRetry={() => void mutate()} />
       ) : (
         <PageLoading text="Loading profile..." />
       )}

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { StoreReview } from '../../../../../shared/api/stores';
 import { UserAvatar } from '../../account/components/user-avatar';
 import { useStoreReviews } from '../api/store-api';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const TRANSACTION_LABELS: Record<StoreReview['transactionType'], string> = { buy: 'Purchase', other: 'Other' };
@@ -42,14 +43,7 @@ export function StoreReviews({ username }: { username: string }) {
     );
   }
   if (error && !data) {
-    return (
-      <div className="status status-error" role="alert">
-        <p className="status-title">Failed to load reviews</p>
-        <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
-          Try Again
-        </button>
-      </div>
-    );
+    return <LoadFailed title="Failed to load reviews" onRetry={() => void mutate()} />;
   }
   if (reviews.length === 0) {
     return (

@@ -12,6 +12,7 @@ import { useStore } from '../api/store-api';
 import { CustomizeStoreDialog } from '../components/customize-store-dialog';
 import { StoreHeader } from '../components/store-header';
 import { StoreReviews } from '../components/store-reviews';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 const TABS = [
   { id: 'store', label: 'Store' },
@@ -115,12 +116,7 @@ export function StorePage() {
   if (error && !store) {
     return (
       <div className="container">
-        <div className="status status-error" role="alert">
-          <p className="status-title">Failed to load user profile.</p>
-          <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed title="Failed to load user profile." onRetry={() => void mutate()} />
       </div>
     );
   }

@@ -8,6 +8,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession } from '../../../lib/session/session-context';
 import { useWishlist } from '../../../lib/wishlist';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -104,12 +105,7 @@ export function WishlistPage() {
     return (
       <div className="container page-narrow">
         <h1 className="page-title">Wishlist</h1>
-        <div className="status status-error" role="alert">
-          <p className="status-title">Failed to load your wishlist</p>
-          <button type="button" className="btn btn-primary" onClick={() => void mutate()}>
-            Try Again
-          </button>
-        </div>
+        <LoadFailed title="Failed to load your wishlist" onRetry={() => void mutate()} />
       </div>
     );
   }
