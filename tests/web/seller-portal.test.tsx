@@ -81,12 +81,6 @@ function renderPortal(
 const rows = () => within(screen.getByRole('list', { name: 'Your listings' })).getAllByRole('article');
 
 describe('/seller-portal', () => {
-  it('sends signed-out visitors to /', async () => {
-    stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
-    const { router } = renderRoutes(routes, '/seller-portal');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
-
   it('shows the store card and loading states, then the rows newest first', async () => {
     const { find } = renderPortal({ myListings: () => pending(), store: pending() });
     expect(await screen.findByText('Loading your listings...')).toBeTruthy();

@@ -66,12 +66,6 @@ const labelsIn = (legend: string) =>
     .map((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.replace(' *', ''));
 
 describe('/settings (spec part 3 "Profile settings")', () => {
-  it('sends signed-out visitors to /', async () => {
-    stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
-    const { router } = renderRoutes(routes, '/settings');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
-
   it('loads the profile into the form', async () => {
     const { find } = renderSettings(profile());
     expect(await within(main()).findByText('Loading profile...')).toBeTruthy();

@@ -45,12 +45,6 @@ const threeCurrencies = balances([
 ]);
 
 describe('/wallet (spec part 3 "Wallet")', () => {
-  it('sends signed-out visitors to /', async () => {
-    stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
-    const { router } = renderRoutes(routes, '/wallet');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
-
   it('shows loading, then one card per currency with the spec labels, and the explorer links', async () => {
     const { find } = renderWallet(() => ({ body: threeCurrencies }));
     const main = screen.getByRole('main');
