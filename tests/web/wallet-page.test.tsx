@@ -21,15 +21,14 @@ const ledgerDown: ApiAnswer = {
   body: { error: { code: 'ledger_unavailable', message: 'Ledger unavailable' } },
 };
 
-function renderWallet(answer: (call: number) => ApiAnswer) {
+function renderWallet(answer: () => ApiAnswer) {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
   saveSession();
-  let calls = 0;
   const api = stubApi(
     sessionRoutes(
       () => user(),
       (req) => {
-        if (req.url.pathname === '/api/wallet/balances') return answer(calls++);
+        if (req.url.pathname === '/api/wallet/balances') return answer();
         if (req.url.pathname === '/api/listings') return { body: page([]) };
         return undefined;
       },
@@ -77,12 +76,15 @@ describe('/wallet (spec part 3 "Wallet")', () => {
   });
 
   it("refresh reads again and toasts 'Balances Updated'; the header chip follows", async () => {
-    renderWallet((call) =>
-      call === 0 ? { body: threeCurrencies } : { body: balances([{ currency: 'RLUSD', value: '2', cents: 200 }]) },
+    // The page and the header chip both read balances: answer by whether Refresh was pressed, not by call order.
+    let refreshed = false;
+    renderWallet(() =>
+      refreshed ? { body: balances([{ currency: 'RLUSD', value: '2', cents: 200 }]) } : { body: threeCurrencies },
     );
     const main = screen.getByRole('main');
     await within(main).findByText('$1,234.56');
-    expect(screen.getByRole('link', { name: 'Wallet balance $1,234.56' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Wallet balance $1,234.56' })).toBeTruthy();
+    refreshed = true;
     fireEvent.click(within(main).getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Balances Updated')).toBeTruthy();
     expect(within(main).getByText('$2.00')).toBeTruthy();
@@ -91,9 +93,11 @@ describe('/wallet (spec part 3 "Wallet")', () => {
 
   it("a failed refresh does not claim 'Balances Updated'", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    renderWallet((call) => (call === 0 ? { body: threeCurrencies } : ledgerDown));
+    let refreshed = false;
+    renderWallet(() => (refreshed ? ledgerDown : { body: threeCurrencies }));
     const main = screen.getByRole('main');
     await within(main).findByText('$1,234.56');
+    refreshed = true;
     fireEvent.click(within(main).getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Failed to refresh balances. Please try again.')).toBeTruthy();
     expect(screen.queryByText('Balances Updated')).toBeNull();
