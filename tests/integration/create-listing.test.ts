@@ -123,6 +123,26 @@ describe('My Listings and ending a listing', () => {
     expect((await call('GET', '/api/me/listings')).status).toBe(401);
   });
 
+  it('edits a listing of many tiny words into another, with a new category, condition and type, in one write', async () => {
+    // The most a single edit can touch: every search word out and in, every browse facet moved.
+    const words = (tag: string) =>
+      Array.from({ length: 26 }, (_, i) => `${String.fromCharCode(97 + i)}${tag}`).join(' ');
+    const made = await create(seller, { ...fixed, title: words('q').slice(0, 80), brand: words('z').slice(0, 60) });
+    expect(made.status).toBe(201);
+    const edited = await call('PUT', `/api/listings/${made.body.id}`, {
+      token: seller,
+      body: { ...auction, subcategory: 'Cameras', title: words('v').slice(0, 80), brand: words('y').slice(0, 60) },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const found = await call<ListingPage>(
+      'GET',
+      '/api/listings?category=Photography&subcategory=Cameras&condition=good&listingType=auction&limit=50',
+    );
+    expect(found.body.items.map((l) => l.id)).toContain(made.body.id);
+    const searched = await call<ListingPage>('GET', '/api/listings?search=av%20bv%20photography');
+    expect(searched.body.items.map((l) => l.id)).toEqual([made.body.id]);
+  });
+
   it('ends a fixed-price listing and an auction for their seller only; they leave browse and search at once', async () => {
     const lamp = await create(seller, { ...fixed, title: 'Copper Kettle Marigoldia' });
     const clock = await create(seller, { ...auction, title: 'Mantel Clock Marigoldia', endsAt: inDays(1) });

@@ -18,9 +18,19 @@ export function normalizeWords(text: string): string[] {
     .map((w) => w.slice(0, MAX_TERM_LENGTH));
 }
 
+/**
+ * Most search words a listing has. Its words' postings change in the listing's own transaction, where an edit may
+ * remove every old word and add every new one next to the listing and its browse facets: 1 + 2 x 32 + 22 stays under
+ * DynamoDB's 100 items. Only a title or brand of many tiny words reaches it.
+ */
+export const MAX_LISTING_TERMS = 32;
+
 export function searchTermsFor(listing: { title: string; category: string; brand?: string | undefined }): string[] {
-  const words = normalizeWords([listing.title, listing.category, listing.brand ?? ''].join(' '));
-  return [...new Set(words)];
+  const words = [...new Set(normalizeWords([listing.title, listing.category, listing.brand ?? ''].join(' ')))];
+  if (words.length <= MAX_LISTING_TERMS) return words;
+  // Over the cap the category's words stay, so the listing is still found by its category.
+  const category = normalizeWords(listing.category);
+  return [...words.filter((w) => !category.includes(w)).slice(0, MAX_LISTING_TERMS - category.length), ...category];
 }
 
 /** The distinct words of a search query, longest first (the most selective one is read first). */

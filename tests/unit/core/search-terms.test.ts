@@ -4,12 +4,21 @@ import {
   postingBlock,
   postingKeys,
   queryWords,
+  MAX_LISTING_TERMS,
   searchTermsFor,
   termBucket,
 } from '../../../functions/core/listings/search-terms';
 import { ulid } from 'ulid';
 
 describe('search terms', () => {
+  it('keeps at most MAX_LISTING_TERMS words, the category words always among them', () => {
+    const title = Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ');
+    const terms = searchTermsFor({ title, category: 'Home & Garden', brand: 'Acme Tools' });
+    expect(terms).toHaveLength(MAX_LISTING_TERMS);
+    expect(terms).toEqual(expect.arrayContaining(['home', 'garden']));
+    expect(terms.slice(0, 3)).toEqual(['w0', 'w1', 'w2']);
+  });
+
   it('splits title, category and brand into distinct lower-case words without accents', () => {
     expect(searchTermsFor({ title: 'Café Racer Jacket — Size M', category: 'Fashion', brand: 'Belstaff' })).toEqual([
       'cafe',
