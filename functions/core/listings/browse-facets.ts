@@ -4,8 +4,9 @@ import type { BrowsePageQuery } from './ports';
 /**
  * Browse facets: the narrowings a browse page can key on, each `scope|condition|type` with `*` for "any", the scope
  * being all listings, a category or a category's subcategory. An active listing is listed under every facet that
- * describes it, so a page filtered by condition or type is one key read however rare the match, instead of a filtered
- * read of a broader index. See docs/decisions/013-browse-facets.md.
+ * describes it (but the unnarrowed `*|*|*`, which the listing's own indexes serve), so a page filtered by condition or
+ * type is one key read however rare the match, instead of a filtered read of a broader index. See
+ * docs/decisions/013-browse-facets.md.
  */
 const ANY = '*';
 
@@ -20,19 +21,23 @@ function facetKey(scope: string, condition: string, listingType: string): string
   return `${scope}|${condition}|${listingType}`;
 }
 
-/** The unnarrowed facet is left out: the listing's own indexes serve it. */
-const UNNARROWED = facetKey(ANY, ANY, ANY);
-
-/** Every facet an active listing belongs to. */
+/**
+ * Every facet an active listing is listed under. A facet of scope alone (`Photography|*|*`) is only read for
+ * ending-soon, which lists auctions, so a fixed-price listing is left out of those.
+ */
 export function listingFacets(l: FacetSource): string[] {
   const scopes = [ANY, l.category, ...(l.subcategory ? [`${l.category}/${l.subcategory}`] : [])];
   const facets: string[] = [];
   for (const scope of scopes) {
     for (const condition of [ANY, l.condition]) {
-      for (const type of [ANY, l.listingType]) facets.push(facetKey(scope, condition, type));
+      for (const type of [ANY, l.listingType]) {
+        const scopeOnly = condition === ANY && type === ANY;
+        if (scopeOnly && (scope === ANY || l.listingType !== 'auction')) continue;
+        facets.push(facetKey(scope, condition, type));
+      }
     }
   }
-  return facets.filter((f) => f !== UNNARROWED);
+  return facets;
 }
 
 /**

@@ -37,6 +37,14 @@ describe('listingFacets', () => {
     );
   });
 
+  it('leaves a fixed-price listing out of the scope-only facets, which only ending-soon reads', () => {
+    const facets = listingFacets({ ...camera, listingType: 'fixed' });
+    expect(facets).toHaveLength(9);
+    expect(facets).not.toContain('Photography|*|*');
+    expect(facets).not.toContain('Photography/Cameras|*|*');
+    expect(facets).toContain('Photography|*|fixed');
+  });
+
   it('has no subcategory scope for a listing without one', () => {
     const facets = listingFacets({ ...camera, subcategory: undefined });
     expect(facets).toHaveLength(7);
@@ -76,6 +84,14 @@ describe('queryFacet', () => {
       query({ category: 'Photography', subcategory: 'Cameras', condition: 'like_new', listingType: 'auction' }),
     ];
     for (const q of asked) expect(listingFacets(camera)).toContain(queryFacet(q));
+    const desk: FacetSource = { ...camera, listingType: 'fixed' };
+    for (const q of [
+      query({ listingType: 'fixed' }),
+      query({ category: 'Photography', condition: 'like_new', order: 'price-desc' }),
+      query({ category: 'Photography', subcategory: 'Cameras', listingType: 'fixed', order: 'price-asc' }),
+    ]) {
+      expect(listingFacets(desk)).toContain(queryFacet(q));
+    }
   });
 });
 
