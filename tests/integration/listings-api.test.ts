@@ -13,14 +13,15 @@ async function page(query: string) {
   return listingPageSchema.parse(await res.json());
 }
 
-async function all(query: string): Promise<ListingCard[]> {
+/** Follows the cursors page after page (of `pageSize`), until the last page or at least `atMost` items. */
+async function all(query: string, pageSize = 50, atMost = Infinity): Promise<ListingCard[]> {
   const items: ListingCard[] = [];
   let cursor: string | null = null;
   do {
-    const p = await page(`${query}&limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const p = await page(`${query}&limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     items.push(...p.items);
     cursor = p.nextCursor;
-  } while (cursor);
+  } while (cursor && items.length < atMost);
   return items;
 }
 
@@ -105,13 +106,7 @@ describe('GET /api/listings subcategory pages', () => {
     const q = `category=${encodeURIComponent(category)}&subcategory=${encodeURIComponent(subcategory)}`;
     const price = (l: ListingCard) => l.priceCents ?? l.currentBidCents ?? l.startingBidCents ?? 0;
     for (const sort of ['newest', 'price-low', 'price-high']) {
-      const items: ListingCard[] = [];
-      let cursor: string | null = null;
-      do {
-        const p = await page(`${q}&sort=${sort}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-        items.push(...p.items);
-        cursor = p.nextCursor;
-      } while (cursor);
+      const items = await all(`${q}&sort=${sort}`, 2);
       expect(items.map((l) => l.id).sort(), sort).toEqual(expected.map((l) => l.id).sort());
       if (sort === 'newest') expect(items.map((l) => l.id)).toEqual(expected.map((l) => l.id));
       if (sort === 'price-low') expect(items.map(price)).toEqual([...items.map(price)].sort((a, b) => a - b));
@@ -134,13 +129,7 @@ describe('GET /api/listings pages of every order', () => {
       'sort=ending-soon&condition=new',
     ]) {
       const whole = await page(`${q}&limit=50`);
-      const items: ListingCard[] = [];
-      let cursor: string | null = null;
-      do {
-        const p = await page(`${q}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-        items.push(...p.items);
-        cursor = p.nextCursor;
-      } while (cursor && items.length < 50);
+      const items = await all(q, 3, 50);
       const n = Math.min(items.length, whole.items.length);
       expect(
         items.slice(0, n).map((l) => l.id),
@@ -157,16 +146,7 @@ describe('GET /api/listings condition, type and ending-soon category pages', () 
   const seededOnly = (items: ListingCard[]) => items.filter((l) => demoSellers.has(l.seller.username));
   const price = (l: ListingCard) => l.priceCents ?? l.currentBidCents ?? l.startingBidCents ?? 0;
 
-  async function pagesOf(query: string): Promise<ListingCard[]> {
-    const items: ListingCard[] = [];
-    let cursor: string | null = null;
-    do {
-      const p = await page(`${query}&limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      items.push(...p.items);
-      cursor = p.nextCursor;
-    } while (cursor);
-    return items;
-  }
+  const pagesOf = (query: string) => all(query, 4);
 
   it('answers each narrowing with exactly its seeded listings, in order, page after page', async () => {
     const everything = seededOnly(await all('sort=newest'));
