@@ -1,24 +1,100 @@
 import { z } from 'zod';
+import {
+  NOTIFICATION_MESSAGE_MAX,
+  NOTIFICATION_TITLE_MAX,
+  notificationSchema,
+  notificationTypeSchema,
+} from './domain/notification';
 
 /**
- * Messages of the events queue and of the WebSocket. A domain event names the topic its subscribers listen on
- * (e.g. `listing:<id>` for a listing's bids, `signing:<uuid>` for a signing request's status); the publisher pushes it to every socket subscribed to that topic.
+ * Every message of the events queue and of the WebSocket, each a named zod schema: producers build them, the events
+ * consumer and the browser parse them here. An event with a `topic` is pushed to every socket subscribed to it.
+ *
+ * Topics: `listing:<id>` (public: bids, ends), `signing:<uuid>` (public, unguessable: one signing request's status),
+ * `user:<id>` (private: only a socket authenticated as that user may subscribe).
  */
-export const TOPIC_PATTERN =
-  /^(listing:[0-9A-Za-z]{1,64}|signing:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const LISTING_TOPIC = /^listing:[0-9A-Za-z]{1,64}$/;
+const SIGNING_TOPIC = /^signing:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const USER_TOPIC = /^user:[0-9A-Za-z]{1,64}$/;
+export const TOPIC_PATTERN = new RegExp(
+  `(${[LISTING_TOPIC, SIGNING_TOPIC, USER_TOPIC].map((r) => r.source).join(')|(')})`,
+);
 
+export const listingTopic = (listingId: string) => `listing:${listingId}`;
 /** Status changes of one signing request (wallet sign-in, later escrow, fee and trust-line signing). */
 export const signingTopic = (uuid: string) => `signing:${uuid}`;
+export const userTopic = (userId: string) => `user:${userId}`;
+/** The user a private topic belongs to, or null for a public topic. */
+export function topicOwner(topic: string): string | null {
+  return USER_TOPIC.test(topic) ? topic.slice('user:'.length) : null;
+}
 export const topicSchema = z.string().regex(TOPIC_PATTERN, 'Unknown topic');
 
-export const domainEventSchema = z.object({
-  id: z.string().min(1),
+/** Fields every event has. `id` is stable per fact, so a redelivered or re-sent event is recognisably the same. */
+const eventBase = { id: z.string().min(1).max(200), occurredAt: z.string() };
+
+export const signingStatusEvent = z.object({
+  ...eventBase,
+  type: z.literal('signing.status'),
   topic: topicSchema,
-  type: z.string().min(1).max(64),
-  occurredAt: z.string(),
-  data: z.record(z.string(), z.unknown()),
+  data: z.object({
+    uuid: z.string().uuid(),
+    purpose: z.enum(['sign-in']),
+    status: z.enum(['pending', 'signed', 'cancelled', 'expired', 'timed_out']),
+  }),
 });
+
+/** A notification was stored for a user: pushed on `user:<id>` so the bell moves without a reload. */
+export const notificationCreatedEvent = z.object({
+  ...eventBase,
+  type: z.literal('notification.created'),
+  topic: topicSchema,
+  data: z.object({ notification: notificationSchema, unreadCount: z.number().int().nonnegative() }),
+});
+
+/** Some or all of a user's notifications were marked read (other tabs update their badge). */
+export const notificationsReadEvent = z.object({
+  ...eventBase,
+  type: z.literal('notifications.read'),
+  topic: topicSchema,
+  data: z.object({ ids: z.array(z.string()).max(100).nullable(), unreadCount: z.number().int().nonnegative() }),
+});
+
+/**
+ * A feature asks for a user to be notified (the one way every feature notifies). Not pushed to sockets: the events
+ * consumer calls core's `notify`, which stores it once per `dedupeKey` and publishes notification.created.
+ */
+export const notifyRequestedEvent = z.object({
+  ...eventBase,
+  type: z.literal('notify.requested'),
+  data: z.object({
+    userId: z.string().min(1).max(64),
+    type: notificationTypeSchema,
+    title: z.string().min(1).max(NOTIFICATION_TITLE_MAX),
+    message: z.string().min(1).max(NOTIFICATION_MESSAGE_MAX),
+    relatedId: z.string().min(1).max(64).nullable(),
+    /** At most one notification per user and key (e.g. `auction_ending:<listingId>`). */
+    dedupeKey: z.string().min(1).max(200),
+  }),
+});
+
+/** Events pushed to sockets (each carries a topic). */
+export const socketEventSchema = z.discriminatedUnion('type', [
+  signingStatusEvent,
+  notificationCreatedEvent,
+  notificationsReadEvent,
+]);
+export type SocketEvent = z.infer<typeof socketEventSchema>;
+
+/** Every message of the events queue. */
+export const domainEventSchema = z.discriminatedUnion('type', [
+  signingStatusEvent,
+  notificationCreatedEvent,
+  notificationsReadEvent,
+  notifyRequestedEvent,
+]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
+export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
 
 /** What a browser may send on the socket. */
 export const clientSocketMessageSchema = z.discriminatedUnion('action', [
@@ -29,11 +105,13 @@ export const clientSocketMessageSchema = z.discriminatedUnion('action', [
 export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
 /** What the server sends on the socket. */
-export type ServerSocketMessage =
-  | { type: 'event'; topic: string; event: DomainEvent }
-  | { type: 'subscribed' | 'unsubscribed'; topic: string }
-  | { type: 'pong' }
-  | { type: 'error'; message: string };
+export const serverSocketMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), topic: z.string(), event: socketEventSchema }),
+  z.object({ type: z.enum(['subscribed', 'unsubscribed']), topic: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 50;
 /** API Gateway closes WebSocket connections after 2 hours. */

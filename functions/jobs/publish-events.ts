@@ -25,13 +25,16 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       log.warn('dropped malformed event', { messageId: record.messageId });
       continue;
     }
+    const event = parsed.data;
+    // notify.requested gets its consumer with the notifications feature; until then only socket events flow here.
+    if (event.type === 'notify.requested') continue;
     try {
-      const result = await publishEvent(parsed.data, {
+      const result = await publishEvent(event, {
         store: realtimeStore(db()),
         sender: socketSender,
         now: new Date(),
       });
-      log.info('event published', { messageId: record.messageId, topic: parsed.data.topic, ...result });
+      log.info('event published', { messageId: record.messageId, topic: event.topic, ...result });
     } catch (error) {
       log.error('event publish failed', { messageId: record.messageId, error });
       batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -1,9 +1,9 @@
-import type { DomainEvent } from '../../../shared/events';
+import type { SocketEvent } from '../../../shared/events';
 import type { RealtimeStore, SocketSender } from './ports';
 
 /** Pushes one event to every live subscriber of its topic and forgets connections that are gone. */
 export async function publishEvent(
-  event: DomainEvent,
+  event: SocketEvent,
   deps: { store: RealtimeStore; sender: SocketSender; now: Date },
 ): Promise<{ sent: number; gone: number }> {
   const subscribers = await deps.store.subscribersOf(event.topic, Math.floor(deps.now.getTime() / 1000));

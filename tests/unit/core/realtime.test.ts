@@ -90,9 +90,16 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    const event = { id: 'e1', topic: 'listing:L1', type: 'bid.placed', occurredAt: now.toISOString(), data: { a: 1 } };
+    const topic = 'signing:0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d';
+    const event = {
+      id: 'e1',
+      topic,
+      type: 'signing.status' as const,
+      occurredAt: now.toISOString(),
+      data: { uuid: '0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d', purpose: 'sign-in' as const, status: 'signed' as const },
+    };
     expect(await publishEvent(event, { store, sender, now })).toEqual({ sent: 1, gone: 1 });
-    expect(delivered).toEqual([['a', { type: 'event', topic: 'listing:L1', event }]]);
+    expect(delivered).toEqual([['a', { type: 'event', topic, event }]]);
     expect(connections.has('b')).toBe(false);
   });
 });

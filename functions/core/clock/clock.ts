@@ -1,0 +1,6 @@
+/** The time source of every use case and job, so tests can move time instead of waiting for it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

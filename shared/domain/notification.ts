@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Spec part 2 entity "Notification"; escrow_created and escrow_released are the notifications page's extra types. */
+export const NOTIFICATION_TYPES = [
+  'bid',
+  'auction_ending',
+  'message',
+  'offer',
+  'transaction',
+  'other',
+  'escrow_created',
+  'escrow_released',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+
+export const NOTIFICATION_TITLE_MAX = 120;
+export const NOTIFICATION_MESSAGE_MAX = 500;
+
+/** One stored notification as its owner sees it. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: notificationTypeSchema,
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  /** The listing, conversation or order it is about, when there is one. */
+  relatedId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
