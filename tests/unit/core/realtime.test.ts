@@ -78,9 +78,10 @@ describe('socket messages', () => {
 describe('publishEvent', () => {
   it('sends to live subscribers and forgets gone connections', async () => {
     const { store, connections } = memoryStore();
+    const topic = 'signing:0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d';
     for (const id of ['a', 'b']) {
       await openConnection(store, id, undefined, now);
-      await handleSocketMessage(store, id, '{"action":"subscribe","topic":"listing:L1"}', now);
+      await handleSocketMessage(store, id, JSON.stringify({ action: 'subscribe', topic }), now);
     }
     const delivered: [string, ServerSocketMessage][] = [];
     const sender: SocketSender = {
@@ -90,7 +91,6 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    const topic = 'signing:0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d';
     const event = {
       id: 'e1',
       topic,
