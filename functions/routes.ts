@@ -42,6 +42,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   usesSigner?: boolean;
   /** Key prefixes in the media bucket this route deletes under (uploads it moves or refuses, photos a listing drops). */
   deletesMedia?: readonly string[];
+  /** A public route that shows a signed-in viewer more when a session token is sent (checks it, so needs the key). */
+  readsSession?: boolean;
 }
 
 function route<C extends ApiContract>(
@@ -49,7 +51,7 @@ function route<C extends ApiContract>(
   contract: C,
   handler: string,
   auth: Auth,
-  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia'> = {},
+  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia' | 'readsSession'> = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, ...extra };
 }
@@ -81,7 +83,8 @@ export const routes = {
     uploadsMedia: STORE_BANNERS,
     deletesMedia: [PENDING_UPLOADS, STORE_BANNERS],
   }),
-  getListing: route('getListing', getListing, 'http/listings/get-listing', 'public'),
+  // Public, but the listing's seller (by an optional session) also gets its reserve and minimum offer.
+  getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', { readsSession: true }),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public'),
   listStoreReviews: route('listStoreReviews', listStoreReviews, 'http/stores/list-store-reviews', 'public'),
   // Attaching moves checked uploads to the listing prefix (copy, delete); an edit deletes the photos it drops.
@@ -115,7 +118,7 @@ export const routes = {
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */
 export function needsSessionKey(r: RouteDef): boolean {
-  return r.auth !== 'public' || r.issuesSessions === true;
+  return r.auth !== 'public' || r.issuesSessions === true || r.readsSession === true;
 }
 
 export const routeList: readonly RouteDef[] = Object.values(routes);

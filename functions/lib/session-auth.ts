@@ -22,3 +22,15 @@ export const sessionAuthenticator: Authenticator = async (token, level) => {
   }
   return principal;
 };
+
+/**
+ * The viewer of a public route that shows its owner more (a seller's own listing): no Authorization header is a
+ * visitor (null); a header that is not a live session is 401, as everywhere else, never a silent visitor view.
+ */
+export async function optionalPrincipal(
+  headers: Record<string, string | undefined> | undefined,
+  authenticateWith: Authenticator = sessionAuthenticator,
+): Promise<Principal | null> {
+  if (headers?.authorization === undefined || headers.authorization === '') return null;
+  return authenticateWith(bearerToken(headers), 'user');
+}

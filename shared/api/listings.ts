@@ -95,8 +95,12 @@ export const listingDetailSchema = listingCardSchema.extend({
   /** Every image, the main one first. */
   images: z.array(listingImageSchema),
   acceptOffers: z.boolean(),
-  minOfferCents: cents.nullable(),
-  reservePriceCents: cents.nullable(),
+  /**
+   * The seller's own terms, in the seller's view only (their edit form loads them). Everyone else gets neither key:
+   * a buyer learns that offers are accepted and, from `hasReserve`, that there is a reserve, never the amounts.
+   */
+  minOfferCents: cents.nullable().optional(),
+  reservePriceCents: cents.nullable().optional(),
   shippingType: z.enum(SHIPPING_TYPES),
   shippingCostCents: cents.nullable(),
   localPickup: z.boolean(),

@@ -1,11 +1,19 @@
 import './support/setup';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../shared/api/listings';
 import { routes } from '../../web/src/app/router';
 import { listingDetail, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
-import { stubApi, type ApiAnswer } from './support/api-stub';
+import {
+  NEW_TOKEN,
+  saveSession,
+  sessionRoutes,
+  stubApi,
+  user,
+  type ApiAnswer,
+  type ApiRequest,
+} from './support/api-stub';
 
 const images = [1, 2, 3].map((n) => ({
   key: `p/${n}.webp`,
@@ -110,5 +118,63 @@ describe('/item/{id} (spec part 1 section 2.8)', () => {
     expect(await within(main()).findByText('Failed to load the listing')).toBeTruthy();
     fireEvent.click(within(main()).getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(find('GET', '/api/listings/L1').length).toBeGreaterThan(1));
+  });
+
+  describe("the seller's reserve and minimum offer", () => {
+    const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    const auction = { listingType: 'auction' as const, priceCents: null, startingBidCents: 5_000, endsAt: inDays(3) };
+    const seller = { id: '01JUSER', username: 'alice_1' };
+    /** What the server sends a viewer who is not the seller: neither amount. */
+    const visitorView = (l: ListingDetail) => {
+      const { minOfferCents: _m, reservePriceCents: _r, ...rest } = l;
+      return rest;
+    };
+
+    function showSignedIn(answer: (req: ApiRequest) => unknown) {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+      saveSession();
+      const api = stubApi(
+        sessionRoutes(
+          () => user(),
+          (req) => {
+            if (req.url.pathname === '/api/listings/L1') return { body: answer(req) };
+            if (req.url.pathname === '/api/listings') return { body: page([]) };
+            if (req.url.pathname === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+            if (req.url.pathname === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [] } };
+            return undefined;
+          },
+        ),
+      );
+      return { ...api, ...renderRoutes(routes, '/item/L1') };
+    }
+
+    it('a visitor learns only that there is a reserve and that offers are accepted', async () => {
+      show(visitorView(listingDetail({ id: 'L1', ...auction, hasReserve: true })) as ListingDetail);
+      expect(await within(main()).findByText('This auction has a reserve price')).toBeTruthy();
+      cleanup();
+      show(visitorView(listingDetail({ id: 'L1', acceptOffers: true })) as ListingDetail);
+      const offers = await within(main()).findByText('Offers');
+      expect(offers.nextElementSibling?.textContent).toBe('Accepted');
+    });
+
+    it('the seller, signed in, asks with the session token (after the session is restored) and sees the amounts', async () => {
+      const { find } = showSignedIn(() =>
+        listingDetail({ id: 'L1', ...auction, seller, hasReserve: true, reservePriceCents: 17_300 }),
+      );
+      expect(await within(main()).findByText('$173.00 (only you see this)')).toBeTruthy();
+      const reads = find('GET', '/api/listings/L1');
+      expect(reads.map((r) => r.token)).toEqual([NEW_TOKEN]);
+      cleanup();
+      showSignedIn(() => listingDetail({ id: 'L1', seller, acceptOffers: true, minOfferCents: 21_700 }));
+      expect(await within(main()).findByText('Accepted from $217.00 (only you see this)')).toBeTruthy();
+    });
+
+    it('another signed-in user gets the same view as a visitor', async () => {
+      showSignedIn(() =>
+        visitorView(listingDetail({ id: 'L1', ...auction, seller: { id: 'S9', username: 'sam' }, hasReserve: true })),
+      );
+      expect(await within(main()).findByText('This auction has a reserve price')).toBeTruthy();
+      expect(within(main()).queryByText(/only you see this/)).toBeNull();
+    });
   });
 });

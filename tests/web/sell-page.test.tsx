@@ -6,7 +6,15 @@ import type { Profile } from '../../shared/api/profile';
 import { routes } from '../../web/src/app/router';
 import { listingDetail, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
-import { saveSession, sessionRoutes, stubApi, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
+import {
+  NEW_TOKEN,
+  saveSession,
+  sessionRoutes,
+  stubApi,
+  user,
+  type ApiAnswer,
+  type ApiRequest,
+} from './support/api-stub';
 
 const profile: Profile = {
   fullName: 'Sam Seller',
@@ -428,6 +436,35 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
       photoKeys: ['listing-photos/u/a.png'],
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/seller-portal'));
+  });
+
+  it("loads the seller's own reserve with the session token, and never opens the form without it", async () => {
+    const auction = listingDetail({
+      id: '01EDIT',
+      title: 'Brass Telescope',
+      listingType: 'auction',
+      priceCents: null,
+      startingBidCents: 5_000,
+      hasReserve: true,
+      reservePriceCents: 17_300,
+      endsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      seller: { id: '01JUSER', username: 'alice_1' },
+    });
+    const { find } = renderSell('/sell?edit=01EDIT', (req) =>
+      req.url.pathname === '/api/listings/01EDIT' ? { body: auction } : undefined,
+    );
+    expect(await within(main()).findByDisplayValue('Brass Telescope')).toBeTruthy();
+    expect(find('GET', '/api/listings/01EDIT')[0]!.token).toBe(NEW_TOKEN);
+    await stepTo('Pricing');
+    expect(field('Reserve Price ($)').value).toBe('173.00');
+    cleanup();
+    // A visitor's copy (no seller terms) would save the reserve away: the form stays closed.
+    const { minOfferCents: _m, reservePriceCents: _r, ...visitorView } = auction;
+    renderSell('/sell?edit=01EDIT', (req) =>
+      req.url.pathname === '/api/listings/01EDIT' ? { body: visitorView } : undefined,
+    );
+    expect(await within(main()).findByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(within(main()).queryByDisplayValue('Brass Telescope')).toBeNull();
   });
 
   it('asks non-sellers to turn selling on, and sends signed-out visitors home with a reason', async () => {

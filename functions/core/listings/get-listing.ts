@@ -40,7 +40,17 @@ function sellerInfo(l: FullListing, owner: StoreOwner | null, mediaUrl: MediaUrl
   };
 }
 
-export function toListingDetail(l: FullListing, owner: StoreOwner | null, mediaUrl: MediaUrl): ListingDetail {
+/** The seller's reserve and minimum offer, for the seller's own view; others see only `hasReserve` (on the card). */
+function sellerTerms(l: FullListing): Pick<ListingDetail, 'minOfferCents' | 'reservePriceCents'> {
+  return { minOfferCents: l.minOfferCents ?? null, reservePriceCents: l.reservePriceCents ?? null };
+}
+
+export function toListingDetail(
+  l: FullListing,
+  owner: StoreOwner | null,
+  mediaUrl: MediaUrl,
+  viewerIsSeller: boolean,
+): ListingDetail {
   const d = l.dimensions;
   const loc = l.location;
   return {
@@ -57,8 +67,7 @@ export function toListingDetail(l: FullListing, owner: StoreOwner | null, mediaU
         : null,
     images: (l.images ?? []).map((i) => toListingImage(i, mediaUrl)),
     acceptOffers: l.acceptOffers ?? false,
-    minOfferCents: l.minOfferCents ?? null,
-    reservePriceCents: l.reservePriceCents ?? null,
+    ...(viewerIsSeller && sellerTerms(l)),
     shippingType: l.shippingType,
     shippingCostCents: l.shippingCostCents ?? null,
     localPickup: l.localPickup ?? false,
@@ -70,9 +79,18 @@ export function toListingDetail(l: FullListing, owner: StoreOwner | null, mediaU
   };
 }
 
-/** Spec part 1 section 2.8: only an active listing is shown; anything else is 'Listing not found'. */
-export async function getListing(listingId: string, reader: ListingReaderPort, mediaUrl: MediaUrl) {
+/**
+ * Spec part 1 section 2.8: only an active listing is shown; anything else is 'Listing not found'. `viewerId` is the
+ * signed-in user reading it (null for a visitor): only the listing's seller gets the reserve and minimum offer.
+ */
+export async function getListing(
+  listingId: string,
+  viewerId: string | null,
+  reader: ListingReaderPort,
+  mediaUrl: MediaUrl,
+): Promise<ListingDetail> {
   const listing = await reader.full(listingId);
   if (!listing || listing.status !== 'active') throw new NotFoundError('Listing not found');
-  return toListingDetail(listing, await reader.seller(listing.sellerId), mediaUrl);
+  const owner = await reader.seller(listing.sellerId);
+  return toListingDetail(listing, owner, mediaUrl, viewerId !== null && viewerId === listing.sellerId);
 }

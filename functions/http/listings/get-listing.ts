@@ -3,8 +3,10 @@ import { db } from '../../adapters/db/service';
 import { mediaUrl } from '../../adapters/media-url';
 import { getListing } from '../../core/listings/get-listing';
 import { httpHandler, ok } from '../../lib/http-handler';
+import { optionalPrincipal } from '../../lib/session-auth';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.getListing, async (req) =>
-  ok(await getListing(req.params.listingId, listingDetailReader(db()), mediaUrl)),
-);
+export const handler = httpHandler(routes.getListing, async (req) => {
+  const viewer = await optionalPrincipal(req.event.headers);
+  return ok(await getListing(req.params.listingId, viewer?.userId ?? null, listingDetailReader(db()), mediaUrl));
+});

@@ -39,6 +39,7 @@ describe('the listing page', () => {
   it('shows units still for sale, every image and no half-filled dimensions', async () => {
     const d = await getListing(
       'L1',
+      null,
       reader({ ...base, quantity: 5, quantitySold: 2, dimensions: { length: 3 } }),
       (k) => `/m/${k}`,
     );
@@ -53,7 +54,7 @@ describe('the listing page', () => {
 
   it("is 'Listing not found' unless active", async () => {
     for (const l of [null, { ...base, status: 'ended' as const }, { ...base, status: 'sold' as const }]) {
-      await expect(getListing('L1', reader(l), (k) => k)).rejects.toMatchObject({
+      await expect(getListing('L1', null, reader(l), (k) => k)).rejects.toMatchObject({
         status: 404,
         message: 'Listing not found',
       });
@@ -61,7 +62,7 @@ describe('the listing page', () => {
   });
 
   it("carries the seller panel: the seller's public profile, rating to one decimal", async () => {
-    const d = await getListing('L1', reader(base), (k) => `/m/${k}`);
+    const d = await getListing('L1', null, reader(base), (k) => `/m/${k}`);
     expect(d.sellerInfo).toEqual({
       username: 'sam',
       avatarUrl: '/m/avatars/s/a.webp',
@@ -72,7 +73,45 @@ describe('the listing page', () => {
       location: 'Austin, TX',
       joinedAt: '2025-03-01T00:00:00Z',
     });
-    const bare = await getListing('L1', reader(base, null), (k) => k);
+    const bare = await getListing('L1', null, reader(base, null), (k) => k);
     expect(bare.sellerInfo).toMatchObject({ username: 'sam', verified: false, rating: null, reviewCount: 0 });
+  });
+});
+
+describe("the listing's reserve and minimum offer", () => {
+  const auction: FullListing = {
+    ...base,
+    listingType: 'auction',
+    priceCents: undefined,
+    startingBidCents: 5000,
+    reservePriceCents: 12_000,
+  };
+  const offers = { ...base, acceptOffers: true, minOfferCents: 800 } as FullListing;
+
+  it('are shown to the seller, with or without amounts set', async () => {
+    expect(await getListing('L1', 's', reader(auction), (k) => k)).toMatchObject({
+      hasReserve: true,
+      reservePriceCents: 12_000,
+      minOfferCents: null,
+    });
+    expect(await getListing('L1', 's', reader(offers), (k) => k)).toMatchObject({
+      acceptOffers: true,
+      minOfferCents: 800,
+      reservePriceCents: null,
+    });
+  });
+
+  it('are absent for a visitor and for another user, who see only that there is a reserve', async () => {
+    for (const viewer of [null, 'someone-else', '']) {
+      const a = await getListing('L1', viewer, reader(auction), (k) => k);
+      expect(a.hasReserve).toBe(true);
+      expect(a).not.toHaveProperty('reservePriceCents');
+      expect(a).not.toHaveProperty('minOfferCents');
+      expect(JSON.stringify(a)).not.toContain('12000');
+      const o = await getListing('L1', viewer, reader(offers), (k) => k);
+      expect(o.acceptOffers).toBe(true);
+      expect(o).not.toHaveProperty('minOfferCents');
+      expect(JSON.stringify(o)).not.toContain('800');
+    }
   });
 });

@@ -1,13 +1,13 @@
 import '../../../styles/listing.css';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import useSWR from 'swr';
-import { getListing, type ListingDetail } from '../../../../../shared/api/listings';
+import type { ListingDetail } from '../../../../../shared/api/listings';
 import { CONDITION_LABELS, RETURN_LABELS, SHIPPING_LABELS } from '../../../../../shared/domain/listing';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { formatTimeLeft } from '../../../../../shared/domain/time-left';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, apiGet } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { useListingDetail } from '../../../lib/listing-detail';
 import { ListingGallery } from '../components/listing-gallery';
 import { SellerPanel } from '../components/seller-panel';
 import { WishlistToggle } from '../components/wishlist-toggle';
@@ -28,14 +28,24 @@ function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {
   const rows: [string, string][] = [];
   if (l.listingType === 'fixed') {
     rows.push(['Price', l.priceCents !== null ? formatUsd(l.priceCents) : 'Contact for price']);
+    // The minimum offer and the reserve reach the seller's own view only (the server leaves them out for others).
     if (l.acceptOffers)
-      rows.push(['Offers', l.minOfferCents ? `Accepted from ${formatUsd(l.minOfferCents)}` : 'Accepted']);
+      rows.push([
+        'Offers',
+        l.minOfferCents ? `Accepted from ${formatUsd(l.minOfferCents)} (only you see this)` : 'Accepted',
+      ]);
   } else {
     const bid = l.currentBidCents ?? l.startingBidCents;
     rows.push([l.currentBidCents ? 'Current bid' : 'Starting bid', bid !== null ? formatUsd(bid) : '—']);
     rows.push(['Bids', String(l.bidCount)]);
     if (l.buyItNowPriceCents) rows.push(['Buy It Now', formatUsd(l.buyItNowPriceCents)]);
-    if (l.hasReserve) rows.push(['Reserve', 'This auction has a reserve price']);
+    if (l.hasReserve)
+      rows.push([
+        'Reserve',
+        l.reservePriceCents
+          ? `${formatUsd(l.reservePriceCents)} (only you see this)`
+          : 'This auction has a reserve price',
+      ]);
   }
   rows.push(['Available', `${l.quantityAvailable} of ${l.quantity}`]);
   const timeLeft = l.endsAt ? formatTimeLeft(l.endsAt, nowMs) : null;
@@ -182,9 +192,7 @@ function Listing({ l }: { l: ListingDetail }) {
 export function ListingPage() {
   const { id = '' } = useParams();
   const valid = /^[0-9A-Za-z]{1,64}$/.test(id);
-  const { data, error, isLoading, mutate } = useSWR(valid ? ['listing', id] : null, () =>
-    apiGet(getListing, { params: { listingId: id } }),
-  );
+  const { data, error, isLoading, mutate } = useListingDetail(valid ? id : null);
   const notFound = !valid || (error instanceof ApiError && error.status === 404);
   return (
     <div className="container listing-container">

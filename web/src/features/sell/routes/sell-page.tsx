@@ -4,12 +4,12 @@ import useSWR, { useSWRConfig } from 'swr';
 import { toast } from 'sonner';
 import { createListing, updateListing } from '../../../../../shared/api/listing-write';
 import { importListingPhoto } from '../../../../../shared/api/listing-photos';
-import { getListing } from '../../../../../shared/api/listings';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { getProfile, type Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiGet, apiSend } from '../../../lib/api';
 import { refreshListingCaches } from '../../../lib/listing-cache';
+import { useListingDetail } from '../../../lib/listing-detail';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSession, useSignedInSession } from '../../../lib/session/session-context';
 import { DetailsStep } from '../components/details-step';
@@ -269,9 +269,7 @@ function CreateListing() {
 
 function EditListing({ id }: { id: string }) {
   const { user } = useSignedInSession();
-  const { data, error, isLoading, mutate } = useSWR(['listing', id], () =>
-    apiGet(getListing, { params: { listingId: id } }),
-  );
+  const { data, error, isLoading, mutate } = useListingDetail(id);
   if (isLoading) return <PageLoading />;
   if ((error instanceof ApiError && error.status === 404) || (data && data.seller.id !== user.id)) {
     return (
@@ -283,7 +281,8 @@ function EditListing({ id }: { id: string }) {
       </div>
     );
   }
-  if (error || !data) {
+  // Without the seller's own terms (reserve, minimum offer) the form would save them away: never open it so.
+  if (error || !data || data.reservePriceCents === undefined) {
     return <LoadFailed title="Failed to load the listing." onRetry={() => void mutate()} />;
   }
   const photos: WizardPhoto[] = data.images.map((img, i) => ({
