@@ -44,6 +44,11 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   deletesMedia?: readonly string[];
   /** A public route that shows a signed-in viewer more when a session token is sent (checks it, so needs the key). */
   readsSession?: boolean;
+  /**
+   * A POST a browser may retry: the request needs an Idempotency-Key header, and a retry with the same key gets the
+   * first answer (functions/lib/idempotency.ts, decision 006).
+   */
+  idempotent?: boolean;
 }
 
 function route<C extends ApiContract>(
@@ -51,7 +56,10 @@ function route<C extends ApiContract>(
   contract: C,
   handler: string,
   auth: Auth,
-  extra: Pick<RouteDef, 'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia' | 'readsSession'> = {},
+  extra: Pick<
+    RouteDef,
+    'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia' | 'readsSession' | 'idempotent'
+  > = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, ...extra };
 }

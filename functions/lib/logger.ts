@@ -1,7 +1,11 @@
-/** Structured JSON logs, one line per entry, the same for every handler (CloudWatch and the local console read them). */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import type { LogLevel } from '@aws-lambda-powertools/logger/types';
+import type { Context } from 'aws-lambda';
 
+/**
+ * Structured JSON logs, one line per entry, the same for every handler: Powertools Logger underneath (level, message,
+ * timestamp, service, correlation_id, the Lambda context), this small interface on top so callers never import it.
+ */
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void;
   info(message: string, data?: Record<string, unknown>): void;
@@ -10,32 +14,81 @@ export interface Logger {
   child(context: Record<string, unknown>): Logger;
 }
 
-function threshold(): number {
-  const level = (process.env.LOG_LEVEL ?? 'info').toLowerCase() as Level;
-  return ORDER[level] ?? ORDER.info;
+/** Keys whose values never reach a log line, wherever they are nested (headers, events, errors' causes). */
+const SECRET_KEY = /^(authorization|cookie|set-cookie|x-api-key)$|token$|secret$|password|fulfillment|signingkey/i;
+const REDACTED = '[redacted]';
+
+function redact(key: string, value: unknown): unknown {
+  return key !== '' && SECRET_KEY.test(key) && value !== undefined && value !== null ? REDACTED : value;
 }
 
-function serialize(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+/** LOG_LEVEL as the functions' config has it (lowercase); Powertools wants it uppercase. */
+function level(): LogLevel {
+  return (process.env.LOG_LEVEL ?? 'info').toUpperCase() as LogLevel;
 }
 
+class StructuredLogger implements Logger {
+  #made: PowertoolsLogger | undefined;
+
+  /** The Powertools logger is made on first use, so LOG_LEVEL set by a test or the local runtime after import counts. */
+  constructor(private readonly make: () => PowertoolsLogger) {}
+
+  get powertools(): PowertoolsLogger {
+    this.#made ??= this.make();
+    return this.#made;
+  }
+
+  debug(message: string, data?: Record<string, unknown>) {
+    this.powertools.debug(message, data ?? {});
+  }
+  info(message: string, data?: Record<string, unknown>) {
+    this.powertools.info(message, data ?? {});
+  }
+  warn(message: string, data?: Record<string, unknown>) {
+    this.powertools.warn(message, data ?? {});
+  }
+  error(message: string, data?: Record<string, unknown>) {
+    this.powertools.error(message, data ?? {});
+  }
+  child(context: Record<string, unknown>): Logger {
+    return new StructuredLogger(() => this.powertools.createChild({ persistentKeys: context }));
+  }
+}
+
+/**
+ * A logger whose entries all carry `context`. `service` becomes Powertools' service name (the function, e.g.
+ * `http/listings/create-listing`); everything else is a key on every line.
+ */
 export function createLogger(context: Record<string, unknown> = {}): Logger {
-  const write = (level: Level, message: string, data?: Record<string, unknown>) => {
-    if (ORDER[level] < threshold()) return;
-    const entry: Record<string, unknown> = { level, time: new Date().toISOString(), message, ...context };
-    for (const [k, v] of Object.entries(data ?? {})) entry[k] = serialize(v);
-    const line = JSON.stringify(entry);
-    if (level === 'error' || level === 'warn') process.stderr.write(line + '\n');
-    else process.stdout.write(line + '\n');
-  };
-  return {
-    debug: (m, d) => write('debug', m, d),
-    info: (m, d) => write('info', m, d),
-    warn: (m, d) => write('warn', m, d),
-    error: (m, d) => write('error', m, d),
-    child: (more) => createLogger({ ...context, ...more }),
-  };
+  const { service, ...keys } = context;
+  return new StructuredLogger(
+    () =>
+      new PowertoolsLogger({
+        serviceName: typeof service === 'string' ? service : (process.env.POWERTOOLS_SERVICE_NAME ?? 'marketplace'),
+        logLevel: level(),
+        persistentKeys: keys,
+        jsonReplacerFn: redact,
+      }),
+  );
 }
 
-export const logger = createLogger({ service: process.env.SERVICE_NAME ?? 'marketplace' });
+/**
+ * The logger of one invocation: `correlationId` (API Gateway's request id, a message id, a schedule run id) on every
+ * line, plus the Lambda context (function name, request id, cold start) when there is one.
+ */
+export function invocationLogger(
+  parent: Logger,
+  correlationId: string,
+  context: Partial<Context> | undefined,
+  keys: Record<string, unknown> = {},
+): Logger {
+  const base = parent instanceof StructuredLogger ? parent : undefined;
+  if (!base) return parent.child({ correlation_id: correlationId, ...keys });
+  return new StructuredLogger(() => {
+    const made = base.powertools.createChild({ persistentKeys: { correlation_id: correlationId, ...keys } });
+    if (context?.functionName && context.awsRequestId) made.addContext(context as Context);
+    return made;
+  });
+}
+
+export const logger = createLogger();

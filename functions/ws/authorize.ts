@@ -1,6 +1,7 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { sessionDeps } from '../adapters/auth-deps';
 import { authenticate, SessionRefused } from '../core/auth/sessions';
+import { lambdaHandler } from '../lib/lambda-handler';
 
 type ConnectAuthorizerEvent = APIGatewayRequestAuthorizerEventV2 & { methodArn?: string };
 
@@ -20,14 +21,18 @@ function allow(event: ConnectAuthorizerEvent, principalId: string, context: Reco
  * started). A session token in the `token` query parameter attaches the user id to the connection for private topics;
  * a token that is not a live session is refused, as a 401 (API Gateway's answer to a thrown 'Unauthorized').
  */
-export async function handler(event: ConnectAuthorizerEvent) {
-  const token = event.queryStringParameters?.token;
-  if (token === undefined || token === '') return allow(event, 'anonymous', {});
-  try {
-    const { userId } = await authenticate(token, sessionDeps(new Date()));
-    return allow(event, userId, { userId });
-  } catch (error) {
-    if (error instanceof SessionRefused) throw new Error('Unauthorized');
-    throw error;
-  }
-}
+export const handler = lambdaHandler(
+  'ws/authorize',
+  async (event: ConnectAuthorizerEvent) => {
+    const token = event.queryStringParameters?.token;
+    if (token === undefined || token === '') return allow(event, 'anonymous', {});
+    try {
+      const { userId } = await authenticate(token, sessionDeps(new Date()));
+      return allow(event, userId, { userId });
+    } catch (error) {
+      if (error instanceof SessionRefused) throw new Error('Unauthorized');
+      throw error;
+    }
+  },
+  { correlationId: (event) => event.requestContext?.requestId },
+);

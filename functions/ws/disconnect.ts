@@ -1,14 +1,13 @@
-import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { realtimeStore } from '../adapters/db/realtime-store';
 import { db } from '../adapters/db/service';
-import { logger } from '../lib/logger';
+import { socketHandler } from '../lib/socket-handler';
 
-export async function handler(event: APIGatewayProxyWebsocketEventV2) {
-  const { connectionId } = event.requestContext;
-  try {
+/** The connection is gone either way: a failed cleanup is logged (the record's TTL removes it) and answered 200. */
+export const handler = socketHandler(
+  'ws/disconnect',
+  async (_event, { connectionId }) => {
     await realtimeStore(db()).removeConnection(connectionId);
-  } catch (error) {
-    logger.error('socket disconnect cleanup failed', { connectionId, error });
-  }
-  return { statusCode: 200 };
-}
+    return { statusCode: 200 };
+  },
+  { failureStatus: 200 },
+);

@@ -1,0 +1,51 @@
+import { AppError } from '../errors';
+import { json, stateOf, type HttpMiddleware } from './state';
+
+/** Powertools Idempotency's refusals, by error name (the package itself loads only where a route uses it). */
+const IDEMPOTENCY_ERRORS: Record<string, AppError> = {
+  IdempotencyValidationError: new AppError(
+    422,
+    'idempotency_key_reused',
+    'This Idempotency-Key was already used with a different request; send a new key for a new action',
+  ),
+  IdempotencyAlreadyInProgressError: new AppError(
+    409,
+    'idempotency_in_progress',
+    'A request with this Idempotency-Key is still being processed; try again shortly',
+  ),
+  IdempotencyInconsistentStateError: new AppError(
+    409,
+    'idempotency_in_progress',
+    'A request with this Idempotency-Key is still being processed; try again shortly',
+  ),
+};
+
+/**
+ * Typed errors to their status and the one JSON error shape ({ error: { code, message, requestId, fields? } }). Anything
+ * else is logged and answered 500 with the request id and nothing more.
+ */
+export function errorResponse(): HttpMiddleware {
+  return {
+    onError: (request) => {
+      const state = stateOf(request.event);
+      const thrown = request.error;
+      const error = thrown instanceof AppError ? thrown : IDEMPOTENCY_ERRORS[thrown?.name ?? ''];
+      if (error) {
+        state.errorCode = error.code;
+        const payload = {
+          code: error.code,
+          message: error.message,
+          requestId: state.requestId,
+          ...(error.fields && { fields: error.fields }),
+        };
+        request.response = json(error.status, { error: payload }, error.headers);
+        return;
+      }
+      state.errorCode = 'internal';
+      state.log.error('unhandled error', { error: thrown, ms: Date.now() - state.started });
+      request.response = json(500, {
+        error: { code: 'internal', message: 'Something went wrong on our side', requestId: state.requestId },
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import type { Context } from 'aws-lambda';
+import { TABLE_KEY, TTL_ATTRIBUTE } from '../adapters/db/table';
+import { dynamoRawClient } from './aws-clients';
+import { config } from './config';
+import type { PreparedResponse } from './http/state';
+
+/** How long an answer is kept for retries with the same key (a browser retries within minutes; a day is generous). */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/** Partition of the one table that holds idempotency records (sort key: route name and hash of user and key). */
+export const IDEMPOTENCY_PARTITION = 'idempotency';
+
+/** One idempotent request: whose, which key, and the validated body a retry must repeat. */
+export interface IdempotencyScope {
+  user: string;
+  key: string;
+  body: unknown;
+}
+
+export type IdempotentRun = (
+  scope: IdempotencyScope,
+  context: Context | undefined,
+  run: () => Promise<PreparedResponse>,
+) => Promise<PreparedResponse>;
+
+/**
+ * Powertools Idempotency on the one table for one route: the first request with a key runs and its answer is stored;
+ * a retry with the same key and body gets that answer without running again; the same key with another body is an
+ * IdempotencyValidationError (422), and one still in flight an IdempotencyAlreadyInProgressError (409). A failed run
+ * stores nothing, so a retry runs again. Keys are scoped to the user: two users can't see each other's answers.
+ */
+export function idempotentRequests(routeName: string): IdempotentRun {
+  let built: { client: unknown; run: IdempotentRun } | undefined;
+  const build = (): IdempotentRun => {
+    const persistenceStore = new DynamoDBPersistenceLayer({
+      tableName: config().TABLE_NAME,
+      keyAttr: TABLE_KEY.partitionKey,
+      sortKeyAttr: TABLE_KEY.sortKey,
+      staticPkValue: IDEMPOTENCY_PARTITION,
+      expiryAttr: TTL_ATTRIBUTE,
+      awsSdkV3Client: dynamoRawClient(),
+    });
+    const idempotent = makeIdempotent(
+      async (_scope: JSONValue, _context: Context | undefined, run: () => Promise<PreparedResponse>) => run(),
+      {
+        persistenceStore,
+        keyPrefix: routeName,
+        dataIndexArgument: 0,
+        config: new IdempotencyConfig({
+          eventKeyJmesPath: '[user, key]',
+          payloadValidationJmesPath: 'body',
+          throwOnNoIdempotencyKey: true,
+          expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
+          hashFunction: 'sha256',
+        }),
+      },
+    );
+    return (scope, context, run) => idempotent(scope as unknown as JSONValue, context, run);
+  };
+  return (scope, context, run) => {
+    // The local runtime and tests replace the SDK clients between runs; follow them.
+    const client = dynamoRawClient();
+    if (built?.client !== client) built = { client, run: build() };
+    return built.run(scope, context, run);
+  };
+}

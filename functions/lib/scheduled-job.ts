@@ -1,0 +1,39 @@
+import { systemClock } from '../core/clock/clock';
+import { lambdaHandler } from './lambda-handler';
+import type { Logger } from './logger';
+import type { BusinessMetrics } from './metrics';
+
+/** What a scheduled job gets: the time of its run, its logger and metrics. */
+export interface ScheduledRun {
+  now: Date;
+  log: Logger;
+  metrics: BusinessMetrics;
+}
+
+/** The fields of EventBridge Scheduler's event a job reads (the local timers send the same). */
+export interface ScheduledEvent {
+  id?: string;
+  time?: string;
+}
+
+/** The run's time: the event's scheduled `time` when it has one, else the clock. */
+function runTime(event: ScheduledEvent): Date {
+  const at = event.time ? new Date(event.time) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : systemClock.now();
+}
+
+/**
+ * The middy chain of an EventBridge Scheduler target. A failed run throws, so Scheduler's retry policy (and the local
+ * timer's next tick) runs it again; jobs are written to survive running twice.
+ */
+export function scheduledJob<R>(service: string, impl: (run: ScheduledRun) => Promise<R>) {
+  return lambdaHandler<ScheduledEvent, R>(
+    service,
+    async (event, { log, metrics }) => {
+      const now = runTime(event);
+      log.info('scheduled run', { at: now.toISOString() });
+      return impl({ now, log, metrics });
+    },
+    { correlationId: (event) => event.id },
+  );
+}
