@@ -8,19 +8,20 @@ import { completeSignIn } from '../../core/auth/sign-in';
 import { httpHandler, ok, sourceIpOf } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.completeSignIn, async ({ params, body, event }) => {
+export const handler = httpHandler(routes.completeSignIn, async ({ params, body, event, metrics }) => {
   const now = new Date();
   await enforceRateLimit(rateLimits(), 'completeSignIn', sourceIpOf(event), now);
-  return ok(
-    await completeSignIn(params.uuid, body.clientSecret, {
-      signer: signer(),
-      store: signingRequests(),
-      events: signingEvents,
-      ledger: ledger(),
-      accounts: accounts(),
-      session: sessionDeps(now),
-      mediaUrl,
-      now,
-    }),
-  );
+  const completion = await completeSignIn(params.uuid, body.clientSecret, {
+    signer: signer(),
+    store: signingRequests(),
+    events: signingEvents,
+    ledger: ledger(),
+    accounts: accounts(),
+    session: sessionDeps(now),
+    mediaUrl,
+    now,
+  });
+  // A new wallet gets a registration ticket instead; its sign-in counts when the account is created.
+  if (completion.kind === 'session') metrics.count('SignIns');
+  return ok(completion);
 });

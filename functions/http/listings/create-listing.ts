@@ -8,15 +8,15 @@ import { createListing } from '../../core/listings/create-listing';
 import { created, httpHandler, principalOf } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.createListing, async (req) =>
-  created(
-    await createListing(principalOf(req).userId, req.body, {
-      accounts: accounts(),
-      writer: listingWriter(db()),
-      photos: photoStore,
-      thumbnails: thumbnailRequests,
-      newId: ulid,
-      now: new Date(),
-    }),
-  ),
-);
+export const handler = httpHandler(routes.createListing, async (req) => {
+  const listing = await createListing(principalOf(req).userId, req.body, {
+    accounts: accounts(),
+    writer: listingWriter(db()),
+    photos: photoStore,
+    thumbnails: thumbnailRequests,
+    newId: ulid,
+    now: new Date(),
+  });
+  req.metrics.count('ListingsCreated');
+  return created(listing);
+});

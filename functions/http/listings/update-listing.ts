@@ -7,14 +7,14 @@ import { updateListing } from '../../core/listings/update-listing';
 import { httpHandler, ok, principalOf } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.updateListing, async (req) =>
-  ok(
-    await updateListing(principalOf(req).userId, req.params.listingId, req.body, {
-      accounts: accounts(),
-      store: listingEditStore(db()),
-      photos: photoStore,
-      thumbnails: thumbnailRequests,
-      now: () => new Date(),
-    }),
-  ),
-);
+export const handler = httpHandler(routes.updateListing, async (req) => {
+  const listing = await updateListing(principalOf(req).userId, req.params.listingId, req.body, {
+    accounts: accounts(),
+    store: listingEditStore(db()),
+    photos: photoStore,
+    thumbnails: thumbnailRequests,
+    now: () => new Date(),
+  });
+  req.metrics.count('ListingsUpdated');
+  return ok(listing);
+});

@@ -5,8 +5,10 @@ import { enforceRateLimit } from '../../core/auth/rate-limit';
 import { created, httpHandler, sourceIpOf } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.createAccount, async ({ body, event }) => {
+export const handler = httpHandler(routes.createAccount, async ({ body, event, metrics }) => {
   const now = new Date();
   await enforceRateLimit(rateLimits(), 'createAccount', sourceIpOf(event), now);
-  return created(await createAccount(body, { accounts: accounts(), session: sessionDeps(now), mediaUrl }));
+  const account = await createAccount(body, { accounts: accounts(), session: sessionDeps(now), mediaUrl });
+  metrics.count('SignIns');
+  return created(account);
 });

@@ -5,6 +5,7 @@ import { defineContract } from '../../../shared/api/contract';
 import { ConflictError, NotFoundError } from '../../../functions/lib/errors';
 import { httpHandler, ok, MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
 import type { RouteDef } from '../../../functions/routes';
+import { captureOutput } from './capture-output';
 
 const contract = defineContract({
   method: 'POST',
@@ -19,6 +20,7 @@ const route = (auth: RouteDef['auth'] = 'public'): RouteDef<typeof contract> => 
   contract,
   handler: 'http/things/make-thing',
   auth,
+  access: { visitor: 200, user: 200, seller: 200, otherSeller: 200, admin: 200 },
 });
 
 function event(over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
@@ -109,6 +111,31 @@ describe('httpHandler', () => {
     const res = await handlerOf(undefined, 'user')(event());
     expect(res.statusCode).toBe(401);
     expect(parse(res).error.code).toBe('unauthorized');
+  });
+
+  it('flushes the business metrics an action counted as EMF, once per request', async () => {
+    const out = captureOutput();
+    const res = await handlerOf(async ({ metrics }) => {
+      metrics.count('ListingsCreated');
+      return ok({ id: 'A1', name: 'x' });
+    })(event());
+    expect(res.statusCode).toBe(200);
+    const emf = out.json().filter((e) => '_aws' in e);
+    expect(emf).toEqual([expect.objectContaining({ ListingsCreated: 1, service: 'http/things/make-thing' })]);
+  });
+
+  it('logs each request with the request id as correlation id, and never the Authorization header', async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const out = captureOutput();
+    const res = await httpHandler(route('user'), async () => ok({ id: 'A1', name: 'x' }), {
+      authenticate: async () => ({ userId: 'U1', sessionId: 'S1', tokenExpiresAt: new Date() }),
+    })(event({ headers: { 'content-type': 'application/json', authorization: 'Bearer aaa.bbb.ccc' } }));
+    vi.unstubAllEnvs();
+    expect(res.statusCode).toBe(200);
+    expect(out.json()).toContainEqual(
+      expect.objectContaining({ message: 'request', status: 200, correlation_id: 'req-1', userId: 'U1' }),
+    );
+    expect(out.lines.join('\n')).not.toContain('aaa.bbb.ccc');
   });
 
   it('refuses a body on a route that takes none', async () => {
