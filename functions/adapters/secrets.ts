@@ -1,10 +1,13 @@
-import {
-  GetSecretValueCommand,
-  ResourceNotFoundException,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
+import { ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretName, SecretSource } from '../core/secrets/ports';
 import { sessionConfig, signerConfig } from '../lib/config';
+
+/**
+ * How long a warm container keeps a secret before reading it again: a rotated secret (the session signing key, the
+ * Xaman API secret) takes effect everywhere within this time, without a redeploy (decision 008).
+ */
+export const SECRET_TTL_SECONDS = 5 * 60;
 
 /** Where each secret comes from: a plain variable (local runtime, tests) or a Secrets Manager ARN (AWS). */
 const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
@@ -18,47 +21,50 @@ const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
   },
 };
 
-let client: SecretsManagerClient | undefined;
-const reads = new Map<SecretName, Promise<string>>();
+let provider: SecretsProvider | undefined;
+/** Reads under way, so concurrent requests of a cold container share one call. */
+const pending = new Map<string, Promise<string>>();
 
-async function fromSecretsManager(arn: string): Promise<string> {
+function secretsProvider(arn: string): SecretsProvider {
   // The secret's own region, from its ARN (arn:<partition>:secretsmanager:<region>:...).
-  client ??= new SecretsManagerClient({ region: arn.split(':')[3] || undefined });
+  provider ??= new SecretsProvider({
+    awsSdkV3Client: new SecretsManagerClient({ region: arn.split(':')[3] || undefined }),
+  });
+  return provider;
+}
+
+/** Powertools Parameters caches the value for SECRET_TTL_SECONDS; a failed read is not cached. */
+async function fromSecretsManager(arn: string): Promise<string> {
   try {
-    const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-    const value = out.SecretString?.trim();
-    if (!value) throw new Error(`secret ${arn} holds no string value`);
-    return value;
+    const value = (await secretsProvider(arn).get(arn, { maxAge: SECRET_TTL_SECONDS })) as string | undefined;
+    const trimmed = typeof value === 'string' ? value.trim() : '';
+    if (!trimmed) throw new Error(`secret ${arn} holds no string value`);
+    return trimmed;
   } catch (error) {
     // The deployment creates the secret empty; an operator puts the value (see README).
-    if (error instanceof ResourceNotFoundException) throw new Error(`secret ${arn} has no value yet`);
+    if ((error as Error).cause instanceof ResourceNotFoundException) throw new Error(`secret ${arn} has no value yet`);
     throw error;
   }
 }
 
-async function readOnce(name: SecretName): Promise<string> {
-  const { value, arn } = SOURCES[name]();
-  if (value !== undefined) return value;
-  if (arn !== undefined) return fromSecretsManager(arn);
-  throw new Error(`no source configured for secret ${name}`);
-}
-
-/** Reads each secret once per cold start; a failed read is not cached, so the next call tries again. */
+/** Plain values (local) win over an ARN; in AWS each secret is read from Secrets Manager at most once per TTL. */
 export const secrets: SecretSource = {
   read(name) {
-    let pending = reads.get(name);
-    if (!pending) {
-      pending = readOnce(name);
-      reads.set(name, pending);
-      pending.catch(() => reads.delete(name));
+    const { value, arn } = SOURCES[name]();
+    if (value !== undefined) return Promise.resolve(value);
+    if (arn === undefined) return Promise.reject(new Error(`no source configured for secret ${name}`));
+    let read = pending.get(arn);
+    if (!read) {
+      read = fromSecretsManager(arn).finally(() => pending.delete(arn));
+      pending.set(arn, read);
     }
-    return pending;
+    return read;
   },
 };
 
 /** For the local runtime and tests that change the environment between runs. */
 export function resetSecrets(): void {
-  reads.clear();
-  client?.destroy();
-  client = undefined;
+  pending.clear();
+  provider?.clearCache();
+  provider = undefined;
 }

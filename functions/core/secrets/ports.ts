@@ -1,4 +1,4 @@
-/** Secrets the functions use; each is read once per warm container and never logged or returned. */
+/** Secrets the functions use; each is read at most once per cache TTL per container and never logged or returned. */
 export type SecretName = 'xamanApiSecret' | 'sessionSigningKey';
 
 export interface SecretSource {

@@ -4,8 +4,8 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetSecrets, secrets } from '../../../functions/adapters/secrets';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSecrets, SECRET_TTL_SECONDS, secrets } from '../../../functions/adapters/secrets';
 import { ledgerConfig, resetConfigForTests, signerConfig } from '../../../functions/lib/config';
 
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:XamanApiSecret-AbCdEf';
@@ -31,6 +31,7 @@ function setEnv(values: Partial<Record<(typeof KEYS)[number], string>>) {
 
 beforeEach(() => sm.reset());
 afterEach(() => {
+  vi.useRealTimers();
   for (const k of KEYS) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
@@ -76,12 +77,43 @@ describe('secrets', () => {
     expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(0);
   });
 
-  it('reads the secret from Secrets Manager once per cold start', async () => {
+  it('reads the secret from Secrets Manager once per TTL, concurrent reads sharing one call', async () => {
     setEnv({ XAMAN_API_KEY: key, XAMAN_API_SECRET_ARN: ARN });
     sm.on(GetSecretValueCommand, { SecretId: ARN }).resolves({ SecretString: ' the-secret \n' });
-    expect(await secrets.read('xamanApiSecret')).toBe('the-secret');
+    const both = await Promise.all([secrets.read('xamanApiSecret'), secrets.read('xamanApiSecret')]);
+    expect(both).toEqual(['the-secret', 'the-secret']);
     expect(await secrets.read('xamanApiSecret')).toBe('the-secret');
     expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+  });
+
+  it('picks up a rotated secret once the TTL has passed, without a restart', async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z'), toFake: ['Date'] });
+    setEnv({ XAMAN_API_KEY: key, XAMAN_API_SECRET_ARN: ARN });
+    sm.on(GetSecretValueCommand).resolvesOnce({ SecretString: 'before' }).resolves({ SecretString: 'rotated' });
+    expect(await secrets.read('xamanApiSecret')).toBe('before');
+    vi.setSystemTime(Date.now() + (SECRET_TTL_SECONDS - 1) * 1000);
+    expect(await secrets.read('xamanApiSecret')).toBe('before');
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 2000);
+    expect(await secrets.read('xamanApiSecret')).toBe('rotated');
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+  });
+
+  it('reads the session signing key from its own secret with the same TTL', async () => {
+    const saved = process.env.SESSION_SIGNING_KEY;
+    const sessionArn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:SessionKey-AbCdEf';
+    delete process.env.SESSION_SIGNING_KEY;
+    process.env.SESSION_SIGNING_KEY_ARN = sessionArn;
+    resetConfigForTests();
+    resetSecrets();
+    try {
+      sm.on(GetSecretValueCommand, { SecretId: sessionArn }).resolves({ SecretString: 'k'.repeat(40) });
+      expect(await secrets.read('sessionSigningKey')).toBe('k'.repeat(40));
+      expect(sm.commandCalls(GetSecretValueCommand)[0]?.args[0].input).toEqual({ SecretId: sessionArn });
+    } finally {
+      delete process.env.SESSION_SIGNING_KEY_ARN;
+      if (saved !== undefined) process.env.SESSION_SIGNING_KEY = saved;
+    }
   });
 
   it('says when the secret has no value yet, and tries again on the next read', async () => {
