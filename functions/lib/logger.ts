@@ -27,6 +27,15 @@ function level(): LogLevel {
   return (process.env.LOG_LEVEL ?? 'info').toUpperCase() as LogLevel;
 }
 
+/** Keys Powertools owns on every line; a caller's own value under one of them is kept as `<key>_` instead of dropped. */
+const RESERVED = new Set(['level', 'message', 'sampling_rate', 'service', 'timestamp']);
+
+function extra(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!data) return {};
+  if (!Object.keys(data).some((k) => RESERVED.has(k))) return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [RESERVED.has(k) ? `${k}_` : k, v]));
+}
+
 class StructuredLogger implements Logger {
   #made: PowertoolsLogger | undefined;
 
@@ -39,16 +48,16 @@ class StructuredLogger implements Logger {
   }
 
   debug(message: string, data?: Record<string, unknown>) {
-    this.powertools.debug(message, data ?? {});
+    this.powertools.debug(message, extra(data));
   }
   info(message: string, data?: Record<string, unknown>) {
-    this.powertools.info(message, data ?? {});
+    this.powertools.info(message, extra(data));
   }
   warn(message: string, data?: Record<string, unknown>) {
-    this.powertools.warn(message, data ?? {});
+    this.powertools.warn(message, extra(data));
   }
   error(message: string, data?: Record<string, unknown>) {
-    this.powertools.error(message, data ?? {});
+    this.powertools.error(message, extra(data));
   }
   child(context: Record<string, unknown>): Logger {
     return new StructuredLogger(() => this.powertools.createChild({ persistentKeys: context }));

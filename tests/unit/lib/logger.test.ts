@@ -56,6 +56,14 @@ describe('logger (Powertools underneath)', () => {
     expect(out.json()[0]).toMatchObject({ headers: { authorization: '[redacted]', 'x-request-id': 'r' } });
   });
 
+  it("keeps a caller's value under a key Powertools reserves (message, level) instead of dropping it", () => {
+    const out = captureOutput();
+    createLogger({ service: 's' }).warn('socket error', { message: 'reset by peer', level: 3 });
+    expect(out.json()).toEqual([
+      expect.objectContaining({ level: 'WARN', message: 'socket error', message_: 'reset by peer', level_: 3 }),
+    ]);
+  });
+
   it('logs errors with their name, message and stack', () => {
     const out = captureOutput();
     createLogger({ service: 's' }).error('failed', { error: new TypeError('boom') });
