@@ -26,11 +26,44 @@ import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wi
  */
 export type Auth = 'public' | 'user' | 'admin';
 
+/**
+ * The callers of the authorization matrix (tests/integration/authorization-matrix.test.ts, docs/api.md): a visitor with
+ * no session; a signed-in buyer who is not a seller; the seller who owns the resource the request names (any seller when
+ * it names none); another seller; an administrator (the admin role stored on the user, not a seller).
+ */
+export const CALLERS = ['visitor', 'user', 'seller', 'otherSeller', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+/** The status each caller gets for a valid request to the route (the test's fixture for it). */
+export type Access = Readonly<Record<Caller, number>>;
+
+/** Everyone gets `status`. */
+const anyone = (status: number): Access => ({
+  visitor: status,
+  user: status,
+  seller: status,
+  otherSeller: status,
+  admin: status,
+});
+/** Any signed-in user gets `status`; a visitor 401. */
+const signedIn = (status: number): Access => ({ ...anyone(status), visitor: 401 });
+/** Any seller gets `status`; a buyer or an admin (neither is a seller) 403. */
+const sellers = (status: number): Access => ({
+  visitor: 401,
+  user: 403,
+  seller: status,
+  otherSeller: status,
+  admin: 403,
+});
+/** Only the seller who owns the resource the request names. */
+const owner = (status: number): Access => ({ visitor: 401, user: 403, seller: status, otherSeller: 403, admin: 403 });
+
 export interface RouteDef<C extends ApiContract = ApiContract> {
   name: string;
   contract: C;
   handler: string;
   auth: Auth;
+  /** Expected status per caller; required, so a route can't join the table without its row of the matrix. */
+  access: Access;
   /** A public route that issues sessions or registration tickets (needs the signing key without checking a session). */
   issuesSessions?: boolean;
   /**
@@ -56,51 +89,69 @@ function route<C extends ApiContract>(
   contract: C,
   handler: string,
   auth: Auth,
+  access: Access,
   extra: Pick<
     RouteDef,
     'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia' | 'readsSession' | 'idempotent'
   > = {},
 ): RouteDef<C> {
-  return { name, contract, handler, auth, ...extra };
+  return { name, contract, handler, auth, access, ...extra };
 }
 
 export const routes = {
-  getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', { usesSigner: true }),
-  listListings: route('listListings', listListings, 'http/listings/list-listings', 'public'),
-  startSignIn: route('startSignIn', startSignIn, 'http/auth/start-sign-in', 'public', { usesSigner: true }),
-  getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public', {
+  getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', anyone(200), { usesSigner: true }),
+  listListings: route('listListings', listListings, 'http/listings/list-listings', 'public', anyone(200)),
+  startSignIn: route('startSignIn', startSignIn, 'http/auth/start-sign-in', 'public', anyone(201), {
     usesSigner: true,
   }),
-  completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', {
+  getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public', anyone(200), {
+    usesSigner: true,
+  }),
+  completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', anyone(200), {
     issuesSessions: true,
     usesSigner: true,
   }),
-  checkUsername: route('checkUsername', checkUsername, 'http/users/check-username', 'public'),
-  createAccount: route('createAccount', createAccount, 'http/users/create-account', 'public', { issuesSessions: true }),
-  refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user'),
-  signOut: route('signOut', signOut, 'http/auth/sign-out', 'user'),
-  getMe: route('getMe', getMe, 'http/users/get-me', 'user'),
-  getProfile: route('getProfile', getProfile, 'http/profile/get-profile', 'user'),
-  updateProfile: route('updateProfile', updateProfile, 'http/profile/update-profile', 'user'),
-  startAvatarUpload: route('startAvatarUpload', startAvatarUpload, 'http/profile/start-avatar-upload', 'user', {
-    uploadsMedia: 'avatars/',
+  checkUsername: route('checkUsername', checkUsername, 'http/users/check-username', 'public', anyone(200)),
+  createAccount: route('createAccount', createAccount, 'http/users/create-account', 'public', anyone(201), {
+    issuesSessions: true,
   }),
-  setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user'),
+  refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user', signedIn(200)),
+  signOut: route('signOut', signOut, 'http/auth/sign-out', 'user', signedIn(200)),
+  getMe: route('getMe', getMe, 'http/users/get-me', 'user', signedIn(200)),
+  getProfile: route('getProfile', getProfile, 'http/profile/get-profile', 'user', signedIn(200)),
+  updateProfile: route('updateProfile', updateProfile, 'http/profile/update-profile', 'user', signedIn(200)),
+  startAvatarUpload: route(
+    'startAvatarUpload',
+    startAvatarUpload,
+    'http/profile/start-avatar-upload',
+    'user',
+    signedIn(201),
+    { uploadsMedia: 'avatars/' },
+  ),
+  setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user', signedIn(200)),
   // A new banner moves from the pending uploads to the banner prefix (copy, delete); the one it replaces goes.
-  updateStore: route('updateStore', updateStore, 'http/profile/update-store', 'user', {
+  updateStore: route('updateStore', updateStore, 'http/profile/update-store', 'user', signedIn(200), {
     uploadsMedia: STORE_BANNERS,
     deletesMedia: [PENDING_UPLOADS, STORE_BANNERS],
   }),
   // Public, but the listing's seller (by an optional session) also gets its reserve and minimum offer.
-  getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', { readsSession: true }),
-  getStore: route('getStore', getStore, 'http/stores/get-store', 'public'),
-  listStoreReviews: route('listStoreReviews', listStoreReviews, 'http/stores/list-store-reviews', 'public'),
+  getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', anyone(200), {
+    readsSession: true,
+  }),
+  getStore: route('getStore', getStore, 'http/stores/get-store', 'public', anyone(200)),
+  listStoreReviews: route(
+    'listStoreReviews',
+    listStoreReviews,
+    'http/stores/list-store-reviews',
+    'public',
+    anyone(200),
+  ),
   // Attaching moves checked uploads to the listing prefix (copy, delete); an edit deletes the photos it drops.
-  createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', {
+  createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', sellers(201), {
     uploadsMedia: LISTING_PHOTOS,
     deletesMedia: [PENDING_UPLOADS, LISTING_PHOTOS],
   }),
-  updateListing: route('updateListing', updateListing, 'http/listings/update-listing', 'user', {
+  updateListing: route('updateListing', updateListing, 'http/listings/update-listing', 'user', owner(200), {
     uploadsMedia: LISTING_PHOTOS,
     deletesMedia: [PENDING_UPLOADS, LISTING_PHOTOS],
   }),
@@ -109,19 +160,37 @@ export const routes = {
     startListingPhotoUpload,
     'http/listing-photos/start-photo-upload',
     'user',
+    sellers(201),
     { uploadsMedia: PENDING_UPLOADS },
   ),
-  importListingPhoto: route('importListingPhoto', importListingPhoto, 'http/listing-photos/import-photo', 'user', {
-    uploadsMedia: PENDING_UPLOADS,
-  }),
-  listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user'),
-  endListing: route('endListing', endListing, 'http/seller/end-listing', 'user'),
-  lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user'),
-  lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user'),
-  getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user'),
-  addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user'),
-  removeFromWishlist: route('removeFromWishlist', removeFromWishlist, 'http/wishlist/remove-from-wishlist', 'user'),
-  getWalletBalances: route('getWalletBalances', getWalletBalances, 'http/wallet/get-wallet-balances', 'user'),
+  importListingPhoto: route(
+    'importListingPhoto',
+    importListingPhoto,
+    'http/listing-photos/import-photo',
+    'user',
+    sellers(201),
+    { uploadsMedia: PENDING_UPLOADS },
+  ),
+  listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user', signedIn(200)),
+  endListing: route('endListing', endListing, 'http/seller/end-listing', 'user', owner(200)),
+  lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user', signedIn(200)),
+  lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user', signedIn(200)),
+  getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user', signedIn(200)),
+  addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user', signedIn(200)),
+  removeFromWishlist: route(
+    'removeFromWishlist',
+    removeFromWishlist,
+    'http/wishlist/remove-from-wishlist',
+    'user',
+    signedIn(200),
+  ),
+  getWalletBalances: route(
+    'getWalletBalances',
+    getWalletBalances,
+    'http/wallet/get-wallet-balances',
+    'user',
+    signedIn(200),
+  ),
 } as const;
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */

@@ -135,7 +135,15 @@ describe('API Gateway v2 event built by the gateway', () => {
   beforeAll(async () => {
     const echo = defineContract({ method: 'POST', path: '/api/echo/{id}', response: z.unknown() });
     const gateway = createHttpGateway({
-      routes: [{ name: 'echo', contract: echo, handler: fixture('echo-api'), auth: 'public' }],
+      routes: [
+        {
+          name: 'echo',
+          contract: echo,
+          handler: fixture('echo-api'),
+          auth: 'public',
+          access: { visitor: 200, user: 200, seller: 200, otherSeller: 200, admin: 200 },
+        },
+      ],
     });
     server = http.createServer((req, res) => void gateway(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -140,7 +140,8 @@ describe('httpHandler', () => {
 
   it('refuses a body on a route that takes none', async () => {
     const getContract = defineContract({ method: 'GET', path: '/api/ping', response: z.object({}) });
-    const h = httpHandler({ name: 'ping', contract: getContract, handler: 'x', auth: 'public' }, async () => ok({}));
+    const ping = { ...route(), name: 'ping', contract: getContract, handler: 'x' };
+    const h = httpHandler(ping, async () => ok({}));
     const res = await h(event({ body: '{}' }));
     expect(res.statusCode).toBe(400);
     expect(parse(res).error.code).toBe('unexpected_body');

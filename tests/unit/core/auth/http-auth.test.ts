@@ -8,7 +8,13 @@ import { bearerToken, type Authenticator } from '../../../../functions/lib/sessi
 import type { RouteDef } from '../../../../functions/routes';
 
 const contract = defineContract({ method: 'GET', path: '/api/whoami', response: z.object({ userId: z.string() }) });
-const route = (auth: RouteDef['auth']): RouteDef<typeof contract> => ({ name: 'whoami', contract, handler: 'x', auth });
+const route = (auth: RouteDef['auth']): RouteDef<typeof contract> => ({
+  name: 'whoami',
+  contract,
+  handler: 'x',
+  auth,
+  access: { visitor: 401, user: 200, seller: 200, otherSeller: 200, admin: 200 },
+});
 const TOKEN = 'aaa.bbb.ccc';
 
 const authenticator: Authenticator = async (token) => {
