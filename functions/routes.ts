@@ -150,6 +150,8 @@ export const routes = {
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', sellers(201), {
     uploadsMedia: LISTING_PHOTOS,
     deletesMedia: [PENDING_UPLOADS, LISTING_PHOTOS],
+    // A browser retry (lost answer, double click) returns the first listing instead of making a second.
+    idempotent: true,
   }),
   updateListing: route('updateListing', updateListing, 'http/listings/update-listing', 'user', owner(200), {
     uploadsMedia: LISTING_PHOTOS,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { expect, inject } from 'vitest';
 import type { SignInCompletion, SignInRequest } from '../../shared/api/auth';
@@ -18,6 +19,11 @@ export interface CallOptions {
   /** Source address to connect from (default the client's). */
   from?: string;
   headers?: Record<string, string>;
+  /**
+   * The Idempotency-Key header: like the web client, every POST sends a fresh one unless a test passes its own, or
+   * null to send none. Routes that aren't idempotent ignore it.
+   */
+  idempotencyKey?: string | null;
 }
 
 export function call<T = Record<string, unknown>>(
@@ -27,6 +33,7 @@ export function call<T = Record<string, unknown>>(
 ): Promise<Reply<T>> {
   const url = new URL(`${inject('baseUrl')}${path}`);
   const payload = o.body === undefined ? undefined : JSON.stringify(o.body);
+  const idempotencyKey = o.idempotencyKey === undefined && method === 'POST' ? randomUUID() : o.idempotencyKey;
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -41,6 +48,7 @@ export function call<T = Record<string, unknown>>(
             'content-length': Buffer.byteLength(payload),
           }),
           ...(o.token && { authorization: `Bearer ${o.token}` }),
+          ...(idempotencyKey && { 'idempotency-key': idempotencyKey }),
           ...o.headers,
         },
       },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import type { ListingPage } from '../../shared/api/listings';
@@ -105,6 +106,62 @@ describe('POST /api/listings', () => {
     expect(zip.body.error.fields?.['location.zipCode']).toBe('ZIP code must be exactly 5 digits');
     const quantity = await create(seller, { ...fixed, quantity: 0 });
     expect(quantity.body.error.fields?.quantity).toBe('Quantity must be at least 1');
+  });
+});
+
+describe('POST /api/listings with an Idempotency-Key', () => {
+  const withKey = (key: string | null, body: unknown) =>
+    call<{ id: string; title: string } & Errors & { error: { code: string } }>('POST', '/api/listings', {
+      token: seller,
+      body,
+      idempotencyKey: key,
+      from: FROM,
+    });
+  const mine = async (word: string) =>
+    (await call<ListingPage>('GET', `/api/listings?search=${word}`)).body.items.map((l) => l.id);
+
+  it('creates one listing for two posts with one key, and answers both with the same body', async () => {
+    const key = randomUUID();
+    const body = { ...fixed, title: 'Teak Bookshelf Xylocarp' };
+    const first = await withKey(key, body);
+    const retry = await withKey(key, body);
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.body).toEqual(first.body);
+    expect(await mine('xylocarp')).toEqual([first.body.id]);
+  });
+
+  it('refuses the same key with a different body (422), and creates nothing more', async () => {
+    const key = randomUUID();
+    const first = await withKey(key, { ...fixed, title: 'Oak Stool Quenelda' });
+    const other = await withKey(key, { ...fixed, title: 'Oak Stool Quenelda, two of them' });
+    expect(first.status).toBe(201);
+    expect(other.status).toBe(422);
+    expect(other.body.error).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(other.body.error.message).toMatch(/different request/);
+    expect(await mine('quenelda')).toEqual([first.body.id]);
+  });
+
+  it('refuses a post without a key or with a malformed one (400), creating nothing', async () => {
+    const body = { ...fixed, title: 'Pine Crate Vellichor' };
+    const missing = await withKey(null, body);
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toMatchObject({ code: 'idempotency_key_required' });
+    expect(missing.body.error.message).toMatch(/Idempotency-Key/);
+    expect((await withKey('short', body)).body.error.code).toBe('idempotency_key_invalid');
+    expect(await mine('vellichor')).toEqual([]);
+  });
+
+  it("keeps each seller's keys apart: another seller's key never returns this seller's listing", async () => {
+    const key = randomUUID();
+    const first = await withKey(key, { ...fixed, title: 'Maple Tray Ptarmigan' });
+    const buyerTry = await call<Errors>('POST', '/api/listings', {
+      token: buyer,
+      body: { ...fixed, title: 'Maple Tray Ptarmigan' },
+      idempotencyKey: key,
+      from: FROM,
+    });
+    expect(first.status).toBe(201);
+    expect(buyerTry.status).toBe(403); // not a seller: the key did not hand them the stored answer
   });
 });
 

@@ -2,7 +2,14 @@ import './support/setup';
 import { describe, expect, it, vi } from 'vitest';
 import { completeSignIn, getMe, signOut } from '../../shared/api/auth';
 import { listListings } from '../../shared/api/listings';
-import { ApiError, apiGet, apiSend, buildUrl } from '../../web/src/lib/api';
+import {
+  ApiError,
+  apiGet,
+  apiSend,
+  buildUrl,
+  IDEMPOTENT_RETRY_DELAYS_MS,
+  newIdempotencyKey,
+} from '../../web/src/lib/api';
 import { stubApi, user } from './support/api-stub';
 import { isRetryable, retryDelayMs, swrConfig } from '../../web/src/lib/swr-config';
 import { stubFetch } from './support/fetch-stub';
@@ -130,5 +137,51 @@ describe('swr config (spec part 1 section 9)', () => {
     expect(isRetryable(new ApiError('rate_limited', 'x', 429))).toBe(true);
     expect(isRetryable(new ApiError('internal', 'x', 500))).toBe(true);
     expect(isRetryable(new ApiError('network_error', 'x', 0))).toBe(true);
+  });
+});
+
+describe('api client: idempotent sends', () => {
+  const body = { clientSecret: 'c'.repeat(32) };
+  const params = { uuid: '6f1c1b9e-2f4e-4c61-9d7a-0a1b2c3d4e5f' };
+  const signedIn = { kind: 'registration', ticket: 't', ticketExpiresAt: 'x', walletAddress: 'r' };
+
+  it('sends the Idempotency-Key, and a fresh one per action', async () => {
+    const { requests } = stubApi(() => ({ body: signedIn }));
+    const key = newIdempotencyKey();
+    await apiSend(completeSignIn, { params, body, idempotencyKey: key });
+    await apiSend(completeSignIn, { params, body });
+    expect(requests.map((r) => r.idempotencyKey)).toEqual([key, null]);
+    expect(newIdempotencyKey()).not.toBe(key);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('retries a lost answer and a request still in flight with the same key, then succeeds', async () => {
+    vi.useFakeTimers();
+    try {
+      let n = 0;
+      const { requests } = stubApi(() => {
+        n++;
+        if (n === 1) return Promise.reject(new TypeError('Failed to fetch'));
+        if (n === 2) return { status: 409, body: { error: { code: 'idempotency_in_progress', message: 'wait' } } };
+        return { body: signedIn };
+      });
+      const sent = apiSend(completeSignIn, { params, body, idempotencyKey: 'k'.repeat(20) });
+      await vi.advanceTimersByTimeAsync(IDEMPOTENT_RETRY_DELAYS_MS.reduce((a, b) => a + b));
+      await expect(sent).resolves.toMatchObject({ kind: 'registration' });
+      expect(requests.map((r) => r.idempotencyKey)).toEqual(Array(3).fill('k'.repeat(20)));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not repeat a send without a key, nor one the server refused', async () => {
+    const { requests } = stubApi(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiSend(completeSignIn, { params, body })).rejects.toMatchObject({ code: 'network_error' });
+    expect(requests).toHaveLength(1);
+    const refused = stubApi(() => ({ status: 422, body: { error: { code: 'idempotency_key_reused', message: 'x' } } }));
+    await expect(apiSend(completeSignIn, { params, body, idempotencyKey: 'k'.repeat(20) })).rejects.toMatchObject({
+      status: 422,
+    });
+    expect(refused.requests).toHaveLength(1);
   });
 });

@@ -319,7 +319,9 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
         },
       },
     };
-    renderSell('/sell', (req) => (req.url.pathname === '/api/listings' && req.method === 'POST' ? answer : undefined));
+    const { find } = renderSell('/sell', (req) =>
+      req.url.pathname === '/api/listings' && req.method === 'POST' ? answer : undefined,
+    );
     await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
     type('Title', 'Desk');
     fireEvent.change(within(main()).getByLabelText(/^Description/), { target: { value: 'Oak' } });
@@ -342,6 +344,11 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     answer = { status: 500, body: { error: { code: 'internal', message: 'boom' } } };
     click('Create Listing');
     expect(await screen.findByText('Failed to create listing. Please try again.')).toBeTruthy();
+    // Pressing again with the same listing repeats the one action: the same Idempotency-Key every time.
+    const keys = find('POST', '/api/listings').map((r) => r.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it("says 'Product Info Updated' over typed data and imports at most 5 lookup photos in all", async () => {

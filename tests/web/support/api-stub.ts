@@ -9,6 +9,8 @@ export interface ApiRequest {
   token: string | null;
   /** Parsed JSON body (or the FormData of an upload). */
   body: unknown;
+  /** The Idempotency-Key header, if any. */
+  idempotencyKey: string | null;
 }
 
 export type ApiAnswer = { status?: number; body: unknown } | Promise<never>;
@@ -30,6 +32,7 @@ export function stubApi(route: (req: ApiRequest) => ApiAnswer | undefined) {
       method: init.method ?? 'GET',
       token: auth?.startsWith('Bearer ') ? auth.slice(7) : null,
       body,
+      idempotencyKey: headers.get('idempotency-key'),
     };
     requests.push(req);
     if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');

@@ -21,7 +21,20 @@ export interface CallOptions<C extends ApiContract> {
 export interface SendOptions<C extends ApiContract> extends Omit<CallOptions<C>, 'query'> {
   /** Checked against the contract's body schema before anything is sent. */
   body?: BodyOf<C>;
+  /**
+   * The Idempotency-Key of one user action (`newIdempotencyKey()`), sent as a header. With a key the request is safe to
+   * repeat, so a lost answer (network error) or a first attempt still in flight (409) is retried with the same key.
+   */
+  idempotencyKey?: string;
 }
+
+/** A fresh key for one user action (routes that take an Idempotency-Key). */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/** Waits before each retry of an idempotent send: 1 s, then 2 s. */
+export const IDEMPOTENT_RETRY_DELAYS_MS = [1000, 2000];
 
 /** Contract path + params + query -> URL. Values are checked by the contract's schemas first, so a bad call fails here. */
 export function buildUrl<C extends ApiContract>(
@@ -80,11 +93,25 @@ async function call<C extends ApiContract>(contract: C, url: string, init: Reque
   return parsed.data as ResponseOf<C>;
 }
 
-function headers(token: string | null | undefined, json: boolean): Record<string, string> {
+function headers(token: string | null | undefined, json: boolean, idempotencyKey?: string): Record<string, string> {
   const h: Record<string, string> = { accept: 'application/json' };
   if (json) h['content-type'] = 'application/json';
   if (token) h.authorization = `Bearer ${token}`;
+  if (idempotencyKey) h['idempotency-key'] = idempotencyKey;
   return h;
+}
+
+/** Whether a send with a key may be repeated: the answer was lost, or the first attempt is still being processed. */
+function worthRetrying(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'network_error' || error.code === 'idempotency_in_progress');
+}
+
+function pause(ms: number, signal: AbortSignal | undefined | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
 }
 
 /** Calls a GET contract and returns its response, checked against the contract's response schema. */
@@ -104,10 +131,19 @@ export async function apiSend<C extends ApiContract>(
   if (contract.method === 'GET') throw new Error(`apiSend used for GET ${contract.path}`);
   const url = buildUrl(contract, { params: options.params });
   const body = contract.body ? JSON.stringify(contract.body.parse(options.body ?? {})) : undefined;
-  return call(contract, url, {
+  const init = {
     method: contract.method,
-    headers: headers(options.token, body !== undefined),
+    headers: headers(options.token, body !== undefined, options.idempotencyKey),
     body,
     signal: options.signal,
-  });
+  };
+  for (const delay of options.idempotencyKey ? IDEMPOTENT_RETRY_DELAYS_MS : []) {
+    try {
+      return await call(contract, url, init);
+    } catch (error) {
+      if (!worthRetrying(error)) throw error;
+      await pause(delay, options.signal);
+    }
+  }
+  return call(contract, url, init);
 }

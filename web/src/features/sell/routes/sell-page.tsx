@@ -7,7 +7,7 @@ import { importListingPhoto } from '../../../../../shared/api/listing-photos';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { getProfile, type Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, apiGet, apiSend } from '../../../lib/api';
+import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
 import { refreshListingCaches } from '../../../lib/listing-cache';
 import { useListingDetail } from '../../../lib/listing-detail';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
@@ -55,6 +55,9 @@ function Wizard({
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   const [now] = useState(() => new Date());
+  // One key per listing the seller means to create: pressing again after a failure with the same listing repeats
+  // that action (the server answers with the listing if the first try went through); a changed listing is a new one.
+  const createKey = useRef<{ body: string; key: string } | null>(null);
 
   // Focus follows a step change (not the first render), so keyboard and screen-reader users land on the new step.
   useEffect(() => {
@@ -151,11 +154,14 @@ function Wizard({
     }
     setErrors({});
     setSubmitting(true);
+    const sent = JSON.stringify(result.body);
+    if (createKey.current?.body !== sent) createKey.current = { body: sent, key: newIdempotencyKey() };
     const request = editId
       ? apiSend(updateListing, { params: { listingId: editId }, body: result.body, token })
-      : apiSend(createListing, { body: result.body, token });
+      : apiSend(createListing, { body: result.body, token, idempotencyKey: createKey.current.key });
     request
       .then(async () => {
+        createKey.current = null;
         // The listing is saved: a refetch that fails later must not report it as failed.
         await refreshListingCaches(mutate, cache, editId ?? undefined).catch(() => undefined);
         if (editId) {
