@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import { inject } from 'vitest';
 import { listingFacetEntity } from '../../functions/adapters/db/entities/listing-facet';
+import { userEntity } from '../../functions/adapters/db/entities/user';
 import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
 
@@ -12,7 +13,16 @@ function build() {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ region: LOCAL_REGION, endpoint: inject('dynamoEndpoint'), credentials: LOCAL_CREDENTIALS }),
   );
-  return new Service({ listingFacet: listingFacetEntity }, { client, table: LOCAL_TABLE_NAME });
+  return new Service({ listingFacet: listingFacetEntity, user: userEntity }, { client, table: LOCAL_TABLE_NAME });
+}
+
+/**
+ * Makes a user an administrator the only way there is: the role stored on the user record, which `admin` routes read
+ * from the table on every request (functions/lib/session-auth.ts). Nothing a browser sends can grant it.
+ */
+export async function makeAdmin(userId: string): Promise<void> {
+  table ??= build();
+  await table.entities.user.patch({ userId }).set({ role: 'admin' }).go();
 }
 
 /** The browse facets (of those a listing like `l` belongs to) that hold an entry for `listingId`, read from the table. */
