@@ -82,6 +82,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
    * first answer (functions/lib/idempotency.ts, decision 006).
    */
   idempotent?: boolean;
+  /** Native packages the route's function needs next to its bundle (they can't be bundled), as on QueueDef. */
+  nativeModules?: readonly string[];
 }
 
 function route<C extends ApiContract>(
@@ -92,11 +94,16 @@ function route<C extends ApiContract>(
   access: Access,
   extra: Pick<
     RouteDef,
-    'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia' | 'readsSession' | 'idempotent'
+    'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia' | 'readsSession' | 'idempotent' | 'nativeModules'
   > = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, access, ...extra };
 }
+
+/** Image re-encoding (functions/adapters/image-cleaner.ts). */
+const SHARP = ['sharp'];
+/** Where avatars are served from (re-encoded from the pending uploads). */
+const AVATARS = 'avatars/';
 
 export const routes = {
   getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', anyone(200), { usesSigner: true }),
@@ -126,13 +133,19 @@ export const routes = {
     'http/profile/start-avatar-upload',
     'user',
     signedIn(201),
-    { uploadsMedia: 'avatars/' },
+    { uploadsMedia: PENDING_UPLOADS },
   ),
-  setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user', signedIn(200)),
-  // A new banner moves from the pending uploads to the banner prefix (copy, delete); the one it replaces goes.
+  // Uploads (photos, banners, avatars) are re-encoded from the pending prefix onto their served key (sharp), then go.
+  setAvatar: route('setAvatar', setAvatar, 'http/profile/set-avatar', 'user', signedIn(200), {
+    uploadsMedia: AVATARS,
+    deletesMedia: [PENDING_UPLOADS],
+    nativeModules: SHARP,
+  }),
+  // The banner a new one replaces goes.
   updateStore: route('updateStore', updateStore, 'http/profile/update-store', 'user', signedIn(200), {
     uploadsMedia: STORE_BANNERS,
     deletesMedia: [PENDING_UPLOADS, STORE_BANNERS],
+    nativeModules: SHARP,
   }),
   // Public, but the listing's seller (by an optional session) also gets its reserve and minimum offer.
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', anyone(200), {
@@ -146,16 +159,18 @@ export const routes = {
     'public',
     anyone(200),
   ),
-  // Attaching moves checked uploads to the listing prefix (copy, delete); an edit deletes the photos it drops.
+  // Attaching re-encodes checked uploads onto the listing prefix; an edit deletes the photos it drops.
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', sellers(201), {
     uploadsMedia: LISTING_PHOTOS,
     deletesMedia: [PENDING_UPLOADS, LISTING_PHOTOS],
+    nativeModules: SHARP,
     // A browser retry (lost answer, double click) returns the first listing instead of making a second.
     idempotent: true,
   }),
   updateListing: route('updateListing', updateListing, 'http/listings/update-listing', 'user', owner(200), {
     uploadsMedia: LISTING_PHOTOS,
     deletesMedia: [PENDING_UPLOADS, LISTING_PHOTOS],
+    nativeModules: SHARP,
   }),
   startListingPhotoUpload: route(
     'startListingPhotoUpload',

@@ -5,7 +5,7 @@ import {
   NoSuchKey,
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
-import { IMAGE_SIGNATURE_BYTES, type PhotoStore, type UploadedObject } from '../core/listings/photos';
+import { IMAGE_SIGNATURE_BYTES, type UploadedObject } from '../core/listings/photos';
 import { s3Client } from '../lib/aws-clients';
 import { config } from '../lib/config';
 
@@ -76,9 +76,3 @@ export async function moveObject(from: string, to: string): Promise<void> {
   );
   await removeObjects([from]);
 }
-
-export const photoStore: PhotoStore = {
-  inspect: (key) => readObjectStart(key),
-  promote: moveObject,
-  remove: removeObjects,
-};

@@ -1,4 +1,3 @@
-import { HeadObjectCommand, NotFound } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { s3Client } from '../lib/aws-clients';
 import { config } from '../lib/config';
@@ -28,15 +27,4 @@ export async function presignUpload(key: string, contentType: string, maxBytes: 
     Expires: UPLOAD_EXPIRES_SECONDS,
   });
   return { url, fields, key };
-}
-
-/** The uploaded object's type and size, or null when nothing is there. */
-export async function inspectUpload(key: string): Promise<{ contentType: string; size: number } | null> {
-  try {
-    const head = await s3Client().send(new HeadObjectCommand({ Bucket: config().MEDIA_BUCKET, Key: key }));
-    return { contentType: head.ContentType ?? '', size: head.ContentLength ?? 0 };
-  } catch (error) {
-    if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return null;
-    throw error;
-  }
 }

@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -62,6 +62,12 @@ export class ApiStack extends Stack {
         handler: route.handler,
         environment: props.environment,
         description: `${route.contract.method} ${route.contract.path}`,
+        // Image re-encoding (sharp) wants memory (and the CPU that comes with it) and time for up to 8 photos.
+        ...(route.nativeModules && {
+          nativeModules: route.nativeModules,
+          memorySize: 1024,
+          timeout: Duration.seconds(29),
+        }),
       });
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
       grantMediaRead(fn, mediaBucket);

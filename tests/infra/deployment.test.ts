@@ -164,7 +164,8 @@ describe('api stack', () => {
     ['s3:DeleteObject', 'deletesMedia'],
   ] as const)('lets only the routes that need it %s media objects, and only under their prefixes', (action, flag) => {
     const policies = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources);
-    expect(routes.startAvatarUpload.uploadsMedia).toBe('avatars/');
+    expect(routes.startAvatarUpload.uploadsMedia).toBe('uploads/');
+    expect(routes.setAvatar.uploadsMedia).toBe('avatars/');
     expect(routes.startListingPhotoUpload.uploadsMedia).toBe('uploads/');
     expect(routes.updateListing.deletesMedia).toEqual(['uploads/', 'listing-photos/']);
     for (const route of routeList) {
@@ -193,7 +194,11 @@ describe('every function', () => {
     expect(functions.length).toBeGreaterThan(0);
     const own = Object.values(templates).flatMap((t) => Object.values(ownFunctions(t)));
     expect(own).toHaveLength(allHandlerModules().length + (schedules.length > 0 ? 0 : probeSchedules.length));
-    const native = queues.filter((q) => q.nativeModules).map((q) => `functions/${q.consumer}`);
+    const native = [
+      ...queues.filter((q) => q.nativeModules).map((q) => `functions/${q.consumer}`),
+      ...routeList.filter((r) => r.nativeModules).map((r) => `${r.contract.method} ${r.contract.path}`),
+    ];
+    expect(native.length).toBeGreaterThan(queues.filter((q) => q.nativeModules).length);
     expect(own.filter((fn) => native.includes(fn.Properties!.Description))).toHaveLength(native.length);
     for (const fn of own) {
       const isNative = native.includes(fn.Properties!.Description);

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../shared/api/listings';
 import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
+import { describeImage, hasGpsIfd, sidewaysPhotoWithGps } from '../fixtures/exif-photo';
 import { call, signUpNewUser } from './auth-support';
 import { mediaStatus, upload } from './media-support';
 import { facetsHolding } from './table-support';
@@ -73,6 +74,26 @@ describe('listing photos', () => {
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 480, 360]);
+  });
+
+  it('serves a sideways camera photo re-encoded on attach: upright, no EXIF or GPS, still a JPEG', async () => {
+    const key = await upload(seller, await sidewaysPhotoWithGps(), 'image/jpeg');
+    const created = await call<{ id: string }>('POST', '/api/listings', {
+      token: seller,
+      body: { ...body, photoKeys: [key] },
+    });
+    expect(created.status).toBe(201);
+    const listing = await waitForThumbnail(created.body.id);
+    const served = await fetch(listing.images[0]!.url);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const image = await describeImage(new Uint8Array(await served.arrayBuffer()));
+    expect(image).toMatchObject({ format: 'jpeg', width: 20, height: 40, orientation: undefined, exif: undefined });
+    expect(hasGpsIfd(image.exif) || image.leaksText).toBe(false);
+    // Turned clockwise as the EXIF said: the photo's left (red) half is on top.
+    expect(image.top[0]).toBeGreaterThan(200);
+    expect(image.bottom[2]).toBeGreaterThan(200);
+    // Nothing un-cleaned stays behind: the upload is gone.
+    expect(await mediaStatus(key)).toBe(404);
   });
 
   it('refuses a 9th photo, a .jpg that is not an image, and a 6 MB image, deleting the bad uploads', async () => {

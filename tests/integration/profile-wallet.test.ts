@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Profile } from '../../shared/api/profile';
+import { describeImage, hasGpsIfd, sidewaysPhotoWithGps } from '../fixtures/exif-photo';
 import { call, signUpNewUser } from './auth-support';
+import { mediaStatus } from './media-support';
+
+type Errors = { error: { message: string } };
 
 const FROM = '127.0.6.1';
 let token: string;
@@ -69,31 +73,56 @@ describe('avatar upload', () => {
     expect(big.status).toBe(400);
   });
 
-  it('uploads straight to the bucket with the presigned POST and makes it the avatar', async () => {
+  /** Asks for a ticket and posts the file with it, as the settings page does. */
+  async function uploadAvatar(file: Uint8Array, contentType: string): Promise<string> {
     const ticket = await call<{ url: string; fields: Record<string, string>; key: string }>(
       'POST',
       '/api/me/avatar-upload',
-      { token, body: { contentType: 'image/png', size: 68 } },
+      { token, body: { contentType, size: file.length } },
     );
     expect(ticket.status).toBe(201);
-    // Set it before the upload: nothing there yet.
-    expect((await call('PUT', '/api/me/avatar', { token, body: { key: ticket.body.key } })).status).toBe(400);
-
     const form = new FormData();
     for (const [name, value] of Object.entries(ticket.body.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(68)], { type: 'image/png' }), 'avatar.png');
-    const upload = await fetch(ticket.body.url, { method: 'POST', body: form });
-    expect(upload.status).toBeLessThan(300);
+    form.append('file', new Blob([new Uint8Array(file)], { type: contentType }), 'avatar');
+    expect((await fetch(ticket.body.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    return ticket.body.key;
+  }
 
-    const set = await call<Profile>('PUT', '/api/me/avatar', { token, body: { key: ticket.body.key } });
+  it('uploads straight to the bucket, then serves it re-encoded: upright, without EXIF or GPS', async () => {
+    const photo = await sidewaysPhotoWithGps();
+    const key = await uploadAvatar(photo, 'image/jpeg');
+    const set = await call<Profile>('PUT', '/api/me/avatar', { token, body: { key } });
     expect(set.status).toBe(200);
-    expect(set.body.avatarUrl).toMatch(/\/media\/avatars\//);
-    expect((await fetch(set.body.avatarUrl!)).status).toBe(200);
+    expect(set.body.avatarUrl).toMatch(/\/media\/avatars\/[^/]+\/[0-9A-Z]+\.jpg$/);
+    const served = await fetch(set.body.avatarUrl!);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    const image = await describeImage(new Uint8Array(await served.arrayBuffer()));
+    expect(image).toMatchObject({ width: 20, height: 40, orientation: undefined, exif: undefined, leaksText: false });
+    expect(hasGpsIfd(image.exif)).toBe(false);
+    // The upload itself is gone; a second set of the same key finds nothing.
+    expect(await mediaStatus(key)).toBe(404);
+    expect((await call('PUT', '/api/me/avatar', { token, body: { key } })).status).toBe(400);
+  });
+
+  it('refuses, by its bytes, an upload that is not an image (and deletes it), or is not there yet', async () => {
+    const ticket = await call<{ key: string }>('POST', '/api/me/avatar-upload', {
+      token,
+      body: { contentType: 'image/png', size: 68 },
+    });
+    const early = await call<Errors>('PUT', '/api/me/avatar', { token, body: { key: ticket.body.key } });
+    expect([early.status, early.body.error.message]).toEqual([400, 'Avatar was not uploaded']);
+    const key = await uploadAvatar(new TextEncoder().encode('<html><script>alert(1)</script></html>'), 'image/png');
+    const res = await call<Errors>('PUT', '/api/me/avatar', { token, body: { key } });
+    expect([res.status, res.body.error.message]).toEqual([400, 'Avatar is not an image file']);
+    expect(await mediaStatus(key)).toBe(404);
+    const zeros = await uploadAvatar(new Uint8Array(68), 'image/png');
+    expect((await call('PUT', '/api/me/avatar', { token, body: { key: zeros } })).status).toBe(400);
   });
 
   it("refuses someone else's key", async () => {
-    const res = await call('PUT', '/api/me/avatar', { token, body: { key: 'avatars/someone-else/x.png' } });
-    expect(res.status).toBe(400);
+    for (const key of ['uploads/someone-else/x.png', 'avatars/someone-else/x.png']) {
+      expect((await call('PUT', '/api/me/avatar', { token, body: { key } })).status).toBe(400);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../shared/api/stores';
+import { describeImage, hasGpsIfd, sidewaysPhotoWithGps } from '../fixtures/exif-photo';
 import { call, signUpNewUser } from './auth-support';
 import { mediaStatus, upload } from './media-support';
 
@@ -54,6 +55,20 @@ describe('PUT /api/me/store (Customize Store)', () => {
     expect(again.body).toMatchObject({ storeName: null, storeDescription: null, bio: null });
     expect(await mediaStatus(firstKey)).toBe(404);
     expect((await call<Store>('GET', `/api/stores/${username}`)).body.storeName).toBeNull();
+  });
+
+  it('serves a banner re-encoded: a sideways camera photo comes out upright without EXIF or GPS', async () => {
+    const key = await upload(token, await sidewaysPhotoWithGps(), 'image/jpeg');
+    const saved = await call<Saved>('PUT', '/api/me/store', {
+      token,
+      body: { storeName: '', storeDescription: '', bio: '', bannerKey: key },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.bannerUrl).toMatch(/\/media\/store-banners\/.+\.jpg$/);
+    const image = await describeImage(new Uint8Array(await (await fetch(saved.body.bannerUrl!)).arrayBuffer()));
+    expect(image).toMatchObject({ width: 20, height: 40, orientation: undefined, exif: undefined, leaksText: false });
+    expect(hasGpsIfd(image.exif)).toBe(false);
+    expect(await mediaStatus(key)).toBe(404);
   });
 
   it('refuses a .jpg that is not an image and deletes it, and refuses text over the limit, with 400 and nothing saved', async () => {

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../lib/errors';
-import { listingPhotoKey, sniffImageType } from './photos';
+import { pendingUploadKey, sniffImageType } from './photos';
 import { requireSeller, type SellerAccounts } from './seller';
 
 export interface ImportPhotoDeps {
@@ -19,7 +19,7 @@ export async function importPhoto(userId: string, url: string, deps: ImportPhoto
   const bytes = await deps.fetchImage(url);
   const type = sniffImageType(bytes);
   if (!type) throw new BadRequestError('This address is not an image file', { url: 'Not an image' });
-  const key = listingPhotoKey(userId, type, deps.newId());
+  const key = pendingUploadKey(userId, type, deps.newId());
   await deps.writePhoto(key, bytes, type);
   return { key };
 }

@@ -23,13 +23,18 @@ export const IMAGE_SIGNATURE_BYTES = 12;
 export const PENDING_UPLOADS = 'uploads/';
 /** Where attached listing photos and their thumbnails live. */
 export const LISTING_PHOTOS = 'listing-photos/';
+/** Longest side of a served listing photo: the full-screen gallery on a large 2x screen. */
+export const LISTING_PHOTO_MAX_PX = 2048;
 
 export function pendingPhotoPrefix(userId: string): string {
   return `${PENDING_UPLOADS}${userId}/`;
 }
 
-/** A fresh key per upload, so uploads never overwrite each other or someone else's. */
-export function listingPhotoKey(userId: string, contentType: ListingPhotoContentType, id: string): string {
+/**
+ * A fresh key per upload (listing photos, banners, avatars), so uploads never overwrite each other or someone else's.
+ * Its extension names the type the upload was ticketed as, which is the format it is served in.
+ */
+export function pendingUploadKey(userId: string, contentType: ListingPhotoContentType, id: string): string {
   return `${pendingPhotoPrefix(userId)}${id}.${EXTENSIONS[contentType]}`;
 }
 
@@ -67,10 +72,19 @@ export interface UploadedObject {
   head: Uint8Array;
 }
 
+/** What became of an upload promoted to its served key. */
+export type PromoteOutcome = 'promoted' | 'undecodable' | 'missing';
+
 export interface PhotoStore {
   inspect(key: string): Promise<UploadedObject | null>;
-  /** Moves a checked upload to its listing key (copy, then the upload goes). */
-  promote(from: string, to: string): Promise<void>;
+  /**
+   * Re-encodes a checked upload under its served key, then the upload goes: EXIF orientation applied, every metadata
+   * block (EXIF, GPS, XMP, ...) dropped, at most `maxPx` on its longest side, in the format the key's extension names.
+   * Nothing is written when the bytes do not decode as an image ('undecodable') or the upload is gone ('missing').
+   */
+  promote(from: string, to: string, maxPx: number): Promise<PromoteOutcome>;
+  /** Moves an object as it is (an attached photo back to its upload key when its write fails). */
+  move(from: string, to: string): Promise<void>;
   remove(keys: string[]): Promise<void>;
 }
 
@@ -112,18 +126,42 @@ export async function checkPendingImage(
 }
 
 /**
+ * Checks an upload (as `checkPendingImage`) and re-encodes it under its served key `to`, so nothing that was not
+ * cleaned is ever served. An upload that checks out by its first bytes but does not decode is refused and deleted.
+ */
+export async function promotePendingImage(
+  userId: string,
+  key: string,
+  to: string,
+  store: PhotoStore,
+  label: { name: string; field: string; maxPx: number },
+): Promise<void> {
+  const { name, field, maxPx } = label;
+  await checkPendingImage(userId, key, store, { name, field });
+  const outcome = await store.promote(key, to, maxPx);
+  if (outcome === 'missing') {
+    throw new BadRequestError(`${name} was not uploaded`, { [field]: 'Upload the image again' });
+  }
+  if (outcome === 'undecodable') {
+    await store.remove([key]);
+    const problem = `${name} is not an image file`;
+    throw new BadRequestError(problem, { [field]: problem });
+  }
+}
+
+/**
  * Moves photos a write attached back to their upload keys (pending key -> listing key) when the write then fails, so
  * nothing is left orphaned under a listing key and the browser can send the same keys again; back under the upload
  * prefix, an abandoned one expires with the bucket's lifecycle rule. Best effort, like each move.
  */
 export async function releasePhotos(moved: ReadonlyMap<string, string>, store: PhotoStore): Promise<void> {
-  await Promise.allSettled([...moved].map(([pending, attached]) => store.promote(attached, pending)));
+  await Promise.allSettled([...moved].map(([pending, attached]) => store.move(attached, pending)));
 }
 
 /**
  * Checks the photo keys a seller sends, in order (the first is the main image). Keys the listing already has stay as
  * they are; a new key must be the seller's own pending upload, present, within the size limit and really an image. It
- * then moves to its listing key. An upload that fails the check is deleted at once.
+ * is then re-encoded under its listing key. An upload that fails the check is deleted at once.
  */
 export async function attachPhotos(
   userId: string,
@@ -151,9 +189,12 @@ export async function attachPhotos(
         added.push(earlier);
         continue;
       }
-      await checkPendingImage(userId, key, store, { name: `Photo ${index + 1}`, field: `photoKeys.${index}` });
       const attached = attachedKey(key);
-      await store.promote(key, attached);
+      await promotePendingImage(userId, key, attached, store, {
+        name: `Photo ${index + 1}`,
+        field: `photoKeys.${index}`,
+        maxPx: LISTING_PHOTO_MAX_PX,
+      });
       moved.set(key, attached);
       movedNow.push([key, attached]);
       images.push({ key: attached });

@@ -1,11 +1,13 @@
 import type { StoreSettings, updateStore } from '../../../shared/api/stores';
 import type { ResponseOf } from '../../../shared/api/contract';
 import { ConflictError } from '../../lib/errors';
-import { checkPendingImage, PENDING_UPLOADS, type PhotoStore } from '../listings/photos';
+import { PENDING_UPLOADS, promotePendingImage, type PhotoStore } from '../listings/photos';
 import type { MediaUrl } from '../listings/to-card';
 
 /** Where store banners live once a store takes them. */
 export const STORE_BANNERS = 'store-banners/';
+/** Longest side of a served banner: a full-width banner on a large 2x screen. */
+export const STORE_BANNER_MAX_PX = 2560;
 
 export interface StoreFields {
   storeName?: string;
@@ -25,7 +27,7 @@ export interface StoreSettingsStore {
 
 /**
  * Customize Store: saves the store texts and, when a new banner is sent, checks it like a listing photo (the user's own
- * upload, an image, at most 5 MB), moves it under store-banners/ and deletes the banner it replaces.
+ * upload, an image, at most 5 MB), re-encodes it under store-banners/ and deletes the banner it replaces.
  */
 export async function updateStoreSettings(
   userId: string,
@@ -37,10 +39,13 @@ export async function updateStoreSettings(
   let moved: string | undefined;
   if (input.bannerKey === null) banner = undefined;
   else if (input.bannerKey !== undefined && input.bannerKey !== current.storeBannerKey) {
-    await checkPendingImage(userId, input.bannerKey, deps.photos, { name: 'Banner', field: 'bannerKey' });
-    moved = `${STORE_BANNERS}${input.bannerKey.slice(PENDING_UPLOADS.length)}`;
-    await deps.photos.promote(input.bannerKey, moved);
-    banner = moved;
+    const served = `${STORE_BANNERS}${input.bannerKey.slice(PENDING_UPLOADS.length)}`;
+    await promotePendingImage(userId, input.bannerKey, served, deps.photos, {
+      name: 'Banner',
+      field: 'bannerKey',
+      maxPx: STORE_BANNER_MAX_PX,
+    });
+    banner = moved = served;
   }
   const fields: StoreFields = {
     storeName: input.storeName || undefined,

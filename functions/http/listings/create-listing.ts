@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { accounts } from '../../adapters/auth-deps';
 import { listingWriter } from '../../adapters/db/listing-writer';
 import { db } from '../../adapters/db/service';
-import { photoStore } from '../../adapters/media-store';
+import { photoStore } from '../../adapters/photo-store';
 import { thumbnailRequests } from '../../adapters/thumbnail-requests';
 import { createListing } from '../../core/listings/create-listing';
 import { created, httpHandler, principalOf } from '../../lib/http-handler';

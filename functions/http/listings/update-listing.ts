@@ -1,7 +1,7 @@
 import { accounts } from '../../adapters/auth-deps';
 import { listingEditStore } from '../../adapters/db/listing-edit-store';
 import { db } from '../../adapters/db/service';
-import { photoStore } from '../../adapters/media-store';
+import { photoStore } from '../../adapters/photo-store';
 import { thumbnailRequests } from '../../adapters/thumbnail-requests';
 import { updateListing } from '../../core/listings/update-listing';
 import { httpHandler, ok, principalOf } from '../../lib/http-handler';

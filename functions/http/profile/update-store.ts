@@ -1,6 +1,6 @@
 import { db } from '../../adapters/db/service';
 import { storeSettingsStore } from '../../adapters/db/store-settings-store';
-import { photoStore } from '../../adapters/media-store';
+import { photoStore } from '../../adapters/photo-store';
 import { mediaUrl } from '../../adapters/media-url';
 import { updateStoreSettings } from '../../core/profile/store-settings';
 import { httpHandler, ok, principalOf } from '../../lib/http-handler';

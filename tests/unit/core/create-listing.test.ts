@@ -29,7 +29,8 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
     moved,
     photos: {
       inspect: async (key: string) => uploads[key] ?? null,
-      promote: async (from: string, to: string) => void moved.push([from, to]),
+      promote: async (from: string, to: string) => (moved.push([from, to]), 'promoted' as const),
+      move: async (from: string, to: string) => void moved.push([from, to]),
       remove: async (keys: string[]) => void removed.push(...keys),
     },
     thumbnails: { request: async (listingId: string, keys: string[]) => void thumbs.push({ listingId, keys }) },

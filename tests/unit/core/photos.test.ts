@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createListingBodySchema } from '../../../shared/api/listing-write';
-import { attachedKey, listingPhotoKey, sniffImageType, thumbnailKey } from '../../../functions/core/listings/photos';
+import { attachedKey, pendingUploadKey, sniffImageType, thumbnailKey } from '../../../functions/core/listings/photos';
 import { makeThumbnails, type ThumbnailDeps } from '../../../functions/core/listings/thumbnails';
 
 const bytes = (...b: (number | string)[]) =>
@@ -25,7 +25,7 @@ describe('sniffImageType', () => {
 
 describe('photo keys', () => {
   it("live under the seller's prefix with the type's extension; thumbnails sit next to them", () => {
-    const key = listingPhotoKey('u1', 'image/png', '01ABC');
+    const key = pendingUploadKey('u1', 'image/png', '01ABC');
     expect(key).toBe('uploads/u1/01ABC.png');
     expect(attachedKey(key)).toBe('listing-photos/u1/01ABC.png');
     expect(thumbnailKey(attachedKey(key))).toBe('listing-photos/u1/01ABC.thumb.webp');

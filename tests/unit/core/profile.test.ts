@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { avatarKey, checkUploadedAvatar } from '../../../functions/core/profile/avatar';
+import type { PhotoStore, PromoteOutcome } from '../../../functions/core/listings/photos';
+import { setAvatar } from '../../../functions/core/profile/avatar';
 import { avatarPrefix, isProfileComplete, settingsWrite, toProfile } from '../../../functions/core/profile/profile';
 
 const home = { country: 'US' as const, street: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
@@ -48,22 +49,64 @@ describe('profile settings', () => {
   });
 });
 
-describe('avatar uploads', () => {
-  it('keys uploads under the user prefix with the type extension', () => {
-    expect(avatarKey('u1', 'image/png', '01ABC')).toBe('avatars/u1/01ABC.png');
+describe('setting the avatar', () => {
+  const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  function fakes(objects: Record<string, Uint8Array>, outcome: PromoteOutcome = 'promoted') {
+    const log: string[] = [];
+    const photos: PhotoStore = {
+      inspect: async (key) => (objects[key] ? { size: objects[key].length, head: objects[key] } : null),
+      promote: async (from, to, maxPx) => (log.push(`re-encode ${from} -> ${to} within ${maxPx}px`), outcome),
+      move: async () => {
+        throw new Error('not used');
+      },
+      remove: async (keys) => void log.push(`remove ${keys.join(',')}`),
+    };
+    const profiles = {
+      setAvatar: async (userId: string, key: string) => (log.push(`set ${userId} ${key}`), { avatarKey: key }),
+    };
+    return { log, deps: { photos, profiles, now: new Date(0) } };
+  }
+
+  it("re-encodes the user's own upload under avatars/<userId>/ and records that key", async () => {
+    const f = fakes({ 'uploads/u1/01A.jpg': JPEG });
+    expect(await setAvatar('u1', 'uploads/u1/01A.jpg', f.deps)).toEqual({ avatarKey: `${avatarPrefix('u1')}01A.jpg` });
+    expect(f.log).toEqual([
+      're-encode uploads/u1/01A.jpg -> avatars/u1/01A.jpg within 512px',
+      'set u1 avatars/u1/01A.jpg',
+    ]);
   });
 
-  it('accepts only the user own, present, image, small enough upload', () => {
-    const ok = { contentType: 'image/jpeg', size: 1000 };
-    expect(() => checkUploadedAvatar('u1', 'avatars/u1/a.jpg', ok)).not.toThrow();
-    expect(() => checkUploadedAvatar('u1', 'avatars/u2/a.jpg', ok)).toThrow('This upload is not yours');
-    expect(() => checkUploadedAvatar('u1', 'avatars/u1/../u2/a.jpg', ok)).toThrow('This upload is not yours');
-    expect(() => checkUploadedAvatar('u1', 'avatars/u1/a.jpg', null)).toThrow('The image was not uploaded');
-    expect(() => checkUploadedAvatar('u1', 'avatars/u1/a.jpg', { contentType: 'text/html', size: 10 })).toThrow(
-      'Please choose an image file',
-    );
-    expect(() => checkUploadedAvatar('u1', 'avatars/u1/a.jpg', { contentType: 'image/png', size: 6e6 })).toThrow(
-      'Image must be 5 MB or smaller',
-    );
+  it('checks the upload by its bytes like a listing photo, deleting what is not an image', async () => {
+    const text = fakes({ 'uploads/u1/a.png': new TextEncoder().encode('<html>hello!') });
+    await expect(setAvatar('u1', 'uploads/u1/a.png', text.deps)).rejects.toMatchObject({
+      status: 400,
+      message: 'Avatar is not an image file',
+      fields: { key: 'Avatar is not an image file' },
+    });
+    expect(text.log).toEqual(['remove uploads/u1/a.png']);
+    const big = fakes({ 'uploads/u1/a.jpg': new Uint8Array(6 * 1024 * 1024).fill(0xff) });
+    await expect(setAvatar('u1', 'uploads/u1/a.jpg', big.deps)).rejects.toMatchObject({
+      message: 'Avatar is larger than 5MB',
+    });
+    const undecodable = fakes({ 'uploads/u1/a.jpg': JPEG }, 'undecodable');
+    await expect(setAvatar('u1', 'uploads/u1/a.jpg', undecodable.deps)).rejects.toMatchObject({
+      message: 'Avatar is not an image file',
+    });
+    expect(undecodable.log.at(-1)).toBe('remove uploads/u1/a.jpg');
+  });
+
+  it("refuses someone else's upload, a served key and a missing upload, recording nothing", async () => {
+    const f = fakes({ 'uploads/u2/a.jpg': JPEG, 'avatars/u1/a.jpg': JPEG });
+    for (const key of ['uploads/u2/a.jpg', 'avatars/u1/a.jpg', 'uploads/u1/../u2/a.jpg']) {
+      await expect(setAvatar('u1', key, f.deps)).rejects.toMatchObject({ message: 'Avatar is not an upload of yours' });
+    }
+    await expect(setAvatar('u1', 'uploads/u1/gone.jpg', f.deps)).rejects.toMatchObject({
+      message: 'Avatar was not uploaded',
+    });
+    const raced = fakes({ 'uploads/u1/a.jpg': JPEG }, 'missing');
+    await expect(setAvatar('u1', 'uploads/u1/a.jpg', raced.deps)).rejects.toMatchObject({
+      message: 'Avatar was not uploaded',
+    });
+    expect([...f.log, ...raced.log].filter((l) => l.startsWith('set'))).toEqual([]);
   });
 });

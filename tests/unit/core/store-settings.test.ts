@@ -14,7 +14,8 @@ function fakes(current: StoreFields | null, objects: Record<string, Uint8Array>,
   const saved: StoreFields[] = [];
   const photos: PhotoStore = {
     inspect: async (key) => (objects[key] ? { size: objects[key].length, head: objects[key] } : null),
-    promote: async (from, to) => void log.push(`move ${from} -> ${to}`),
+    promote: async (from, to, maxPx) => (log.push(`re-encode ${from} -> ${to} within ${maxPx}px`), 'promoted'),
+    move: async (from, to) => void log.push(`move ${from} -> ${to}`),
     remove: async (keys) => void log.push(`remove ${keys.join(',')}`),
   };
   const store: StoreSettingsStore = {
@@ -31,11 +32,11 @@ function fakes(current: StoreFields | null, objects: Record<string, Uint8Array>,
 const texts = { storeName: 'Tech Haven', storeDescription: '', bio: 'Hi' };
 
 describe('Customize Store', () => {
-  it('moves a new banner under store-banners/, saves against the old one and deletes the old one', async () => {
+  it('re-encodes a new banner under store-banners/, saves against the old one and deletes the old one', async () => {
     const f = fakes({ storeBannerKey: 'store-banners/U1/old.png' }, { 'uploads/U1/new.png': PNG });
     const out = await updateStoreSettings('U1', { ...texts, bannerKey: 'uploads/U1/new.png' }, f.deps);
     expect(f.log).toEqual([
-      'move uploads/U1/new.png -> store-banners/U1/new.png',
+      're-encode uploads/U1/new.png -> store-banners/U1/new.png within 2560px',
       'save expecting store-banners/U1/old.png',
       'remove store-banners/U1/old.png',
     ]);

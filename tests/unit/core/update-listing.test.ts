@@ -72,8 +72,8 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
       // An upload is there until it is moved, as in the bucket.
       inspect: async (key: string) =>
         key.startsWith('uploads/u1/') && !promoted.includes(key) ? { size: 100, head: JPEG } : null,
-      promote: async (from: string, to: string) =>
-        void (from.startsWith('uploads/') ? promoted.push(from) : returned.push(to)),
+      promote: async (from: string) => (promoted.push(from), 'promoted' as const),
+      move: async (_from: string, to: string) => void returned.push(to),
       remove: async (keys: string[]) => void removed.push(...keys),
     },
     thumbnails: { request: async (_: string, keys: string[]) => void thumbs.push(keys) },
