@@ -109,6 +109,9 @@ export class HandlerFunction extends Construct {
         ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '')),
         ...queueUrls,
         NODE_OPTIONS: '--enable-source-maps',
+        // Powertools Logger and Metrics: the function is the service (as functions/lib names it locally), one namespace.
+        POWERTOOLS_SERVICE_NAME: props.handler,
+        POWERTOOLS_METRICS_NAMESPACE: 'Marketplace',
       },
       bundling: {
         forceDockerBundling: false,
