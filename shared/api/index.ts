@@ -8,3 +8,4 @@ export * from './lookup';
 export * from './listing-write';
 export * from './stores';
 export * from './listing-photos';
+export * from './notifications';

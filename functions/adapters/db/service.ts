@@ -4,6 +4,7 @@ import { config } from '../../lib/config';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
+import { notificationCounterEntity, notificationEntity, notificationKeyEntity } from './entities/notification';
 import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
 import { reviewEntity } from './entities/review';
@@ -11,7 +12,7 @@ import { searchPostingEntity } from './entities/search-posting';
 import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
-import { wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
+import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
 
 const entities = {
   listing: listingEntity,
@@ -29,6 +30,10 @@ const entities = {
   rateCounter: rateCounterEntity,
   wishlistItem: wishlistItemEntity,
   wishlistCount: wishlistCountEntity,
+  listingWatcher: listingWatcherEntity,
+  notification: notificationEntity,
+  notificationCounter: notificationCounterEntity,
+  notificationKey: notificationKeyEntity,
 };
 
 function build() {

@@ -7,20 +7,24 @@ type Cancellation = { canceled: boolean; data: ({ code?: string } | null | undef
 
 const failedAt = (result: Cancellation, i: number) => result.data[i]?.code === 'ConditionalCheckFailed';
 
-/** Wishlist items and their count, written together so the badge never disagrees with the list. */
+/**
+ * Wishlist items, their count and their reverse entries (who saved a listing), written together so the badge never
+ * disagrees with the list and the auction-ending notices find every saver.
+ */
 export function wishlistStore(db: Db): WishlistStore {
   const { wishlistItem, wishlistCount } = db.entities;
   return {
     async add(userId, listingId, addedAt, max): Promise<AddOutcome> {
       // Order matters: the cancellation reasons come back in this order.
       const result = (await db.transaction
-        .write(({ wishlistItem: item, wishlistCount: count }) => [
+        .write(({ wishlistItem: item, wishlistCount: count, listingWatcher: watcher }) => [
           item.create({ userId, listingId, addedAt }).commit(),
           count
             .update({ userId })
             .add({ count: 1 })
             .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, max)}`)
             .commit(),
+          watcher.put({ listingId, userId }).commit(),
         ])
         .go()) as Cancellation;
       if (!result.canceled) return 'added';
@@ -30,7 +34,7 @@ export function wishlistStore(db: Db): WishlistStore {
     },
     async remove(userId, listingId) {
       const result = (await db.transaction
-        .write(({ wishlistItem: item, wishlistCount: count }) => [
+        .write(({ wishlistItem: item, wishlistCount: count, listingWatcher: watcher }) => [
           item
             .delete({ userId, listingId })
             .where((a, op) => op.exists(a.addedAt))
@@ -40,6 +44,7 @@ export function wishlistStore(db: Db): WishlistStore {
             .subtract({ count: 1 })
             .where((a, op) => op.gt(a.count, 0))
             .commit(),
+          watcher.delete({ listingId, userId }).commit(),
         ])
         .go()) as Cancellation;
       if (!result.canceled) return true;
@@ -54,6 +59,34 @@ export function wishlistStore(db: Db): WishlistStore {
       return (await wishlistCount.get({ userId }).go()).data?.count ?? 0;
     },
   };
+}
+
+/** Users whose wishlist holds the listing, from the reverse entries (one partition per listing). */
+export async function watchersOf(db: Db, listingId: string): Promise<string[]> {
+  const { data } = await db.entities.listingWatcher.query.byListing({ listingId }).go({ pages: 'all' });
+  return data.map((w) => w.userId);
+}
+
+/**
+ * Writes the reverse entry of every wishlist item (idempotent puts): wishlists saved before reverse entries existed.
+ * A scan, so only for upgrading a data dir (infra/local), never on a request path.
+ */
+export async function backfillListingWatchers(db: Db): Promise<number> {
+  let written = 0;
+  let cursor: string | null = null;
+  do {
+    const page: { data: { userId: string; listingId: string }[]; cursor: string | null } =
+      await db.entities.wishlistItem.scan.go({ cursor, limit: 100 });
+    cursor = page.cursor;
+    if (page.data.length > 0) {
+      const { unprocessed } = await db.entities.listingWatcher
+        .put(page.data.map(({ userId, listingId }) => ({ userId, listingId })))
+        .go();
+      if (unprocessed.length > 0) throw new Error('listing watcher backfill left items unprocessed');
+      written += page.data.length;
+    }
+  } while (cursor);
+  return written;
 }
 
 /** Batch reads of listing cards by id (100 per request, unprocessed keys retried). */

@@ -37,3 +37,24 @@ export const wishlistCountEntity = new Entity(
   },
   {},
 );
+
+/**
+ * The reverse of a wishlist item: who saved a listing (the auction-ending notices read it by listing). Written and
+ * removed in the same transactions as the item.
+ */
+export const listingWatcherEntity = new Entity(
+  {
+    model: { entity: 'listingWatcher', version: '1', service: 'marketplace' },
+    attributes: {
+      listingId: { type: 'string', required: true },
+      userId: { type: 'string', required: true },
+    },
+    indexes: {
+      byListing: {
+        pk: { field: TABLE_KEY.partitionKey, composite: ['listingId'] },
+        sk: { field: TABLE_KEY.sortKey, composite: ['userId'] },
+      },
+    },
+  },
+  {},
+);

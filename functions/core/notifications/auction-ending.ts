@@ -1,0 +1,86 @@
+import { NOTIFICATION_MESSAGE_MAX } from '../../../shared/domain/notification';
+import type { DomainEventOf } from '../../../shared/events';
+import type { EventPublisher, NotificationStore } from './ports';
+
+/** Spec part 2 "Ending Soon": an auction ending within 24 hours. */
+export const ENDING_SOON_MS = 24 * 60 * 60 * 1000;
+
+export interface EndingAuction {
+  listingId: string;
+  title: string;
+  sellerId: string;
+  endsAt: string;
+}
+
+export interface EndingAuctionDeps {
+  /** Active auctions ending in (from, to], by end time, a page at a time (the end-time index). */
+  endingAuctions(
+    from: string,
+    to: string,
+    cursor: string | null,
+  ): Promise<{ items: EndingAuction[]; cursor: string | null }>;
+  /** Users whose wishlist holds the listing (the wishlist's reverse entries). */
+  watchersOf(listingId: string): Promise<string[]>;
+  store: Pick<NotificationStore, 'notified'>;
+  events: EventPublisher;
+}
+
+export const auctionEndingKey = (listingId: string) => `auction_ending:${listingId}`;
+
+function endingRequest(auction: EndingAuction, userId: string, at: Date): DomainEventOf<'notify.requested'> {
+  const dedupeKey = auctionEndingKey(auction.listingId);
+  return {
+    id: `notify.requested:${dedupeKey}:${userId}`,
+    occurredAt: at.toISOString(),
+    type: 'notify.requested',
+    data: {
+      userId,
+      type: 'auction_ending',
+      title: 'Auction Ending Soon',
+      message: `"${auction.title}" from your wishlist ends within 24 hours.`.slice(0, NOTIFICATION_MESSAGE_MAX),
+      relatedId: auction.listingId,
+      dedupeKey,
+    },
+  };
+}
+
+/**
+ * The schedule's rule: everyone whose wishlist holds an auction ending within 24 hours is told once per auction. The
+ * auctions come from the end-time index and their watchers from the wishlist's reverse entries; pairs already told are
+ * skipped here (a cheap read) and notify's dedupe key makes a second run or a race harmless anyway.
+ */
+export async function notifyEndingAuctions(
+  now: Date,
+  deps: EndingAuctionDeps,
+): Promise<{ auctions: number; requested: number }> {
+  const from = now.toISOString();
+  const to = new Date(now.getTime() + ENDING_SOON_MS).toISOString();
+  let auctions = 0;
+  let requested = 0;
+  let cursor: string | null = null;
+  do {
+    const page = await deps.endingAuctions(from, to, cursor);
+    cursor = page.cursor;
+    auctions += page.items.length;
+    const pairs = (
+      await Promise.all(
+        page.items.map(async (auction) =>
+          // A seller saving their own auction needs no reminder of it.
+          (await deps.watchersOf(auction.listingId))
+            .filter((u) => u !== auction.sellerId)
+            .map((userId) => ({ auction, userId })),
+        ),
+      )
+    ).flat();
+    if (pairs.length === 0) continue;
+    const told = await deps.store.notified(
+      pairs.map((p) => ({ userId: p.userId, dedupeKey: auctionEndingKey(p.auction.listingId) })),
+    );
+    const requests = pairs
+      .filter((p) => !told.has(`${p.userId} ${auctionEndingKey(p.auction.listingId)}`))
+      .map((p) => endingRequest(p.auction, p.userId, now));
+    if (requests.length > 0) await deps.events.publish(requests);
+    requested += requests.length;
+  } while (cursor);
+  return { auctions, requested };
+}

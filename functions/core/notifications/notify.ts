@@ -1,0 +1,50 @@
+import type { Notification } from '../../../shared/domain/notification';
+import { type DomainEventOf, userTopic } from '../../../shared/events';
+import type { NotificationDeps } from './ports';
+
+export type NotifyRequest = DomainEventOf<'notify.requested'>['data'];
+
+/** The live push of a stored notification; its id is per notification, so a re-send is recognisably the same. */
+export function notificationCreated(
+  userId: string,
+  notification: Notification,
+  unreadCount: number,
+  at: Date,
+): DomainEventOf<'notification.created'> {
+  return {
+    id: `notification.created:${notification.id}`,
+    occurredAt: at.toISOString(),
+    type: 'notification.created',
+    topic: userTopic(userId),
+    data: { notification, unreadCount },
+  };
+}
+
+/**
+ * The one way a user gets notified (every feature asks through a notify.requested event): stores the notification once
+ * per (user, dedupeKey), then pushes it with the unread count to the user's topic. A repeated request (a redelivered
+ * event, a schedule's second run) stores nothing; it pushes the stored one again while it is unread, so a push lost
+ * after the first store still arrives.
+ */
+export async function notify(
+  request: NotifyRequest,
+  deps: NotificationDeps,
+): Promise<{ created: boolean; notificationId: string | null }> {
+  const at = deps.now();
+  const notification: Notification = {
+    id: deps.newId(at),
+    type: request.type,
+    title: request.title,
+    message: request.message,
+    read: false,
+    relatedId: request.relatedId,
+    createdAt: at.toISOString(),
+  };
+  const outcome = await deps.store.create({ ...notification, userId: request.userId, dedupeKey: request.dedupeKey });
+  const stored = outcome.created ? notification : outcome.existing;
+  if (stored && !stored.read) {
+    const unreadCount = await deps.store.unreadCount(request.userId);
+    await deps.events.publish([notificationCreated(request.userId, stored, unreadCount, at)]);
+  }
+  return { created: outcome.created, notificationId: stored?.id ?? null };
+}

@@ -1,0 +1,49 @@
+import type { DomainEvent } from '../../../shared/events';
+import type { Notification, NotificationType } from '../../../shared/domain/notification';
+
+/** A notification as stored: what its owner sees plus who owns it and the key it was deduplicated by. */
+export interface NewNotification extends Omit<Notification, 'read'> {
+  userId: string;
+  dedupeKey: string;
+}
+
+/** What `create` did: stored it now, or found the one an earlier request with the same key stored. */
+export type CreateOutcome = { created: true } | { created: false; existing: Notification | null };
+
+export type MarkOutcome = 'marked' | 'already' | 'missing';
+
+export interface NotificationPageQuery {
+  limit: number;
+  /** Only notifications older than this id (ids are time-ordered). */
+  before?: string;
+}
+
+/** Notifications per user, newest first, with an unread counter kept in the same transactions as the items. */
+export interface NotificationStore {
+  /** Stores it unread and counts it, unless the user already has one with its dedupeKey. */
+  create(n: NewNotification): Promise<CreateOutcome>;
+  /** Newest first; `more` when older ones exist. */
+  page(userId: string, q: NotificationPageQuery): Promise<{ items: Notification[]; more: boolean }>;
+  unreadCount(userId: string): Promise<number>;
+  /** Marks the user's own notification read and uncounts it; 'missing' when the user has no such notification. */
+  markRead(userId: string, id: string): Promise<MarkOutcome>;
+  /** Marks every unread notification of the user read (in bounded transactions) and returns how many. */
+  markAllRead(userId: string): Promise<number>;
+  /** Which of these (userId, dedupeKey) pairs already have a notification, as `${userId} ${dedupeKey}`. */
+  notified(pairs: readonly { userId: string; dedupeKey: string }[]): Promise<Set<string>>;
+}
+
+/** Sends domain events to the events queue (the consumer pushes socket events and runs notify.requested). */
+export interface EventPublisher {
+  publish(events: readonly DomainEvent[]): Promise<void>;
+}
+
+export interface NotificationDeps {
+  store: NotificationStore;
+  events: EventPublisher;
+  now: () => Date;
+  /** A time-ordered id (a ULID) for a notification created at `at`. */
+  newId: (at: Date) => string;
+}
+
+export type { Notification, NotificationType };

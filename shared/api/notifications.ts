@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { notificationSchema } from '../domain/notification';
+import { defineContract } from './contract';
+
+/** The signed-in user's notifications (spec part 2 "Header notification bell", "Notifications page"). */
+
+/** The bell's popover shows this many (spec part 2 section 9). */
+export const BELL_LATEST = 5;
+/** One page of /notifications. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** Notification ids are ULIDs: time-ordered, so the newest sorts last. */
+export const notificationIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id');
+
+const unreadCount = z.number().int().nonnegative();
+
+export const getNotificationSummary = defineContract({
+  method: 'GET',
+  path: '/api/me/notifications/summary',
+  response: z.object({ unreadCount, latest: z.array(notificationSchema).max(BELL_LATEST) }),
+});
+
+export const listNotifications = defineContract({
+  method: 'GET',
+  path: '/api/me/notifications',
+  query: z
+    .object({
+      /** The `nextCursor` of the previous page. */
+      cursor: notificationIdSchema.optional(),
+      limit: z.coerce.number().int().min(1).max(50).optional(),
+    })
+    .strict(),
+  response: z.object({
+    /** Newest first. */
+    items: z.array(notificationSchema),
+    nextCursor: z.string().nullable(),
+    unreadCount,
+  }),
+});
+
+export const markNotificationRead = defineContract({
+  method: 'POST',
+  path: '/api/me/notifications/{id}/read',
+  params: z.object({ id: notificationIdSchema }).strict(),
+  body: z.object({}).strict(),
+  response: z.object({ id: z.string(), read: z.literal(true), unreadCount }),
+});
+
+export const markAllNotificationsRead = defineContract({
+  method: 'POST',
+  path: '/api/me/notifications/read-all',
+  body: z.object({}).strict(),
+  response: z.object({ marked: z.number().int().nonnegative(), unreadCount }),
+});
+
+export type NotificationSummary = z.infer<typeof getNotificationSummary.response>;
+export type NotificationPage = z.infer<typeof listNotifications.response>;
