@@ -11,8 +11,11 @@ import { secrets } from './secrets';
 /** The auth use cases' ports over the table and the secrets port, for this container. */
 export const sessionKey = async () => signingKey(await secrets.read('sessionSigningKey'));
 
+/** The signing key read past the cache, when it was rotated since the cached read; else null. */
+const rereadSessionKey = async () => ((await secrets.refresh('sessionSigningKey')) ? sessionKey() : null);
+
 export function sessionDeps(now: Date): SessionDeps {
-  return { sessions: sessionStore(db()), key: sessionKey, newId: ulid, now };
+  return { sessions: sessionStore(db()), key: sessionKey, rereadKey: rereadSessionKey, newId: ulid, now };
 }
 
 export const accounts = () => accountStore(db());

@@ -8,6 +8,8 @@ import { sessionConfig, signerConfig } from '../lib/config';
  * Xaman API secret) takes effect everywhere within this time, without a redeploy (decision 008).
  */
 export const SECRET_TTL_SECONDS = 5 * 60;
+/** A secret is read past its cache at most this often (a refused token asking whether the key was rotated). */
+export const SECRET_REFRESH_MIN_SECONDS = 30;
 
 /** Where each secret comes from: a plain variable (local runtime, tests) or a Secrets Manager ARN (AWS). */
 const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
@@ -24,6 +26,9 @@ const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
 let provider: SecretsProvider | undefined;
 /** Reads under way, so concurrent requests of a cold container share one call. */
 const pending = new Map<string, Promise<string>>();
+/** The last value read per ARN, and when each was last read past the cache. */
+const lastValue = new Map<string, string>();
+const forcedAt = new Map<string, number>();
 
 function secretsProvider(arn: string): SecretsProvider {
   // The secret's own region, from its ARN (arn:<partition>:secretsmanager:<region>:...).
@@ -34,11 +39,13 @@ function secretsProvider(arn: string): SecretsProvider {
 }
 
 /** Powertools Parameters caches the value for SECRET_TTL_SECONDS; a failed read is not cached. */
-async function fromSecretsManager(arn: string): Promise<string> {
+async function fromSecretsManager(arn: string, forceFetch = false): Promise<string> {
   try {
-    const value = (await secretsProvider(arn).get(arn, { maxAge: SECRET_TTL_SECONDS })) as string | undefined;
+    const value = (await secretsProvider(arn).get(arn, { maxAge: SECRET_TTL_SECONDS, forceFetch })) as
+      string | undefined;
     const trimmed = typeof value === 'string' ? value.trim() : '';
     if (!trimmed) throw new Error(`secret ${arn} holds no string value`);
+    lastValue.set(arn, trimmed);
     return trimmed;
   } catch (error) {
     // The deployment creates the secret empty; an operator puts the value (see README).
@@ -60,11 +67,22 @@ export const secrets: SecretSource = {
     }
     return read;
   },
+  async refresh(name) {
+    const { value, arn } = SOURCES[name]();
+    if (value !== undefined || arn === undefined) return false;
+    const last = forcedAt.get(arn);
+    if (last !== undefined && Date.now() - last < SECRET_REFRESH_MIN_SECONDS * 1000) return false;
+    forcedAt.set(arn, Date.now());
+    const before = lastValue.get(arn);
+    return (await fromSecretsManager(arn, true)) !== before;
+  },
 };
 
 /** For the local runtime and tests that change the environment between runs. */
 export function resetSecrets(): void {
   pending.clear();
+  lastValue.clear();
+  forcedAt.clear();
   provider?.clearCache();
   provider = undefined;
 }

@@ -12,6 +12,8 @@ import {
 export interface SessionDeps {
   sessions: SessionStore;
   key: () => Promise<Uint8Array>;
+  /** The signing key read again past its cache when it changed since (a rotation), else null. */
+  rereadKey?: () => Promise<Uint8Array | null>;
   newId: () => string;
   now: Date;
 }
@@ -45,11 +47,26 @@ export async function openSession(userId: string, deps: SessionDeps): Promise<Se
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
+/**
+ * A token's claims under the current key. A signature the cached key refuses may be from a key rotated since (another
+ * container already has it): the key is read again once, so new tokens work everywhere at once (decision 008).
+ */
+async function verifyWithCurrentKey(token: string, deps: Omit<SessionDeps, 'newId'>) {
+  try {
+    return await verifySessionToken(token, await deps.key(), deps.now);
+  } catch (error) {
+    if (!(error instanceof TokenRefused) || error.reason !== 'invalid' || !deps.rereadKey) throw error;
+    const rotated = await deps.rereadKey();
+    if (!rotated) throw error;
+    return verifySessionToken(token, rotated, deps.now);
+  }
+}
+
 /** The bearer token of a request -> its principal, or SessionRefused. */
 export async function authenticate(token: string, deps: Omit<SessionDeps, 'newId'>): Promise<Principal> {
   let claims;
   try {
-    claims = await verifySessionToken(token, await deps.key(), deps.now);
+    claims = await verifyWithCurrentKey(token, deps);
   } catch (error) {
     if (error instanceof TokenRefused) throw new SessionRefused(error.reason);
     throw error;

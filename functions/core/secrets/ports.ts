@@ -3,4 +3,9 @@ export type SecretName = 'xamanApiSecret' | 'sessionSigningKey';
 
 export interface SecretSource {
   read(name: SecretName): Promise<string>;
+  /**
+   * Reads the secret again past its cache (a value just rotated); true when it changed. Throttled by the adapter, so a
+   * flood of forged tokens can't turn into a flood of reads.
+   */
+  refresh(name: SecretName): Promise<boolean>;
 }

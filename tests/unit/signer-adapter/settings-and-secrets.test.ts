@@ -5,7 +5,12 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetSecrets, SECRET_TTL_SECONDS, secrets } from '../../../functions/adapters/secrets';
+import {
+  resetSecrets,
+  SECRET_REFRESH_MIN_SECONDS,
+  SECRET_TTL_SECONDS,
+  secrets,
+} from '../../../functions/adapters/secrets';
 import { ledgerConfig, resetConfigForTests, signerConfig } from '../../../functions/lib/config';
 
 const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:XamanApiSecret-AbCdEf';
@@ -97,6 +102,26 @@ describe('secrets', () => {
     vi.setSystemTime(Date.now() + 2000);
     expect(await secrets.read('xamanApiSecret')).toBe('rotated');
     expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+  });
+
+  it('reads past the cache on refresh (a just-rotated key), at most once per interval, saying whether it changed', async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z'), toFake: ['Date'] });
+    setEnv({ XAMAN_API_KEY: key, XAMAN_API_SECRET_ARN: ARN });
+    sm.on(GetSecretValueCommand).resolvesOnce({ SecretString: 'before' }).resolves({ SecretString: 'rotated' });
+    expect(await secrets.read('xamanApiSecret')).toBe('before');
+    expect(await secrets.refresh('xamanApiSecret')).toBe(true);
+    expect(await secrets.read('xamanApiSecret')).toBe('rotated');
+    expect(await secrets.refresh('xamanApiSecret')).toBe(false); // throttled: no call
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(2);
+    vi.setSystemTime(Date.now() + SECRET_REFRESH_MIN_SECONDS * 1000);
+    expect(await secrets.refresh('xamanApiSecret')).toBe(false); // read again, unchanged
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(3);
+  });
+
+  it('never refreshes a plain local value', async () => {
+    setEnv({ XAMAN_API_KEY: key, XAMAN_API_SECRET: 'local-secret' });
+    expect(await secrets.refresh('xamanApiSecret')).toBe(false);
+    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(0);
   });
 
   it('reads the session signing key from its own secret with the same TTL', async () => {
