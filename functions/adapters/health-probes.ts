@@ -1,18 +1,26 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import type { DependencyProbe } from '../core/health/check-health';
+import { systemClock } from '../core/clock/clock';
+import { cachedProbe, type DependencyProbe } from '../core/health/check-health';
 import { dynamoRawClient, s3Client, sqsClient } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { queues } from '../routes';
 import { ledger } from './ledger/xrpl-ledger';
 import { signer } from './signer/xaman-signer';
 
+let probes: DependencyProbe[] | undefined;
+
 /**
  * Probes of the table, the media bucket, every queue, the XRP Ledger (answers, follows a validated ledger, the RLUSD
- * issuer exists) and the wallet signer (our key and secret are accepted). The carrier joins when it arrives.
+ * issuer exists) and the wallet signer (our key and secret are accepted). The carrier joins when it arrives. One set per
+ * warm function: the remote checks (ledger, Xaman) reuse their outcome for 30 s.
  */
 export function healthProbes(): DependencyProbe[] {
+  return (probes ??= buildProbes());
+}
+
+function buildProbes(): DependencyProbe[] {
   const { TABLE_NAME, MEDIA_BUCKET } = config();
   return [
     {
@@ -36,7 +44,7 @@ export function healthProbes(): DependencyProbe[] {
         await sqsClient().send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
       },
     })),
-    { name: 'ledger', check: () => ledger().checkHealth() },
-    { name: 'signer', check: () => signer().checkHealth() },
+    cachedProbe({ name: 'ledger', check: () => ledger().checkHealth() }, systemClock),
+    cachedProbe({ name: 'signer', check: () => signer().checkHealth() }, systemClock),
   ];
 }

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
 
-export const dependencyStatusSchema = z.object({
-  name: z.string(),
-  status: z.enum(['ok', 'failing']),
-  latencyMs: z.number().nonnegative(),
-  detail: z.string().optional(),
-});
+/**
+ * Public: each dependency by its role (table, media-bucket, queue:<name>, ledger, signer) and ok or failing, nothing
+ * else: no error text, account, region or resource names (the reasons go to the logs).
+ */
+export const dependencyStatusSchema = z.object({ name: z.string(), status: z.enum(['ok', 'failing']) }).strict();
 
-export const healthSchema = z.object({
-  status: z.enum(['ok', 'failing']),
-  dependencies: z.array(dependencyStatusSchema),
-});
+export const healthSchema = z
+  .object({
+    status: z.enum(['ok', 'failing']),
+    dependencies: z.array(dependencyStatusSchema),
+  })
+  .strict();
 export type Health = z.infer<typeof healthSchema>;
 
 export const getHealth = defineContract({ method: 'GET', path: '/api/health', response: healthSchema });

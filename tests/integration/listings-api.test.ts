@@ -2,6 +2,7 @@ import { sniffImageType } from '../../functions/core/listings/photos';
 import { describe, expect, inject, it } from 'vitest';
 import { queues } from '../../functions/routes';
 import { listingPageSchema, type ListingCard } from '../../shared/api/listings';
+import { healthSchema } from '../../shared/api/health';
 import { LISTING_CATEGORY_NAMES } from '../../shared/domain/categories';
 import { SELLERS } from '../../infra/local/seed/data/sellers';
 
@@ -206,6 +207,10 @@ describe('GET /api/health', () => {
       'signer',
     ]);
     expect(body.dependencies.every((d) => d.status === 'ok')).toBe(true);
+    // Ok or failing per dependency and nothing else (no latency, error text, account, region or resource names).
+    expect(healthSchema.safeParse(body).success).toBe(true);
+    expect(body.dependencies.every((d) => Object.keys(d).join() === 'name,status')).toBe(true);
+    expect(Object.keys(body).sort()).toEqual(['dependencies', 'status']);
   });
 });
 

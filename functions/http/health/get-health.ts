@@ -3,7 +3,9 @@ import { checkHealth } from '../../core/health/check-health';
 import { httpHandler, ok } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.getHealth, async () => {
-  const health = await checkHealth(healthProbes());
+export const handler = httpHandler(routes.getHealth, async (req) => {
+  const health = await checkHealth(healthProbes(), {
+    onFailure: (dependency, error) => req.log.warn('dependency failing', { dependency, error }),
+  });
   return { ...ok(health), status: health.status === 'ok' ? 200 : 503 };
 });
