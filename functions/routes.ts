@@ -19,6 +19,12 @@ import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
 import { STORE_BANNERS } from './core/profile/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
+import {
+  getNotificationSummary,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../shared/api/notifications';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -205,6 +211,37 @@ export const routes = {
     'getWalletBalances',
     getWalletBalances,
     'http/wallet/get-wallet-balances',
+    'user',
+    signedIn(200),
+  ),
+  // The bell: unread count and the 5 latest in one request.
+  getNotificationSummary: route(
+    'getNotificationSummary',
+    getNotificationSummary,
+    'http/notifications/get-notification-summary',
+    'user',
+    signedIn(200),
+  ),
+  listNotifications: route(
+    'listNotifications',
+    listNotifications,
+    'http/notifications/list-notifications',
+    'user',
+    signedIn(200),
+  ),
+  // Not `idempotent`: marking read is naturally so (a retry finds it read and answers the same), no key needed.
+  markNotificationRead: route(
+    'markNotificationRead',
+    markNotificationRead,
+    'http/notifications/mark-notification-read',
+    'user',
+    signedIn(200),
+  ),
+  // Likewise: a retry finds nothing unread and answers the same count (0).
+  markAllNotificationsRead: route(
+    'markAllNotificationsRead',
+    markAllNotificationsRead,
+    'http/notifications/mark-all-notifications-read',
     'user',
     signedIn(200),
   ),

@@ -1,5 +1,6 @@
 import type { Caller, routes } from '../../functions/routes';
 import { startSignIn, uniqueName } from './auth-support';
+import { giveNotifications } from './notification-support';
 import {
   buyerProfile,
   listingBody,
@@ -71,4 +72,12 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   addToWishlist: ({ world }) => ({ params: { listingId: world.listingId }, body: {} }),
   removeFromWishlist: ({ world }) => ({ params: { listingId: world.listingId } }),
   getWalletBalances: () => ({}),
+  getNotificationSummary: () => ({}),
+  listNotifications: () => ({ query: { limit: '5' } }),
+  // Each caller marks a notification of its own (the visitor names one of the seller's).
+  markNotificationRead: async ({ me, world }) => ({
+    params: { id: (await giveNotifications((me ?? world.callers.seller).userId, 1, 'matrix'))[0]! },
+    body: {},
+  }),
+  markAllNotificationsRead: () => ({ body: {} }),
 };

@@ -1,0 +1,64 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Service } from 'electrodb';
+import { ulid } from 'ulid';
+import { inject } from 'vitest';
+import {
+  notificationCounterEntity,
+  notificationEntity,
+  notificationKeyEntity,
+} from '../../functions/adapters/db/entities/notification';
+import { notificationStore } from '../../functions/adapters/db/notification-store';
+import type { Db } from '../../functions/adapters/db/service';
+import { notify, type NotifyRequest } from '../../functions/core/notifications/notify';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
+
+let service: ReturnType<typeof build> | undefined;
+
+function build() {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ region: LOCAL_REGION, endpoint: inject('dynamoEndpoint'), credentials: LOCAL_CREDENTIALS }),
+  );
+  return new Service(
+    {
+      notification: notificationEntity,
+      notificationCounter: notificationCounterEntity,
+      notificationKey: notificationKeyEntity,
+    },
+    { client, table: LOCAL_TABLE_NAME },
+  );
+}
+
+/** The real store over the test's table (it reads and writes only these three entities). */
+export function testNotificationStore() {
+  service ??= build();
+  return notificationStore(service as unknown as Db);
+}
+
+/**
+ * Stores notifications for a user as notify does (same store, same transactions), without the push: the HTTP routes'
+ * tests need a user with notifications before any producer exists for them. Returns the ids, oldest first.
+ */
+export async function giveNotifications(userId: string, count: number, prefix = 'it'): Promise<string[]> {
+  const store = testNotificationStore();
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const request: NotifyRequest = {
+      userId,
+      type: 'other',
+      title: `Note ${i}`,
+      message: `Message ${i}`,
+      relatedId: null,
+      dedupeKey: `${prefix}:${ulid()}`,
+    };
+    const at = new Date(Date.now() + i);
+    const r = await notify(request, {
+      store,
+      events: { publish: async () => undefined },
+      now: () => at,
+      newId: (t) => ulid(t.getTime()),
+    });
+    ids.push(r.notificationId!);
+  }
+  return ids;
+}
