@@ -115,7 +115,7 @@ describe('/item/{id} (spec part 1 section 2.8)', () => {
 
   it('offers Try Again when the listing fails to load', async () => {
     const { find } = show({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
-    expect(await within(main()).findByText('Failed to load the listing')).toBeTruthy();
+    expect(await within(main()).findByText('Failed to fetch listing')).toBeTruthy();
     fireEvent.click(within(main()).getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(find('GET', '/api/listings/L1').length).toBeGreaterThan(1));
   });

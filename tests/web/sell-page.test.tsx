@@ -470,8 +470,24 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     renderSell('/sell?edit=01EDIT', (req) =>
       req.url.pathname === '/api/listings/01EDIT' ? { body: visitorView } : undefined,
     );
-    expect(await within(main()).findByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(await within(main()).findByText('Failed to fetch listing')).toBeTruthy();
+    expect(within(main()).getByRole('button', { name: 'Try Again' })).toBeTruthy();
     expect(within(main()).queryByDisplayValue('Brass Telescope')).toBeNull();
+  });
+
+  it("says 'Failed to fetch listing' with Try Again when the listing to edit does not load", async () => {
+    let calls = 0;
+    const { find } = renderSell('/sell?edit=01EDIT', (req) => {
+      if (req.url.pathname !== '/api/listings/01EDIT') return undefined;
+      calls += 1;
+      return calls === 1
+        ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } }
+        : { body: listingDetail({ id: '01EDIT', title: 'Oak Desk', seller: { id: '01JUSER', username: 'alice_1' } }) };
+    });
+    expect(await within(main()).findByText('Failed to fetch listing')).toBeTruthy();
+    fireEvent.click(within(main()).getByRole('button', { name: 'Try Again' }));
+    expect(await within(main()).findByDisplayValue('Oak Desk')).toBeTruthy();
+    expect(find('GET', '/api/listings/01EDIT')).toHaveLength(2);
   });
 
   it('asks non-sellers to turn selling on, and sends signed-out visitors home with a reason', async () => {

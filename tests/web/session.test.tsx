@@ -192,6 +192,37 @@ describe('header and session restore', () => {
     }
   });
 
+  it("account panel on a phone: 'Sell Items' to /sell for sellers only, after Profile Settings", async () => {
+    const panelItems = async (isSeller: boolean) => {
+      saveSession();
+      stubApi(
+        sessionRoutes(
+          () => user({ isSeller }),
+          (req) => (req.url.pathname === '/api/wallet/balances' ? { body: balances([]) } : listings(req)),
+        ),
+      );
+      const view = renderRoutes(routes, '/');
+      fireEvent.keyDown(await screen.findByRole('button', { name: 'Account: alice_1' }), { key: 'Enter' });
+      const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+      view.unmount();
+      return items.map((i) => [i.textContent, i.getAttribute('href')]);
+    };
+    setWidth(390);
+    expect(await panelItems(true)).toEqual([
+      ['Wallet', '/wallet'],
+      ['Seller Portal', '/seller-portal'],
+      ['Profile Settings', '/settings'],
+      ['Sell Items', '/sell'],
+      ['Disconnect Wallet', null],
+    ]);
+    expect((await panelItems(false)).map(([text]) => text)).not.toContain('Sell Items');
+    // The mobile layout ends where the header gets its category bar.
+    setWidth(1023);
+    expect((await panelItems(true)).map(([text]) => text)).toContain('Sell Items');
+    setWidth(1024);
+    expect((await panelItems(true)).map(([text]) => text)).not.toContain('Sell Items');
+  });
+
   it('works on a phone: Connect Wallet next to the menu button', async () => {
     setWidth(360);
     stubApi(listings);

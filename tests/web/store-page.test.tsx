@@ -185,4 +185,24 @@ describe('/user/{username} (spec part 3 store page)', () => {
     expect(within(dialog).queryByRole('button', { name: 'Upload Banner' })).toBeNull();
     expect(within(dialog).getByText('Turn on selling in Settings to add a banner.')).toBeTruthy();
   });
+
+  it("refuses a banner that is not an image or is over 5 MB with the spec's toasts, before any upload", async () => {
+    const { requests } = show({ signedIn: true });
+    fireEvent.click(await main().findByRole('button', { name: 'Customize Store' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customize Store' });
+    const input = within(dialog).getByLabelText('Banner image');
+    const pick = (file: File) => fireEvent.change(input, { target: { files: [file] } });
+    pick(new File(['<svg/>'], 'banner.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText('Invalid File')).toBeTruthy();
+    expect(screen.getByText('Please select an image file.')).toBeTruthy();
+    const big = new File(['x'], 'banner.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    pick(big);
+    expect(await screen.findByText('File Too Large')).toBeTruthy();
+    expect(screen.getByText('Please select an image smaller than 5MB.')).toBeTruthy();
+    expect(within(dialog).queryByAltText('Banner preview')).toBeNull();
+    expect(requests.filter((r) => r.url.pathname.startsWith('/api/listing-photos'))).toEqual([]);
+    pick(new File(['png'], 'banner.png', { type: 'image/png' }));
+    expect(await within(dialog).findByAltText('Banner preview')).toBeTruthy();
+  });
 });

@@ -1,5 +1,7 @@
+import { MOBILE_LAYOUT_BELOW } from '../../lib/use-viewport-width';
+
 /** Tailwind-style breakpoints the spec's header widths refer to (large, extra-large, 2x-large). */
-export const BREAKPOINTS = { lg: 1024, xl: 1280, '2xl': 1536 } as const;
+export const BREAKPOINTS = { lg: MOBILE_LAYOUT_BELOW, xl: 1280, '2xl': 1536 } as const;
 
 /** How many header categories get their own menu at a viewport width: 6 at 2xl, 4 at xl, 3 at lg, none below. */
 export function visibleCategoryCount(width: number): number {

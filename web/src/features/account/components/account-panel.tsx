@@ -4,14 +4,16 @@ import { toast } from 'sonner';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { shortAddress } from '../../../../../shared/domain/username';
 import { useSession } from '../../../lib/session/session-context';
+import { useMobileLayout } from '../../../lib/use-viewport-width';
 import { UserAvatar } from './user-avatar';
 
 /**
- * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity, /messages, /notifications and
- * 'Sell Items' (mobile) join the list where marked when their features land.
+ * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity, /messages and /notifications join the
+ * list where marked when their features land. 'Sell Items' is for sellers on the mobile layout only, as the spec says.
  */
 export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
   const { disconnect } = useSession();
+  const mobile = useMobileLayout();
   const onDisconnect = () => {
     void disconnect().then(() =>
       toast.success('Wallet Disconnected', { description: 'Your wallet has been disconnected successfully' }),
@@ -48,10 +50,14 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
               <Link to="/seller-portal">Seller Portal</Link>
             </DropdownMenu.Item>
           )}
-          {/* Slot: on phones, Sell Items arrives with the listing wizard. */}
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/settings">Profile Settings</Link>
           </DropdownMenu.Item>
+          {user.isSeller && mobile && (
+            <DropdownMenu.Item asChild className="menu-item">
+              <Link to="/sell">Sell Items</Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="menu-separator" />
           <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={onDisconnect}>
             Disconnect Wallet

@@ -207,7 +207,7 @@ export function ListingPage() {
           </Link>
         </div>
       ) : error ? (
-        <LoadFailed title="Failed to load the listing" onRetry={() => void mutate()} />
+        <LoadFailed title="Failed to fetch listing" onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <PageLoading />
       ) : (

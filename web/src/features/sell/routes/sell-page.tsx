@@ -289,7 +289,7 @@ function EditListing({ id }: { id: string }) {
   }
   // Without the seller's own terms (reserve, minimum offer) the form would save them away: never open it so.
   if (error || !data || data.reservePriceCents === undefined) {
-    return <LoadFailed title="Failed to load the listing." onRetry={() => void mutate()} />;
+    return <LoadFailed title="Failed to fetch listing" onRetry={() => void mutate()} />;
   }
   const photos: WizardPhoto[] = data.images.map((img, i) => ({
     id: `existing-${i}`,

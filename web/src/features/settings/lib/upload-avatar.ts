@@ -6,12 +6,7 @@ import {
   type Profile,
 } from '../../../../../shared/api/profile';
 import { apiSend } from '../../../lib/api';
-
-/** Spec part 3 section 8: checked before anything is sent; S3 and the server check again. */
-export const AVATAR_FILE_ERRORS = {
-  notImage: ['Invalid File', 'Please select an image file.'],
-  tooLarge: ['File Too Large', 'Please select an image smaller than 5MB.'],
-} as const;
+import { IMAGE_FILE_ERRORS, imageFileProblem } from '../../../lib/image-file';
 
 type AvatarType = (typeof AVATAR_CONTENT_TYPES)[number];
 
@@ -20,17 +15,16 @@ function isAvatarType(type: string): type is AvatarType {
   return (AVATAR_CONTENT_TYPES as readonly string[]).includes(type);
 }
 
+/** Checked before anything is sent; S3 and the server check again. */
 export function avatarFileProblem(file: File): readonly [string, string] | null {
-  if (!isAvatarType(file.type)) return AVATAR_FILE_ERRORS.notImage;
-  if (file.size > AVATAR_MAX_BYTES) return AVATAR_FILE_ERRORS.tooLarge;
-  return null;
+  return imageFileProblem(file, AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES);
 }
 
 export class UploadError extends Error {}
 
 /** Presigned POST straight to the media bucket, then the server checks the object and makes it the avatar. */
 export async function uploadAvatar(file: File, token: string): Promise<Profile> {
-  if (!isAvatarType(file.type)) throw new UploadError(AVATAR_FILE_ERRORS.notImage[1]);
+  if (!isAvatarType(file.type)) throw new UploadError(IMAGE_FILE_ERRORS.notImage[1]);
   const target = await apiSend(startAvatarUpload, {
     body: { contentType: file.type, size: file.size },
     token,

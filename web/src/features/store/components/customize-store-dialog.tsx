@@ -9,9 +9,11 @@ import {
   type Store,
   type StoreSettings,
 } from '../../../../../shared/api/stores';
+import { LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES } from '../../../../../shared/api/listing-photos';
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
-import { checkPhotoFiles, uploadPhoto } from '../../sell/lib/photo-upload';
+import { imageFileProblem } from '../../../lib/image-file';
+import { uploadPhoto } from '../../sell/lib/photo-upload';
 import { saveStore } from '../api/store-api';
 
 type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;
@@ -57,9 +59,9 @@ export function CustomizeStoreDialog({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const { accepted, problems } = checkPhotoFiles([file], 0);
-    for (const [title, description] of problems) toast.error(title, { description });
-    if (accepted[0]) setBanner({ file: accepted[0], preview: URL.createObjectURL(accepted[0]) });
+    const problem = imageFileProblem(file, LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES);
+    if (problem) toast.error(problem[0], { description: problem[1] });
+    else setBanner({ file, preview: URL.createObjectURL(file) });
   };
 
   const submit = async (event: FormEvent) => {
