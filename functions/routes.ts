@@ -88,6 +88,11 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
    * first answer (functions/lib/idempotency.ts, decision 006).
    */
   idempotent?: boolean;
+  /**
+   * Per-IP rate limits (functions/core/auth/rate-limit.ts) this route counts: it may update those counters, and only
+   * those, even as a GET.
+   */
+  rateLimits?: readonly string[];
   /** Native packages the route's function needs next to its bundle (they can't be bundled), as on QueueDef. */
   nativeModules?: readonly string[];
 }
@@ -100,7 +105,14 @@ function route<C extends ApiContract>(
   access: Access,
   extra: Pick<
     RouteDef,
-    'issuesSessions' | 'uploadsMedia' | 'usesSigner' | 'deletesMedia' | 'readsSession' | 'idempotent' | 'nativeModules'
+    | 'issuesSessions'
+    | 'uploadsMedia'
+    | 'usesSigner'
+    | 'deletesMedia'
+    | 'readsSession'
+    | 'idempotent'
+    | 'rateLimits'
+    | 'nativeModules'
   > = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, access, ...extra };
@@ -113,7 +125,9 @@ const AVATARS = 'avatars/';
 
 export const routes = {
   getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', anyone(200), { usesSigner: true }),
-  listListings: route('listListings', listListings, 'http/listings/list-listings', 'public', anyone(200)),
+  listListings: route('listListings', listListings, 'http/listings/list-listings', 'public', anyone(200), {
+    rateLimits: ['searchListings'],
+  }),
   startSignIn: route('startSignIn', startSignIn, 'http/auth/start-sign-in', 'public', anyone(201), {
     usesSigner: true,
   }),

@@ -6,7 +6,14 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { needsSessionKey, routeList, type RouteDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
-import { grantMediaDelete, grantMediaRead, grantMediaUpload, grantSecretRead, grantTable } from './grants';
+import {
+  grantMediaDelete,
+  grantMediaRead,
+  grantMediaUpload,
+  grantRateCounters,
+  grantSecretRead,
+  grantTable,
+} from './grants';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
 
@@ -70,6 +77,7 @@ export class ApiStack extends Stack {
         }),
       });
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
+      if (route.rateLimits) grantRateCounters(fn, table, route.rateLimits);
       grantMediaRead(fn, mediaBucket);
       if (route.uploadsMedia) grantMediaUpload(fn, mediaBucket, route.uploadsMedia);
       for (const prefix of route.deletesMedia ?? []) grantMediaDelete(fn, mediaBucket, prefix);

@@ -20,6 +20,24 @@ export function grantTable(fn: HandlerFunction, table: dynamodb.TableV2, mode: '
   });
 }
 
+/**
+ * Count requests in the per-IP rate counters of these actions (a GET route that is rate limited): UpdateItem only,
+ * only on items whose partition key is such a counter's (ElectroDB's key of rateCounter, lower-cased).
+ */
+export function grantRateCounters(fn: HandlerFunction, table: dynamodb.TableV2, actions: readonly string[]): void {
+  fn.fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+      conditions: {
+        'ForAllValues:StringLike': {
+          'dynamodb:LeadingKeys': actions.map((a) => `$marketplace#key_${a.toLowerCase()}#*`),
+        },
+      },
+    }),
+  );
+}
+
 /** Read media objects and check the bucket exists (HeadBucket needs s3:ListBucket). */
 export function grantMediaRead(fn: HandlerFunction, bucket: s3.Bucket): void {
   fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [bucket.arnForObjects('*')] }));

@@ -154,9 +154,27 @@ describe('api stack', () => {
       expect(actions, route.name).toContain('dynamodb:Query');
       expect(actions, route.name).toContain('sqs:SendMessage');
       expect(actions, route.name).toContain('s3:GetObject');
-      if (route.contract.method === 'GET') expect(writes, route.name).toEqual([]);
+      // A rate-limited GET may only count requests (the counters' own keys, checked below).
+      if (route.contract.method === 'GET')
+        expect(writes, route.name).toEqual(route.rateLimits ? ['dynamodb:UpdateItem'] : []);
       else expect(writes, route.name).toContain('dynamodb:PutItem');
     }
+  });
+
+  it("lets a rate-limited GET route update only its rate counters' items", () => {
+    expect(routes.listListings.rateLimits).toEqual(['searchListings']);
+    const role = built.api.functions.listListings!.fn.role!.node.defaultChild as CfnElement;
+    const roleId = built.api.getLogicalId(role);
+    const updates = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources)
+      .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+      .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: unknown; Condition?: unknown }[])
+      .filter((st) => [st.Action].flat().includes('dynamodb:UpdateItem'));
+    expect(updates).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:UpdateItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['$marketplace#key_searchlistings#*'] } },
+      }),
+    ]);
   });
 
   it.each([

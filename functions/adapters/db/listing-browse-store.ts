@@ -8,8 +8,11 @@ import { listingIndexPage } from './browse-index-page';
 import { readCards } from './listing-cards';
 import type { Db } from './service';
 
-/** Pages (of up to 1 MB) one query word's postings may take; a broader prefix is narrowed by the other words. */
-const MAX_POSTING_PAGES = 2;
+/**
+ * Pages (of up to 1 MB, about 35,000 ids) one query word's postings may take: with at most MAX_LOOKUP_WORDS words
+ * looked up, a search reads at most 3 MB of postings. A broader prefix is checked on the listings instead.
+ */
+const MAX_POSTING_PAGES = 1;
 
 /**
  * Browse and search reads over the listing indexes, the browse facets and the search postings; no path scans the table.

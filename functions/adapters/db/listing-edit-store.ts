@@ -1,12 +1,18 @@
 import type { ListingEditStore, StoredListing } from '../../core/listings/update-listing';
 import { facetChanges } from '../../core/listings/browse-facets';
-import { postingKeys } from '../../core/listings/search-terms';
 import { facetEntry, facetKey } from './listing-facets';
+import {
+  DEFAULT_POSTINGS,
+  keptSlots,
+  postingKeysOf,
+  transactAddingPostings,
+  type PostingOptions,
+} from './posting-chunks';
 import type { Db } from './service';
-import { cancelReasons, transactWithRetry } from './transact';
+import { cancelReasons } from './transact';
 
 /** Listing edits: the whole item replaced at a version, its search postings and facets changed in the same transaction. */
-export function listingEditStore(db: Db): ListingEditStore {
+export function listingEditStore(db: Db, postings: PostingOptions = DEFAULT_POSTINGS): ListingEditStore {
   return {
     async get(listingId) {
       return ((await db.entities.listing.get({ listingId }).go()).data as StoredListing | null) ?? null;
@@ -15,31 +21,29 @@ export function listingEditStore(db: Db): ListingEditStore {
       const id = next.listingId;
       // Every facet entry is rewritten: its price or auction end may have changed with the listing.
       const facets = facetChanges(current, next);
-      const result = await transactWithRetry(() =>
+      // get() reads the whole item: where the id sits in its words' postings comes with it.
+      const slots = (current as StoredListing & { postingSlots?: Set<string> | string[] }).postingSlots;
+      const kept = keptSlots(slots, terms.remove);
+      const result = await transactAddingPostings(db, postings, id, terms.add, (placed) =>
         db.transaction
           .write(({ listing, searchPosting, listingFacet }) => [
             // A put rebuilds every index key (and leaves sparse indexes) from the new item, so nothing keyed goes stale.
             listing
-              .put(next)
+              .put(withSlots(next, [...kept, ...placed.slots]))
               .where(
                 (a, op) =>
                   `${op.eq(a.version, current.version)} AND ${op.eq(a.status, 'active')} AND ${op.eq(a.sellerId, next.sellerId)}`,
               )
               .commit(),
-            ...postingKeys(id, terms.remove).map((key) =>
+            ...postingKeysOf(id, terms.remove, slots).map((key) =>
               searchPosting
                 .update(key)
                 .delete({ listingIds: [id] })
                 .commit(),
             ),
-            ...postingKeys(id, terms.add).map((key) =>
-              searchPosting
-                .update(key)
-                .add({ listingIds: [id] })
-                .commit(),
-            ),
             ...facets.remove.map((facet) => listingFacet.delete(facetKey(current, facet)).commit()),
             ...facets.put.map((facet) => listingFacet.put(facetEntry(next, facet)).commit()),
+            ...placed.adds(searchPosting),
           ])
           .go(),
       );
@@ -49,3 +53,6 @@ export function listingEditStore(db: Db): ListingEditStore {
     },
   };
 }
+
+const withSlots = (listing: StoredListing, slots: string[]) =>
+  slots.length > 0 ? { ...listing, postingSlots: slots } : listing;

@@ -1,25 +1,20 @@
 import { listingFacets } from '../../core/listings/browse-facets';
 import type { ListingWriter } from '../../core/listings/create-listing';
-import { postingKeys } from '../../core/listings/search-terms';
 import { facetEntry } from './listing-facets';
+import { DEFAULT_POSTINGS, transactAddingPostings, type PostingOptions } from './posting-chunks';
 import type { Db } from './service';
-import { cancelReasons, transactWithRetry } from './transact';
+import { cancelReasons } from './transact';
 
 /** A new listing, its id in the search postings of its words and its browse facet entries, all or nothing. */
-export function listingWriter(db: Db): ListingWriter {
+export function listingWriter(db: Db, postings: PostingOptions = DEFAULT_POSTINGS): ListingWriter {
   return {
     async create(listing, terms) {
-      const result = await transactWithRetry(() =>
+      const result = await transactAddingPostings(db, postings, listing.listingId, terms, (placed) =>
         db.transaction
           .write(({ listing: l, searchPosting: p, listingFacet: f }) => [
-            l.create(listing).commit(),
+            l.create(placed.slots.length > 0 ? { ...listing, postingSlots: placed.slots } : listing).commit(),
             ...listingFacets(listing).map((facet) => f.put(facetEntry(listing, facet)).commit()),
-            ...postingKeys(listing.listingId, terms).map((key) =>
-              p
-                .update(key)
-                .add({ listingIds: [listing.listingId] })
-                .commit(),
-            ),
+            ...placed.adds(p),
           ])
           .go(),
       );

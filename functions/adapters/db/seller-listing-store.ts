@@ -1,10 +1,11 @@
 import { listingFacets } from '../../core/listings/browse-facets';
 import type { ListingSummary } from '../../core/listings/listing';
 import type { SellerListingStore } from '../../core/listings/seller-listings';
-import { postingKeys, searchTermsFor } from '../../core/listings/search-terms';
+import { searchTermsFor } from '../../core/listings/search-terms';
 import { NO_AUCTION_END, NO_SUBCATEGORY } from './entities/listing';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { facetKey } from './listing-facets';
+import { postingKeysOf } from './posting-chunks';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry } from './transact';
 
@@ -19,12 +20,16 @@ export function sellerListingStore(db: Db): SellerListingStore {
       return data as ListingSummary[];
     },
     async get(listingId) {
-      const { data } = await listing.get({ listingId }).go({ attributes: [...CARD_ATTRIBUTES] });
+      // Also where the id sits in its words' postings and the version it was read at, which end() needs.
+      const { data } = await listing
+        .get({ listingId })
+        .go({ attributes: [...CARD_ATTRIBUTES, 'postingSlots', 'version'] });
       return (data as ListingSummary | null) ?? null;
     },
     async end(l, now) {
       // Search and facets hold only active listings: the id leaves its postings and facets in the same transaction.
       const terms = searchTermsFor({ title: l.title, category: l.category, brand: l.brand });
+      const { postingSlots, version } = l as ListingSummary & { postingSlots?: string[]; version?: number };
       const result = await transactWithRetry(() =>
         db.transaction
           .write(({ listing, searchPosting, listingFacet }) => [
@@ -39,9 +44,14 @@ export function sellerListingStore(db: Db): SellerListingStore {
                 auctionEnd: l.endsAt ?? NO_AUCTION_END,
                 subcategoryKey: l.subcategory || NO_SUBCATEGORY,
               })
-              .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.eq(a.sellerId, l.sellerId)}`)
+              // The version pins the words and slots read: an edit meanwhile may have moved them.
+              .where(
+                (a, op) =>
+                  `${op.eq(a.status, 'active')} AND ${op.eq(a.sellerId, l.sellerId)}` +
+                  (version === undefined ? '' : ` AND ${op.eq(a.version, version)}`),
+              )
               .commit(),
-            ...postingKeys(l.listingId, terms).map((key) =>
+            ...postingKeysOf(l.listingId, terms, postingSlots).map((key) =>
               searchPosting
                 .update(key)
                 .delete({ listingIds: [l.listingId] })

@@ -8,7 +8,7 @@ import { notificationCounterEntity, notificationEntity, notificationKeyEntity } 
 import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
 import { reviewEntity } from './entities/review';
-import { searchPostingEntity } from './entities/search-posting';
+import { searchPostingEntity, searchPostingHeadEntity } from './entities/search-posting';
 import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
@@ -18,6 +18,7 @@ const entities = {
   listing: listingEntity,
   listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
+  searchPostingHead: searchPostingHeadEntity,
   user: userEntity,
   username: usernameEntity,
   wallet: walletEntity,
@@ -36,8 +37,13 @@ const entities = {
   notificationKey: notificationKeyEntity,
 };
 
+/** The service over a given client and table (tests that write the table directly). */
+export function serviceFor(client: ReturnType<typeof dynamoClient>, table: string) {
+  return new Service(entities, { client, table });
+}
+
 function build() {
-  return new Service(entities, { client: dynamoClient(), table: config().TABLE_NAME });
+  return serviceFor(dynamoClient(), config().TABLE_NAME);
 }
 
 let service: ReturnType<typeof build> | undefined;

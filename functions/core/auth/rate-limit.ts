@@ -1,13 +1,15 @@
 import { TooManyRequestsError } from '../../lib/errors';
 import type { RateLimitStore } from './ports';
 
-/** Every rate limit of the sign-in routes, per source IP and fixed window, in one place. */
+/** Every per-IP rate limit (sign-in routes, search), per source IP and fixed window, in one place. */
 export const RATE_LIMITS = {
   startSignIn: { limit: 10, windowSeconds: 60 },
   completeSignIn: { limit: 20, windowSeconds: 60 },
   // One check per keystroke from the third character on.
   checkUsername: { limit: 60, windowSeconds: 60 },
   createAccount: { limit: 10, windowSeconds: 60 },
+  // A search reads postings and up to 500 cards (decision 014); people search on Enter, several behind one address.
+  searchListings: { limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

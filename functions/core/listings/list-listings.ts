@@ -4,7 +4,7 @@ import { BadRequestError } from '../../lib/errors';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ListingSummary } from './listing';
 import type { BrowseOrder, ListingBrowsePort } from './ports';
-import { queryWords, searchTermsFor } from './search-terms';
+import { lookupWords, queryWords, searchTermsFor } from './search-terms';
 import { toListingCard, type MediaUrl } from './to-card';
 
 /**
@@ -17,6 +17,8 @@ export interface ListListingsDeps {
   store: ListingBrowsePort;
   mediaUrl: MediaUrl;
   now: () => Date;
+  /** Counts a search against the caller's limit; throws (429) over it. Browsing without search words is not counted. */
+  limitSearch: () => Promise<void>;
 }
 
 const ORDER_OF_SORT: Record<NonNullable<ListListingsQuery['sort']>, BrowseOrder> = {
@@ -74,11 +76,13 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   }
 
   if (cursor?.kind === 'index') throw new BadRequestError('Invalid query: cursor does not belong to this search');
+  await deps.limitSearch();
   const offset = cursor?.value ?? 0;
   const { ids, unchecked } = await matchingIds(words, deps.store);
   // Listing ids are ULIDs made when the listing was: their order is creation order.
-  const newestFirst = [...ids].sort().reverse();
+  const newestFirst = ids ? [...ids].sort().reverse() : [];
   const filtered =
+    ids === null ||
     unchecked.length > 0 ||
     order !== 'newest' ||
     category !== undefined ||
@@ -104,8 +108,23 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
     };
   }
 
-  // Other orders and filters need the listings themselves: the newest matches, at most MAX_SEARCH_MATCHES.
-  const matches = await deps.store.getMany(newestFirst.slice(0, MAX_SEARCH_MATCHES));
+  // Other orders and filters need the listings themselves: the newest matches, at most MAX_SEARCH_MATCHES; when no word
+  // could narrow by postings, the newest listings (of the category) are checked instead.
+  const matches = ids
+    ? await deps.store.getMany(newestFirst.slice(0, MAX_SEARCH_MATCHES))
+    : (
+        await deps.store.page({
+          order: 'newest',
+          category,
+          subcategory,
+          featuredOnly: query.featured === 'true',
+          listingType: query.listingType,
+          condition: query.condition,
+          minPriceCents: query.minPriceCents,
+          maxPriceCents: query.maxPriceCents,
+          limit: MAX_SEARCH_MATCHES,
+        })
+      ).items;
   const kept = matches.filter(
     (l) =>
       l.status === 'active' &&
@@ -129,18 +148,23 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
 }
 
 /**
- * Ids of listings having every query word as a word prefix: the intersection of each word's postings, read in
- * parallel. A word whose postings were too many to read whole (a prefix of a letter or two) narrows nothing and is
- * returned as `unchecked`, to be checked on the listings themselves; if every word is like that, what was read is used.
+ * Ids of listings having every query word as a word prefix: the intersection of the looked-up words' postings, read in
+ * parallel (at most MAX_LOOKUP_WORDS of them, none shorter than MIN_LOOKUP_LENGTH: the cost ceiling of a search). The
+ * other words, and a word whose postings were too many to read whole, are returned as `unchecked`, to be checked on
+ * the listings themselves; `ids` is null when no word narrowed anything.
  */
 async function matchingIds(words: string[], store: ListingBrowsePort) {
-  const lookups = await Promise.all(words.map((w) => store.idsWithWordPrefix(w)));
-  const complete = lookups.filter((l) => l.complete);
-  const used = complete.length > 0 ? complete : lookups;
-  const unchecked = complete.length > 0 ? words.filter((_, i) => !lookups[i]!.complete) : [];
+  const lookedUp = lookupWords(words);
+  const lookups = await Promise.all(lookedUp.map((w) => store.idsWithWordPrefix(w)));
+  const narrowed = lookedUp.filter((_, i) => lookups[i]!.complete);
+  const unchecked = words.filter((w) => !narrowed.includes(w));
+  if (narrowed.length === 0) return { ids: null, unchecked };
   // Smallest set first, so each step tests as few ids as possible.
-  const [first, ...rest] = used.map((l) => l.ids).sort((a, b) => a.length - b.length);
-  let ids = new Set(first ?? []);
+  const [first, ...rest] = lookups
+    .filter((l) => l.complete)
+    .map((l) => l.ids)
+    .sort((a, b) => a.length - b.length);
+  let ids = new Set(first);
   for (const other of rest) {
     const next = new Set(other);
     ids = new Set([...ids].filter((id) => next.has(id)));

@@ -35,7 +35,20 @@ export function searchTermsFor(listing: { title: string; category: string; brand
 
 /** The distinct words of a search query, longest first (the most selective one is read first). */
 export function queryWords(search: string): string[] {
-  return [...new Set(normalizeWords(search))].sort((a, b) => b.length - a.length).slice(0, 8);
+  return [...new Set(normalizeWords(search))].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The cost ceiling of a search (docs/decisions/016-search-cost-ceiling.md): at most this many query words are looked
+ * up in the postings, the longest; every other word is still required, checked on the listings the lookups found.
+ */
+export const MAX_LOOKUP_WORDS = 3;
+/** A shorter word is not looked up: its prefix spans its letter's whole posting partition. */
+export const MIN_LOOKUP_LENGTH = 2;
+
+/** The query words (longest first) read from the postings; the rest are checked on the listings. */
+export function lookupWords(words: readonly string[]): string[] {
+  return words.filter((w) => w.length >= MIN_LOOKUP_LENGTH).slice(0, MAX_LOOKUP_WORDS);
 }
 
 /** The partition a term lives in: its first character. */
@@ -44,19 +57,13 @@ export function termBucket(term: string): string {
 }
 
 /**
- * Shards of one word's postings. Each posting item holds up to about 12,000 ids below DynamoDB's 400 KB, so a word can
- * have ~48,000 active listings; a query reads all shards of its words (few items, however many listings match).
+ * Lanes of one word's postings: a listing's id joins the lane of its id's random last character, so concurrent writers
+ * of a common word mostly touch different items. Each lane grows by chunks as it fills (adapters/db/posting-chunks.ts).
  */
-export const POSTING_SHARDS = 4;
+export const POSTING_LANES = 4;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** The posting shard a listing's id joins for each of its words, from the id's last (random) character. */
-export function postingBlock(listingId: string): string {
-  return String(Math.max(0, CROCKFORD.indexOf(listingId.slice(-1).toUpperCase())) % POSTING_SHARDS);
-}
-
-/** The posting items (keys) a listing's words put its id in. */
-export function postingKeys(listingId: string, terms: readonly string[]) {
-  const block = postingBlock(listingId);
-  return terms.map((term) => ({ bucket: termBucket(term), term, block }));
+/** The posting lane a listing's id joins for each of its words, from the id's last (random) character. */
+export function postingLane(listingId: string): number {
+  return Math.max(0, CROCKFORD.indexOf(listingId.slice(-1).toUpperCase())) % POSTING_LANES;
 }

@@ -61,12 +61,13 @@ export async function writeReviews(db: Db, reviews: BuiltReviews['reviews']): Pr
 
 export async function writeListings(db: Db, listings: readonly BuiltListing[]): Promise<void> {
   const e = db.entities;
+  // Listings first: an id placed past its lane's first posting chunk is recorded on its listing.
+  await putAll(
+    'listings',
+    listings.map((l) => l.item),
+    (items) => e.listing.put(items).go(),
+  );
   await Promise.all([
-    putAll(
-      'listings',
-      listings.map((l) => l.item),
-      (items) => e.listing.put(items).go(),
-    ),
     addToPostings(
       db,
       listings.map((l) => ({ listingId: l.item.listingId, terms: l.terms })),
@@ -117,13 +118,14 @@ export async function removeStaleListings(
         'images',
         'createdAt',
         'sortPriceCents',
+        'postingSlots',
       ],
     });
     const stale = data.filter((l) => !keep.has(l.listingId));
     if (stale.length === 0) continue;
     await removeFromPostings(
       db,
-      stale.map((l) => ({ listingId: l.listingId, terms: searchTermsFor(l) })),
+      stale.map((l) => ({ listingId: l.listingId, terms: searchTermsFor(l), postingSlots: l.postingSlots })),
     );
     await deleteFacetEntries(db, stale);
     await e.listing.delete(stale.map((l) => ({ listingId: l.listingId }))).go();

@@ -5,7 +5,7 @@ import type { ListingRecord } from '../../../functions/core/listings/listing';
 import { sortPriceOf } from '../../../functions/core/listings/listing';
 import type { BrowsePageQuery, ListingBrowsePort } from '../../../functions/core/listings/ports';
 import { searchTermsFor } from '../../../functions/core/listings/search-terms';
-import { AppError } from '../../../functions/lib/errors';
+import { AppError, TooManyRequestsError } from '../../../functions/lib/errors';
 
 function listing(id: string, over: Partial<ListingRecord>): ListingRecord {
   const base: ListingRecord = {
@@ -53,11 +53,15 @@ const listings = [
 ];
 
 /** An in-memory port that behaves like the indexes: active only, ordered, paged by an offset cursor. */
-function memoryStore(items: ListingRecord[]): ListingBrowsePort & { pages: BrowsePageQuery[]; reads: string[][] } {
+function memoryStore(
+  items: ListingRecord[],
+): ListingBrowsePort & { pages: BrowsePageQuery[]; reads: string[][]; lookups: string[] } {
   const pages: BrowsePageQuery[] = [];
   const reads: string[][] = [];
+  const lookups: string[] = [];
   return {
     pages,
+    lookups,
     async page(q) {
       pages.push(q);
       let rows = items.filter((l) => l.status === 'active');
@@ -76,12 +80,13 @@ function memoryStore(items: ListingRecord[]): ListingBrowsePort & { pages: Brows
       const end = start + q.limit;
       return { items: sorted.slice(start, end), cursor: end < sorted.length ? String(end) : null };
     },
-    // Like the postings: active listings only; a one-letter prefix is "too broad" and gives only its first match.
+    // Like the postings: active listings only; a two-letter prefix is "too broad" here and gives only its first match.
     async idsWithWordPrefix(prefix) {
+      lookups.push(prefix);
       const ids = items
         .filter((l) => l.status === 'active' && searchTermsFor(l).some((w) => w.startsWith(prefix)))
         .map((l) => l.listingId);
-      return prefix.length > 1 ? { ids, complete: true } : { ids: ids.slice(0, 1), complete: false };
+      return prefix.length > 2 ? { ids, complete: true } : { ids: ids.slice(0, 1), complete: false };
     },
     async getMany(ids) {
       reads.push([...ids]);
@@ -91,10 +96,11 @@ function memoryStore(items: ListingRecord[]): ListingBrowsePort & { pages: Brows
   };
 }
 
-const deps = (store = memoryStore(listings)) => ({
+const deps = (store = memoryStore(listings), limitSearch = async () => {}) => ({
   store,
   mediaUrl: (k: string) => `https://media.test/${k}`,
   now: () => new Date('2026-01-01T12:00:00Z'),
+  limitSearch,
 });
 const q = (input: Record<string, string>) => listListingsQuerySchema.parse(input);
 const ids = (page: { items: { id: string }[] }) => page.items.map((i) => i.id);
@@ -150,10 +156,38 @@ describe('listListings', () => {
     expect(store.reads[1]).toEqual(['L5', 'L1']);
   });
 
-  it('checks a word too broad to read whole on the listings, or uses what was read when every word is so', async () => {
-    expect(ids(await listListings(q({ search: 'apple w' }), deps()))).toEqual(['L5']);
-    expect(ids(await listListings(q({ search: 'apple p' }), deps()))).toEqual(['L1']);
-    expect(ids(await listListings(q({ search: 'a' }), deps()))).toEqual(['L1']);
+  it('checks a word too broad to read whole on the listings, and the newest listings when every word is so', async () => {
+    expect(ids(await listListings(q({ search: 'apple wa' }), deps()))).toEqual(['L5']);
+    expect(ids(await listListings(q({ search: 'apple ip' }), deps()))).toEqual(['L1']);
+    const store = memoryStore(listings);
+    expect(ids(await listListings(q({ search: 'ph', category: 'Electronics' }), deps(store)))).toEqual(['L2']);
+    expect(store.pages).toEqual([expect.objectContaining({ order: 'newest', category: 'Electronics', limit: 500 })]);
+  });
+
+  it('looks up at most the three longest words of two letters or more; the others are still required', async () => {
+    const store = memoryStore(listings);
+    expect(ids(await listListings(q({ search: 'watch fashion app apple' }), deps(store)))).toEqual(['L5']);
+    expect(store.lookups).toEqual(['fashion', 'watch', 'apple']);
+    expect(ids(await listListings(q({ search: 'watch fashion pro apple' }), deps()))).toEqual([]);
+    const oneLetter = memoryStore(listings);
+    expect(ids(await listListings(q({ search: 'a W' }), deps(oneLetter)))).toEqual(['L5']);
+    expect(oneLetter.lookups).toEqual([]);
+    expect(oneLetter.pages).toEqual([expect.objectContaining({ order: 'newest', limit: 500 })]);
+  });
+
+  it('counts searches against the limit before reading, and browsing not at all', async () => {
+    let counted = 0;
+    const count = async () => void counted++;
+    await listListings(q({ search: 'apple' }), deps(memoryStore(listings), count));
+    await listListings(q({ category: 'Fashion' }), deps(memoryStore(listings), count));
+    await listListings(q({ search: '!!!' }), deps(memoryStore(listings), count));
+    expect(counted).toBe(1);
+    const store = memoryStore(listings);
+    const refuse = async () => {
+      throw new TooManyRequestsError();
+    };
+    await expect(listListings(q({ search: 'apple' }), deps(store, refuse))).rejects.toMatchObject({ status: 429 });
+    expect([store.lookups, store.reads, store.pages]).toEqual([[], [], []]);
   });
 
   it('pages search results with its own cursor and refuses a mixed-up cursor', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lookupWords,
   normalizeWords,
-  postingBlock,
-  postingKeys,
+  postingLane,
   queryWords,
   MAX_LISTING_TERMS,
   searchTermsFor,
@@ -41,14 +41,16 @@ describe('search terms', () => {
     expect(termBucket('oled')).toBe('o');
   });
 
-  it("puts a listing's id in one of four posting shards, always the same one", () => {
+  it("puts a listing's id in one of four posting lanes, always the same one", () => {
     const ids = Array.from({ length: 200 }, () => ulid());
-    expect([...new Set(ids.map(postingBlock))].sort()).toEqual(['0', '1', '2', '3']);
+    expect([...new Set(ids.map(postingLane))].sort()).toEqual([0, 1, 2, 3]);
     const id = ids[0]!;
-    expect(postingBlock(id)).toBe(postingBlock(id));
-    expect(postingKeys(id, ['oled', 'switch'])).toEqual([
-      { bucket: 'o', term: 'oled', block: postingBlock(id) },
-      { bucket: 's', term: 'switch', block: postingBlock(id) },
-    ]);
+    expect(postingLane(id)).toBe(postingLane(id));
+  });
+
+  it('looks up the three longest query words of two letters or more', () => {
+    expect(lookupWords(queryWords('a vintage camera kit with lens'))).toEqual(['vintage', 'camera', 'with']);
+    expect(lookupWords(queryWords('vin cam ki x'))).toEqual(['vin', 'cam', 'ki']);
+    expect(lookupWords(queryWords('a b c'))).toEqual([]);
   });
 });

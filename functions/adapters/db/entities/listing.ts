@@ -93,6 +93,11 @@ export const listingEntity = new Entity(
       createdAt: { type: 'string', required: true, readOnly: true },
       updatedAt: { type: 'string', required: true },
       version: { type: 'number', default: 1 },
+      /**
+       * Where the id sits in its words' search postings when not in the first chunk of its lane (`term#chunk`), so an
+       * edit or end removes it from there. A put of the whole listing must carry it over.
+       */
+      postingSlots: { type: 'set', items: 'string' },
     },
     indexes: {
       byId: {
