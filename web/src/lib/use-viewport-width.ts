@@ -13,3 +13,11 @@ export function useViewportWidth(): number {
     () => 0,
   );
 }
+
+/** Below this width the header has its mobile layout (menu button, no category bar): Tailwind's `lg`. */
+export const MOBILE_LAYOUT_BELOW = 1024;
+
+/** Whether the page is in its mobile layout, updated on resize. */
+export function useMobileLayout(): boolean {
+  return useViewportWidth() < MOBILE_LAYOUT_BELOW;
+}
