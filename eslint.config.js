@@ -1,9 +1,9 @@
 // @ts-check
-import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import localRules from './tools/eslint/feature-boundaries.js';
 
 const NODE_BUILTINS = [
   'fs',
@@ -19,31 +19,6 @@ const NODE_BUILTINS = [
   'util',
   'zlib',
 ];
-
-/** Web features may not import each other: one block per feature folder, forbidding the others. */
-const featureDir = 'web/src/features';
-const features = fs.existsSync(featureDir)
-  ? fs
-      .readdirSync(featureDir, { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  : [];
-const featureBoundaries = features.map((feature) => ({
-  files: [`${featureDir}/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: features
-          .filter((other) => other !== feature)
-          .map((other) => ({
-            group: [`**/features/${other}`, `**/features/${other}/**`],
-            message: 'Features do not import each other: move what they share to web/src/lib or components.',
-          })),
-      },
-    ],
-  },
-}));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'cdk.out', '.data', 'coverage', 'test-results', 'playwright-report'] },
@@ -98,5 +73,10 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'process', 'Buffer', '__dirname'],
     },
   },
-  ...featureBoundaries,
+  {
+    // Web features do not import each other, nor shared code a feature: judged on resolved import paths.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { local: localRules },
+    rules: { 'local/feature-boundaries': 'error' },
+  },
 );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ListingCard as ListingCardData } from '../../../../../shared/api/listings';
+import type { ListingCard as ListingCardData } from '../../../shared/api/listings';
 import {
   auctionBadge,
   auctionBadgeLabel,

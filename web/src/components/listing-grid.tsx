@@ -1,4 +1,4 @@
-import type { ListingCard as ListingCardData } from '../../../../../shared/api/listings';
+import type { ListingCard as ListingCardData } from '../../../shared/api/listings';
 import { ListingCard } from './listing-card';
 import { WishlistToggle } from './wishlist-toggle';
 

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
-import { GridIcon, ListIcon } from '../../../components/ui/icons';
-import type { MarketplaceView } from '../lib/marketplace-params';
+import { GridIcon, ListIcon } from './ui/icons';
+
+/** How a list of listing cards is laid out. */
+export type MarketplaceView = 'grid' | 'list';
 
 const VIEWS = [
   { view: 'grid', label: 'Grid view', Icon: GridIcon },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { HeartIcon } from '../../../components/ui/icons';
-import { useWishlist } from '../../../lib/wishlist';
+import { HeartIcon } from './ui/icons';
+import { useWishlist } from '../lib/wishlist';
 
 /** The heart on a listing card: adds or removes it from the signed-in user's wishlist (signed out: a toast). */
 export function WishlistToggle({ listingId, title }: { listingId: string; title: string }) {

@@ -1,7 +1,7 @@
-import type { ListingCard } from '../../../../../shared/api/listings';
-import { CONDITION_LABELS, AUCTION_BADGE_LABELS, type AuctionBadge } from '../../../../../shared/domain/listing';
-import { formatUsd } from '../../../../../shared/domain/money';
-import { isEnded } from '../../../../../shared/domain/time-left';
+import type { ListingCard } from '../../../shared/api/listings';
+import { CONDITION_LABELS, AUCTION_BADGE_LABELS, type AuctionBadge } from '../../../shared/domain/listing';
+import { formatUsd } from '../../../shared/domain/money';
+import { isEnded } from '../../../shared/domain/time-left';
 
 export interface CardPrice {
   /** '$12.34' or 'Contact for price'. */

@@ -5,8 +5,8 @@ import {
   LOOKUP_PHOTO_MAX_COUNT,
   startListingPhotoUpload,
   type ListingPhotoContentType,
-} from '../../../../../shared/api/listing-photos';
-import { apiSend } from '../../../lib/api';
+} from '../../../shared/api/listing-photos';
+import { apiSend } from './api';
 
 /** A photo in the wizard: a fresh upload (with its progress), an imported lookup image, or one the listing has. */
 export interface WizardPhoto {

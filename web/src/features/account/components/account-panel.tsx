@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../../../shared/api/auth';
 import { shortAddress } from '../../../../../shared/domain/username';
 import { useSession } from '../../../lib/session/session-context';
 import { useMobileLayout } from '../../../lib/use-viewport-width';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 /**
  * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity, /messages and /notifications join the

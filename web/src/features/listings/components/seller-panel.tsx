@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
-import { UserAvatar } from '../../account/components/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 

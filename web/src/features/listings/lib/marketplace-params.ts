@@ -13,8 +13,9 @@ import {
   type MarketplaceSort,
 } from '../../../../../shared/domain/listing';
 import { centsToDecimalString, formatUsd, parseDollarsToCents, type Cents } from '../../../../../shared/domain/money';
+import type { MarketplaceView } from '../../../components/view-toggle';
 
-export type MarketplaceView = 'grid' | 'list';
+export type { MarketplaceView };
 
 /** Everything the marketplace keeps in its URL: the filters, the sort and the view. */
 export interface MarketplaceFilters {

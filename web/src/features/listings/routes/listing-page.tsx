@@ -10,8 +10,8 @@ import { ApiError } from '../../../lib/api';
 import { useListingDetail } from '../../../lib/listing-detail';
 import { ListingGallery } from '../components/listing-gallery';
 import { SellerPanel } from '../components/seller-panel';
-import { WishlistToggle } from '../components/wishlist-toggle';
-import { auctionBadgeLabel, formatEndDate } from '../lib/card-display';
+import { WishlistToggle } from '../../../components/wishlist-toggle';
+import { auctionBadgeLabel, formatEndDate } from '../../../lib/card-display';
 import { LoadFailed } from '../../../components/ui/load-failed';
 
 /** Re-renders every 30 s so the time left counts down. */

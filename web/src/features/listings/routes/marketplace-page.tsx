@@ -5,8 +5,8 @@ import { SearchField } from '../../../components/ui/search-field';
 import { useMarketplaceListings } from '../api/list-listings';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPanel, FilterPanelToggle, panelInUse } from '../components/filter-panel';
-import { ListingGrid } from '../components/listing-grid';
-import { ViewToggle } from '../components/view-toggle';
+import { ListingGrid } from '../../../components/listing-grid';
+import { ViewToggle } from '../../../components/view-toggle';
 import {
   activeFilters,
   clearedFilters,

@@ -28,7 +28,7 @@ import {
   type FieldErrors,
   type ListingForm,
 } from '../lib/listing-form';
-import { lookupPhotoRoom, type WizardPhoto } from '../lib/photo-upload';
+import { lookupPhotoRoom, type WizardPhoto } from '../../../lib/photo-upload';
 import { applyProduct } from '../lib/apply-product';
 import { locationFromProfile } from '../lib/location-prefill';
 import { LoadFailed } from '../../../components/ui/load-failed';

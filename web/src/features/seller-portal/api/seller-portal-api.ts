@@ -11,7 +11,7 @@ export function useMyListings(userId: string, token: string) {
 }
 
 /** The seller's public store (name, description, rating) for the summary card. */
-export { useStore as useStoreSummary } from '../../store/api/store-api';
+export { useStore as useStoreSummary } from '../../../lib/store';
 
 export function endMyListing(token: string, listingId: string) {
   return apiSend(endListing, { params: { listingId }, body: {}, token });

@@ -1,12 +1,6 @@
-import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { getStore, listStoreReviews, updateStore, type StoreSettings } from '../../../../../shared/api/stores';
+import { listStoreReviews, updateStore, type StoreSettings } from '../../../../../shared/api/stores';
 import { apiGet, apiSend } from '../../../lib/api';
-
-/** A public store (header and active listings). 'store' is the key the listing-cache refresh looks for. */
-export function useStore(username: string) {
-  return useSWR(username ? ['store', username] : null, () => apiGet(getStore, { params: { username } }));
-}
 
 /** The store's reviews, a page at a time; only fetched once the Reviews tab is open. */
 export function useStoreReviews(username: string, enabled: boolean) {

@@ -13,7 +13,7 @@ import { LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES } from '../../../.
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { imageFileProblem } from '../../../lib/image-file';
-import { uploadPhoto } from '../../sell/lib/photo-upload';
+import { uploadPhoto } from '../../../lib/photo-upload';
 import { saveStore } from '../api/store-api';
 
 type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;

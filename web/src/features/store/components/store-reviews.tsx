@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { StoreReview } from '../../../../../shared/api/stores';
-import { UserAvatar } from '../../account/components/user-avatar';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useStoreReviews } from '../api/store-api';
 import { LoadFailed } from '../../../components/ui/load-failed';
 
