@@ -20,6 +20,11 @@ export function healthProbes(): DependencyProbe[] {
   return (probes ??= buildProbes());
 }
 
+/** Tests: forget the probes and their cached outcomes (after changing the configuration). */
+export function resetHealthProbes(): void {
+  probes = undefined;
+}
+
 function buildProbes(): DependencyProbe[] {
   const { TABLE_NAME, MEDIA_BUCKET } = config();
   return [
