@@ -336,7 +336,10 @@ export interface ScheduleDef {
 }
 
 /** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */
-export const schedules: readonly ScheduleDef[] = [];
+export const schedules: readonly ScheduleDef[] = [
+  // Tells wishlist savers of auctions ending within 24 hours, once per auction (the dedupe key makes reruns harmless).
+  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', everyMinutes: 15 },
+];
 
 /** Every module the deployment bundles as its own function. */
 export function allHandlerModules(): string[] {

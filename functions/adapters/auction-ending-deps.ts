@@ -1,0 +1,15 @@
+import type { EndingAuctionDeps } from '../core/notifications/auction-ending';
+import { endingAuctions } from './db/ending-auctions';
+import { notificationStore } from './db/notification-store';
+import { db } from './db/service';
+import { watchersOf } from './db/wishlist-store';
+import { eventQueue } from './event-queue';
+
+export function auctionEndingDeps(): EndingAuctionDeps {
+  return {
+    endingAuctions: endingAuctions(db()),
+    watchersOf: (listingId) => watchersOf(db(), listingId),
+    store: notificationStore(db()),
+    events: eventQueue,
+  };
+}
