@@ -5,6 +5,7 @@ import {
   notificationSchema,
   notificationTypeSchema,
 } from './domain/notification';
+import { SIGN_IN_POLL } from './domain/sign-in-poll';
 
 /**
  * Every message of the events queue and of the WebSocket, each a named zod schema: producers build them, the events
@@ -78,6 +79,21 @@ export const notifyRequestedEvent = z.object({
   }),
 });
 
+/** A message of the signing queue: check number `attempt` of one pending signing request (delayed per the poll). */
+export const signingCheckMessage = z.object({
+  uuid: z.string().uuid(),
+  purpose: z.enum(['sign-in']),
+  attempt: z.number().int().min(1).max(SIGN_IN_POLL.maxChecks),
+});
+export type SigningCheckMessage = z.infer<typeof signingCheckMessage>;
+
+/** A message of the media queue: thumbnails for photos newly attached to one listing. */
+export const thumbnailRequestMessage = z.object({
+  listingId: z.string().min(1).max(64),
+  keys: z.array(z.string().min(1).max(512)).min(1).max(20),
+});
+export type ThumbnailRequestMessage = z.infer<typeof thumbnailRequestMessage>;
+
 /** Events pushed to sockets (each carries a topic). */
 export const socketEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
@@ -96,6 +112,15 @@ export const domainEventSchema = z.discriminatedUnion('type', [
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
 
+/** The message schema of each queue of functions/routes.ts: producers send and consumers parse through it. */
+export const queueMessageSchemas = {
+  events: domainEventSchema,
+  signing: signingCheckMessage,
+  media: thumbnailRequestMessage,
+} as const;
+export type QueueName = keyof typeof queueMessageSchemas;
+export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSchemas)[Q]>;
+
 /** What a browser may send on the socket. */
 export const clientSocketMessageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('subscribe'), topic: topicSchema }).strict(),
@@ -109,10 +134,13 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('event'), topic: z.string(), event: socketEventSchema }),
   z.object({ type: z.enum(['subscribed', 'unsubscribed']), topic: z.string() }),
   z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), message: z.string() }),
+  /** A message the server could not take; `topic` when a subscribe or unsubscribe of that topic was refused. */
+  z.object({ type: z.literal('error'), message: z.string(), topic: z.string().optional() }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 50;
+/** A browser's messages are small; anything longer is refused with an error frame before parsing. */
+export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 /** API Gateway closes WebSocket connections after 2 hours. */
 export const CONNECTION_LIFETIME_SECONDS = 2 * 60 * 60;

@@ -1,4 +1,5 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { queueMessageSchemas, type QueueMessage, type QueueName } from '../../shared/events';
 import { queues } from '../routes';
 import { sqsClient } from '../lib/aws-clients';
 
@@ -11,12 +12,41 @@ export function queueUrl(name: string): string {
   return url;
 }
 
-export async function sendToQueue(name: string, body: unknown, delaySeconds = 0): Promise<void> {
+/** The message as its queue's schema (shared/events.ts) has it; a message that doesn't fit is a bug, so it throws. */
+function checked<Q extends QueueName>(name: Q, body: QueueMessage<Q>): string {
+  return JSON.stringify(queueMessageSchemas[name].parse(body));
+}
+
+export async function sendToQueue<Q extends QueueName>(
+  name: Q,
+  body: QueueMessage<Q>,
+  delaySeconds = 0,
+): Promise<void> {
   await sqsClient().send(
     new SendMessageCommand({
       QueueUrl: queueUrl(name),
-      MessageBody: JSON.stringify(body),
+      MessageBody: checked(name, body),
       ...(delaySeconds > 0 && { DelaySeconds: delaySeconds }),
     }),
   );
+}
+
+/** SQS takes at most 10 messages per batch. */
+const BATCH = 10;
+
+/** Messages ten per request; one SQS refuses fails the whole call (callers retry: every consumer survives a re-send). */
+export async function sendBatchToQueue<Q extends QueueName>(name: Q, bodies: readonly QueueMessage<Q>[]) {
+  const encoded = bodies.map((b) => checked(name, b));
+  for (let i = 0; i < encoded.length; i += BATCH) {
+    const batch = encoded.slice(i, i + BATCH);
+    const { Failed } = await sqsClient().send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl(name),
+        Entries: batch.map((body, j) => ({ Id: String(j), MessageBody: body })),
+      }),
+    );
+    if (Failed && Failed.length > 0) {
+      throw new Error(`${name} queue refused ${Failed.length} of ${batch.length} messages: ${Failed[0]!.Code}`);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 import { signingRequests } from '../adapters/auth-deps';
 import { signer } from '../adapters/signer/xaman-signer';
-import { signingCheckSchema, signingEvents, signingQueue } from '../adapters/signing-queue';
+import { signingCheckMessage } from '../../shared/events';
+import { signingEvents, signingQueue } from '../adapters/signing-queue';
 import { checkSigningRequest } from '../core/signing/poll-signing';
 import { sqsConsumer } from '../lib/sqs-consumer';
 
@@ -10,7 +11,7 @@ import { sqsConsumer } from '../lib/sqs-consumer';
  */
 export const handler = sqsConsumer(
   'jobs/poll-signing',
-  signingCheckSchema,
+  signingCheckMessage,
   async (check, { messageId, log }) => {
     const outcome = await checkSigningRequest(check, messageId, {
       store: signingRequests(),

@@ -1,6 +1,7 @@
 import './support/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIGN_IN_POLL, watchSignIn } from '../../web/src/features/auth/lib/watch-sign-in';
+import { SIGN_IN_POLL } from '../../shared/domain/sign-in-poll';
+import { watchSignIn } from '../../web/src/features/auth/lib/watch-sign-in';
 import { stubApi, stubSocket, type ApiAnswer } from './support/api-stub';
 
 const uuid = '6f1c1b9e-2f4e-4c61-9d7a-0a1b2c3d4e5f';

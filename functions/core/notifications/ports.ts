@@ -1,4 +1,4 @@
-import type { DomainEvent } from '../../../shared/events';
+import type { EventPublisher } from '../realtime/ports';
 import type { Notification, NotificationType } from '../../../shared/domain/notification';
 
 /** A notification as stored: what its owner sees plus who owns it and the key it was deduplicated by. */
@@ -34,9 +34,7 @@ export interface NotificationStore {
 }
 
 /** Sends domain events to the events queue (the consumer pushes socket events and runs notify.requested). */
-export interface EventPublisher {
-  publish(events: readonly DomainEvent[]): Promise<void>;
-}
+export type { EventPublisher };
 
 export interface NotificationDeps {
   store: NotificationStore;

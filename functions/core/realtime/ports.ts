@@ -1,4 +1,4 @@
-import type { ServerSocketMessage } from '../../../shared/events';
+import type { DomainEvent, ServerSocketMessage } from '../../../shared/events';
 
 /** Connection and subscription records (the table) and delivery to sockets (the @connections API). */
 export interface RealtimeStore {
@@ -15,4 +15,12 @@ export interface RealtimeStore {
 export interface SocketSender {
   /** 'gone' when the connection no longer exists. */
   send(connectionId: string, message: ServerSocketMessage): Promise<'sent' | 'gone'>;
+}
+
+/**
+ * The one way producers emit domain events (shared/events.ts): onto the events queue, whose consumer pushes socket
+ * events to their topic and runs the others (notify.requested). The adapter validates each event before sending.
+ */
+export interface EventPublisher {
+  publish(events: readonly DomainEvent[]): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { SIGN_IN_POLL, SIGN_IN_POLL_SECONDS } from '../../../shared/domain/sign-in-poll';
 import type {
   SigningCheck,
   SigningEvents,
@@ -8,13 +9,13 @@ import type {
 } from './requests';
 import type { SignerGateway, SignRequestState } from './ports';
 
-/** Spec part 1 sections 7 and 9: first check after 2 s, then every 5 s, at most 60 checks (about 5 minutes). */
+/** The sign-in poll of shared/domain/sign-in-poll.ts (the browser's fallback polling follows the same one). */
 export const SIGNING_SCHEDULE = {
-  firstCheckDelaySeconds: 2,
-  intervalSeconds: 5,
-  maxChecks: 60,
-  /** A status read (GET) asks the signer itself only when the last check is older than this. */
-  readThroughAfterMs: 5_000,
+  firstCheckDelaySeconds: SIGN_IN_POLL_SECONDS.first,
+  intervalSeconds: SIGN_IN_POLL_SECONDS.every,
+  maxChecks: SIGN_IN_POLL.maxChecks,
+  /** A status read (GET) asks the signer itself only when the last check is older than one poll interval. */
+  readThroughAfterMs: SIGN_IN_POLL.everyMs,
 } as const;
 
 /** The signer's view -> ours. A rejection in the wallet reads as cancelled; a request the signer forgot as expired. */

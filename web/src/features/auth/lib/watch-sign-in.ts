@@ -1,10 +1,9 @@
 import { getSignInStatus, type SignInStatus } from '../../../../../shared/api/auth';
+import { SIGN_IN_POLL } from '../../../../../shared/domain/sign-in-poll';
 import { ApiError, apiGet } from '../../../lib/api';
 
 export type FinalSignInStatus = Exclude<SignInStatus, 'pending'>;
 
-/** Spec part 1 section 9: first check after 2 s, then every 5 s, at most 60 checks (about 5 minutes). */
-export const SIGN_IN_POLL = { firstMs: 2_000, everyMs: 5_000, maxChecks: 60 } as const;
 /** Network and server failures in a row tolerated before giving up: one blip should not end a sign-in. */
 const MAX_FAILURES_IN_A_ROW = 3;
 
