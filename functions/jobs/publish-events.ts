@@ -3,6 +3,8 @@ import { domainEventSchema } from '../../shared/events';
 import { realtimeStore } from '../adapters/db/realtime-store';
 import { db } from '../adapters/db/service';
 import { socketSender } from '../adapters/socket-sender';
+import { notificationDeps } from '../adapters/notification-deps';
+import { notify } from '../core/notifications/notify';
 import { publishEvent } from '../core/realtime/publish-event';
 import { createLogger } from '../lib/logger';
 
@@ -26,9 +28,13 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       continue;
     }
     const event = parsed.data;
-    // notify.requested gets its consumer with the notifications feature; until then only socket events flow here.
-    if (event.type === 'notify.requested') continue;
     try {
+      // Not a socket event: store the notification (once per dedupe key), which publishes notification.created.
+      if (event.type === 'notify.requested') {
+        const result = await notify(event.data, notificationDeps());
+        log.info('notify handled', { messageId: record.messageId, eventId: event.id, created: result.created });
+        continue;
+      }
       const result = await publishEvent(event, {
         store: realtimeStore(db()),
         sender: socketSender,
