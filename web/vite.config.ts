@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { cspSafeStyles } from './csp-safe-styles';
 
 const webRoot = import.meta.dirname;
 const api = 'http://localhost:3000';
@@ -8,7 +9,7 @@ const api = 'http://localhost:3000';
 /** The web app: root web/, built to web/dist; in dev, /api, /ws and /media go to the local stack on port 3000. */
 export default defineConfig({
   root: webRoot,
-  plugins: [react()],
+  plugins: [react(), cspSafeStyles()],
   build: {
     outDir: path.join(webRoot, 'dist'),
     emptyOutDir: true,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteDef } from '../../functions/routes';
 import { buildApiEvent, writeApiResult, writeJsonError, type RouteMatch } from './api-event';
 import { lambdaContext, loadHandler } from './handlers';
+import { setSecurityHeaders } from './security-headers';
 
 /** API Gateway's payload limit for HTTP APIs. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -134,6 +135,7 @@ export function createHttpGateway(opts: HttpGatewayOptions) {
   const route = createRouter(opts.routes);
   return async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
+    setSecurityHeaders(res);
     const method = (req.method ?? 'GET').toUpperCase();
     const path = (req.url ?? '/').split('?')[0]!;
     const found = route(method, path);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, type S3Client } from '@aws-sdk/client-s3';
+import { setSecurityHeaders } from './security-headers';
 
 /**
  * `/media/<key>`: serves objects of the media bucket, as CloudFront does in AWS (immutable keys, long cache). Reads go
@@ -9,6 +10,7 @@ import { GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, type S3Client
 export function createMediaHandler(opts: { s3: S3Client; bucket: string }) {
   return async function handleMedia(req: IncomingMessage, res: ServerResponse): Promise<void> {
     req.resume();
+    setSecurityHeaders(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
       return;

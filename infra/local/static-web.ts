@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { setSecurityHeaders } from './security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,7 +49,7 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
 /**
  * Serves the built web app as CloudFront does in AWS: files from `root`, SPA fallback to index.html for paths without
  * an extension, long-lived caching for hashed /assets/*, no-cache for index.html, brotli or gzip (compressed once per
- * file version and kept in memory).
+ * file version and kept in memory), with the security headers CloudFront adds.
  */
 export function createStaticWeb(root: string) {
   const base = path.resolve(root);
@@ -91,6 +92,7 @@ export function createStaticWeb(root: string) {
 
   return function handleStatic(req: IncomingMessage, res: ServerResponse): void {
     req.resume();
+    setSecurityHeaders(res);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method Not Allowed');
       return;
@@ -124,7 +126,6 @@ export function createStaticWeb(root: string) {
       'content-type': type,
       'cache-control': !isIndex && pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       etag: entry.etag,
-      'x-content-type-options': 'nosniff',
     };
     if (req.headers['if-none-match'] === entry.etag) {
       res.writeHead(304, { etag: entry.etag, 'cache-control': headers['cache-control']! }).end();
