@@ -21,6 +21,8 @@ const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
     const c = sessionConfig();
     return { value: c.SESSION_SIGNING_KEY, arn: c.SESSION_SIGNING_KEY_ARN };
   },
+  // The header CloudFront adds to API requests (functions/lib/origin-verify.ts); AWS only, so no plain value.
+  originVerifySecret: () => ({ arn: process.env.ORIGIN_VERIFY_SECRET_ARN || undefined }),
 };
 
 let provider: SecretsProvider | undefined;

@@ -14,6 +14,7 @@ import { json, stateOf, type HttpResponse, type PreparedResponse } from './http/
 import type { IdempotentRun } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import { FunctionMetrics, flushMetrics, type BusinessMetrics } from './metrics';
+import { originVerify } from './origin-verify';
 import { sessionAuthenticator, type Authenticator, type Principal } from './session-auth';
 
 export { MAX_BODY_BYTES } from './http/json-body';
@@ -63,7 +64,8 @@ export interface HttpHandlerOptions {
 /**
  * The one middy chain of every HTTP handler (decision 006), outermost first: request context (request id as the
  * correlation id, the request's logger, common headers and one log line), metrics flush, error mapping (typed errors
- * to statuses, the JSON error shape, 500 with nothing internal), body size and JSON parsing, authentication by the
+ * to statuses, the JSON error shape, 500 with nothing internal), the CloudFront origin check (403 for a direct call to
+ * the API's own endpoint), body size and JSON parsing, authentication by the
  * route's auth level, contract validation of path, query and body, and on idempotent routes the Idempotency-Key.
  */
 export function httpHandler<C extends ApiContract>(
@@ -109,6 +111,7 @@ export function httpHandler<C extends ApiContract>(
     .use(requestContext(log, metrics))
     .use(flushMetrics(metrics))
     .use(errorResponse())
+    .use(originVerify())
     .use(jsonBody(route.contract.body !== undefined))
     .use(authentication(route.auth, options.authenticate ?? sessionAuthenticator))
     .use(contractValidation(route.contract));

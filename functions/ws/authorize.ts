@@ -2,28 +2,33 @@ import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { sessionDeps } from '../adapters/auth-deps';
 import { authenticate, SessionRefused } from '../core/auth/sessions';
 import { lambdaHandler } from '../lib/lambda-handler';
+import { fromCloudFront, originCheckEnabled } from '../lib/origin-verify';
 
 type ConnectAuthorizerEvent = APIGatewayRequestAuthorizerEventV2 & { methodArn?: string };
 
-function allow(event: ConnectAuthorizerEvent, principalId: string, context: Record<string, string>) {
+function policy(event: ConnectAuthorizerEvent, effect: 'Allow' | 'Deny', principalId: string, context = {}) {
   return {
     principalId,
     policyDocument: {
       Version: '2012-10-17',
-      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn ?? event.routeArn }],
+      Statement: [{ Action: 'execute-api:Invoke', Effect: effect, Resource: event.methodArn ?? event.routeArn }],
     },
     context,
   };
 }
+const allow = (event: ConnectAuthorizerEvent, principalId: string, context: Record<string, string>) =>
+  policy(event, 'Allow', principalId, context);
 
 /**
  * $connect authorizer. Browsing is public, so a socket without a token is anonymous (it can follow a sign-in it
  * started). A session token in the `token` query parameter attaches the user id to the connection for private topics;
- * a token that is not a live session is refused, as a 401 (API Gateway's answer to a thrown 'Unauthorized').
+ * a token that is not a live session is refused, as a 401 (API Gateway's answer to a thrown 'Unauthorized'). A
+ * connection that did not come through CloudFront (no origin header, see functions/lib/origin-verify.ts) is denied (403).
  */
 export const handler = lambdaHandler(
   'ws/authorize',
   async (event: ConnectAuthorizerEvent) => {
+    if (originCheckEnabled() && !(await fromCloudFront(event.headers))) return policy(event, 'Deny', 'direct');
     const token = event.queryStringParameters?.token;
     if (token === undefined || token === '') return allow(event, 'anonymous', {});
     try {

@@ -1,5 +1,5 @@
 /** Secrets the functions use; each is read at most once per cache TTL per container and never logged or returned. */
-export type SecretName = 'xamanApiSecret' | 'sessionSigningKey';
+export type SecretName = 'xamanApiSecret' | 'sessionSigningKey' | 'originVerifySecret';
 
 export interface SecretSource {
   read(name: SecretName): Promise<string>;
