@@ -95,6 +95,11 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   rateLimits?: readonly string[];
   /** Native packages the route's function needs next to its bundle (they can't be bundled), as on QueueDef. */
   nativeModules?: readonly string[];
+  /**
+   * A sign-in or money path (every money and bid POST): the function gets reserved concurrency, so a flood elsewhere
+   * can't starve it (and it can't starve the rest), and the route a tighter throttle on the API stage (api-stack.ts).
+   */
+  capacity?: 'sign-in' | 'money';
 }
 
 function route<C extends ApiContract>(
@@ -113,6 +118,7 @@ function route<C extends ApiContract>(
     | 'idempotent'
     | 'rateLimits'
     | 'nativeModules'
+    | 'capacity'
   > = {},
 ): RouteDef<C> {
   return { name, contract, handler, auth, access, ...extra };
@@ -130,6 +136,7 @@ export const routes = {
   }),
   startSignIn: route('startSignIn', startSignIn, 'http/auth/start-sign-in', 'public', anyone(201), {
     usesSigner: true,
+    capacity: 'sign-in',
   }),
   getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public', anyone(200), {
     usesSigner: true,
@@ -137,10 +144,12 @@ export const routes = {
   completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', anyone(200), {
     issuesSessions: true,
     usesSigner: true,
+    capacity: 'sign-in',
   }),
   checkUsername: route('checkUsername', checkUsername, 'http/users/check-username', 'public', anyone(200)),
   createAccount: route('createAccount', createAccount, 'http/users/create-account', 'public', anyone(201), {
     issuesSessions: true,
+    capacity: 'sign-in',
   }),
   refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user', signedIn(200)),
   signOut: route('signOut', signOut, 'http/auth/sign-out', 'user', signedIn(200)),
