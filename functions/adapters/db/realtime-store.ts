@@ -15,9 +15,10 @@ export function realtimeStore(db: Db): RealtimeStore {
       }
       await connection.delete({ connectionId }).go();
     },
-    async topicsOf(connectionId) {
+    async getConnection(connectionId) {
       const found = await connection.get({ connectionId }).go();
-      return found.data ? (found.data.topics ?? []) : undefined;
+      if (!found.data) return undefined;
+      return { ...(found.data.userId && { userId: found.data.userId }), topics: found.data.topics ?? [] };
     },
     async subscribe(connectionId, topic, ttl) {
       // Both or neither: a subscription always has its topic recorded on a connection that still exists.

@@ -1,13 +1,16 @@
 import {
   CONNECTION_LIFETIME_SECONDS,
+  MAX_CLIENT_MESSAGE_BYTES,
   MAX_SUBSCRIPTIONS_PER_CONNECTION,
   clientSocketMessageSchema,
+  topicOwner,
   type ServerSocketMessage,
 } from '../../../shared/events';
-import type { RealtimeStore } from './ports';
+import type { RealtimeStore, SocketSender } from './ports';
 
 const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** A new connection; `userId` is the user the $connect authorizer found in the session token (none: anonymous). */
 export async function openConnection(
   store: RealtimeStore,
   connectionId: string,
@@ -22,22 +25,59 @@ export async function openConnection(
   });
 }
 
-/** Handles one message a browser sent on its socket and returns the answer to send back. */
+/** One frame from a browser as API Gateway hands it over (binary frames arrive base64-encoded). */
+export interface IncomingFrame {
+  body: string | undefined;
+  isBase64Encoded?: boolean;
+}
+
+const refuse = (message: string, topic?: string): ServerSocketMessage => ({
+  type: 'error',
+  message,
+  ...(topic !== undefined && { topic }),
+});
+
+/** The client message in a frame, or the error frame that answers it. Never throws: garbage gets an answer. */
+function readFrame(frame: IncomingFrame) {
+  if (frame.isBase64Encoded) return { error: refuse('Messages must be JSON text, not binary') };
+  const body = frame.body ?? '';
+  if (new TextEncoder().encode(body).length > MAX_CLIENT_MESSAGE_BYTES) {
+    return { error: refuse(`Messages must be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`) };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { error: refuse('Messages must be JSON') };
+  }
+  const parsed = clientSocketMessageSchema.safeParse(json);
+  if (parsed.success) return { message: parsed.data };
+  const action = (json as { action?: unknown } | null)?.action;
+  const topic = (json as { topic?: unknown } | null)?.topic;
+  if (action !== 'subscribe' && action !== 'unsubscribe' && action !== 'ping') {
+    return { error: refuse('Unknown action: use subscribe, unsubscribe or ping') };
+  }
+  return {
+    error: refuse(
+      parsed.error.issues[0]?.message ?? 'Malformed message',
+      typeof topic === 'string' ? topic : undefined,
+    ),
+  };
+}
+
+/**
+ * Handles one frame a browser sent on its socket and returns the answer to send back. Public topics (`listing:`,
+ * `signing:`) are open to every socket; `user:<id>` only to a socket whose $connect authenticated as that user.
+ */
 export async function handleSocketMessage(
   store: RealtimeStore,
   connectionId: string,
-  raw: string | undefined,
+  frame: IncomingFrame,
   now: Date,
 ): Promise<ServerSocketMessage> {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw ?? '');
-  } catch {
-    return { type: 'error', message: 'Messages must be JSON' };
-  }
-  const parsed = clientSocketMessageSchema.safeParse(json);
-  if (!parsed.success) return { type: 'error', message: parsed.error.issues[0]?.message ?? 'Unknown message' };
-  const message = parsed.data;
+  const read = readFrame(frame);
+  if (read.error) return read.error;
+  const message = read.message;
   switch (message.action) {
     case 'ping':
       return { type: 'pong' };
@@ -45,15 +85,30 @@ export async function handleSocketMessage(
       await store.unsubscribe(connectionId, message.topic);
       return { type: 'unsubscribed', topic: message.topic };
     case 'subscribe': {
-      const topics = await store.topicsOf(connectionId);
-      if (!topics) return { type: 'error', message: 'Connection is closed' };
-      if (!topics.includes(message.topic)) {
-        if (topics.length >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-          return { type: 'error', message: `At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection` };
+      const connection = await store.getConnection(connectionId);
+      if (!connection) return refuse('Connection is closed', message.topic);
+      const owner = topicOwner(message.topic);
+      if (owner !== null && owner !== connection.userId) {
+        return refuse(connection.userId ? "Another user's topic" : 'Sign in to follow your own topic', message.topic);
+      }
+      if (!connection.topics.includes(message.topic)) {
+        if (connection.topics.length >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+          return refuse(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, message.topic);
         }
         await store.subscribe(connectionId, message.topic, epochSeconds(now) + CONNECTION_LIFETIME_SECONDS);
       }
       return { type: 'subscribed', topic: message.topic };
     }
   }
+}
+
+/** $default: answers the frame over @connections (a socket gone meanwhile needs no answer). */
+export async function answerSocketMessage(
+  deps: { store: RealtimeStore; sender: SocketSender; now: Date },
+  connectionId: string,
+  frame: IncomingFrame,
+): Promise<ServerSocketMessage> {
+  const reply = await handleSocketMessage(deps.store, connectionId, frame, deps.now);
+  await deps.sender.send(connectionId, reply);
+  return reply;
 }

@@ -5,7 +5,8 @@ export interface RealtimeStore {
   saveConnection(c: { connectionId: string; userId?: string; connectedAt: string; ttl: number }): Promise<void>;
   /** Removes the connection and all its subscriptions. */
   removeConnection(connectionId: string): Promise<void>;
-  topicsOf(connectionId: string): Promise<string[] | undefined>;
+  /** The connection's user (set by $connect's authorizer; none for an anonymous socket) and topics; undefined if gone. */
+  getConnection(connectionId: string): Promise<{ userId?: string; topics: string[] } | undefined>;
   subscribe(connectionId: string, topic: string, ttl: number): Promise<void>;
   unsubscribe(connectionId: string, topic: string): Promise<void>;
   /** Connections subscribed to a topic whose records have not expired at `nowEpochSeconds`. */

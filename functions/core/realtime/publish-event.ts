@@ -1,23 +1,73 @@
 import type { SocketEvent } from '../../../shared/events';
 import type { RealtimeStore, SocketSender } from './ports';
 
-/** Pushes one event to every live subscriber of its topic and forgets connections that are gone. */
+/**
+ * Sends in flight at once per event: enough to keep the @connections client's pooled keep-alive sockets busy, bounded
+ * so a topic with thousands of subscribers doesn't open thousands of requests at once.
+ */
+export const FAN_OUT_CONCURRENCY = 64;
+
+export interface FanOutResult {
+  sent: number;
+  gone: number;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time; every item runs even when some fail. */
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return errors;
+}
+
+export class FanOutError extends Error {
+  constructor(
+    readonly failed: number,
+    readonly result: FanOutResult,
+    cause: unknown,
+  ) {
+    super(`${failed} of ${failed + result.sent + result.gone} sends failed`, { cause });
+    this.name = 'FanOutError';
+  }
+}
+
+/**
+ * Pushes one event to every live subscriber of its topic (one read of the topic's subscriptions, then sends with
+ * bounded concurrency) and forgets connections that are gone (410). A send that fails otherwise (throttled, network)
+ * fails the whole event after every other subscriber got it, so the queue retries it; the event's stable id lets a
+ * browser recognise the repeat.
+ */
 export async function publishEvent(
   event: SocketEvent,
-  deps: { store: RealtimeStore; sender: SocketSender; now: Date },
-): Promise<{ sent: number; gone: number }> {
+  deps: { store: RealtimeStore; sender: SocketSender; now: Date; concurrency?: number },
+): Promise<FanOutResult> {
   const subscribers = await deps.store.subscribersOf(event.topic, Math.floor(deps.now.getTime() / 1000));
-  let sent = 0;
-  let gone = 0;
-  await Promise.all(
-    subscribers.map(async (connectionId) => {
-      const result = await deps.sender.send(connectionId, { type: 'event', topic: event.topic, event });
-      if (result === 'sent') sent++;
-      else {
-        gone++;
-        await deps.store.removeConnection(connectionId);
-      }
-    }),
-  );
-  return { sent, gone };
+  const message = { type: 'event' as const, topic: event.topic, event };
+  const result: FanOutResult = { sent: 0, gone: 0 };
+  const gone: string[] = [];
+  const limit = deps.concurrency ?? FAN_OUT_CONCURRENCY;
+  const errors = await eachLimited(subscribers, limit, async (connectionId) => {
+    if ((await deps.sender.send(connectionId, message)) === 'sent') result.sent++;
+    else gone.push(connectionId);
+  });
+  result.gone = gone.length;
+  const cleanupErrors = await eachLimited(gone, limit, (connectionId) => deps.store.removeConnection(connectionId));
+  if (errors.length > 0) throw new FanOutError(errors.length, result, errors[0]);
+  // A connection that stays in the table only costs a 410 on the next event; its record's TTL removes it anyway.
+  void cleanupErrors;
+  return result;
 }

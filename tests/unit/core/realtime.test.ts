@@ -1,23 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { handleSocketMessage, openConnection } from '../../../functions/core/realtime/connections';
+import { answerSocketMessage, handleSocketMessage, openConnection } from '../../../functions/core/realtime/connections';
+import { eventRegistry, handleEvent, UnhandledEventError } from '../../../functions/core/realtime/handle-event';
 import type { RealtimeStore, SocketSender } from '../../../functions/core/realtime/ports';
-import { publishEvent } from '../../../functions/core/realtime/publish-event';
-import { MAX_SUBSCRIPTIONS_PER_CONNECTION, type ServerSocketMessage } from '../../../shared/events';
+import { FanOutError, publishEvent } from '../../../functions/core/realtime/publish-event';
+import {
+  MAX_CLIENT_MESSAGE_BYTES,
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  type DomainEventOf,
+  type ServerSocketMessage,
+} from '../../../shared/events';
 
 function memoryStore() {
-  const connections = new Map<string, { topics: Set<string>; ttl: number }>();
+  const connections = new Map<string, { userId?: string; topics: Set<string>; ttl: number }>();
   const subs = new Map<string, Map<string, number>>();
+  let subscriberReads = 0;
   const store: RealtimeStore = {
     async saveConnection(c) {
-      connections.set(c.connectionId, { topics: new Set(), ttl: c.ttl });
+      connections.set(c.connectionId, { userId: c.userId, topics: new Set(), ttl: c.ttl });
     },
     async removeConnection(id) {
       for (const t of connections.get(id)?.topics ?? []) subs.get(t)?.delete(id);
       connections.delete(id);
     },
-    async topicsOf(id) {
+    async getConnection(id) {
       const c = connections.get(id);
-      return c ? [...c.topics] : undefined;
+      return c ? { ...(c.userId && { userId: c.userId }), topics: [...c.topics] } : undefined;
     },
     async subscribe(id, topic, ttl) {
       connections.get(id)!.topics.add(topic);
@@ -29,60 +36,142 @@ function memoryStore() {
       subs.get(topic)?.delete(id);
     },
     async subscribersOf(topic, now) {
+      subscriberReads++;
       return [...(subs.get(topic) ?? new Map<string, number>()).entries()].filter(([, t]) => t > now).map(([id]) => id);
     },
   };
-  return { store, connections };
+  return { store, connections, reads: () => subscriberReads };
 }
 
 const now = new Date('2026-01-01T00:00:00Z');
+const text = (body: string) => ({ body });
+const subscribe = (topic: string) => text(JSON.stringify({ action: 'subscribe', topic }));
+const UUID = '0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d';
+
+function signingEvent(topic = `signing:${UUID}`): DomainEventOf<'signing.status'> {
+  return {
+    id: 'e1',
+    topic,
+    type: 'signing.status',
+    occurredAt: now.toISOString(),
+    data: { uuid: UUID, purpose: 'sign-in', status: 'signed' },
+  };
+}
 
 describe('socket messages', () => {
   it('subscribes, answers pings and unsubscribes', async () => {
     const { store } = memoryStore();
     await openConnection(store, 'c1', undefined, now);
-    expect(await handleSocketMessage(store, 'c1', '{"action":"subscribe","topic":"listing:01ABC"}', now)).toEqual({
+    expect(await handleSocketMessage(store, 'c1', subscribe('listing:01ABC'), now)).toEqual({
       type: 'subscribed',
       topic: 'listing:01ABC',
     });
     expect(await store.subscribersOf('listing:01ABC', 0)).toEqual(['c1']);
-    expect(await handleSocketMessage(store, 'c1', '{"action":"ping"}', now)).toEqual({ type: 'pong' });
-    await handleSocketMessage(store, 'c1', '{"action":"unsubscribe","topic":"listing:01ABC"}', now);
+    expect(await handleSocketMessage(store, 'c1', text('{"action":"ping"}'), now)).toEqual({ type: 'pong' });
+    await handleSocketMessage(store, 'c1', text('{"action":"unsubscribe","topic":"listing:01ABC"}'), now);
     expect(await store.subscribersOf('listing:01ABC', 0)).toEqual([]);
   });
 
-  it('answers bad messages with an error, not a throw', async () => {
+  it('lets anyone follow public topics (listings, signing requests)', async () => {
     const { store } = memoryStore();
+    await openConnection(store, 'anon', undefined, now);
+    await openConnection(store, 'bob', '01BOB', now);
+    for (const id of ['anon', 'bob']) {
+      for (const topic of ['listing:01ABC', `signing:${UUID}`]) {
+        expect(await handleSocketMessage(store, id, subscribe(topic), now)).toEqual({ type: 'subscribed', topic });
+      }
+    }
+  });
+
+  it("lets only the user's own authenticated socket follow user:<id>", async () => {
+    const { store } = memoryStore();
+    await openConnection(store, 'alice', '01ALICE', now);
+    await openConnection(store, 'bob', '01BOB', now);
+    await openConnection(store, 'anon', undefined, now);
+    expect(await handleSocketMessage(store, 'alice', subscribe('user:01ALICE'), now)).toEqual({
+      type: 'subscribed',
+      topic: 'user:01ALICE',
+    });
+    expect(await handleSocketMessage(store, 'bob', subscribe('user:01ALICE'), now)).toEqual({
+      type: 'error',
+      message: "Another user's topic",
+      topic: 'user:01ALICE',
+    });
+    expect(await handleSocketMessage(store, 'anon', subscribe('user:01ALICE'), now)).toEqual({
+      type: 'error',
+      message: 'Sign in to follow your own topic',
+      topic: 'user:01ALICE',
+    });
+    expect(await store.subscribersOf('user:01ALICE', 0)).toEqual(['alice']);
+  });
+
+  it('answers garbage with an error frame, never a throw', async () => {
+    const { store, connections } = memoryStore();
     await openConnection(store, 'c1', undefined, now);
-    expect((await handleSocketMessage(store, 'c1', 'nope', now)).type).toBe('error');
-    expect(await handleSocketMessage(store, 'c1', '{"action":"subscribe","topic":"admin:all"}', now)).toEqual({
+    const garbage = [
+      { frame: text('nope'), message: 'Messages must be JSON' },
+      { frame: { body: undefined }, message: 'Messages must be JSON' },
+      { frame: text('null'), message: 'Unknown action: use subscribe, unsubscribe or ping' },
+      { frame: text('[1,2]'), message: 'Unknown action: use subscribe, unsubscribe or ping' },
+      { frame: text('{"action":"shutdown"}'), message: 'Unknown action: use subscribe, unsubscribe or ping' },
+      { frame: { body: 'AAECAw==', isBase64Encoded: true }, message: 'Messages must be JSON text, not binary' },
+      {
+        frame: text(JSON.stringify({ action: 'ping', pad: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) })),
+        message: `Messages must be at most ${MAX_CLIENT_MESSAGE_BYTES} bytes`,
+      },
+    ];
+    for (const { frame, message } of garbage) {
+      expect(await handleSocketMessage(store, 'c1', frame, now)).toEqual({ type: 'error', message });
+    }
+    expect(await handleSocketMessage(store, 'c1', subscribe('admin:all'), now)).toEqual({
       type: 'error',
       message: 'Unknown topic',
+      topic: 'admin:all',
     });
-    expect((await handleSocketMessage(store, 'gone', '{"action":"subscribe","topic":"listing:1"}', now)).type).toBe(
-      'error',
-    );
+    expect((await handleSocketMessage(store, 'c1', text('{"action":"subscribe"}'), now)).type).toBe('error');
+    expect((await handleSocketMessage(store, 'c1', text('{"action":"ping","x":1}'), now)).type).toBe('error');
+    expect((await handleSocketMessage(store, 'gone', subscribe('listing:1'), now)).type).toBe('error');
+    // Still usable afterwards.
+    expect(await handleSocketMessage(store, 'c1', subscribe('listing:1'), now)).toEqual({
+      type: 'subscribed',
+      topic: 'listing:1',
+    });
+    expect(connections.get('c1')!.topics.size).toBe(1);
   });
 
   it('caps subscriptions per connection', async () => {
     const { store } = memoryStore();
     await openConnection(store, 'c1', undefined, now);
     for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_CONNECTION; i++) {
-      await handleSocketMessage(store, 'c1', JSON.stringify({ action: 'subscribe', topic: `listing:${i}` }), now);
+      await handleSocketMessage(store, 'c1', subscribe(`listing:${i}`), now);
     }
-    const over = await handleSocketMessage(store, 'c1', '{"action":"subscribe","topic":"listing:X"}', now);
+    const over = await handleSocketMessage(store, 'c1', subscribe('listing:X'), now);
     expect(over.type).toBe('error');
+  });
+
+  it('sends the answer back on the socket', async () => {
+    const { store } = memoryStore();
+    await openConnection(store, 'c1', undefined, now);
+    const sent: [string, ServerSocketMessage][] = [];
+    const sender: SocketSender = { send: async (id, m) => (sent.push([id, m]), 'sent') };
+    await answerSocketMessage({ store, sender, now }, 'c1', text('{"action":"ping"}'));
+    expect(sent).toEqual([['c1', { type: 'pong' }]]);
   });
 });
 
 describe('publishEvent', () => {
-  it('sends to live subscribers and forgets gone connections', async () => {
-    const { store, connections } = memoryStore();
-    const topic = 'signing:0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d';
-    for (const id of ['a', 'b']) {
-      await openConnection(store, id, undefined, now);
-      await handleSocketMessage(store, id, JSON.stringify({ action: 'subscribe', topic }), now);
+  async function subscribed(ids: string[], topic: string) {
+    const memory = memoryStore();
+    for (const id of ids) {
+      await openConnection(memory.store, id, undefined, now);
+      await handleSocketMessage(memory.store, id, subscribe(topic), now);
     }
+    return memory;
+  }
+
+  it('sends to live subscribers and forgets gone connections', async () => {
+    const event = signingEvent();
+    const { store, connections } = await subscribed(['a', 'b'], event.topic);
     const delivered: [string, ServerSocketMessage][] = [];
     const sender: SocketSender = {
       async send(id, message) {
@@ -91,15 +180,86 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    const event = {
-      id: 'e1',
-      topic,
-      type: 'signing.status' as const,
-      occurredAt: now.toISOString(),
-      data: { uuid: '0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d', purpose: 'sign-in' as const, status: 'signed' as const },
-    };
     expect(await publishEvent(event, { store, sender, now })).toEqual({ sent: 1, gone: 1 });
-    expect(delivered).toEqual([['a', { type: 'event', topic, event }]]);
+    expect(delivered).toEqual([['a', { type: 'event', topic: event.topic, event }]]);
     expect(connections.has('b')).toBe(false);
+  });
+
+  it('reads the subscribers once and keeps at most `concurrency` sends in flight', async () => {
+    const event = signingEvent();
+    const ids = Array.from({ length: 100 }, (_, i) => `c${i}`);
+    const memory = await subscribed(ids, event.topic);
+    let inFlight = 0;
+    let peak = 0;
+    const sender: SocketSender = {
+      async send() {
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((r) => setTimeout(r, 1));
+        inFlight--;
+        return 'sent';
+      },
+    };
+    expect(await publishEvent(event, { store: memory.store, sender, now, concurrency: 8 })).toEqual({
+      sent: 100,
+      gone: 0,
+    });
+    expect(peak).toBe(8);
+    expect(memory.reads()).toBe(1);
+  });
+
+  it('fails the event when a send fails, after every other subscriber got it', async () => {
+    const event = signingEvent();
+    const { store } = await subscribed(['a', 'b', 'c'], event.topic);
+    const delivered: string[] = [];
+    const sender: SocketSender = {
+      async send(id) {
+        if (id === 'b') throw new Error('throttled');
+        delivered.push(id);
+        return 'sent';
+      },
+    };
+    const error = await publishEvent(event, { store, sender, now }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FanOutError);
+    expect((error as FanOutError).failed).toBe(1);
+    expect(delivered.sort()).toEqual(['a', 'c']);
+  });
+});
+
+describe('handleEvent', () => {
+  const notifyRequest: DomainEventOf<'notify.requested'> = {
+    id: 'n1',
+    occurredAt: now.toISOString(),
+    type: 'notify.requested',
+    data: {
+      userId: '01ALICE',
+      type: 'auction_ending',
+      title: 'Auction Ending Soon',
+      message: 'Ends soon',
+      relatedId: '01L',
+      dedupeKey: 'auction_ending:01L',
+    },
+  };
+
+  it('fans socket events out to their topic and runs notify for notify.requested', async () => {
+    const event = signingEvent();
+    const { store } = memoryStore();
+    await openConnection(store, 'a', undefined, now);
+    await handleSocketMessage(store, 'a', subscribe(event.topic), now);
+    const sent: string[] = [];
+    const notified: unknown[] = [];
+    const registry = eventRegistry({
+      store,
+      sender: { send: async (id) => (sent.push(id), 'sent') },
+      now: () => now,
+      notify: async (request) => notified.push(request),
+    });
+    expect(await handleEvent(event, registry)).toEqual({ sent: 1, gone: 0 });
+    expect(sent).toEqual(['a']);
+    await handleEvent(notifyRequest, registry);
+    expect(notified).toEqual([notifyRequest.data]);
+  });
+
+  it('throws for an event type without a handler, so the message is retried and dead-lettered, not dropped', async () => {
+    await expect(handleEvent(notifyRequest, {})).rejects.toBeInstanceOf(UnhandledEventError);
   });
 });

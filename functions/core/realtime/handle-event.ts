@@ -1,0 +1,46 @@
+import type { DomainEvent, DomainEventOf, SocketEvent } from '../../../shared/events';
+import type { NotifyRequest } from '../notifications/notify';
+import { publishEvent, type FanOutResult } from './publish-event';
+import type { RealtimeStore, SocketSender } from './ports';
+
+type EventType = DomainEvent['type'];
+export type EventHandler<T extends EventType> = (event: DomainEventOf<T>) => Promise<unknown>;
+/** One handler per event type: a type added to shared/events.ts without its handler here fails the typecheck. */
+export type EventRegistry = { [T in EventType]: EventHandler<T> };
+
+export interface EventRegistryDeps {
+  store: RealtimeStore;
+  sender: SocketSender;
+  now: () => Date;
+  /** core/notifications' notify, wired by the events consumer with its adapters. */
+  notify: (request: NotifyRequest) => Promise<unknown>;
+}
+
+/** What the events consumer does with each event: socket events fan out to their topic, the others run a use case. */
+export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
+  const fanOut = (event: SocketEvent): Promise<FanOutResult> =>
+    publishEvent(event, { store: deps.store, sender: deps.sender, now: deps.now() });
+  return {
+    'signing.status': fanOut,
+    'notification.created': fanOut,
+    'notifications.read': fanOut,
+    'notify.requested': (event) => deps.notify(event.data),
+  };
+}
+
+export class UnhandledEventError extends Error {
+  constructor(readonly eventType: string) {
+    super(`No handler for event type ${eventType}`);
+    this.name = 'UnhandledEventError';
+  }
+}
+
+/**
+ * Dispatches one event by its type. A type without a handler throws (never a silent drop): the message fails, comes
+ * back and ends in the events queue's dead-letter queue, where it waits for the handler.
+ */
+export async function handleEvent(event: DomainEvent, registry: Partial<EventRegistry>): Promise<unknown> {
+  const handler = registry[event.type] as EventHandler<EventType> | undefined;
+  if (!handler) throw new UnhandledEventError(event.type);
+  return handler(event);
+}
