@@ -38,7 +38,8 @@ export const listingLocationSchema = z
   })
   .strict();
 
-const dimension = z.number().positive().max(1000);
+/** Package sizes: a hundredth is the finest step that means anything (and far smaller numbers don't fit DynamoDB). */
+const dimension = z.number().min(0.01, 'Must be at least 0.01').max(1000);
 
 export const createListingBodySchema = z
   .object({
@@ -59,7 +60,7 @@ export const createListingBodySchema = z
       .record(z.string().trim().min(1).max(40), z.string().trim().max(200))
       .refine((s) => Object.keys(s).length <= 30, 'At most 30 specifications')
       .default({}),
-    weightLbs: z.number().positive().max(2000).optional(),
+    weightLbs: z.number().min(0.01, 'Must be at least 0.01').max(2000).optional(),
     dimensions: z.object({ length: dimension, width: dimension, height: dimension }).strict().optional(),
     listingType: z.enum(LISTING_TYPES),
     priceCents: price.optional(),

@@ -70,6 +70,9 @@ describe('the listing schema', () => {
     [{ shippingType: 'free', localPickup: true }, 'localPickup'],
     [{ minOfferCents: 500 }, 'minOfferCents'],
     [{ acceptOffers: true, minOfferCents: 5000 }, 'minOfferCents'],
+    // Positive, but below what DynamoDB stores (1e-130): the write would fail with a 500.
+    [{ weightLbs: 2.5e-323 }, 'weightLbs'],
+    [{ dimensions: { length: 1e-200, width: 1, height: 1 } }, 'dimensions.length'],
   ])('refuses %j at %s', (over, field) => {
     const result = createListingBodySchema.safeParse({ ...base, ...over });
     expect(result.success).toBe(false);
