@@ -7,9 +7,12 @@ import { page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 
 describe('pages for signed-in people only', () => {
-  it.each(['/seller-portal', '/settings', '/wallet'])('%s sends signed-out visitors to /', async (path) => {
-    stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
-    const { router } = renderRoutes(routes, path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
+  it.each(['/seller-portal', '/settings', '/wallet', '/notifications'])(
+    '%s sends signed-out visitors to /',
+    async (path) => {
+      stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
+      const { router } = renderRoutes(routes, path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
 });

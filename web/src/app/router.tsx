@@ -40,6 +40,10 @@ export const routes: RouteObject[] = [
         Component: page(() => import('../features/wishlist/routes/wishlist-page'), 'WishlistPage'),
       },
       {
+        path: 'notifications',
+        Component: page(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage'),
+      },
+      {
         path: 'seller-portal',
         Component: page(() => import('../features/seller-portal/routes/seller-portal-page'), 'SellerPortalPage'),
       },

@@ -16,6 +16,8 @@ const loadConnectFlow = () => import('../../features/auth/components/connect-wal
 const ConnectWalletFlow = lazy(() => loadConnectFlow().then((m) => ({ default: m.ConnectWalletFlow })));
 const loadSignedInActions = () => import('../../features/account/components/signed-in-actions');
 const SignedInActions = lazy(() => loadSignedInActions().then((m) => ({ default: m.SignedInActions })));
+const loadBell = () => import('../../features/notifications/components/notification-bell');
+const NotificationBell = lazy(() => loadBell().then((m) => ({ default: m.NotificationBell })));
 
 /** Connect Wallet, the restore placeholder, or the signed-in controls (spec part 1 section 2.2). */
 function SessionActions() {
@@ -38,16 +40,25 @@ function SessionActions() {
   }, []);
   // A saved session is being restored: fetch the signed-in controls meanwhile, not after.
   useEffect(() => {
-    if (status === 'loading') void loadSignedInActions();
+    if (status === 'loading') {
+      void loadSignedInActions();
+      void loadBell();
+    }
   }, [status]);
   if (status === 'loading') {
     return <span className="account-placeholder" role="status" aria-label="Restoring your session" />;
   }
   if (status === 'signed-in' && user && token) {
     return (
-      <Suspense fallback={<span className="account-placeholder" />}>
-        <SignedInActions user={user} token={token} />
-      </Suspense>
+      <>
+        {/* Its own boundary: the account controls don't wait for the bell's code. */}
+        <Suspense fallback={<span className="btn-icon-placeholder" />}>
+          <NotificationBell />
+        </Suspense>
+        <Suspense fallback={<span className="account-placeholder" />}>
+          <SignedInActions user={user} token={token} />
+        </Suspense>
+      </>
     );
   }
   return (

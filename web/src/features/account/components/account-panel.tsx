@@ -3,16 +3,19 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { shortAddress } from '../../../../../shared/domain/username';
+import { useNotificationSummary } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session/session-context';
+import { badgeCount } from '../../../lib/wishlist';
 import { useMobileLayout } from '../../../lib/use-viewport-width';
 import { UserAvatar } from '../../../components/user-avatar';
 
 /**
- * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity, /messages and /notifications join the
- * list where marked when their features land. 'Sell Items' is for sellers on the mobile layout only, as the spec says.
+ * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity and /messages join the list where
+ * marked when their features land. 'Sell Items' is for sellers on the mobile layout only, as the spec says.
  */
 export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
   const { disconnect } = useSession();
+  const unread = useNotificationSummary().data?.unreadCount ?? 0;
   const mobile = useMobileLayout();
   const onDisconnect = () => {
     void disconnect().then(() =>
@@ -41,7 +44,17 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu-separator" />
-          {/* Slot: My Activity, Messages and Notifications (unread badge) arrive with their features. */}
+          {/* Slot: My Activity and Messages arrive with their features. */}
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to="/notifications" className="menu-item-with-badge">
+              Notifications
+              {unread > 0 && (
+                <span className="badge badge-primary" aria-label={`${unread} unread`}>
+                  {badgeCount(unread)}
+                </span>
+              )}
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/wallet">Wallet</Link>
           </DropdownMenu.Item>
