@@ -31,6 +31,22 @@ describe('marketplace page', () => {
     expect(screen.queryByText('Failed to load listings')).toBeNull();
   });
 
+  it('shows the same error state when a search is over its per-IP limit (429), and Try Again recovers', async () => {
+    const { calls } = stubFetch((_url, i) =>
+      i === 0
+        ? {
+            status: 429,
+            body: { error: { code: 'too_many_requests', message: 'Too many requests, try again in 20 s' } },
+          }
+        : { body: page([listing({ title: 'Vintage lamp' })]) },
+    );
+    open('/marketplace?search=vintage');
+    expect(await screen.findByText('Failed to load listings')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Vintage lamp')).toBeTruthy();
+    expect(calls.map((c) => c.searchParams.get('search'))).toEqual(['vintage', 'vintage']);
+  });
+
   it("without filters an empty result says 'Be the first to list an item!'", async () => {
     const { calls } = stubFetch(() => ({ body: page([]) }));
     open();
