@@ -86,3 +86,78 @@ describe('notifications API', () => {
     expect((await markAll(alice.token)).body).toEqual({ marked: 0, unreadCount: 0 });
   }, 60_000);
 });
+
+describe('auction-ending notices (the schedule, run on demand at a moved time)', () => {
+  const runSchedule = (at: string) =>
+    call<{ result: { auctions: number; requested: number } }>('POST', '/_local/schedules/auction-ending-notices', {
+      body: { at },
+    });
+  const endingFor = async (token: string, listingId: string) =>
+    (await page(token, '?limit=50')).body.items.filter((n) => n.type === 'auction_ending' && n.relatedId === listingId);
+
+  it('tells a saver once per auction ending within 24 hours, linking to it; a second run tells nothing more', async () => {
+    const seller = await signUp('ns');
+    const profile = await call('PUT', '/api/me/profile', {
+      token: seller.token,
+      body: {
+        fullName: 'Notice Seller',
+        email: 'notice@example.com',
+        phone: '+1 512 555 0100',
+        address: null,
+        returnAddress: null,
+        useDifferentReturnAddress: false,
+        isSeller: true,
+      },
+    });
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    const endsAt = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString();
+    const created = await call<{ id: string }>('POST', '/api/listings', {
+      token: seller.token,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+      body: {
+        title: 'Notice Test Pocket Watch',
+        description: 'A pocket watch whose auction ends in three days.',
+        category: 'Collectibles',
+        condition: 'good',
+        listingType: 'auction',
+        startingBidCents: 1_000,
+        endsAt,
+        location: { zipCode: '78701', city: 'Austin', state: 'TX' },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const listingId = created.body.id;
+    expect((await call('PUT', `/api/me/wishlist/${listingId}`, { token: bob.token, body: {} })).status).toBe(200);
+
+    // Now it ends in three days: not yet.
+    expect((await runSchedule(new Date().toISOString())).status).toBe(200);
+    // Two hours before its end it is ending soon.
+    const twoHoursBefore = new Date(Date.parse(endsAt) - 2 * 3_600_000).toISOString();
+    const first = await runSchedule(twoHoursBefore);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.result.requested).toBeGreaterThanOrEqual(1);
+
+    // The request goes through the events queue to notify.
+    const until = Date.now() + 20_000;
+    while ((await endingFor(bob.token, listingId)).length === 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const [notice] = await endingFor(bob.token, listingId);
+    expect(notice).toMatchObject({
+      type: 'auction_ending',
+      title: 'Auction Ending Soon',
+      read: false,
+      relatedId: listingId,
+    });
+    expect(notice!.message).toContain('Notice Test Pocket Watch');
+    const unread = (await summary(bob.token)).body.unreadCount;
+
+    const second = await runSchedule(new Date(Date.parse(twoHoursBefore) + 15 * 60_000).toISOString());
+    expect(second.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(await endingFor(bob.token, listingId)).toHaveLength(1);
+    expect((await summary(bob.token)).body.unreadCount).toBe(unread);
+    // The seller saved nothing and is told nothing.
+    expect(await endingFor(seller.token, listingId)).toHaveLength(0);
+  }, 90_000);
+});
