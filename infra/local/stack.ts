@@ -136,6 +136,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   const started: Starter[] = [];
   let restoreEnv: (() => void) | undefined;
   const server = http.createServer();
+  // Longer than Node clients keep an idle connection (5 s): when both sides time out together, a client can reuse a
+  // connection the server is closing and its request fails with 'socket hang up' (seen under load in the tests).
+  server.keepAliveTimeout = 65_000;
   const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
