@@ -336,18 +336,39 @@ export const queues: readonly QueueDef[] = [
   },
 ];
 
+/** An EventBridge Scheduler rate expression: `rate(1 minute)`, `rate(15 minutes)`, `rate(2 hours)`, `rate(1 day)`. */
+export type RateExpression = `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours' | 'day' | 'days'})`;
+
+/**
+ * A scheduled job: EventBridge Scheduler invokes `handler` (a scheduledJob, functions/lib/scheduled-job.ts) at `rate`
+ * in AWS, with retries and a dead-letter queue; the local runtime's timers call the same handler at the same interval
+ * (infra/local/timers.ts), and `POST /_local/schedules/{name}` runs it on demand locally.
+ */
 export interface ScheduleDef {
+  /** Unique, kebab-case: the schedule's name in AWS and in the local path. */
   name: string;
   handler: string;
-  everyMinutes: number;
+  rate: RateExpression;
   /** The job talks to the Xaman platform API (reads the Xaman API secret). */
   usesSigner?: boolean;
+}
+
+const RATE_UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+
+/** The interval of a rate expression; throws for one EventBridge Scheduler would refuse (e.g. `rate(1 minutes)`). */
+export function rateMs(rate: string): number {
+  const m = /^rate\((\d+) (minute|hour|day)(s?)\)$/.exec(rate);
+  const n = m ? Number(m[1]) : 0;
+  if (!m || n < 1 || (n === 1) !== (m[3] === '')) {
+    throw new Error(`${rate} is not an EventBridge Scheduler rate expression (e.g. rate(1 minute), rate(5 minutes))`);
+  }
+  return n * RATE_UNIT_MS[m[2] as keyof typeof RATE_UNIT_MS];
 }
 
 /** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */
 export const schedules: readonly ScheduleDef[] = [
   // Tells wishlist savers of auctions ending within 24 hours, once per auction (the dedupe key makes reruns harmless).
-  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', everyMinutes: 15 },
+  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(15 minutes)' },
 ];
 
 /** Every module the deployment bundles as its own function. */

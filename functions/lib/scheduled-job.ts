@@ -1,4 +1,4 @@
-import { systemClock } from '../core/clock/clock';
+import { clock } from '../adapters/clock';
 import { lambdaHandler } from './lambda-handler';
 import type { Logger } from './logger';
 import type { BusinessMetrics } from './metrics';
@@ -16,10 +16,10 @@ export interface ScheduledEvent {
   time?: string;
 }
 
-/** The run's time: the event's scheduled `time` when it has one, else the clock. */
+/** The run's time: the event's scheduled `time` when it has one, else the functions' clock (tests may move it). */
 function runTime(event: ScheduledEvent): Date {
   const at = event.time ? new Date(event.time) : undefined;
-  return at && !Number.isNaN(at.getTime()) ? at : systemClock.now();
+  return at && !Number.isNaN(at.getTime()) ? at : clock.now();
 }
 
 /**

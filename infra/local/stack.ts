@@ -6,6 +6,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfigForTests } from '../../functions/lib/config';
 import { resetAwsClients } from '../../functions/lib/aws-clients';
+import { setClock } from '../../functions/adapters/clock';
 import {
   allHandlerModules,
   queues as routeQueues,
@@ -37,6 +38,7 @@ import { startS3, type LocalS3 } from './s3';
 import { startSqs, type LocalSqs } from './sqs';
 import { startStandIns, type StandIns } from './stand-ins';
 import { createStaticWeb } from './static-web';
+import { createLocalControls, LOCAL_CONTROLS_PREFIX } from './local-controls';
 import { runSchedule, startTimers } from './timers';
 import { createWsGateway, type WsRouteModules } from './ws-gateway';
 
@@ -74,8 +76,8 @@ export interface LocalStack {
   port: number;
   /** The environment the handlers run with (also set on process.env). */
   env: Record<string, string>;
-  /** Runs one schedule's handler now. */
-  runSchedule(name: string): Promise<unknown>;
+  /** Runs one schedule's handler now (or with `at` as its run time). */
+  runSchedule(name: string, at?: Date): Promise<unknown>;
   /** The local XRPL node and Xaman service, when this stack started them. */
   standIns: StandIns;
   stop(): Promise<void>;
@@ -154,6 +156,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }
     }
     restoreEnv?.();
+    setClock(null);
     resetConfigForTests();
     resetAwsClients();
     active = false;
@@ -237,6 +240,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const api = createHttpGateway({ routes: routeList, log });
     const media = createMediaHandler({ s3: s3Client, bucket: LOCAL_MEDIA_BUCKET });
     const connections = createConnectionsEndpoint(ws.connections);
+    const localControls = createLocalControls({ schedules, clockControl: opts.testControls === true });
     const webDir = opts.webDir && fs.existsSync(opts.webDir) ? opts.webDir : null;
     const web = webDir ? createStaticWeb(webDir) : null;
     started.push({ stop: () => ws.close() });
@@ -263,6 +267,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       if (pathname === '/api' || pathname.startsWith('/api/')) api(req, res).catch((e) => fail(res, e));
       else if (pathname.startsWith('/media/')) media(req, res).catch((e) => fail(res, e));
       else if (pathname.startsWith(CONNECTIONS_PREFIX)) connections(req, res).catch((e) => fail(res, e));
+      else if (pathname.startsWith(LOCAL_CONTROLS_PREFIX)) localControls(req, res).catch((e) => fail(res, e));
       else if (pathname === '/ws') {
         req.resume();
         res
@@ -297,10 +302,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       port,
       env,
       standIns,
-      runSchedule: async (name) => {
+      runSchedule: async (name, at) => {
         const def = byName.get(name);
         if (!def) throw new Error(`no schedule named ${name}`);
-        return runSchedule(def);
+        return runSchedule(def, at);
       },
       stop: () => {
         stopping ??= (async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ScheduleDef } from '../../functions/routes';
+import { clock } from '../../functions/adapters/clock';
+import { rateMs, type ScheduleDef } from '../../functions/routes';
 import { lambdaContext, loadHandler } from './handlers';
 
-/** The event EventBridge Scheduler sends a Lambda target (the handlers only read `time`). */
-export function scheduledEvent(def: ScheduleDef, now = new Date()) {
+/** The event EventBridge Scheduler sends a Lambda target (the handlers read `time` and `id`). */
+export function scheduledEvent(def: ScheduleDef, now: Date) {
   return {
     version: '0',
     id: randomUUID(),
@@ -17,15 +18,19 @@ export function scheduledEvent(def: ScheduleDef, now = new Date()) {
   };
 }
 
-/** Runs one schedule's handler now and returns its result (tests use it instead of waiting for the timer). */
-export async function runSchedule(def: ScheduleDef, now = new Date()): Promise<unknown> {
+/**
+ * Runs one schedule's handler now and returns its result (tests and `POST /_local/schedules/{name}` use it instead of
+ * waiting for the timer). The run's time is `at`, else the functions' clock (which tests may have moved).
+ */
+export async function runSchedule(def: ScheduleDef, at: Date = clock.now()): Promise<unknown> {
   const handler = await loadHandler(def.handler);
-  const event = scheduledEvent(def, now);
+  const event = scheduledEvent(def, at);
   return handler(event, lambdaContext(def.handler, event.id, 15 * 60_000));
 }
 
 /**
- * One interval per schedule. A run still going when the next is due is not doubled up; errors are logged, never fatal.
+ * One interval per schedule, at its rate expression's interval. A run still going when the next is due is not doubled
+ * up; errors are logged, never fatal (in AWS, Scheduler retries and then dead-letters the invocation).
  */
 export function startTimers(defs: readonly ScheduleDef[]): { stop(): Promise<void> } {
   const running = new Map<string, Promise<void>>();
@@ -41,7 +46,7 @@ export function startTimers(defs: readonly ScheduleDef[]): { stop(): Promise<voi
         })
         .finally(() => running.delete(def.name));
       running.set(def.name, run);
-    }, def.everyMinutes * 60_000),
+    }, rateMs(def.rate)),
   );
   return {
     stop: async () => {

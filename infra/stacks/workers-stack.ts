@@ -1,9 +1,11 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { schedules as scheduleDefs, type ScheduleDef } from '../../functions/routes';
+import { rateMs, schedules as scheduleDefs, type ScheduleDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
 import { grantMediaRead, grantMediaUpload, grantSecretRead, grantSocketPosts, grantTable } from './grants';
 import { acknowledgeWildcards, nagName } from './nag';
@@ -14,6 +16,8 @@ import type { RealtimeStack } from './realtime-stack';
 /** AWS: a queue's visibility timeout should be at least six times its consumer's timeout (retries within a batch). */
 const VISIBILITY_TO_TIMEOUT = 6;
 const JOB_TIMEOUT = Duration.seconds(60);
+/** Retries of a scheduled run (Scheduler's delivery and Lambda's asynchronous invocation each) before the DLQ. */
+const SCHEDULE_RETRIES = 2;
 
 export interface WorkersStackProps extends StackProps {
   data: DataStack;
@@ -30,6 +34,8 @@ export class WorkersStack extends Stack {
   readonly consumers: Record<string, HandlerFunction> = {};
   readonly jobs: Record<string, HandlerFunction> = {};
   readonly schedules: scheduler.Schedule[] = [];
+  /** Failed scheduled runs (when there are schedules). */
+  readonly scheduleDeadLetters?: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: WorkersStackProps) {
     super(scope, id, props);
@@ -62,7 +68,22 @@ export class WorkersStack extends Stack {
       this.consumers[def.name] = fn;
     }
 
-    for (const def of props.schedules ?? scheduleDefs) {
+    const defs = props.schedules ?? scheduleDefs;
+    // A run that still fails after its retries lands here, not nowhere: Scheduler's undeliverable invocations and the
+    // jobs' own failures after Lambda's asynchronous retries alike.
+    if (defs.length > 0) {
+      this.scheduleDeadLetters = new sqs.Queue(this, 'SchedulesDeadLetterQueue', {
+        enforceSSL: true,
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        retentionPeriod: Duration.days(14),
+      });
+      Validations.of(this.scheduleDeadLetters).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This is the dead-letter queue of the scheduled jobs; a DLQ of a DLQ would only hide failures further.',
+      });
+    }
+    for (const def of defs) {
+      const deadLetterQueue = this.scheduleDeadLetters!;
       const fn = new HandlerFunction(this, `${pascal(def.name)}Job`, {
         handler: def.handler,
         environment: props.environment,
@@ -73,20 +94,26 @@ export class WorkersStack extends Stack {
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       this.jobs[def.name] = fn;
+      // Retries stop once the next run is due (a late run would only repeat what the next one does), within the 1 min
+      // to 6 h both Scheduler and Lambda's asynchronous invocation accept.
+      const maxEventAge = Duration.seconds(Math.min(Math.max(rateMs(def.rate) / 1000, 60), 6 * 3600));
+      // Scheduler invokes Lambda asynchronously: a thrown job is retried by Lambda, then sent to the DLQ.
+      fn.fn.configureAsyncInvoke({
+        retryAttempts: SCHEDULE_RETRIES,
+        maxEventAge,
+        onFailure: new SqsDestination(deadLetterQueue),
+      });
       this.schedules.push(
         new scheduler.Schedule(this, `${pascal(def.name)}Schedule`, {
-          description: `Runs functions/${def.handler} every ${def.everyMinutes} minute(s)`,
-          schedule: scheduler.ScheduleExpression.rate(Duration.minutes(def.everyMinutes)),
-          // A missed run is covered by the next one; retries would only pile up behind it.
-          target: new LambdaInvoke(fn.fn, { retryAttempts: 0 }),
+          description: `Runs functions/${def.handler} at ${def.rate}`,
+          schedule: scheduler.ScheduleExpression.expression(def.rate),
+          target: new LambdaInvoke(fn.fn, { retryAttempts: SCHEDULE_RETRIES, maxEventAge, deadLetterQueue }),
         }),
       );
-      // EventBridge Scheduler assumes one shared role (per stack) to invoke the jobs; CDK grants it the function and
-      // its versions (`<arn>:*`).
-      const schedulerRole = this.node.children.find((c) => c.node.id.startsWith('SchedulerRoleForTarget'));
-      if (!schedulerRole) throw new Error('EventBridge Scheduler role not found');
-      acknowledgeWildcards(schedulerRole, {
-        [`Resource::${nagName(schedulerRole, fn.fn, fn.fn.functionArn, 'Arn')}:*`]: `Invoking any version of the ${def.name} job function, which the schedule targets, is intended.`,
+      // EventBridge Scheduler assumes a role CDK makes per target environment to invoke the jobs, granted the function
+      // and its versions (`<arn>:*`); acknowledged stack-wide, as the finding names this function's ARN exactly.
+      acknowledgeWildcards(this, {
+        [`Resource::${nagName(this, fn.fn, fn.fn.functionArn, 'Arn')}:*`]: `Invoking any version of the ${def.name} job function, which the schedule targets, is intended.`,
       });
     }
   }

@@ -26,7 +26,7 @@ type Resources = Record<string, { Type: string; Properties?: Record<string, Json
 
 // When routes.ts has no schedule yet, deploy one for an existing job so the scheduling code is still exercised.
 const probeSchedules: readonly ScheduleDef[] =
-  schedules.length > 0 ? schedules : [{ name: 'probe', handler: queues[0]!.consumer, everyMinutes: 5 }];
+  schedules.length > 0 ? schedules : [{ name: 'probe', handler: queues[0]!.consumer, rate: 'rate(5 minutes)' }];
 
 const NAG = /^AwsSolutions-/;
 
@@ -498,9 +498,8 @@ describe('workers stack', () => {
   it('has one EventBridge Scheduler schedule per schedule def', () => {
     templates.workers.resourceCountIs('AWS::Scheduler::Schedule', probeSchedules.length);
     for (const def of probeSchedules) {
-      const unit = def.everyMinutes === 1 ? 'minute' : 'minutes';
       templates.workers.hasResourceProperties('AWS::Scheduler::Schedule', {
-        ScheduleExpression: `rate(${def.everyMinutes} ${unit})`,
+        ScheduleExpression: def.rate,
         State: 'ENABLED',
       });
     }

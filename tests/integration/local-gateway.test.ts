@@ -400,7 +400,11 @@ describe('a stack with fixture consumers, socket routes and a web app', () => {
   });
 
   it('runs a schedule handler now with a Scheduler-like event', async () => {
-    const result = (await runSchedule({ name: 'fixture-job', handler: fixture('scheduled-job'), everyMinutes: 1 })) as {
+    const result = (await runSchedule({
+      name: 'fixture-job',
+      handler: fixture('scheduled-job'),
+      rate: 'rate(1 minute)',
+    })) as {
       got: { 'detail-type': string; source: string; time: string; resources: string[] };
     };
     expect(result.got['detail-type']).toBe('Scheduled Event');

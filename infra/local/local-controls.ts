@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clock, clockOffsetMs, setClock } from '../../functions/adapters/clock';
+import type { ScheduleDef } from '../../functions/routes';
+import { writeJsonError } from './api-event';
+import { runSchedule } from './timers';
+
+/** Operator and test controls of the local runtime only: nothing under this prefix exists in AWS. */
+export const LOCAL_CONTROLS_PREFIX = '/_local/';
+
+function readJson(req: IncomingMessage, limit = 4096): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= limit) chunks.push(c);
+    });
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8').trim();
+      if (size > limit) return reject(new Error('body too large'));
+      try {
+        resolve(text === '' ? {} : JSON.parse(text));
+      } catch {
+        reject(new Error('body is not JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}
+
+function writeJson(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) });
+  res.end(text);
+}
+
+/** An optional `{ "at": "<ISO time>" }`: the time a run or the clock should read. */
+function atOf(body: unknown): Date | null | 'invalid' {
+  const at = (body as { at?: unknown } | null)?.at;
+  if (at === undefined) return null;
+  const d = typeof at === 'string' ? new Date(at) : new Date(NaN);
+  return Number.isNaN(d.getTime()) ? 'invalid' : d;
+}
+
+/**
+ * `POST /_local/schedules/{name}` runs a schedule's handler now (optionally `{ "at": ISO }` as its run time) and
+ * answers its result: operators and tests don't wait for the timer. With `clockControl` (tests): `GET /_local/clock`,
+ * `PUT /_local/clock { "at": ISO }` moves the functions' clock, `DELETE /_local/clock` puts it back.
+ */
+export function createLocalControls(opts: { schedules: readonly ScheduleDef[]; clockControl: boolean }) {
+  const byName = new Map(opts.schedules.map((s) => [s.name, s]));
+  return async function handleLocalControls(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '').split('?')[0]!.slice(LOCAL_CONTROLS_PREFIX.length);
+    const method = req.method ?? 'GET';
+    let body: unknown = {};
+    try {
+      if (method === 'POST' || method === 'PUT') body = await readJson(req);
+      else req.resume();
+    } catch (error) {
+      return writeJsonError(res, 400, 'bad_request', String((error as Error).message));
+    }
+    const at = atOf(body);
+    if (at === 'invalid') return writeJsonError(res, 400, 'bad_request', '"at" must be an ISO date-time');
+
+    const schedule = /^schedules\/([a-z0-9-]+)$/.exec(path);
+    if (schedule) {
+      if (method !== 'POST') return writeJsonError(res, 405, 'method_not_allowed', 'Use POST to run a schedule');
+      const def = byName.get(schedule[1]!);
+      if (!def) return writeJsonError(res, 404, 'not_found', `No schedule named ${schedule[1]}`);
+      const runAt = at ?? clock.now();
+      try {
+        const result = await runSchedule(def, runAt);
+        return writeJson(res, 200, { schedule: def.name, at: runAt.toISOString(), result: result ?? null });
+      } catch (error) {
+        // Local only: the operator running it wants the reason.
+        return writeJsonError(res, 500, 'schedule_failed', `${def.name} failed: ${String(error)}`);
+      }
+    }
+    if (path === 'clock' && opts.clockControl) {
+      if (method === 'PUT') {
+        if (!at) return writeJsonError(res, 400, 'bad_request', 'Send { "at": "<ISO date-time>" }');
+        setClock(at);
+      } else if (method === 'DELETE') setClock(null);
+      else if (method !== 'GET') return writeJsonError(res, 405, 'method_not_allowed', 'Use GET, PUT or DELETE');
+      return writeJson(res, 200, { now: clock.now().toISOString(), offsetMs: clockOffsetMs() });
+    }
+    writeJsonError(res, 404, 'not_found', 'No such local control');
+  };
+}
