@@ -41,6 +41,8 @@ export function sendRaw(r: RawRequest): Promise<RawReply> {
         port: base.port,
         path: r.path,
         method: r.method,
+        // A connection per request: junk may leave a connection unusable, and it must not fail the next request.
+        agent: false,
         ...(r.from && { localAddress: r.from }),
         // Node sends a GET body unframed unless its length is given.
         headers: { ...(r.body !== undefined && { 'content-length': String(Buffer.byteLength(r.body)) }), ...r.headers },
@@ -57,6 +59,8 @@ export function sendRaw(r: RawRequest): Promise<RawReply> {
         );
       },
     );
+    // Longer than the gateway's own handler timeout: no answer at all is the gateway's failure, not a slow handler.
+    req.setTimeout(40_000, () => req.destroy(new Error('no answer within 40 s')));
     req.on('error', reject);
     req.end(r.body);
   });
