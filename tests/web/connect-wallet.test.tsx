@@ -7,7 +7,16 @@ import { WALLET_USER_CHANGED } from '../../web/src/lib/session/session-events';
 import { pending } from './support/fetch-stub';
 import { page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
-import { ADDRESS, inHours, stubApi, stubSocket, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
+import {
+  ADDRESS,
+  inHours,
+  signingStatusFrame,
+  stubApi,
+  stubSocket,
+  user,
+  type ApiAnswer,
+  type ApiRequest,
+} from './support/api-stub';
 
 const uuid = '6f1c1b9e-2f4e-4c61-9d7a-0a1b2c3d4e5f';
 const signInRequest = {
@@ -141,13 +150,7 @@ describe('Connect Wallet dialog (spec part 1 section 2.4)', () => {
       await waitFor(() =>
         expect(Socket.instances.at(-1)?.sent).toEqual([{ action: 'subscribe', topic: signInRequest.topic }]),
       );
-      act(() =>
-        Socket.instances.at(-1)!.emit({
-          type: 'event',
-          topic: signInRequest.topic,
-          event: { type: 'signing.status', data: { status: 'signed' } },
-        }),
-      );
+      act(() => Socket.instances.at(-1)!.emit(signingStatusFrame(uuid, 'signed')));
       expect(await screen.findByText('Wallet Connected')).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       expect(await screen.findByRole('button', { name: 'Account: alice_1' })).toBeTruthy();
@@ -185,11 +188,7 @@ describe('Connect Wallet dialog (spec part 1 section 2.4)', () => {
     const { dialog } = await openDialog();
     await toQrCode(dialog);
     await waitFor(() => expect(Socket.instances.at(-1)?.sent).toHaveLength(1));
-    act(() =>
-      Socket.instances
-        .at(-1)!
-        .emit({ type: 'event', topic: signInRequest.topic, event: { data: { status: 'signed' } } }),
-    );
+    act(() => Socket.instances.at(-1)!.emit(signingStatusFrame(uuid, 'signed')));
     const create = await screen.findByRole('dialog', { name: 'Create Your Username' });
     expect(within(create).getByText(ADDRESS)).toBeTruthy();
     fireEvent.change(within(create).getByLabelText('Username'), { target: { value: 'new_seller' } });
@@ -245,11 +244,7 @@ describe('Connect Wallet dialog (spec part 1 section 2.4)', () => {
     const { dialog } = await openDialog();
     await toQrCode(dialog);
     await waitFor(() => expect(Socket.instances.at(-1)?.sent).toHaveLength(1));
-    act(() =>
-      Socket.instances
-        .at(-1)!
-        .emit({ type: 'event', topic: signInRequest.topic, event: { data: { status: 'signed' } } }),
-    );
+    act(() => Socket.instances.at(-1)!.emit(signingStatusFrame(uuid, 'signed')));
     expect(await screen.findByText('Failed to complete wallet setup')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
     expect(localStorage.getItem(SESSION_KEYS.token)).toBeNull();

@@ -2,7 +2,7 @@ import './support/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_POLL } from '../../shared/domain/sign-in-poll';
 import { watchSignIn } from '../../web/src/features/auth/lib/watch-sign-in';
-import { stubApi, stubSocket, type ApiAnswer } from './support/api-stub';
+import { signingStatusFrame, stubApi, stubSocket, type ApiAnswer } from './support/api-stub';
 
 const uuid = '6f1c1b9e-2f4e-4c61-9d7a-0a1b2c3d4e5f';
 const topic = `signing:${uuid}`;
@@ -34,15 +34,13 @@ describe('watchSignIn (spec part 1 section 9 schedule)', () => {
     expect(socket.sent).toEqual([{ action: 'subscribe', topic }]);
 
     // An event on another topic, or a non-final status, changes nothing.
-    socket.emit({
-      type: 'event',
-      topic: 'signing:00000000-0000-4000-8000-000000000000',
-      event: { data: { status: 'signed' } },
-    });
-    socket.emit({ type: 'event', topic, event: { type: 'signing.status', data: { status: 'pending' } } });
+    socket.emit(signingStatusFrame('00000000-0000-4000-8000-000000000000', 'signed'));
+    socket.emit(signingStatusFrame(uuid, 'pending'));
+    // A frame that doesn't fit the server message schema is ignored.
+    socket.emit({ type: 'event', topic, event: { type: 'signing.status', data: { status: 'signed' } } });
     expect(onFinal).not.toHaveBeenCalled();
 
-    socket.emit({ type: 'event', topic, event: { type: 'signing.status', data: { status: 'signed' } } });
+    socket.emit(signingStatusFrame(uuid, 'signed'));
     expect(onFinal).toHaveBeenCalledWith('signed');
     expect(socket.readyState).toBe(3);
     await vi.advanceTimersByTimeAsync(60_000);

@@ -128,3 +128,19 @@ export function stubSocket() {
   vi.stubGlobal('WebSocket', FakeSocket);
   return FakeSocket;
 }
+
+/** A signing.status frame exactly as the server sends it (the app parses frames with serverSocketMessageSchema). */
+export function signingStatusFrame(uuid: string, status: string) {
+  const topic = `signing:${uuid}`;
+  return {
+    type: 'event',
+    topic,
+    event: {
+      id: `${uuid}:${status}`,
+      occurredAt: '2026-01-01T00:00:00.000Z',
+      type: 'signing.status',
+      topic,
+      data: { uuid, purpose: 'sign-in', status },
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { getSignInStatus, type SignInStatus } from '../../../../../shared/api/auth';
 import { SIGN_IN_POLL } from '../../../../../shared/domain/sign-in-poll';
+import { serverSocketMessageSchema, type ServerSocketMessage } from '../../../../../shared/events';
 import { ApiError, apiGet } from '../../../lib/api';
 
 export type FinalSignInStatus = Exclude<SignInStatus, 'pending'>;
@@ -16,18 +17,14 @@ export interface WatchSignInOptions {
   onError(error: unknown): void;
 }
 
-const FINAL: readonly string[] = ['signed', 'cancelled', 'expired', 'timed_out'];
-
 function socketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }
 
-function statusOf(message: unknown, topic: string): FinalSignInStatus | null {
-  if (typeof message !== 'object' || message === null) return null;
-  const m = message as { type?: unknown; topic?: unknown; event?: { data?: { status?: unknown } } };
-  if (m.type !== 'event' || m.topic !== topic) return null;
-  const status = m.event?.data?.status;
-  return typeof status === 'string' && FINAL.includes(status) ? (status as FinalSignInStatus) : null;
+function statusOf(message: ServerSocketMessage, topic: string): FinalSignInStatus | null {
+  if (message.type !== 'event' || message.topic !== topic || message.event.type !== 'signing.status') return null;
+  const { status } = message.event.data;
+  return status === 'pending' ? null : status;
 }
 
 /** A client error other than timeout or rate limit will answer the same way on the next check. */
@@ -91,15 +88,14 @@ export function watchSignIn(opts: WatchSignInOptions): () => void {
     socket = new WebSocket(socketUrl());
     socket.addEventListener('open', () => socket?.send(JSON.stringify({ action: 'subscribe', topic: opts.topic })));
     socket.addEventListener('message', (event) => {
-      let message: unknown;
+      let message: ServerSocketMessage;
       try {
-        message = JSON.parse(String(event.data));
+        message = serverSocketMessageSchema.parse(JSON.parse(String(event.data)));
       } catch (error) {
         console.warn('Unreadable socket message', error);
         return;
       }
-      const m = message as { type?: unknown; topic?: unknown };
-      if (m.type === 'subscribed' && m.topic === opts.topic && !socketLive) {
+      if (message.type === 'subscribed' && message.topic === opts.topic && !socketLive) {
         socketLive = true;
         void read();
         return;
