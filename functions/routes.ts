@@ -33,7 +33,7 @@ import {
 export type Auth = 'public' | 'user' | 'admin';
 
 /**
- * The callers of the authorization matrix (tests/integration/authorization-matrix.test.ts, docs/api.md): a visitor with
+ * The callers of the authorization matrix (tests/integration/authorization-matrix.test.ts, decision 018): a visitor with
  * no session; a signed-in buyer who is not a seller; the seller who owns the resource the request names (any seller when
  * it names none); another seller; an administrator (the admin role stored on the user, not a seller).
  */

@@ -4,7 +4,7 @@ import { fixtures, type Fixture } from './route-fixtures';
 import { buildWorld, endListingsOf, rawRequestOf, sendRaw, type World } from './route-support';
 
 /**
- * The authorization matrix (docs/api.md): for every route of functions/routes.ts, one valid request (its fixture) per
+ * The authorization matrix (decision 018): for every route of functions/routes.ts, one valid request (its fixture) per
  * caller, with the caller's real session, through the local gateway; each answer must have the status the route's
  * `access` row declares. A route joins by being in the table; without a row or a fixture it fails here.
  */
