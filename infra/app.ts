@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { ScheduleDef } from '../functions/routes';
+import { AlarmsStack } from './stacks/alarms-stack';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
+import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { ledgerSettings } from './stacks/ledger-settings';
 import { REPO_ROOT } from './stacks/node-function';
 import { RealtimeStack } from './stacks/realtime-stack';
@@ -35,6 +37,9 @@ export interface MarketplaceApp {
   api: ApiStack;
   workers: WorkersStack;
   web: WebStack;
+  /** The CloudFront web ACL, always in us-east-1. */
+  edge: EdgeStack;
+  alarms: AlarmsStack;
 }
 
 /** Set here rather than in cdk.json so tests that build the app in-process synthesize the same templates. */
@@ -91,7 +96,14 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
     environment: base,
   });
   const environment = { ...base, WS_CALLBACK_URL: realtime.stage.callbackUrl };
-  const api = new ApiStack(app, name('Api'), { env, stackName: name('Api'), data, environment });
+  const api = new ApiStack(app, name('Api'), {
+    env,
+    stackName: name('Api'),
+    data,
+    environment,
+    // -c reserveConcurrency=false for an account whose Lambda concurrency quota is still the new-account minimum.
+    reserveConcurrency: ctx('reserveConcurrency') !== 'false',
+  });
   const workers = new WorkersStack(app, name('Workers'), {
     env,
     stackName: name('Workers'),
@@ -100,19 +112,39 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
     environment,
     ...(props.schedules ? { schedules: props.schedules } : {}),
   });
+  // CloudFront only takes a web ACL made in us-east-1. When the app lives elsewhere, the web stack reads the ACL's ARN
+  // through CDK's cross-region references (SSM parameters written by the edge stack).
+  const crossRegionReferences = region !== EDGE_REGION;
+  const edge = new EdgeStack(app, name('Edge'), {
+    env: { region: EDGE_REGION },
+    stackName: name('Edge'),
+    crossRegionReferences,
+    metricPrefix: name('Waf'),
+  });
   const web = new WebStack(app, name('Web'), {
     env,
     stackName: name('Web'),
+    crossRegionReferences,
     data,
     api,
     realtime,
+    webAclArn: edge.webAcl.attrArn,
     siteDir: props.siteDir ?? path.join(REPO_ROOT, 'web', 'dist'),
+  });
+  const alarms = new AlarmsStack(app, name('Alarms'), {
+    env,
+    stackName: name('Alarms'),
+    data,
+    api,
+    realtime,
+    workers,
+    ...(ctx('alarmEmail') && { alarmEmail: ctx('alarmEmail') }),
   });
 
   Tags.of(app).add('project', 'marketplace');
   Tags.of(app).add('stage', stage);
   if (props.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { app, stage, data, realtime, api, workers, web };
+  return { app, stage, data, realtime, api, workers, web, edge, alarms };
 }
 
 const entry = process.argv[1] ? path.resolve(process.argv[1]) : '';

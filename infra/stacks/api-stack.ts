@@ -2,8 +2,10 @@ import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aw
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_ENV } from '../../functions/lib/origin-verify';
 import { needsSessionKey, routeList, type RouteDef } from '../../functions/routes';
 import type { DataStack } from './data-stack';
 import {
@@ -21,12 +23,31 @@ export interface ApiStackProps extends StackProps {
   data: DataStack;
   environment: FunctionEnvironment;
   routes?: readonly RouteDef[];
+  /**
+   * Reserve concurrency for sign-in and money paths (default true). An account whose Lambda concurrency quota is
+   * below what AWS requires to stay unreserved (new accounts may start at 10) can't, until the quota is raised.
+   */
+  reserveConcurrency?: boolean;
 }
+
+/** Whole-API stage throttle (requests per second, all clients together), per route unless a capacity says otherwise. */
+export const DEFAULT_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
+
+/**
+ * RouteDef.capacity: a tighter per-route throttle (one client can't use up the rest's share through one route; WAF
+ * limits each address) and concurrency reserved for the route's function.
+ */
+export const CAPACITY = {
+  'sign-in': { rateLimit: 20, burstLimit: 40, reservedConcurrency: 10 },
+  money: { rateLimit: 50, burstLimit: 100, reservedConcurrency: 20 },
+} as const satisfies Record<NonNullable<RouteDef['capacity']>, unknown>;
 
 /** The HTTP API built from the route table: one function per route, each with only the grants its method needs. */
 export class ApiStack extends Stack {
   readonly api: apigwv2.HttpApi;
   readonly functions: Record<string, HandlerFunction> = {};
+  /** Requests the stage refused with 429 (throttled), counted from the access log. */
+  readonly throttledRequests: cloudwatch.Metric;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -40,11 +61,11 @@ export class ApiStack extends Stack {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    new apigwv2.HttpStage(this, 'DefaultStage', {
+    const stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 200, burstLimit: 400 },
+      throttle: DEFAULT_THROTTLE,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -63,12 +84,28 @@ export class ApiStack extends Stack {
       },
     });
 
+    // HTTP APIs have no 429 metric of their own: count the throttled requests in the access log.
+    const throttled = new logs.MetricFilter(this, 'ThrottledRequests', {
+      logGroup: accessLogs,
+      filterPattern: logs.FilterPattern.numberValue('$.status', '=', 429),
+      metricNamespace: 'Marketplace',
+      metricName: `${id}-Throttled`,
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    this.throttledRequests = throttled.metric({ statistic: 'Sum' });
+
     const { table, mediaBucket, queues } = props.data;
+    // CloudFormation's shape as is (CfnStage.routeSettings is untyped JSON, so CDK doesn't capitalize the keys).
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes ?? routeList) {
+      const capacity = route.capacity && CAPACITY[route.capacity];
       const fn = new HandlerFunction(this, pascal(route.name), {
         handler: route.handler,
         environment: props.environment,
         description: `${route.contract.method} ${route.contract.path}`,
+        ...(capacity &&
+          (props.reserveConcurrency ?? true) && { reservedConcurrentExecutions: capacity.reservedConcurrency }),
         // Image re-encoding (sharp) wants memory (and the CPU that comes with it) and time for up to 8 photos.
         ...(route.nativeModules && {
           nativeModules: route.nativeModules,
@@ -89,6 +126,9 @@ export class ApiStack extends Stack {
         fn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);
         grantSecretRead(fn, props.data.sessionSigningKey);
       }
+      // Every route refuses requests that did not come through CloudFront.
+      fn.fn.addEnvironment(ORIGIN_VERIFY_ENV, props.data.originVerifySecret.secretArn);
+      grantSecretRead(fn, props.data.originVerifySecret);
 
       const [httpRoute] = this.api.addRoutes({
         path: route.contract.path,
@@ -101,7 +141,16 @@ export class ApiStack extends Stack {
         id: 'AwsSolutions-APIG4',
         reason: `Route auth level '${route.auth}' is enforced by the handler wrapper from functions/routes.ts.`,
       });
+      if (capacity) {
+        const key = `${route.contract.method} ${route.contract.path}`;
+        routeSettings[key] = { ThrottlingRateLimit: capacity.rateLimit, ThrottlingBurstLimit: capacity.burstLimit };
+        // The stage's settings may only name routes that exist.
+        stage.node.addDependency(httpRoute!);
+      }
       this.functions[route.name] = fn;
+    }
+    if (Object.keys(routeSettings).length > 0) {
+      (stage.node.defaultChild as apigwv2.CfnStage).routeSettings = routeSettings;
     }
   }
 

@@ -34,6 +34,11 @@ export class DataStack extends Stack {
   readonly xamanApiSecret: secretsmanager.Secret;
   /** Signs session tokens and registration tickets (HS256); generated at deployment, read by the functions that need it. */
   readonly sessionSigningKey: secretsmanager.Secret;
+  /**
+   * The value CloudFront adds as a header to every request it forwards to the APIs, which refuse requests without it
+   * (functions/lib/origin-verify.ts). Generated at deployment; the web stack reads it with a dynamic reference.
+   */
+  readonly originVerifySecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -150,6 +155,18 @@ export class DataStack extends Stack {
       reason:
         'Rotating the session key ends every session (tokens are checked against one key); an operator rotates it ' +
         'deliberately (docs/decisions/008-sessions.md), and sessions are revocable per record without it.',
+    });
+
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: 'Header value CloudFront sends to the APIs; requests without it are refused (direct calls)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront takes the value at deployment (a dynamic reference in the web stack), so a rotation is a new ' +
+        'value followed by a web stack deployment (README); an automatic rotation would lock CloudFront out.',
     });
   }
 }

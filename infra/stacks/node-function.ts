@@ -43,6 +43,8 @@ export interface HandlerFunctionProps {
   timeout?: Duration;
   memorySize?: number;
   description?: string;
+  /** Concurrency set aside for this function alone (and its ceiling). */
+  reservedConcurrentExecutions?: number;
   /**
    * Native packages the handler imports (e.g. sharp). They stay out of the bundle and are copied, with the packages they
    * depend on, from node_modules next to it; the function then runs on x86_64, the platform of the installed binaries.
@@ -101,6 +103,9 @@ export class HandlerFunction extends Construct {
       architecture: props.nativeModules?.length ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      ...(props.reservedConcurrentExecutions !== undefined && {
+        reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      }),
       role,
       logGroup: this.logGroup,
       projectRoot: REPO_ROOT,

@@ -5,6 +5,7 @@ import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authoriz
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_ENV } from '../../functions/lib/origin-verify';
 import { wsAuthorizer, wsRoutes } from '../../functions/routes';
 import type { DataStack } from './data-stack';
 import { grantSecretRead, grantSocketPosts, grantTable } from './grants';
@@ -82,6 +83,9 @@ export class RealtimeStack extends Stack {
     authorizerFn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);
     grantSecretRead(authorizerFn, props.data.sessionSigningKey);
     grantTable(authorizerFn, props.data.table, 'read');
+    // And denies connections that did not come through CloudFront.
+    authorizerFn.fn.addEnvironment(ORIGIN_VERIFY_ENV, props.data.originVerifySecret.secretArn);
+    grantSecretRead(authorizerFn, props.data.originVerifySecret);
     // No identity source: with one (e.g. route.request.querystring.token) API Gateway answers 401 to a connection
     // without that parameter and never calls the authorizer, but anonymous visitors must be able to open a socket.
     // Reading the optional `token` parameter is the authorizer's job.

@@ -6,6 +6,8 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/origin-verify';
+import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../security-headers';
 import type { ApiStack } from './api-stack';
 import type { DataStack } from './data-stack';
 import { acknowledgeWildcards, nagName } from './nag';
@@ -18,6 +20,44 @@ export interface WebStackProps extends StackProps {
   realtime: RealtimeStack;
   /** Built site (vite build output). When absent, nothing is uploaded, so the stack synthesizes without a build. */
   siteDir?: string;
+  /** The WAF web ACL (scope CLOUDFRONT, in us-east-1: the edge stack). */
+  webAclArn: string;
+}
+
+/**
+ * The headers of infra/security-headers.ts as a CloudFront response headers policy (overriding whatever an origin
+ * sends). A header the definition gains without a mapping here fails synthesis instead of going missing in AWS.
+ */
+function securityHeadersBehavior(headers: Record<string, string>): cloudfront.ResponseSecurityHeadersBehavior {
+  const mapped = new Set([
+    'content-security-policy',
+    'x-frame-options',
+    'x-content-type-options',
+    'referrer-policy',
+    'strict-transport-security',
+  ]);
+  const unmapped = Object.keys(headers).filter((name) => !mapped.has(name));
+  if (unmapped.length) throw new Error(`No CloudFront mapping for security header(s) ${unmapped.join(', ')}`);
+  if (headers['x-frame-options'] !== 'DENY' || headers['x-content-type-options'] !== 'nosniff') {
+    throw new Error('web-stack maps X-Frame-Options DENY and nosniff only');
+  }
+  if (headers['strict-transport-security'] !== `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`) {
+    throw new Error('web-stack maps HSTS with includeSubDomains only');
+  }
+  return {
+    contentSecurityPolicy: { contentSecurityPolicy: headers['content-security-policy']!, override: true },
+    frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+    contentTypeOptions: { override: true },
+    referrerPolicy: {
+      referrerPolicy: headers['referrer-policy'] as cloudfront.HeadersReferrerPolicy,
+      override: true,
+    },
+    strictTransportSecurity: {
+      accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+      includeSubdomains: true,
+      override: true,
+    },
+  };
 }
 
 /**
@@ -89,14 +129,29 @@ export class WebStack extends Stack {
     });
     const mediaOrigin = origins.S3BucketOrigin.withOriginAccessControl(mediaBucket);
 
+    // Browsers upload photos straight to the media bucket's regional endpoint (presigned POSTs).
+    const mediaEndpoint = `https://${props.data.mediaBucket.bucketName}.s3.${props.data.region}.${this.urlSuffix}`;
+    const responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'CSP, HSTS, frame, sniffing and referrer headers (infra/security-headers.ts)',
+      securityHeadersBehavior: securityHeadersBehavior(
+        securityHeaders({ https: true, uploadOrigins: [mediaEndpoint] }),
+      ),
+    });
+
+    // The APIs refuse requests without this header (functions/lib/origin-verify.ts), so calls that skip CloudFront
+    // (and its web ACL) fail. A dynamic reference: the value never appears in the template. CloudFront replaces a
+    // header of the same name a viewer sends.
+    const originVerify = { [ORIGIN_VERIFY_HEADER]: props.data.originVerifySecret.secretValue.unsafeUnwrap() };
     const apiOrigin = new origins.HttpOrigin(props.api.domainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: originVerify,
     });
     const socketOrigin = new origins.HttpOrigin(
       `${props.realtime.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
-      { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY },
+      { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY, customHeaders: originVerify },
     );
     const passThrough = {
+      responseHeadersPolicy: responseHeaders,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       // Everything the viewer sent (query, cookies, Authorization, Sec-WebSocket-*) except Host, which must be the
@@ -106,6 +161,7 @@ export class WebStack extends Stack {
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Marketplace site, API, socket and media',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
@@ -115,6 +171,7 @@ export class WebStack extends Stack {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: responseHeaders,
         compress: true,
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
@@ -126,6 +183,7 @@ export class WebStack extends Stack {
           origin: mediaOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: responseHeaders,
           compress: true,
           functionAssociations: [{ function: stripMedia, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         },
@@ -140,12 +198,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'The marketplace is open to buyers and sellers in every country; there is no region to restrict.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF yet: a CloudFront web ACL must be managed in us-east-1 and is billed per request; abuse is bounded ' +
-          'by API Gateway stage throttling and per-route validation. To be added with the production domain.',
       },
       {
         id: 'AwsSolutions-CFR4',

@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
+import { EdgeStack } from '../../infra/stacks/edge-stack';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 
 /**
@@ -31,15 +34,56 @@ afterAll(() => {
 
 describe('buildApp', () => {
   it('names every stack after the stage from context and puts it in the region from context', () => {
-    const stacks = [built.data, built.realtime, built.api, built.workers, built.web];
+    const stacks = [built.data, built.realtime, built.api, built.workers, built.web, built.alarms];
     expect(stacks.map((s) => s.stackName)).toEqual([
       'Marketplace-qa-Data',
       'Marketplace-qa-Realtime',
       'Marketplace-qa-Api',
       'Marketplace-qa-Workers',
       'Marketplace-qa-Web',
+      'Marketplace-qa-Alarms',
     ]);
     for (const stack of stacks) expect(stack.region).toBe('eu-west-1');
+  });
+
+  it('keeps the CloudFront web ACL in us-east-1 and hands its ARN to the web stack across regions', () => {
+    expect(built.edge.stackName).toBe('Marketplace-qa-Edge');
+    expect(built.edge.region).toBe('us-east-1');
+    Template.fromStack(built.edge).hasResourceProperties('AWS::WAFv2::WebACL', { Scope: 'CLOUDFRONT' });
+    const web = Template.fromStack(built.web);
+    web.resourceCountIs('Custom::CrossRegionExportReader', 1);
+    const [distribution] = Object.values(web.findResources('AWS::CloudFront::Distribution'));
+    const aclId = JSON.stringify(
+      (distribution as { Properties: { DistributionConfig: { WebACLId: unknown } } }).Properties.DistributionConfig
+        .WebACLId,
+    );
+    expect(aclId).toMatch(/ExportsReader.*WebAclArn/);
+  });
+
+  it('is cdk-nag clean with the web ACL in another region (the cross-region reference plumbing included)', () => {
+    const report = new AwsSolutionsChecks().validateScope(built.app);
+    expect(report.violations.map((v) => `${v.ruleName} at ${v.violatingResources[0]?.constructPath}`)).toEqual([]);
+  });
+
+  it('refuses to build the edge stack outside us-east-1', () => {
+    const app = new App();
+    expect(() => new EdgeStack(app, 'Edge', { env: { region: 'eu-west-1' }, metricPrefix: 'x' })).toThrow(/us-east-1/);
+  });
+
+  it('leaves reserved concurrency out on request (-c reserveConcurrency=false)', () => {
+    const lowQuota = buildApp({
+      context: { ...NO_BUNDLING, reserveConcurrency: 'false' },
+      siteDir: path.join(scratch, 'no-build-here'),
+      outdir: path.join(scratch, 'cdk.out.low-quota'),
+      nag: false,
+    });
+    const reserved = (app: MarketplaceApp) =>
+      Object.values(Template.fromStack(app.api).findResources('AWS::Lambda::Function')).filter(
+        (fn) =>
+          (fn as { Properties: { ReservedConcurrentExecutions?: number } }).Properties.ReservedConcurrentExecutions,
+      );
+    expect(reserved(built).length).toBeGreaterThan(0);
+    expect(reserved(lowQuota)).toEqual([]);
   });
 
   it('leaves the site upload out when there is no build', () => {

@@ -68,7 +68,7 @@ beforeAll(() => {
   } catch (error) {
     synthError = error;
   }
-  stacks = [built.data, built.realtime, built.api, built.workers, built.web];
+  stacks = [built.data, built.realtime, built.api, built.workers, built.web, built.edge, built.alarms];
   templates = {
     data: Template.fromStack(built.data),
     realtime: Template.fromStack(built.realtime),
@@ -273,7 +273,8 @@ describe('ledger and signer settings', () => {
   const secretId = (secret: CfnElement) => built.data.getLogicalId(secret);
 
   it('keeps the Xaman secret in one Secrets Manager secret, created without a value and retained', () => {
-    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    // Xaman's, the session signing key and the CloudFront origin secret (tests/infra/edge-protection.test.ts).
+    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 3);
     const secret = secretsOf()[secretId(built.data.xamanApiSecret.node.defaultChild as CfnElement)];
     expect(secret.Properties.GenerateSecretString).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
