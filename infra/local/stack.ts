@@ -91,8 +91,9 @@ let active = false;
 /**
  * What the local data of a seeded dir is made for. A dir seeded at an older version is seeded again (idempotent: it adds
  * what is new, such as reviews) and its listing indexes, search postings and browse facets rebuilt, so a developer's data keeps working.
+ * 4: wishlist items get their reverse entries (auction-ending notices).
  */
-const DATA_VERSION = 3;
+const DATA_VERSION = 4;
 
 async function seedOnce(dataDir: string): Promise<void> {
   const marker = path.join(dataDir, 'seeded.json');

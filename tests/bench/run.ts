@@ -20,6 +20,7 @@ import { startLocalStack } from '../../infra/local/stack';
 import { ledgerThroughput } from './ledger-throughput';
 import type { browseAtScale } from './browse-at-scale';
 import type { lighthouseScores } from './lighthouse';
+import type { BellResult } from './notifications-bell';
 import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
 import { percentile } from './percentile';
 
@@ -123,6 +124,7 @@ const ledger = await ledgerThroughput();
 const scale = inChild<Awaited<ReturnType<typeof browseAtScale>>>('browse-at-scale.ts');
 // web/dist was just built by initialJsGzipBytes.
 const pages = inChild<Awaited<ReturnType<typeof lighthouseScores>>>('lighthouse.ts', ['--no-build']);
+const bell = inChild<BellResult>('notifications-bell.ts');
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const report = `# Benchmarks
@@ -142,6 +144,7 @@ Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.
 | ledger stand-in: payments validated within two ledger closes | ${ledger.withinTwoCloses} of ${ledger.payments} (max ${ledger.maxCloses}) | all |
 ${scaleRows(scale)}
 ${lighthouseRows(pages)}
+| the bell: \`GET /api/me/notifications/summary\` with ${bell.notifications} notifications, p50 / p95 (n=${bell.n}) | ${bell.p50.toFixed(1)} / ${bell.p95.toFixed(1)} ms | p95 ≤ 20 ms |
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).

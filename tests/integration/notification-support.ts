@@ -8,6 +8,7 @@ import {
   notificationEntity,
   notificationKeyEntity,
 } from '../../functions/adapters/db/entities/notification';
+import { listingWatcherEntity, wishlistItemEntity } from '../../functions/adapters/db/entities/wishlist';
 import { notificationStore } from '../../functions/adapters/db/notification-store';
 import type { Db } from '../../functions/adapters/db/service';
 import { notify, type NotifyRequest } from '../../functions/core/notifications/notify';
@@ -24,15 +25,21 @@ function build() {
       notification: notificationEntity,
       notificationCounter: notificationCounterEntity,
       notificationKey: notificationKeyEntity,
+      wishlistItem: wishlistItemEntity,
+      listingWatcher: listingWatcherEntity,
     },
     { client, table: LOCAL_TABLE_NAME },
   );
 }
 
-/** The real store over the test's table (it reads and writes only these three entities). */
-export function testNotificationStore() {
+/** The app's service over the test's table, with the entities these tests touch (the adapters use only those). */
+export function testDb(): Db {
   service ??= build();
-  return notificationStore(service as unknown as Db);
+  return service as unknown as Db;
+}
+
+export function testNotificationStore() {
+  return notificationStore(testDb());
 }
 
 /**

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage, NotificationSummary } from '../../shared/api/notifications';
 import { call, signUpNewUser } from './auth-support';
-import { giveNotifications, testNotificationStore } from './notification-support';
+import { backfillListingWatchers, watchersOf } from '../../functions/adapters/db/wishlist-store';
+import { giveNotifications, testDb, testNotificationStore } from './notification-support';
 
 const FROM = '127.0.11.1';
 let alice: { token: string; userId: string };
@@ -159,5 +160,12 @@ describe('auction-ending notices (the schedule, run on demand at a moved time)',
     expect((await summary(bob.token)).body.unreadCount).toBe(unread);
     // The seller saved nothing and is told nothing.
     expect(await endingFor(seller.token, listingId)).toHaveLength(0);
+
+    // A wishlist item saved before reverse entries existed gets one from the data upgrade (local data dirs).
+    expect(await watchersOf(testDb(), listingId)).toEqual([bob.userId]);
+    await testDb().entities.listingWatcher.delete({ listingId, userId: bob.userId }).go();
+    expect(await watchersOf(testDb(), listingId)).toEqual([]);
+    expect(await backfillListingWatchers(testDb())).toBeGreaterThanOrEqual(1);
+    expect(await watchersOf(testDb(), listingId)).toEqual([bob.userId]);
   }, 90_000);
 });

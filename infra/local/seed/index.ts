@@ -1,5 +1,6 @@
 import { db } from '../../../functions/adapters/db/service';
 import { rebuildListingIndexes } from '../../../functions/adapters/db/search-postings';
+import { backfillListingWatchers } from '../../../functions/adapters/db/wishlist-store';
 import { buildListings } from './build-listings';
 import { AVATAR, BANNER, avatarSvg, bannerSvg, listingSvg } from './svg';
 import { avatarKey, bannerKey, buildSellers } from './build-sellers';
@@ -46,7 +47,12 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<{ sell
   return { sellers: sellers.length, listings: listings.length };
 }
 
-/** Rebuilds index keys and search postings of the active listings (see DATA_VERSION in infra/local/stack.ts). */
-export function reindexSearch(): Promise<number> {
-  return rebuildListingIndexes(db());
+/**
+ * Rebuilds index keys and search postings of the active listings, and writes the reverse entry of wishlist items saved
+ * before those existed (see DATA_VERSION in infra/local/stack.ts).
+ */
+export async function reindexSearch(): Promise<number> {
+  const listings = await rebuildListingIndexes(db());
+  await backfillListingWatchers(db());
+  return listings;
 }
