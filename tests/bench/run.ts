@@ -154,6 +154,9 @@ submitted over ${ledger.clients} WebSocket connections (each sender's payments i
 submit to the last validation seen on the transactions stream; closes waited = validated ledger minus the last closed ledger
 at submit.
 ${listingNotes}
+The bell: a fresh local stack without seed data, ${bell.notifications} notifications stored for one user through \`notify\` (its
+transactions), then 30 warm-up and ${bell.n} sequential timed requests with that user's session through the gateway (the
+session check, then the unread counter and the 5 latest read side by side).
 `;
 // Formatted as the repository's check expects, so a fresh run can be committed as it is.
 const benchFile = path.join(root, 'docs/bench.md');
