@@ -2,7 +2,6 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { config } from './config';
 
 /**
@@ -13,7 +12,6 @@ let dynamoRaw: DynamoDBClient | undefined;
 let dynamo: DynamoDBDocumentClient | undefined;
 let s3: S3Client | undefined;
 let sqs: SQSClient | undefined;
-let sockets: ApiGatewayManagementApiClient | undefined;
 
 export function dynamoRawClient(): DynamoDBClient {
   dynamoRaw ??= new DynamoDBClient({ region: config().AWS_REGION });
@@ -37,16 +35,10 @@ export function sqsClient(): SQSClient {
   return sqs;
 }
 
-export function socketClient(): ApiGatewayManagementApiClient {
-  sockets ??= new ApiGatewayManagementApiClient({ region: config().AWS_REGION, endpoint: config().WS_CALLBACK_URL });
-  return sockets;
-}
-
 /** Drops the cached clients so the next call reads fresh config (the local runtime changes endpoints between runs). */
 export function resetAwsClients(): void {
   dynamoRaw?.destroy();
   s3?.destroy();
   sqs?.destroy();
-  sockets?.destroy();
-  dynamoRaw = dynamo = s3 = sqs = sockets = undefined;
+  dynamoRaw = dynamo = s3 = sqs = undefined;
 }
