@@ -7,7 +7,8 @@
  * - the ledger stand-in's throughput: signed payments from concurrent clients, validated per second and closes waited;
  * - browse and search over 50,000 generated listings (browse-at-scale.ts) and Lighthouse on /marketplace and /item/{id}
  *   (lighthouse.ts), each in a child process: a local stack sets process-wide env and the app's db() service keeps the
- *   client of the first stack it saw, so one stack per process.
+ *   client of the first stack it saw, so one stack per process;
+ * - live push: an event published -> the frame received by 500 sockets on one topic (live-push.ts, in a child process).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,7 @@ import type { browseAtScale } from './browse-at-scale';
 import type { lighthouseScores } from './lighthouse';
 import type { BellResult } from './notifications-bell';
 import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
+import { livePushNotes, livePushRows, type LivePush } from './live-push';
 import { percentile } from './percentile';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -124,6 +126,7 @@ const ledger = await ledgerThroughput();
 const scale = inChild<Awaited<ReturnType<typeof browseAtScale>>>('browse-at-scale.ts');
 // web/dist was just built by initialJsGzipBytes.
 const pages = inChild<Awaited<ReturnType<typeof lighthouseScores>>>('lighthouse.ts', ['--no-build']);
+const push = inChild<LivePush>('live-push.ts');
 const bell = inChild<BellResult>('notifications-bell.ts');
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -144,6 +147,7 @@ Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.
 | ledger stand-in: payments validated within two ledger closes | ${ledger.withinTwoCloses} of ${ledger.payments} (max ${ledger.maxCloses}) | all |
 ${scaleRows(scale)}
 ${lighthouseRows(pages)}
+${livePushRows(push)}
 | the bell: \`GET /api/me/notifications/summary\` with ${bell.notifications} notifications, p50 / p95 (n=${bell.n}) | ${bell.p50.toFixed(1)} / ${bell.p95.toFixed(1)} ms | p95 ≤ 20 ms |
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
@@ -154,6 +158,7 @@ submitted over ${ledger.clients} WebSocket connections (each sender's payments i
 submit to the last validation seen on the transactions stream; closes waited = validated ledger minus the last closed ledger
 at submit.
 ${listingNotes}
+${livePushNotes}
 The bell: a fresh local stack without seed data, ${bell.notifications} notifications stored for one user through \`notify\` (its
 transactions), then 30 warm-up and ${bell.n} sequential timed requests with that user's session through the gateway (the
 session check, then the unread counter and the 5 latest read side by side).
