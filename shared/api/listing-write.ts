@@ -57,7 +57,16 @@ export const createListingBodySchema = z
       .optional(),
     /** The category-specific Details fields (color, storage, size, ...). */
     specifications: z
-      .record(z.string().trim().min(1).max(40), z.string().trim().max(200))
+      .record(
+        z
+          .string()
+          .trim()
+          .min(1)
+          .max(40)
+          // Names an object already has (constructor, __proto__, ...) would change what the stored map is.
+          .refine((name) => !(name in Object.prototype) && name !== 'prototype', 'Not a specification name'),
+        z.string().trim().max(200),
+      )
       .refine((s) => Object.keys(s).length <= 30, 'At most 30 specifications')
       .default({}),
     weightLbs: z.number().min(0.01, 'Must be at least 0.01').max(2000).optional(),

@@ -82,7 +82,12 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
   await expect(panel.getByText(username, { exact: true })).toBeVisible();
   await expect(panel.getByText(shortAddress(address), { exact: true })).toBeVisible();
   await expect(panel.getByText(`RLUSD balance: ${rlusd}`, { exact: true })).toBeVisible();
-  await expect(panel.getByRole('menuitem')).toHaveText(['Wallet', 'Profile Settings', 'Disconnect Wallet']);
+  await expect(panel.getByRole('menuitem')).toHaveText([
+    'Notifications',
+    'Wallet',
+    'Profile Settings',
+    'Disconnect Wallet',
+  ]);
   await page.keyboard.press('Escape');
 
   await page.reload();

@@ -73,6 +73,9 @@ describe('the listing schema', () => {
     // Positive, but below what DynamoDB stores (1e-130): the write would fail with a 500.
     [{ weightLbs: 2.5e-323 }, 'weightLbs'],
     [{ dimensions: { length: 1e-200, width: 1, height: 1 } }, 'dimensions.length'],
+    // A name every object has would make the stored map something the DynamoDB marshaller refuses (a 500).
+    [{ specifications: JSON.parse('{"constructor":"oak"}') }, 'specifications.constructor'],
+    [{ specifications: { toString: 'x' } }, 'specifications.toString'],
   ])('refuses %j at %s', (over, field) => {
     const result = createListingBodySchema.safeParse({ ...base, ...over });
     expect(result.success).toBe(false);
