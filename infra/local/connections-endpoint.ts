@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody } from './read-body';
 import { MAX_WS_MESSAGE_BYTES, type LocalConnection } from './ws-gateway';
 
 export const CONNECTIONS_PREFIX = '/_ws/@connections/';
@@ -12,19 +13,6 @@ function awsError(res: ServerResponse, status: number, type: string, message: st
     'x-amzn-errortype': type,
   });
   res.end(body);
-}
-
-function readAll(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= limit) chunks.push(c);
-    });
-    req.on('end', () => resolve(size <= limit ? Buffer.concat(chunks) : undefined));
-    req.on('error', reject);
-  });
 }
 
 /**
@@ -43,7 +31,7 @@ export function createConnectionsEndpoint(connections: Map<string, LocalConnecti
     }
     const conn = id ? connections.get(id) : undefined;
     if (req.method === 'POST') {
-      const body = await readAll(req, MAX_WS_MESSAGE_BYTES);
+      const body = await readBody(req, MAX_WS_MESSAGE_BYTES);
       if (!body) return awsError(res, 413, 'PayloadTooLargeException', 'Message too long');
       if (!conn || conn.socket.readyState !== conn.socket.OPEN) return awsError(res, 410, 'GoneException', 'Gone');
       await new Promise<void>((resolve, reject) =>

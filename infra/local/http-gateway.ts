@@ -3,6 +3,7 @@ import type { RouteDef } from '../../functions/routes';
 import { buildApiEvent, writeApiResult, writeJsonError, type RouteMatch } from './api-event';
 import { lambdaContext, loadHandler } from './handlers';
 import { setSecurityHeaders } from './security-headers';
+import { readBody } from './read-body';
 
 /** API Gateway's payload limit for HTTP APIs. */
 export const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
@@ -77,34 +78,6 @@ export function createRouter(routes: readonly RouteDef[]): ApiRouter {
 }
 
 /** Reads the body up to `limit` bytes; resolves undefined (and stops buffering) once it is larger. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > limit) {
-      resolve(undefined);
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > limit) {
-        over = true;
-        chunks.length = 0;
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      if (!over) resolve(Buffer.concat(chunks));
-    });
-    req.on('error', reject);
-  });
-}
-
 /** Past this much discarded upload after a 413, the connection is cut instead of drained. */
 const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
 

@@ -2,30 +2,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clock, clockOffsetMs, setClock } from '../../functions/adapters/clock';
 import type { ScheduleDef } from '../../functions/routes';
 import { writeJsonError } from './api-event';
+import { readBody } from './read-body';
 import { runSchedule } from './timers';
 
 /** Operator and test controls of the local runtime only: nothing under this prefix exists in AWS. */
 export const LOCAL_CONTROLS_PREFIX = '/_local/';
 
-function readJson(req: IncomingMessage, limit = 4096): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= limit) chunks.push(c);
-    });
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8').trim();
-      if (size > limit) return reject(new Error('body too large'));
-      try {
-        resolve(text === '' ? {} : JSON.parse(text));
-      } catch {
-        reject(new Error('body is not JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
+async function readJson(req: IncomingMessage, limit = 4096): Promise<unknown> {
+  const body = await readBody(req, limit);
+  if (body === undefined) throw new Error('body too large');
+  const text = body.toString('utf8').trim();
+  try {
+    return text === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new Error('body is not JSON');
+  }
 }
 
 function writeJson(res: ServerResponse, status: number, body: unknown) {

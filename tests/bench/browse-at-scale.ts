@@ -3,10 +3,7 @@
  * straight to its table, then sequential GET /api/listings requests through the gateway, timed and with their DynamoDB
  * reads counted. Run on its own (`tsx tests/bench/browse-at-scale.ts`) it prints the result as JSON.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startLocalStack } from '../../infra/local/stack';
+import { startBareStack } from './bare-stack';
 import { db } from '../../functions/adapters/db/service';
 import { dynamoRawClient } from '../../functions/lib/aws-clients';
 import { generateListings, writeGenerated } from './generate-listings';
@@ -42,17 +39,7 @@ export interface ScaleResult {
 
 export async function browseAtScale(): Promise<{ writeSeconds: number; results: ScaleResult[] }> {
   // DynamoDB Local keeps its data in SQLite: on tmpfs the bulk write does not wait on the disk (several times faster).
-  const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  const dataDir = fs.mkdtempSync(path.join(base, 'bench-scale-'));
-  const stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    seed: false,
-    webDir: null,
-    ledgerPort: 0,
-    xamanPort: 0,
-    productsPort: 0,
-  });
+  const stack = await startBareStack('scale');
   try {
     // The handlers run in this process, so db() and the raw client are theirs (created after the stack set the env).
     const listings = generateListings(SCALE_LISTINGS, new Date());
@@ -92,8 +79,7 @@ export async function browseAtScale(): Promise<{ writeSeconds: number; results: 
     clients.close();
     return { writeSeconds, results };
   } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.dispose();
   }
 }
 

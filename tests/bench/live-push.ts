@@ -7,14 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as prettier from 'prettier';
 import { signingTopic, type DomainEventOf } from '../../shared/events';
-import { startLocalStack } from '../../infra/local/stack';
+import { startBareStack } from './bare-stack';
 import { percentile } from './percentile';
 
 const SOCKETS = 500;
@@ -82,16 +81,7 @@ parentPort.on('message', (m) => {
 `;
 
 export async function livePush(sockets = SOCKETS, events = EVENTS): Promise<LivePush> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-live-push-'));
-  const stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    seed: false,
-    webDir: null,
-    ledgerPort: 0,
-    xamanPort: 0,
-    productsPort: 0,
-  });
+  const stack = await startBareStack('live-push');
   let clients: Worker | undefined;
   try {
     // Imported once the stack has set the environment the adapters read.
@@ -174,8 +164,7 @@ export async function livePush(sockets = SOCKETS, events = EVENTS): Promise<Live
   } finally {
     clients?.postMessage({ stop: true });
     await clients?.terminate();
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.dispose();
   }
 }
 

@@ -4,16 +4,13 @@
  * then sequential GET /api/me/notifications/summary requests through the gateway. Run on its own
  * (`tsx tests/bench/notifications-bell.ts`) it prints the result as JSON.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ulid } from 'ulid';
 import { sessionDeps } from '../../functions/adapters/auth-deps';
 import { notificationStore } from '../../functions/adapters/db/notification-store';
 import { db } from '../../functions/adapters/db/service';
 import { openSession } from '../../functions/core/auth/sessions';
 import { notify } from '../../functions/core/notifications/notify';
-import { startLocalStack } from '../../infra/local/stack';
+import { startBareStack } from './bare-stack';
 import { percentile } from './percentile';
 
 export const BELL_NOTIFICATIONS = 1_000;
@@ -28,17 +25,7 @@ export interface BellResult {
 }
 
 export async function notificationsBell(): Promise<BellResult> {
-  const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
-  const dataDir = fs.mkdtempSync(path.join(base, 'bench-bell-'));
-  const stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    seed: false,
-    webDir: null,
-    ledgerPort: 0,
-    xamanPort: 0,
-    productsPort: 0,
-  });
+  const stack = await startBareStack('bell');
   try {
     // The handlers run in this process, so db() is theirs (created after the stack set the env).
     const userId = ulid();
@@ -84,8 +71,7 @@ export async function notificationsBell(): Promise<BellResult> {
     samples.sort((a, b) => a - b);
     return { notifications: BELL_NOTIFICATIONS, p50: percentile(samples, 50), p95: percentile(samples, 95), n: TIMED };
   } finally {
-    await stack.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.dispose();
   }
 }
 

@@ -52,19 +52,22 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   const cursor = decodeCursor(query.cursor);
   const nowIso = deps.now().toISOString();
   const toCards = (items: ListingSummary[]) => items.map((l) => toListingCard(l, deps.mediaUrl));
+  const narrowing = {
+    category,
+    subcategory,
+    featuredOnly: query.featured === 'true',
+    listingType: query.listingType,
+    condition: query.condition,
+    minPriceCents: query.minPriceCents,
+    maxPriceCents: query.maxPriceCents,
+  };
 
   const words = query.search ? queryWords(query.search) : [];
   if (words.length === 0) {
     if (cursor?.kind === 'offset') throw new BadRequestError('Invalid query: cursor does not belong to this listing');
     const page = await deps.store.page({
       order,
-      category,
-      subcategory,
-      featuredOnly: query.featured === 'true',
-      listingType: query.listingType,
-      condition: query.condition,
-      minPriceCents: query.minPriceCents,
-      maxPriceCents: query.maxPriceCents,
+      ...narrowing,
       endsAfter: order === 'ending-soon' ? nowIso : undefined,
       limit: query.limit,
       cursor: cursor?.value,
@@ -112,19 +115,7 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   // could narrow by postings, the newest listings (of the category) are checked instead.
   const matches = ids
     ? await deps.store.getMany(newestFirst.slice(0, MAX_SEARCH_MATCHES))
-    : (
-        await deps.store.page({
-          order: 'newest',
-          category,
-          subcategory,
-          featuredOnly: query.featured === 'true',
-          listingType: query.listingType,
-          condition: query.condition,
-          minPriceCents: query.minPriceCents,
-          maxPriceCents: query.maxPriceCents,
-          limit: MAX_SEARCH_MATCHES,
-        })
-      ).items;
+    : (await deps.store.page({ order: 'newest', ...narrowing, limit: MAX_SEARCH_MATCHES })).items;
   const kept = matches.filter(
     (l) =>
       l.status === 'active' &&

@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalStack } from '../../infra/local/stack';
+
+export type BareStack = Awaited<ReturnType<typeof startLocalStack>> & { dispose(): Promise<void> };
+
+/**
+ * A fresh local stack for one bench piece: no seed, no web app, its own ports and data dir (on tmpfs when /dev/shm
+ * exists, so the disk doesn't set the pace). `dispose` stops it and removes the data.
+ */
+export async function startBareStack(name: string): Promise<BareStack> {
+  const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+  const dataDir = fs.mkdtempSync(path.join(base, `bench-${name}-`));
+  const stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    seed: false,
+    webDir: null,
+    ledgerPort: 0,
+    xamanPort: 0,
+    productsPort: 0,
+  });
+  return Object.assign(stack, {
+    async dispose() {
+      await stack.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
