@@ -11,7 +11,8 @@ import { Construct } from 'constructs';
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** ESM bundles still meet CommonJS dependencies that call `require` (e.g. for Node built-ins). */
-const REQUIRE_BANNER = "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);";
+export const REQUIRE_BANNER =
+  "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);";
 
 /**
  * The settings every function reads through functions/lib/config.ts, given to every function whatever it uses. An

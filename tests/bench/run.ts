@@ -8,7 +8,8 @@
  * - browse and search over 50,000 generated listings (browse-at-scale.ts) and Lighthouse on /marketplace and /item/{id}
  *   (lighthouse.ts), each in a child process: a local stack sets process-wide env and the app's db() service keeps the
  *   client of the first stack it saw, so one stack per process;
- * - live push: an event published -> the frame received by 500 sockets on one topic (live-push.ts, in a child process).
+ * - live push: an event published -> the frame received by 500 sockets on one topic (live-push.ts, in a child process);
+ * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,7 @@ import type { lighthouseScores } from './lighthouse';
 import type { BellResult } from './notifications-bell';
 import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
 import { livePushNotes, livePushRows, type LivePush } from './live-push';
+import { coldStartSection, type ColdStartRow } from './cold-start';
 import { percentile } from './percentile';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -128,6 +130,7 @@ const scale = inChild<Awaited<ReturnType<typeof browseAtScale>>>('browse-at-scal
 const pages = inChild<Awaited<ReturnType<typeof lighthouseScores>>>('lighthouse.ts', ['--no-build']);
 const push = inChild<LivePush>('live-push.ts');
 const bell = inChild<BellResult>('notifications-bell.ts');
+const cold = inChild<ColdStartRow[]>('cold-start.ts');
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const report = `# Benchmarks
@@ -162,7 +165,8 @@ ${livePushNotes}
 The bell: a fresh local stack without seed data, ${bell.notifications} notifications stored for one user through \`notify\` (its
 transactions), then 30 warm-up and ${bell.n} sequential timed requests with that user's session through the gateway (the
 session check, then the unread counter and the 5 latest read side by side).
-`;
+
+${coldStartSection(cold)}`;
 // Formatted as the repository's check expects, so a fresh run can be committed as it is.
 const benchFile = path.join(root, 'docs/bench.md');
 const prettierOptions = (await prettier.resolveConfig(benchFile)) ?? {};
