@@ -11,6 +11,7 @@ import { type MethodContext, type Subscriber } from './rpc/context';
 import { runMethod } from './rpc/dispatch';
 import { streamMessages } from './rpc/subscriptions';
 import { LedgerStore } from './store';
+import { requestUrl } from '../request-url';
 
 export interface LedgerNodeOptions {
   /** Default 6006; 0 picks a free port. */
@@ -95,7 +96,7 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
   });
 
   async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://local');
+    const url = requestUrl(req);
     if (req.method === 'GET' && url.pathname.startsWith('/explorer/')) {
       req.resume();
       const { status, html } = explorerPage(chain, url.pathname);

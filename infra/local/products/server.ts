@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import type { ListingCategory } from '../../../shared/domain/categories';
 import { listingSvg } from '../seed/svg';
 import { CATALOG, isValidUpcA, type CatalogItem } from './catalog';
+import { requestUrl } from '../request-url';
 
 export interface ProductService {
   url: string;
@@ -73,7 +74,7 @@ export async function startProductService(opts: { port: number; host: string }):
       .toBuffer();
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const url = requestUrl(req);
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const image = /^\/images\/(\d{12})-(\d)\.png$/.exec(url.pathname);

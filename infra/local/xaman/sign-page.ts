@@ -7,6 +7,7 @@ import type { LedgerLink } from './ledger-link';
 import type { PayloadStore, StoredPayload } from './payload-store';
 import { renderSignPage, type PageState, type WalletChoice } from './sign-page-html';
 import { CannotSign, signInBlob, signRequested } from './sign-transaction';
+import { requestUrl } from '../request-url';
 
 export interface SignPageOptions {
   store: PayloadStore;
@@ -180,7 +181,7 @@ export function createSignPage(opts: SignPageOptions) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('This sign request does not exist.');
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const url = requestUrl(req);
     if (req.method === 'GET' && action === null) {
       req.resume();
       store.markOpened(p.uuid);
