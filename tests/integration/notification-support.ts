@@ -1,16 +1,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Service } from 'electrodb';
 import { ulid } from 'ulid';
 import { inject } from 'vitest';
-import {
-  notificationCounterEntity,
-  notificationEntity,
-  notificationKeyEntity,
-} from '../../functions/adapters/db/entities/notification';
-import { listingWatcherEntity, wishlistItemEntity } from '../../functions/adapters/db/entities/wishlist';
 import { notificationStore } from '../../functions/adapters/db/notification-store';
-import type { Db } from '../../functions/adapters/db/service';
+import { serviceFor, type Db } from '../../functions/adapters/db/service';
 import { notify, type NotifyRequest } from '../../functions/core/notifications/notify';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
 
@@ -20,22 +13,13 @@ function build() {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ region: LOCAL_REGION, endpoint: inject('dynamoEndpoint'), credentials: LOCAL_CREDENTIALS }),
   );
-  return new Service(
-    {
-      notification: notificationEntity,
-      notificationCounter: notificationCounterEntity,
-      notificationKey: notificationKeyEntity,
-      wishlistItem: wishlistItemEntity,
-      listingWatcher: listingWatcherEntity,
-    },
-    { client, table: LOCAL_TABLE_NAME },
-  );
+  return serviceFor(client, LOCAL_TABLE_NAME);
 }
 
-/** The app's service over the test's table, with the entities these tests touch (the adapters use only those). */
+/** The app's service over the test's table. */
 export function testDb(): Db {
   service ??= build();
-  return service as unknown as Db;
+  return service;
 }
 
 export function testNotificationStore() {

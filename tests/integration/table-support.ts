@@ -1,9 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Service } from 'electrodb';
 import { inject } from 'vitest';
-import { listingFacetEntity } from '../../functions/adapters/db/entities/listing-facet';
-import { userEntity } from '../../functions/adapters/db/entities/user';
+import { serviceFor } from '../../functions/adapters/db/service';
 import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
 
@@ -13,7 +11,7 @@ function build() {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ region: LOCAL_REGION, endpoint: inject('dynamoEndpoint'), credentials: LOCAL_CREDENTIALS }),
   );
-  return new Service({ listingFacet: listingFacetEntity, user: userEntity }, { client, table: LOCAL_TABLE_NAME });
+  return serviceFor(client, LOCAL_TABLE_NAME);
 }
 
 /**

@@ -82,7 +82,7 @@ export async function openNextChunk(db: Db, term: string, lane: number, full: nu
 }
 
 type PostingTx =
-  typeof searchPostingEntity extends Entity<infer A, infer F, infer C, infer S>
+  ReturnType<typeof searchPostingEntity> extends Entity<infer A, infer F, infer C, infer S>
     ? TransactWriteEntity<A, F, C, S>
     : never;
 

@@ -1,4 +1,10 @@
-import { Service } from 'electrodb';
+import {
+  createGetTransaction,
+  createWriteTransaction,
+  type CommittedTransactionResult,
+  type TransactGetItem,
+  type TransactWriteItem,
+} from 'electrodb';
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
@@ -14,7 +20,7 @@ import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
 import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
 
-const entities = {
+const factories = {
   listing: listingEntity,
   listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
@@ -36,21 +42,58 @@ const entities = {
   notificationCounter: notificationCounterEntity,
   notificationKey: notificationKeyEntity,
 };
+type Factories = typeof factories;
+export type EntityName = keyof Factories;
+export type Entities = { [K in EntityName]: ReturnType<Factories[K]> };
 
-/** The service over a given client and table (tests that write the table directly). */
+type Written<T> = ReadonlyArray<CommittedTransactionResult<T, TransactWriteItem>>;
+type Read<T> = ReadonlyArray<CommittedTransactionResult<T, TransactGetItem>>;
+
+/**
+ * The table's entities, each built on first use. ElectroDB validates a model with jsonschema when it builds an entity
+ * (about 2 ms each), so a function that touches two entities no longer builds all twenty at its cold start.
+ */
+function lazyEntities(client: ReturnType<typeof dynamoClient>, table: string): Entities {
+  const entities = {} as Entities;
+  for (const name of Object.keys(factories) as EntityName[]) {
+    let built: Entities[EntityName] | undefined;
+    Object.defineProperty(entities, name, {
+      enumerable: true,
+      get: () => (built ??= factories[name]({ client, table })),
+    });
+  }
+  return entities;
+}
+
+/** Only the entities `fn` uses: ElectroDB reads every entity it is given (to pick a driver, to name the items read). */
+function usedBy(entities: Entities, fn: (e: Entities) => unknown): Entities {
+  const used: Partial<Record<EntityName, unknown>> = {};
+  fn(new Proxy(entities, { get: (target, name) => (used[name as EntityName] = target[name as EntityName]) }));
+  return used as Entities;
+}
+
+/**
+ * The one table: `entities` for single-entity calls, `transaction.write` / `transaction.get` as ElectroDB's service
+ * offers them (the callback builds the items and may run twice).
+ */
 export function serviceFor(client: ReturnType<typeof dynamoClient>, table: string) {
-  return new Service(entities, { client, table });
+  const entities = lazyEntities(client, table);
+  return {
+    entities,
+    transaction: {
+      write: <T, R extends Written<T>>(fn: Parameters<typeof createWriteTransaction<Entities, T, R>>[1]) =>
+        createWriteTransaction(usedBy(entities, fn as never), fn),
+      get: <T, R extends Read<T>>(fn: Parameters<typeof createGetTransaction<Entities, T, R>>[1]) =>
+        createGetTransaction(usedBy(entities, fn as never), fn),
+    },
+  };
 }
+export type Db = ReturnType<typeof serviceFor>;
 
-function build() {
-  return serviceFor(dynamoClient(), config().TABLE_NAME);
-}
+let service: Db | undefined;
 
-let service: ReturnType<typeof build> | undefined;
-
-/** The ElectroDB service over the one table, built on first use. */
-export function db() {
-  service ??= build();
+/** The service over the one table, built on first use. */
+export function db(): Db {
+  service ??= serviceFor(dynamoClient(), config().TABLE_NAME);
   return service;
 }
-export type Db = ReturnType<typeof build>;

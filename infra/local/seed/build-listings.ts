@@ -24,7 +24,7 @@ const DAY = 24 * HOUR;
 /** Listings were created within this window before `now`. */
 export const CREATED_WITHIN_MS = 30 * DAY;
 
-export type ListingItem = CreateEntityItem<typeof listingEntity>;
+export type ListingItem = CreateEntityItem<ReturnType<typeof listingEntity>>;
 
 /** One photo to draw: the builder decides keys, the image code decides pixels. */
 export interface ImageSpec {

@@ -11,14 +11,14 @@ const REVIEW_SEED = 0x4e71e5;
 const REVIEWERS_JOINED = '2024-01-15T12:00:00.000Z';
 
 export interface BuiltReviewer {
-  user: CreateEntityItem<typeof userEntity>;
-  username: CreateEntityItem<typeof usernameEntity>;
-  wallet: CreateEntityItem<typeof walletEntity>;
+  user: CreateEntityItem<ReturnType<typeof userEntity>>;
+  username: CreateEntityItem<ReturnType<typeof usernameEntity>>;
+  wallet: CreateEntityItem<ReturnType<typeof walletEntity>>;
 }
 
 export interface BuiltReviews {
   reviewers: BuiltReviewer[];
-  reviews: CreateEntityItem<typeof reviewEntity>[];
+  reviews: CreateEntityItem<ReturnType<typeof reviewEntity>>[];
 }
 
 /**

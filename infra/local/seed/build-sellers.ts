@@ -11,10 +11,10 @@ const SELLER_SEED = 0x5e11e75;
 
 export interface BuiltSeller {
   seed: SellerSeed;
-  user: CreateEntityItem<typeof userEntity>;
-  username: CreateEntityItem<typeof usernameEntity>;
-  wallet: CreateEntityItem<typeof walletEntity>;
-  profile: CreateEntityItem<typeof profileEntity>;
+  user: CreateEntityItem<ReturnType<typeof userEntity>>;
+  username: CreateEntityItem<ReturnType<typeof usernameEntity>>;
+  wallet: CreateEntityItem<ReturnType<typeof walletEntity>>;
+  profile: CreateEntityItem<ReturnType<typeof profileEntity>>;
 }
 
 export function avatarKey(userId: string): string {

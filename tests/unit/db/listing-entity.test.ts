@@ -16,8 +16,9 @@ const base = {
   status: 'active',
 } as const;
 
-const itemOf = (input: Parameters<typeof listingEntity.create>[0]) =>
-  listingEntity.put(input).params<{ Item: Record<string, unknown> }>({ table: 't' }).Item;
+const listing = listingEntity();
+const itemOf = (input: Parameters<typeof listing.create>[0]) =>
+  listing.put(input).params<{ Item: Record<string, unknown> }>({ table: 't' }).Item;
 
 describe('listing entity', () => {
   it('keeps fixed-price listings out of the end-time index', () => {
