@@ -90,6 +90,9 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
   private readonly byAccount = new Map<string, TxRecord[]>();
   private readonly openByHash = new Map<string, OpenTx>();
   private clockOffsetSeconds: number;
+  private closes = 0;
+  /** The node's network id (0 unless configured), for the engine's NetworkID rule. */
+  networkId = 0;
 
   constructor(
     snapshot: ChainSnapshot,
@@ -130,6 +133,11 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
 
   get openIndex(): number {
     return this.last.ledger_index + 1;
+  }
+
+  /** Ledgers this node has closed since it started (rippled's TxQ sizes its queue after the first). */
+  get closedSinceStart(): number {
+    return this.closes;
   }
 
   get openTransactionCount(): number {
@@ -221,6 +229,7 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
       parentCloseTime: this.last.close_time,
       rules: this.rules,
       transactionIndex: this.openTxs.length,
+      networkId: this.networkId,
     });
     if (result.applied) {
       const open = { hash: result.hash, result, tx_blob: txBlob.toUpperCase() };
@@ -262,6 +271,7 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
     this.openState = closedState.clone();
     this.openTxs = [];
     this.openByHash.clear();
+    this.closes += 1;
     const closed = { header, transactions };
     this.emit('closed', closed);
     return closed;

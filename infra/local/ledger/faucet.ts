@@ -96,6 +96,8 @@ export class Faucet {
       Fee: String(this.chain.rules.baseFeeDrops),
       Sequence: Number(root.Sequence),
       LastLedgerSequence: this.chain.openIndex + LEDGERS_TO_LIVE,
+      // Networks with an id above 1024 require NetworkID in every transaction (rippled's preflight0).
+      ...(this.chain.networkId > 1024 ? { NetworkID: this.chain.networkId } : {}),
     };
     const result = this.chain.submit(from.sign(payment).tx_blob);
     if (result.engine_result !== 'tesSUCCESS') {

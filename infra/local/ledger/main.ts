@@ -1,7 +1,8 @@
 /**
  * The XRPL node stand-in on its own: `tsx infra/local/ledger/main.ts`. Environment: XRPL_PORT (default 6006),
  * XRPL_HOST (127.0.0.1), DATA_DIR (.data; state goes to <DATA_DIR>/ledger), XRPL_CLOSE_INTERVAL_MS (1000; 0 closes
- * only on ledger_accept). Stops cleanly on SIGINT / SIGTERM so the last ledger is on disk.
+ * only on ledger_accept), XRPL_NETWORK_ID (unset: no [network_id], as a plain standalone rippled). Stops cleanly on
+ * SIGINT / SIGTERM so the last ledger is on disk.
  */
 import path from 'node:path';
 import { startLedgerNode } from './node';
@@ -20,6 +21,7 @@ const node = await startLedgerNode({
   host: process.env.XRPL_HOST || '127.0.0.1',
   dataDir: path.resolve(root, process.env.DATA_DIR ?? '.data'),
   closeIntervalMs: intFromEnv('XRPL_CLOSE_INTERVAL_MS', 1000),
+  networkId: process.env.XRPL_NETWORK_ID ? intFromEnv('XRPL_NETWORK_ID', 0) : undefined,
   log: (line) => console.log(`[ledger] ${line}`),
 });
 console.log(`[ledger] RLUSD issuer ${node.genesis.issuer}, platform wallet ${node.genesis.platform}`);

@@ -7,7 +7,9 @@ import { DEFAULT_RULES, type EngineRules } from './engine';
 import { explorerPage } from './explorer';
 import { Faucet, FaucetError } from './faucet';
 import { type GenesisKeys, genesisState, loadOrCreateGenesisKeys } from './genesis';
-import { type MethodContext, type Subscriber } from './rpc/context';
+import { hostName, nodePublicKey } from './identity';
+import { apiVersionOf, type ApiVersion } from './rpc/api-version';
+import { type MethodContext, type NodeIdentity, type Subscriber } from './rpc/context';
 import { runMethod } from './rpc/dispatch';
 import { streamMessages } from './rpc/subscriptions';
 import { LedgerStore } from './store';
@@ -22,6 +24,11 @@ export interface LedgerNodeOptions {
   /** How often the open ledger closes; default 1000 ms. 0 closes only on ledger_accept / closeLedger(). */
   closeIntervalMs?: number;
   rules?: Partial<EngineRules>;
+  /**
+   * rippled's [network_id]: reported by server_info / server_state and the ledger stream, used in CTIDs, and above
+   * 1024 required in every transaction's NetworkID. Unset, the node is a standalone rippled without [network_id].
+   */
+  networkId?: number;
   log?: (line: string) => void;
 }
 
@@ -44,10 +51,14 @@ export interface LedgerNode {
 const MAX_BODY = 1 << 20;
 
 /**
- * The XRPL node stand-in: rippled's WebSocket JSON API (api_version 2) over ws://, JSON-RPC over HTTP POST /, and the
- * faucet at POST /accounts, all on one port. See docs/ledger-stand-in.md for where it differs from rippled.
+ * The XRPL node stand-in: rippled's WebSocket JSON API (api_version 1 and 2) over ws://, JSON-RPC over HTTP POST /,
+ * and the faucet at POST /accounts, all on one port. See docs/ledger-stand-in.md for where it differs from rippled.
  */
 export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNode> {
+  const startedAt = Date.now();
+  if (opts.networkId !== undefined && (!Number.isInteger(opts.networkId) || opts.networkId < 0)) {
+    throw new Error('networkId must be a whole number >= 0');
+  }
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? (() => undefined);
   const dir = path.join(opts.dataDir, 'ledger');
@@ -63,8 +74,16 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
     log(`ledger restored at ${snapshot.last.ledger_index}`);
   }
   const chain = new Chain(snapshot, rules);
+  chain.networkId = opts.networkId ?? 0;
   const faucet = new Faucet(chain, keys);
-  const startedAt = Date.now();
+  const identity: NodeIdentity = {
+    port: 0,
+    pubkeyNode: nodePublicKey(keys),
+    hostname: hostName(),
+    startedAt,
+    readyAt: startedAt,
+    networkId: opts.networkId,
+  };
   const subscribers = new Map<WebSocket, Subscriber>();
 
   const closeLedger = (): LedgerHeader => {
@@ -77,16 +96,17 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
   const publish = (closed: ClosedLedger) => {
     for (const [socket, sub] of subscribers) {
       if (socket.readyState !== socket.OPEN) continue;
-      for (const message of streamMessages(chain, closed, sub)) socket.send(JSON.stringify(message));
+      for (const message of streamMessages(chain, identity, closed, sub)) socket.send(JSON.stringify(message));
     }
   };
 
-  const context = (params: Record<string, unknown>, subscriber?: Subscriber): MethodContext => ({
+  const context = (params: Record<string, unknown>, apiVersion: ApiVersion, subscriber?: Subscriber): MethodContext => ({
     chain,
     params,
+    apiVersion,
     subscriber,
     closeLedger,
-    startedAt,
+    node: identity,
   });
 
   const server = http.createServer((req, res) => {
@@ -119,21 +139,55 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
         throw error;
       }
     }
-    if (url.pathname === '/') {
-      const params = (Array.isArray(body.params) ? body.params[0] : undefined) ?? {};
-      const outcome = runMethod(body.method, context(params as Record<string, unknown>));
-      const result =
-        'result' in outcome
-          ? { ...outcome.result, status: 'success' }
-          : { ...outcome.error, request: body, status: 'error' };
-      return json(res, 200, { result });
-    }
+    if (url.pathname === '/') return handleJsonRpc(body, res);
     return json(res, 404, { error: 'Not found' });
+  }
+
+  /**
+   * ServerHandlerImp::processRequest (src/xrpld/rpc/detail/ServerHandler.cpp): the API version comes from params[0];
+   * an invalid one is an HTTP 400 "invalid_API_version"; an error result carries the request's params with its
+   * command.
+   */
+  function handleJsonRpc(body: Record<string, unknown>, res: http.ServerResponse): void {
+    const first = Array.isArray(body.params) ? (body.params[0] as unknown) : undefined;
+    const params = first && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : {};
+    const apiVersion = apiVersionOf(params);
+    if (apiVersion === undefined) {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('invalid_API_version');
+      return;
+    }
+    const outcome = runMethod(body.method, context(params, apiVersion));
+    const result =
+      'result' in outcome
+        ? { ...outcome.result, status: 'success' }
+        : { ...outcome.error, status: 'error', request: { ...params, command: body.method } };
+    json(res, 200, { result, ...(body.id !== undefined ? { id: body.id } : {}) });
+  }
+
+  /**
+   * ServerHandlerImp::processSession for WebSocket requests: the response echoes `id` and, only when the request had
+   * one, `api_version`; an invalid API version is refused before any method runs.
+   */
+  function answerWs(request: Record<string, unknown>, sub: Subscriber): Record<string, unknown> {
+    const echo = {
+      ...(request.id !== undefined ? { id: request.id } : {}),
+      ...(request.api_version !== undefined ? { api_version: request.api_version } : {}),
+    };
+    const apiVersion = apiVersionOf(request);
+    if (apiVersion === undefined) {
+      return { type: 'response', status: 'error', error: 'invalid_API_version', request, ...echo };
+    }
+    const { id: _id, command, ...params } = request;
+    const outcome = runMethod(command, context(params, apiVersion, sub));
+    return 'result' in outcome
+      ? { result: outcome.result, status: 'success', type: 'response', ...echo }
+      : { ...outcome.error, request, status: 'error', type: 'response', ...echo };
   }
 
   const wss = new WebSocketServer({ server, maxPayload: MAX_BODY });
   wss.on('connection', (socket) => {
-    const sub: Subscriber = { streams: new Set(), accounts: new Set() };
+    const sub: Subscriber = { streams: new Set(), accounts: new Set(), apiVersion: 1 };
     subscribers.set(socket, sub);
     socket.on('close', () => subscribers.delete(socket));
     socket.on('error', () => subscribers.delete(socket));
@@ -143,16 +197,10 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
         request = JSON.parse(String(data)) as Record<string, unknown>;
         if (!request || typeof request !== 'object' || Array.isArray(request)) throw new Error('not an object');
       } catch {
-        socket.send(JSON.stringify({ error: 'jsonInvalid', status: 'error', type: 'response', api_version: 2 }));
+        socket.send(JSON.stringify({ error: 'jsonInvalid', status: 'error', type: 'response' }));
         return;
       }
-      const { id, command, ...params } = request;
-      const outcome = runMethod(command, context(params, sub));
-      const response =
-        'result' in outcome
-          ? { id, result: outcome.result, status: 'success', type: 'response', api_version: 2 }
-          : { id, ...outcome.error, request, status: 'error', type: 'response', api_version: 2 };
-      socket.send(JSON.stringify(response));
+      socket.send(JSON.stringify(answerWs(request, sub)));
     });
   });
 
@@ -161,6 +209,8 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
     server.listen(opts.port ?? 6006, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  identity.port = port;
+  identity.readyAt = Date.now();
   const interval = opts.closeIntervalMs ?? 1000;
   const timer = interval > 0 ? setInterval(closeLedger, interval) : undefined;
   log(`ledger node at ws://${host}:${port} (faucet http://${host}:${port}/accounts)`);

@@ -48,10 +48,10 @@ describe('server methods', () => {
     expect(state.validated_ledger).toMatchObject({ base_fee: 10, reserve_base: XRP, reserve_inc: 200_000 });
   });
 
-  it('ping answers an empty success', async () => {
+  it("ping answers as rippled's admin port (Ping.cpp: role admin, unlimited on a WebSocket session)", async () => {
     const res = await t.client.request({ command: 'ping' });
     expect(res.type).toBe('response');
-    expect(res.result).toEqual({});
+    expect(res.result).toEqual({ role: 'admin', unlimited: true });
   });
 
   it('fee: drops and the open ledger index', async () => {
@@ -209,7 +209,7 @@ describe('ledger methods', () => {
     }[];
     expect(entry).toMatchObject({
       hash: done.hash,
-      tx_json: { Amount: '4321' },
+      tx_json: { DeliverMax: '4321' },
       meta: { TransactionResult: 'tesSUCCESS' },
     });
     const hash = byIndex.result.ledger_hash!;

@@ -39,6 +39,8 @@ export interface ApplyContext {
   rules: EngineRules;
   /** Position of this transaction within its ledger, for meta.TransactionIndex. */
   transactionIndex: number;
+  /** The node's network id (rippled's [network_id]; 0 when not configured), for the NetworkID field rule. */
+  networkId?: number;
 }
 
 export interface TxMeta {

@@ -10,6 +10,7 @@ import { Sandbox } from './sandbox';
 import { signatureIsValid } from './signature';
 import { type Transactor, type Tx, type TxContext } from './transactor';
 import { TRANSACTORS } from './transactors';
+import { disabledAmendmentField, formatError, networkIdResult } from './tx-format';
 
 /** rippled's HashPrefix::transactionID ("TXN\0"). */
 const TXN_PREFIX = Buffer.from('54584E00', 'hex');
@@ -60,6 +61,14 @@ export function applyTransaction(state: LedgerState, txBlob: string, ctx: ApplyC
   }
   const txJson = { ...tx, hash };
 
+  // rippled builds an STTx from the blob first: fields outside the type's format never reach the engine.
+  const badFormat = formatError(tx);
+  if (badFormat) {
+    return result('temMALFORMED', txJson, hash, {
+      rpc_error: { error: 'invalidTransaction', error_exception: badFormat },
+    });
+  }
+
   const refused = checkSignature(tx, txBlob);
   if (refused) {
     return result('temBAD_SIGNATURE', txJson, hash, {
@@ -70,7 +79,13 @@ export function applyTransaction(state: LedgerState, txBlob: string, ctx: ApplyC
   const transactor = TRANSACTORS[tx.TransactionType];
   if (!transactor) return result('temUNKNOWN', txJson, hash);
 
-  const preflight = guarded(() => commonPreflight(tx, transactor) ?? transactor.preflight?.(tx));
+  const preflight = guarded(
+    () =>
+      disabledAmendmentField(tx) ??
+      networkIdResult(tx, ctx.networkId ?? 0) ??
+      commonPreflight(tx, transactor) ??
+      transactor.preflight?.(tx),
+  );
   if (preflight) return result(preflight, txJson, hash);
 
   const view = new Sandbox(state);

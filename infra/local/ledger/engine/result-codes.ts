@@ -67,6 +67,12 @@ export const RESULTS = {
   telFAILED_PROCESSING: [-395, 'Failed to correctly process transaction.'],
   telINSUF_FEE_P: [-394, 'Fee insufficient.'],
   telNO_DST_PARTIAL: [-393, 'Partial payment to create account not allowed.'],
+  telWRONG_NETWORK: [-386, 'Transaction specifies a Network ID that differs from that of the local node.'],
+  telREQUIRES_NETWORK_ID: [-385, 'Transactions submitted to this node/network must include a correct NetworkID field.'],
+  telNETWORK_ID_MAKES_TX_NON_CANONICAL: [
+    -384,
+    'Transactions submitted to this node/network must NOT include a NetworkID field.',
+  ],
 
   temMALFORMED: [-299, 'Malformed transaction.'],
   temBAD_AMOUNT: [-298, 'Malformed: Bad amount.'],

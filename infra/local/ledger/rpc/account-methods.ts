@@ -1,9 +1,9 @@
 import { accountFlags, accountLine } from '../engine';
-import { rippleTimeToIso, type TxRecord } from '../chain';
 import { type MethodHandler } from './context';
 import { RpcError, invalidParams } from './errors';
 import { ledgerFields, selectLedger, stateOf } from './ledger-selector';
 import { optionalString, page, pageLimit, requiredAccount } from './params';
+import { accountTxEntry } from './tx-json';
 
 export const accountInfo: MethodHandler = ({ chain, params }) => {
   const account = requiredAccount(params);
@@ -68,18 +68,6 @@ export const accountObjects: MethodHandler = ({ chain, params }) => {
   };
 };
 
-export function txEntry(record: TxRecord): Record<string, unknown> {
-  return {
-    close_time_iso: rippleTimeToIso(record.close_time),
-    hash: record.hash,
-    ledger_hash: record.ledger_hash,
-    ledger_index: record.ledger_index,
-    meta: record.meta,
-    tx_json: { ...record.tx_json, ledger_index: record.ledger_index, date: record.close_time },
-    validated: true,
-  };
-}
-
 type TxMarker = { ledger: number; seq: number };
 
 function isMarker(value: unknown): value is TxMarker {
@@ -87,8 +75,15 @@ function isMarker(value: unknown): value is TxMarker {
   return typeof m === 'object' && m !== null && Number.isInteger(m.ledger) && Number.isInteger(m.seq);
 }
 
-export const accountTx: MethodHandler = ({ chain, params }) => {
+/** doAccountTxJson (src/xrpld/rpc/handlers/AccountTx.cpp); entries are shaped per API version (tx-json.ts). */
+export const accountTx: MethodHandler = ({ chain, params, apiVersion: v }) => {
   const account = requiredAccount(params);
+  if (params.binary === true) throw new RpcError('notSupported', 'This node does not serve binary transactions.');
+  for (const field of ['binary', 'forward']) {
+    if (v > 1 && params[field] !== undefined && typeof params[field] !== 'boolean') {
+      throw invalidParams(`Invalid field '${field}'.`);
+    }
+  }
   const first = chain.firstKnown;
   const last = chain.lastClosed.ledger_index;
   const bound = (field: string, fallback: number) => {
@@ -100,7 +95,7 @@ export const accountTx: MethodHandler = ({ chain, params }) => {
   let min = bound('ledger_index_min', first);
   let max = bound('ledger_index_max', last);
   if (params.ledger_index !== undefined || params.ledger_hash !== undefined) {
-    const selected = selectLedger(chain, params, 'validated');
+    const selected = selectLedger(chain, params);
     if (selected.open) throw invalidParams('ledgerIndexMalformed');
     min = max = selected.index;
   }
@@ -123,7 +118,7 @@ export const accountTx: MethodHandler = ({ chain, params }) => {
     ledger_index_min: min,
     ledger_index_max: max,
     limit,
-    transactions: slice.map(txEntry),
+    transactions: slice.map((record) => accountTxEntry(record, v)),
     validated: true,
     ...(next ? { marker: { ledger: next.ledger_index, seq: next.meta.TransactionIndex } } : {}),
   };

@@ -4,7 +4,7 @@ import { RpcError } from './errors';
 import { ledger, ledgerAccept, ledgerClosed, ledgerCurrent, ledgerEntry } from './ledger-methods';
 import { fee, feature, ping, serverInfo, serverState } from './server-methods';
 import { subscribe, unsubscribe } from './subscriptions';
-import { submit, tx } from './transaction-methods';
+import { submit, transactionEntry, tx } from './transaction-methods';
 
 const METHODS: Record<string, MethodHandler> = {
   account_info: accountInfo,
@@ -23,6 +23,7 @@ const METHODS: Record<string, MethodHandler> = {
   server_state: serverState,
   submit,
   subscribe,
+  transaction_entry: transactionEntry,
   tx,
   unsubscribe,
 };

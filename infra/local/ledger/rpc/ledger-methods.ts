@@ -1,57 +1,87 @@
-import { hashes } from 'xrpl';
-import { rippleTimeToIso, type LedgerHeader } from '../chain';
-import { txEntry } from './account-methods';
+import { encode, hashes } from 'xrpl';
+import { rippleTimeToIso, type Chain, type LedgerHeader } from '../chain';
+import { type ApiVersion } from './api-version';
 import { type MethodHandler } from './context';
 import { RpcError, invalidParams } from './errors';
 import { ledgerFields, selectLedger, stateOf } from './ledger-selector';
 import { requiredAccount } from './params';
+import { rippledTimeString } from './server-info';
+import { ledgerTxEntry, openLedgerTxEntry } from './tx-json';
 
-function headerJson(header: LedgerHeader): Record<string, unknown> {
+/**
+ * rippled reports 10 s once its close time resolution has settled in standalone; this node does not round close
+ * times to it (each close is max(parent + 1, now)), see docs/ledger-stand-in.md.
+ */
+const CLOSE_TIME_RESOLUTION = 10;
+
+/** fillJson (src/xrpld/app/ledger/detail/LedgerToJson.cpp): API version 1 gives the ledger index as a string. */
+function indexValue(index: number, v: ApiVersion): number | string {
+  return v > 1 ? index : String(index);
+}
+
+function closedHeaderJson(header: LedgerHeader, v: ApiVersion): Record<string, unknown> {
   return {
-    account_hash: header.ledger_hash,
-    close_flags: 0,
-    close_time: header.close_time,
-    close_time_human: new Date(rippleTimeToIso(header.close_time)).toUTCString(),
-    close_time_iso: rippleTimeToIso(header.close_time),
-    close_time_resolution: 1,
+    parent_hash: header.parent_hash,
+    ledger_index: indexValue(header.ledger_index, v),
     closed: true,
     ledger_hash: header.ledger_hash,
-    ledger_index: header.ledger_index,
-    parent_close_time: header.parent_close_time,
-    parent_hash: header.parent_hash,
-    total_coins: header.total_coins,
     transaction_hash: header.transaction_hash,
+    account_hash: header.ledger_hash,
+    total_coins: header.total_coins,
+    close_flags: 0,
+    parent_close_time: header.parent_close_time,
+    close_time: header.close_time,
+    close_time_resolution: CLOSE_TIME_RESOLUTION,
+    close_time_human: rippledTimeString(new Date(rippleTimeToIso(header.close_time)), 9),
+    close_time_iso: rippleTimeToIso(header.close_time),
   };
 }
 
-export const ledger: MethodHandler = ({ chain, params }) => {
-  const selected = selectLedger(chain, params, 'validated');
+/** An open ledger without `full`: only its parent, index and `closed: false`. */
+function openHeaderJson(chain: Chain, v: ApiVersion): Record<string, unknown> {
+  return { parent_hash: chain.lastClosed.ledger_hash, ledger_index: indexValue(chain.openIndex, v), closed: false };
+}
+
+/**
+ * doLedger (src/xrpld/rpc/handlers/LedgerHandler.h / .cpp). Without `ledger`, `ledger_hash` or `ledger_index` it
+ * looks no ledger up and answers the closed and the open ledger's headers side by side.
+ */
+export const ledger: MethodHandler = ({ chain, params, apiVersion: v }) => {
+  if (params.ledger === undefined && params.ledger_hash === undefined && params.ledger_index === undefined) {
+    return {
+      closed: { ledger: closedHeaderJson(chain.lastClosed, v) },
+      open: { ledger: openHeaderJson(chain, v) },
+    };
+  }
+  if (params.binary === true) throw new RpcError('notSupported', 'This node does not serve binary ledgers.');
+  const selected = selectLedger(chain, params.ledger_index === undefined ? aliasLedger(params) : params);
   const withTxs = params.transactions === true;
   const expand = params.expand === true;
   if (selected.open) {
-    const open = chain.openTransactions();
-    const ledgerJson: Record<string, unknown> = {
-      closed: false,
-      ledger_index: selected.index,
-      parent_close_time: chain.lastClosed.close_time,
-      parent_hash: chain.lastClosed.ledger_hash,
-      total_coins: chain.lastClosed.total_coins,
-    };
+    const ledgerJson = openHeaderJson(chain, v);
     if (withTxs) {
-      ledgerJson.transactions = open.map((r) =>
-        expand ? { hash: r.hash, tx_json: withoutHash(r.tx_json), meta: r.meta, validated: false } : r.hash,
-      );
+      ledgerJson.transactions = chain
+        .openTransactions()
+        .map((r) => (expand ? openLedgerTxEntry(withoutHash(r.tx_json), r.hash, r.meta, v) : r.hash));
     }
-    return { ledger: ledgerJson, ledger_current_index: selected.index, validated: false };
+    return { ledger: ledgerJson, ...ledgerFields(selected) };
   }
-  const ledgerJson = headerJson(selected.header);
+  const ledgerJson = closedHeaderJson(selected.header, v);
   if (withTxs) {
     ledgerJson.transactions = expand
-      ? chain.ledgerTransactions(selected.header).map(txEntry)
+      ? chain.ledgerTransactions(selected.header).map((record) => ledgerTxEntry(record, v))
       : [...selected.header.tx_hashes];
   }
   return { ledger: ledgerJson, ...ledgerFields(selected) };
 };
+
+/** The deprecated `ledger` field: a 64-digit hash or an index / shortcut. */
+function aliasLedger(params: Record<string, unknown>): Record<string, unknown> {
+  const legacy = params.ledger;
+  if (legacy === undefined) return params;
+  if (typeof legacy === 'string' && legacy.length === 64) return { ...params, ledger_hash: legacy };
+  return { ...params, ledger_index: legacy };
+}
 
 function withoutHash(txJson: Record<string, unknown>): Record<string, unknown> {
   const { hash: _hash, ...rest } = txJson;
@@ -70,36 +100,129 @@ export const ledgerAccept: MethodHandler = ({ chain, closeLedger }) => {
   return { ledger_current_index: chain.openIndex };
 };
 
-/** ledger_entry by `index`, `account_root`, `escrow` ({ owner, seq }) or `ripple_state` ({ accounts, currency }). */
-export const ledgerEntry: MethodHandler = ({ chain, params }) => {
-  const selected = selectLedger(chain, params, 'validated');
+/** The ledger_entry selectors this node models, each naming one entry. */
+const SELECTORS = ['index', 'account_root', 'escrow', 'ripple_state'] as const;
+
+/** rippled's other ledger_entry selectors (ledger_entries.macro): entry types this node does not model. */
+const UNMODELLED_SELECTORS = [
+  'amendments',
+  'amm',
+  'bridge',
+  'check',
+  'credential',
+  'delegate',
+  'deposit_preauth',
+  'did',
+  'directory',
+  'fee',
+  'hashes',
+  'mpt_issuance',
+  'mptoken',
+  'nft_offer',
+  'nft_page',
+  'nunl',
+  'offer',
+  'oracle',
+  'payment_channel',
+  'permissioned_domain',
+  'signer_list',
+  'ticket',
+  'vault',
+  'xchain_owned_claim_id',
+  'xchain_owned_create_account_claim_id',
+];
+
+/**
+ * doLedgerEntry (src/xrpld/rpc/handlers/LedgerEntry.cpp): the entry by `index`, `account_root`, `escrow`
+ * ({ owner, seq } or its index) or `ripple_state` ({ accounts, currency } or its index), from the ledger lookupLedger
+ * picks, which is the current (open) one when the request names none. `binary: true` gives `node_binary` instead of
+ * `node`.
+ */
+export const ledgerEntry: MethodHandler = ({ chain, params, apiVersion: v }) => {
+  const present = SELECTORS.filter((name) => params[name] !== undefined);
+  const unmodelled = UNMODELLED_SELECTORS.filter((name) => params[name] !== undefined);
+  if (present.length + unmodelled.length > 1) throw invalidParams('Too many fields provided.');
+  if (unmodelled[0] !== undefined) {
+    throw new RpcError('notSupported', `This node does not model '${unmodelled[0]}' ledger entries.`);
+  }
+  const selected = selectLedger(chain, params);
   const state = stateOf(selected);
-  const index = entryIndex(params);
+  const selector = present[0];
+  if (selector === undefined) {
+    if (v < 2) throw new RpcError('unknownOption', undefined, ledgerFields(selected));
+    throw invalidParams('No ledger_entry params provided.');
+  }
+  const index = entryIndex(selector, params[selector]);
   const node = state.get(index);
   if (!node) throw new RpcError('entryNotFound');
-  return { index: node.index, node, ...ledgerFields(selected) };
+  const expected = { account_root: 'AccountRoot', escrow: 'Escrow', ripple_state: 'RippleState', index: undefined };
+  const type = expected[selector];
+  if (type !== undefined && node.LedgerEntryType !== type) throw new RpcError('unexpectedLedgerType');
+  const { index: _index, ...fields } = node;
+  const body = params.binary === true ? { node_binary: encode(fields as never) } : { node };
+  return { ...ledgerFields(selected), ...body, index: node.index };
 };
 
-function entryIndex(params: Record<string, unknown>): string {
-  if (typeof params.index === 'string') {
-    if (!/^[0-9A-Fa-f]{64}$/.test(params.index)) throw invalidParams('malformedRequest');
-    return params.index.toUpperCase();
+/** parseIndex: a 64-digit hex ledger entry id, or malformedRequest naming the field. */
+function hexIndex(value: unknown, field: string): string {
+  if (typeof value !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(value)) {
+    throw new RpcError('malformedRequest', `Invalid field '${field}', not hex string.`);
   }
-  if (params.account_root !== undefined) return hashes.hashAccountRoot(requiredAccount(params, 'account_root'));
-  const escrow = params.escrow as { owner?: unknown; seq?: unknown } | undefined;
-  if (escrow !== undefined) {
-    const owner = requiredAccount(escrow as Record<string, unknown>, 'owner');
-    if (!Number.isInteger(escrow.seq)) throw invalidParams('malformedRequest');
-    return hashes.hashEscrow(owner, escrow.seq as number);
+  return value.toUpperCase();
+}
+
+/** requiredAccountID: missing is malformedRequest, unreadable is the selector's own token. */
+function accountField(fields: Record<string, unknown>, field: string, token: 'malformedOwner' | 'malformedAddress') {
+  const value = fields[field];
+  if (value === undefined) throw new RpcError('malformedRequest', `Missing field '${field}'.`);
+  if (typeof value !== 'string' || !isAccount(value)) {
+    throw new RpcError(token, `Invalid field '${field}', not AccountID.`);
   }
-  const line = params.ripple_state as { accounts?: unknown; currency?: unknown } | undefined;
-  if (line !== undefined) {
-    const accounts = line.accounts;
-    if (!Array.isArray(accounts) || accounts.length !== 2 || typeof line.currency !== 'string') {
-      throw invalidParams('malformedRequest');
+  return value;
+}
+
+function entryIndex(selector: (typeof SELECTORS)[number], value: unknown): string {
+  if (selector === 'index') return hexIndex(value, 'index');
+  if (selector === 'account_root') {
+    if (typeof value !== 'string' || !isAccount(value)) {
+      throw new RpcError('malformedAddress', "Invalid field 'account_root', not AccountID.");
     }
-    const [a, b] = accounts.map((_, i) => requiredAccount({ account: accounts[i] }));
-    return hashes.hashTrustline(a!, b!, line.currency);
+    return hashes.hashAccountRoot(value);
   }
-  throw invalidParams('unknownOption');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return hexIndex(value, selector);
+  const fields = value as Record<string, unknown>;
+  if (selector === 'escrow') {
+    const owner = accountField(fields, 'owner', 'malformedOwner');
+    const seq = typeof fields.seq === 'string' && /^\d+$/.test(fields.seq) ? Number(fields.seq) : fields.seq;
+    if (seq === undefined) throw new RpcError('malformedRequest', "Missing field 'seq'.");
+    if (!Number.isInteger(seq) || (seq as number) < 0 || (seq as number) > 0xffff_ffff) {
+      throw new RpcError('malformedSeq', "Invalid field 'seq', not number.");
+    }
+    return hashes.hashEscrow(owner, seq as number);
+  }
+  for (const field of ['currency', 'accounts']) {
+    if (fields[field] === undefined) throw new RpcError('malformedRequest', `Missing field '${field}'.`);
+  }
+  const accounts = fields.accounts;
+  if (!Array.isArray(accounts) || accounts.length !== 2) {
+    throw new RpcError('malformedRequest', "Invalid field 'accounts', not length-2 array of Accounts.");
+  }
+  if (!accounts.every((a) => typeof a === 'string' && isAccount(a))) {
+    throw new RpcError('malformedAddress', "Invalid field 'accounts', not array of Accounts.");
+  }
+  if (accounts[0] === accounts[1]) throw new RpcError('malformedRequest', 'Cannot have a trustline to self.');
+  if (typeof fields.currency !== 'string' || !/^([A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}|[0-9A-Fa-f]{40})$/.test(fields.currency)) {
+    throw new RpcError('malformedCurrency', "Invalid field 'currency', not Currency.");
+  }
+  return hashes.hashTrustline(accounts[0] as string, accounts[1] as string, fields.currency);
+}
+
+function isAccount(value: string): boolean {
+  try {
+    requiredAccount({ account: value });
+    return true;
+  } catch (error) {
+    if (error instanceof RpcError) return false;
+    throw error;
+  }
 }

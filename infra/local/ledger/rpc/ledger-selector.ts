@@ -7,28 +7,27 @@ export type SelectedLedger =
   | { open: false; index: number; state: LedgerState | undefined; header: LedgerHeader };
 
 /**
- * Resolves `ledger_index` ('current' | 'closed' | 'validated' | a sequence) or `ledger_hash` the way rippled does;
- * `fallback` is the method's default when neither is given.
+ * Resolves `ledger_index` ('current' | 'closed' | 'validated' | a sequence) or `ledger_hash` the way rippled's
+ * ledgerFromRequest does (src/xrpld/rpc/detail/RPCLedgerHelpers.cpp): with neither, the current (open) ledger.
  */
-export function selectLedger(
-  chain: Chain,
-  params: Record<string, unknown>,
-  fallback: 'current' | 'validated' = 'current',
-): SelectedLedger {
+export function selectLedger(chain: Chain, params: Record<string, unknown>): SelectedLedger {
   const hash = params.ledger_hash;
+  if (hash !== undefined && params.ledger_index !== undefined) {
+    throw new RpcError('invalidParams', "Exactly one of 'ledger_hash' or 'ledger_index' can be specified.");
+  }
   if (hash !== undefined) {
     if (typeof hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(hash))
-      throw new RpcError('invalidParams', 'ledgerHashMalformed');
+      throw new RpcError('invalidParams', "Invalid field 'ledger_hash', not hex string.");
     const header = chain.headerByHash(hash);
     if (!header) throw new RpcError('lgrNotFound', 'ledgerNotFound');
     return closed(chain, header);
   }
-  const index = params.ledger_index ?? fallback;
-  if (index === 'current') return { open: true, index: chain.openIndex, state: chain.openLedgerState() };
+  const index = params.ledger_index ?? 'current';
+  if (index === 'current' || index === '') return { open: true, index: chain.openIndex, state: chain.openLedgerState() };
   if (index === 'closed' || index === 'validated') return closed(chain, chain.lastClosed);
   const seq =
     typeof index === 'number' ? index : typeof index === 'string' && /^\d+$/.test(index) ? Number(index) : NaN;
-  if (!Number.isInteger(seq)) throw new RpcError('invalidParams', 'ledgerIndexMalformed');
+  if (!Number.isInteger(seq)) throw new RpcError('invalidParams', "Invalid field 'ledger_index', not string or number.");
   if (seq === chain.openIndex) return { open: true, index: seq, state: chain.openLedgerState() };
   const header = chain.header(seq);
   if (!header) throw new RpcError('lgrNotFound', 'ledgerNotFound');
@@ -45,7 +44,7 @@ export function stateOf(selected: SelectedLedger): LedgerState {
   return selected.state;
 }
 
-/** The ledger fields rippled adds to account_* answers. */
+/** lookupLedger's fields: the ledger hash and index of a closed ledger, the current index of the open one. */
 export function ledgerFields(selected: SelectedLedger): Record<string, unknown> {
   return selected.open
     ? { ledger_current_index: selected.index, validated: false }

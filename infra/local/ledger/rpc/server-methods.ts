@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { rippleTimeToIso } from '../chain';
-import { type MethodContext, type MethodHandler } from './context';
+import { type MethodHandler } from './context';
 import { RpcError } from './errors';
+import { feeMetrics, levelToDrops, openLedgerFeeDrops } from './fee-metrics';
+import { serverInfoJson } from './server-info';
 
-/** The version the node reports; rippled releases that support TokenEscrow are 2.5 and later. */
-export const BUILD_VERSION = '2.5.0-local';
+export { BUILD_VERSION } from './server-info';
 
 /** Amendments whose rules the engine implements, all enabled. IDs are SHA-512Half of the name, as rippled's. */
 const AMENDMENTS = ['TokenEscrow'];
@@ -13,91 +13,40 @@ function amendmentId(name: string): string {
   return createHash('sha512').update(name).digest().subarray(0, 32).toString('hex').toUpperCase();
 }
 
-function dropsToXrpNumber(drops: number): number {
-  return drops / 1_000_000;
-}
+/** doServerInfo (src/xrpld/rpc/handlers/ServerInfo.cpp): getServerInfo(human = true, admin). */
+export const serverInfo: MethodHandler = ({ chain, node }) => ({ info: serverInfoJson(chain, node, true) });
 
-function common(ctx: MethodContext) {
-  const { chain } = ctx;
-  const last = chain.lastClosed;
-  const age = Math.max(0, chain.rippleNow() - last.close_time);
-  return {
-    build_version: BUILD_VERSION,
-    complete_ledgers: `${chain.firstKnown}-${last.ledger_index}`,
-    io_latency_ms: 1,
-    jq_trans_overflow: '0',
-    last_close: { converge_time_s: 0, proposers: 0 },
-    peers: 0,
-    pubkey_node: 'n9local',
-    server_state: 'full',
-    server_state_duration_us: String((Date.now() - ctx.startedAt) * 1000),
-    time: new Date().toISOString(),
-    uptime: Math.floor((Date.now() - ctx.startedAt) / 1000),
-    validation_quorum: 0,
-    age,
-    last,
-  };
-}
+/** doServerState (src/xrpld/rpc/handlers/ServerState.cpp): getServerInfo(human = false, admin). */
+export const serverState: MethodHandler = ({ chain, node }) => ({ state: serverInfoJson(chain, node, false) });
 
-export const serverInfo: MethodHandler = (ctx) => {
-  const { rules } = ctx.chain;
-  const { age, last, ...info } = common(ctx);
-  return {
-    info: {
-      ...info,
-      hostid: 'LOCAL',
-      load_factor: 1,
-      validated_ledger: {
-        age,
-        base_fee_xrp: dropsToXrpNumber(rules.baseFeeDrops),
-        close_time_iso: rippleTimeToIso(last.close_time),
-        hash: last.ledger_hash,
-        reserve_base_xrp: dropsToXrpNumber(rules.reserveBaseDrops),
-        reserve_inc_xrp: dropsToXrpNumber(rules.reserveIncrementDrops),
-        seq: last.ledger_index,
-      },
-    },
-  };
-};
+/**
+ * doPing (src/xrpld/rpc/handlers/Ping.cpp): this port is an admin port (it serves ledger_accept), so the role is
+ * "admin", and a WebSocket session of an admin is an unlimited resource consumer.
+ */
+export const ping: MethodHandler = ({ subscriber }) => (subscriber ? { role: 'admin', unlimited: true } : { role: 'admin' });
 
-export const serverState: MethodHandler = (ctx) => {
-  const { rules } = ctx.chain;
-  const { age, last, ...state } = common(ctx);
-  return {
-    state: {
-      ...state,
-      load_base: 256,
-      load_factor: 256,
-      validated_ledger: {
-        age,
-        base_fee: rules.baseFeeDrops,
-        close_time: last.close_time,
-        hash: last.ledger_hash,
-        reserve_base: rules.reserveBaseDrops,
-        reserve_inc: rules.reserveIncrementDrops,
-        seq: last.ledger_index,
-      },
-    },
-  };
-};
-
-export const ping: MethodHandler = () => ({});
-
+/** doFee (src/xrpld/rpc/handlers/Fee1.cpp) -> TxQ::doRPC. */
 export const fee: MethodHandler = ({ chain }) => {
-  const base = String(chain.rules.baseFeeDrops);
+  const base = chain.rules.baseFeeDrops;
+  const m = feeMetrics(chain);
   return {
-    current_ledger_size: String(chain.openTransactionCount),
-    current_queue_size: '0',
+    current_ledger_size: String(m.txInLedger),
+    current_queue_size: String(m.txCount),
     drops: {
-      base_fee: base,
-      median_fee: String(chain.rules.baseFeeDrops * 500),
-      minimum_fee: base,
-      open_ledger_fee: base,
+      base_fee: String(base),
+      median_fee: String(levelToDrops(m.medianLevel, base)),
+      minimum_fee: String(levelToDrops(m.minProcessingLevel, base)),
+      open_ledger_fee: String(openLedgerFeeDrops(m, base)),
     },
-    expected_ledger_size: '1000',
+    expected_ledger_size: String(m.txPerLedger),
     ledger_current_index: chain.openIndex,
-    levels: { median_level: '128000', minimum_level: '256', open_ledger_level: '256', reference_level: '256' },
-    max_queue_size: '2000',
+    levels: {
+      median_level: String(m.medianLevel),
+      minimum_level: String(m.minProcessingLevel),
+      open_ledger_level: String(m.openLedgerLevel),
+      reference_level: String(m.referenceLevel),
+    },
+    ...(m.txQMaxSize !== undefined ? { max_queue_size: String(m.txQMaxSize) } : {}),
   };
 };
 

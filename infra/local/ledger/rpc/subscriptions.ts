@@ -1,9 +1,9 @@
 import { affectedAccounts } from '../affected-accounts';
-import { type ClosedLedger, type Chain, rippleTimeToIso } from '../chain';
-import { RESULT_CODES, type ResultCode } from '../engine';
-import { type MethodHandler, type Subscriber } from './context';
+import { type ClosedLedger, type Chain } from '../chain';
+import { effectiveNetworkId, type MethodHandler, type NodeIdentity, type Subscriber } from './context';
 import { RpcError, invalidParams } from './errors';
 import { requiredAccount } from './params';
+import { streamTransaction } from './tx-json';
 
 const STREAMS = new Set(['ledger', 'transactions']);
 
@@ -29,13 +29,15 @@ function needsSocket(subscriber: Subscriber | undefined): Subscriber {
   return subscriber;
 }
 
-export const subscribe: MethodHandler = ({ chain, params, subscriber }) => {
+/** doSubscribe (src/xrpld/rpc/handlers/Subscribe.cpp): the session's stream messages follow this request's version. */
+export const subscribe: MethodHandler = ({ chain, params, subscriber, apiVersion, node }) => {
   const sub = needsSocket(subscriber);
   const streams = streamsOf(params);
   const accounts = accountsOf(params);
+  sub.apiVersion = apiVersion;
   for (const stream of streams) sub.streams.add(stream);
   for (const account of accounts) sub.accounts.add(account);
-  return streams.includes('ledger') ? ledgerStreamFields(chain) : {};
+  return streams.includes('ledger') ? subscribeLedgerFields(chain, node) : {};
 };
 
 export const unsubscribe: MethodHandler = ({ params, subscriber }) => {
@@ -45,44 +47,55 @@ export const unsubscribe: MethodHandler = ({ params, subscriber }) => {
   return {};
 };
 
-function ledgerStreamFields(chain: Chain) {
+/**
+ * NetworkOPsImp::subLedger: the validated ledger, its fees (no fee_ref once XRPFees is enabled), the network id
+ * (configured, else 0) and the complete ledgers.
+ */
+function subscribeLedgerFields(chain: Chain, node: NodeIdentity) {
   const last = chain.lastClosed;
   return {
-    fee_base: chain.rules.baseFeeDrops,
-    ledger_hash: last.ledger_hash,
     ledger_index: last.ledger_index,
+    ledger_hash: last.ledger_hash,
     ledger_time: last.close_time,
+    fee_base: chain.rules.baseFeeDrops,
     reserve_base: chain.rules.reserveBaseDrops,
     reserve_inc: chain.rules.reserveIncrementDrops,
+    network_id: effectiveNetworkId(node),
     validated_ledgers: `${chain.firstKnown}-${last.ledger_index}`,
   };
 }
 
+/** NetworkOPsImp::pubLedger's ledgerClosed message; the same for every API version. */
+function ledgerClosedMessage(chain: Chain, node: NodeIdentity, closed: ClosedLedger) {
+  const { header } = closed;
+  return {
+    type: 'ledgerClosed',
+    ledger_index: header.ledger_index,
+    ledger_hash: header.ledger_hash,
+    ledger_time: header.close_time,
+    network_id: effectiveNetworkId(node),
+    fee_base: chain.rules.baseFeeDrops,
+    reserve_base: chain.rules.reserveBaseDrops,
+    reserve_inc: chain.rules.reserveIncrementDrops,
+    txn_count: closed.transactions.length,
+    validated_ledgers: `${chain.firstKnown}-${header.ledger_index}`,
+  };
+}
+
 /** The stream messages one closed ledger produces for one subscriber, in rippled's order. */
-export function streamMessages(chain: Chain, closed: ClosedLedger, sub: Subscriber): Record<string, unknown>[] {
+export function streamMessages(
+  chain: Chain,
+  node: NodeIdentity,
+  closed: ClosedLedger,
+  sub: Subscriber,
+): Record<string, unknown>[] {
   const messages: Record<string, unknown>[] = [];
-  if (sub.streams.has('ledger')) {
-    messages.push({ type: 'ledgerClosed', ...ledgerStreamFields(chain), txn_count: closed.transactions.length });
-  }
+  if (sub.streams.has('ledger')) messages.push(ledgerClosedMessage(chain, node, closed));
   const everything = sub.streams.has('transactions');
   if (!everything && sub.accounts.size === 0) return messages;
   for (const record of closed.transactions) {
     if (!everything && ![...affectedAccounts(record.tx_json, record.meta)].some((a) => sub.accounts.has(a))) continue;
-    const code = record.meta.TransactionResult as ResultCode;
-    messages.push({
-      type: 'transaction',
-      close_time_iso: rippleTimeToIso(record.close_time),
-      engine_result: code,
-      engine_result_code: RESULT_CODES[code]?.code,
-      engine_result_message: RESULT_CODES[code]?.message,
-      hash: record.hash,
-      ledger_hash: record.ledger_hash,
-      ledger_index: record.ledger_index,
-      meta: record.meta,
-      status: 'closed',
-      tx_json: { ...record.tx_json, date: record.close_time, ledger_index: record.ledger_index },
-      validated: true,
-    });
+    messages.push(streamTransaction(record, sub.apiVersion, effectiveNetworkId(node)));
   }
   return messages;
 }
