@@ -100,7 +100,11 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
     }
   };
 
-  const context = (params: Record<string, unknown>, apiVersion: ApiVersion, subscriber?: Subscriber): MethodContext => ({
+  const context = (
+    params: Record<string, unknown>,
+    apiVersion: ApiVersion,
+    subscriber?: Subscriber,
+  ): MethodContext => ({
     chain,
     params,
     apiVersion,
@@ -150,7 +154,8 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
    */
   function handleJsonRpc(body: Record<string, unknown>, res: http.ServerResponse): void {
     const first = Array.isArray(body.params) ? (body.params[0] as unknown) : undefined;
-    const params = first && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : {};
+    const params =
+      first && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : {};
     const apiVersion = apiVersionOf(params);
     if (apiVersion === undefined) {
       res.writeHead(400, { 'content-type': 'text/plain' });

@@ -35,7 +35,8 @@ export function feeMetrics(chain: Chain): FeeMetrics {
     txPerLedger: EXPECTED_PER_LEDGER,
     txCount: 0,
     // maxSize_ is set by processClosedLedger, so only after this node has closed a ledger.
-    txQMaxSize: chain.closedSinceStart > 0 ? Math.max(EXPECTED_PER_LEDGER * LEDGERS_IN_QUEUE, QUEUE_SIZE_MIN) : undefined,
+    txQMaxSize:
+      chain.closedSinceStart > 0 ? Math.max(EXPECTED_PER_LEDGER * LEDGERS_IN_QUEUE, QUEUE_SIZE_MIN) : undefined,
     referenceLevel: BASE_LEVEL,
     minProcessingLevel: BASE_LEVEL,
     medianLevel: MEDIAN_LEVEL,

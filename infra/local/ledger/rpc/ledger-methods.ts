@@ -211,7 +211,10 @@ function entryIndex(selector: (typeof SELECTORS)[number], value: unknown): strin
     throw new RpcError('malformedAddress', "Invalid field 'accounts', not array of Accounts.");
   }
   if (accounts[0] === accounts[1]) throw new RpcError('malformedRequest', 'Cannot have a trustline to self.');
-  if (typeof fields.currency !== 'string' || !/^([A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}|[0-9A-Fa-f]{40})$/.test(fields.currency)) {
+  if (
+    typeof fields.currency !== 'string' ||
+    !/^([A-Za-z0-9?!@#$%^&*<>(){}[\]|]{3}|[0-9A-Fa-f]{40})$/.test(fields.currency)
+  ) {
     throw new RpcError('malformedCurrency', "Invalid field 'currency', not Currency.");
   }
   return hashes.hashTrustline(accounts[0] as string, accounts[1] as string, fields.currency);

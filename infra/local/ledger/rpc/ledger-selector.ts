@@ -23,11 +23,13 @@ export function selectLedger(chain: Chain, params: Record<string, unknown>): Sel
     return closed(chain, header);
   }
   const index = params.ledger_index ?? 'current';
-  if (index === 'current' || index === '') return { open: true, index: chain.openIndex, state: chain.openLedgerState() };
+  if (index === 'current' || index === '')
+    return { open: true, index: chain.openIndex, state: chain.openLedgerState() };
   if (index === 'closed' || index === 'validated') return closed(chain, chain.lastClosed);
   const seq =
     typeof index === 'number' ? index : typeof index === 'string' && /^\d+$/.test(index) ? Number(index) : NaN;
-  if (!Number.isInteger(seq)) throw new RpcError('invalidParams', "Invalid field 'ledger_index', not string or number.");
+  if (!Number.isInteger(seq))
+    throw new RpcError('invalidParams', "Invalid field 'ledger_index', not string or number.");
   if (seq === chain.openIndex) return { open: true, index: seq, state: chain.openLedgerState() };
   const header = chain.header(seq);
   if (!header) throw new RpcError('lgrNotFound', 'ledgerNotFound');

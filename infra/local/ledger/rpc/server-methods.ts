@@ -23,7 +23,8 @@ export const serverState: MethodHandler = ({ chain, node }) => ({ state: serverI
  * doPing (src/xrpld/rpc/handlers/Ping.cpp): this port is an admin port (it serves ledger_accept), so the role is
  * "admin", and a WebSocket session of an admin is an unlimited resource consumer.
  */
-export const ping: MethodHandler = ({ subscriber }) => (subscriber ? { role: 'admin', unlimited: true } : { role: 'admin' });
+export const ping: MethodHandler = ({ subscriber }) =>
+  subscriber ? { role: 'admin', unlimited: true } : { role: 'admin' };
 
 /** doFee (src/xrpld/rpc/handlers/Fee1.cpp) -> TxQ::doRPC. */
 export const fee: MethodHandler = ({ chain }) => {

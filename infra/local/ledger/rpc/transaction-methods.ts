@@ -75,9 +75,7 @@ export const transactionEntry: MethodHandler = ({ chain, params, apiVersion: v }
   if (typeof hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(hash)) {
     throw RpcError.bare('malformedRequest', lookup);
   }
-  const record = chain
-    .ledgerTransactions(selected.header)
-    .find((candidate) => candidate.hash === hash.toUpperCase());
+  const record = chain.ledgerTransactions(selected.header).find((candidate) => candidate.hash === hash.toUpperCase());
   if (!record) throw RpcError.bare('transactionNotFound', lookup);
   return { ...lookup, ...transactionEntryFields(record, v) };
 };
