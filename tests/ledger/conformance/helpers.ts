@@ -33,11 +33,17 @@ export class TestLedger {
 
   static async start(
     prefix: string,
-    opts: { dataDir?: string; rules?: Partial<EngineRules>; closeIntervalMs?: number } = {},
+    opts: { dataDir?: string; rules?: Partial<EngineRules>; closeIntervalMs?: number; networkId?: number } = {},
   ): Promise<TestLedger> {
     const dir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), `conformance-${prefix}-`));
     const closeIntervalMs = opts.closeIntervalMs ?? 200;
-    const node = await startLedgerNode({ port: 0, dataDir: dir, closeIntervalMs, rules: opts.rules });
+    const node = await startLedgerNode({
+      port: 0,
+      dataDir: dir,
+      closeIntervalMs,
+      rules: opts.rules,
+      networkId: opts.networkId,
+    });
     // No fee cushion (xrpl's default is 1.2x), so autofilled fees are the base fee and balance checks are exact.
     const client = new Client(node.url, { feeCushion: 1 });
     await client.connect();
