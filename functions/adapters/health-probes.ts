@@ -6,6 +6,7 @@ import { cachedProbe, type DependencyProbe } from '../core/health/check-health';
 import { dynamoRawClient, s3Client, sqsClient } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { queues } from '../routes';
+import { carrier } from './carrier/fedex-carrier';
 import { ledger } from './ledger/xrpl-ledger';
 import { signer } from './signer/xaman-signer';
 
@@ -13,8 +14,9 @@ let probes: DependencyProbe[] | undefined;
 
 /**
  * Probes of the table, the media bucket, every queue, the XRP Ledger (answers, follows a validated ledger, the RLUSD
- * issuer exists) and the wallet signer (our key and secret are accepted). The carrier joins when it arrives. One set per
- * warm function: the remote checks (ledger, Xaman) reuse their outcome for 30 s.
+ * issuer exists), the wallet signer (our key and secret are accepted) and the carrier (FedEx hands us a token for each
+ * key pair; a cached token counts, as its endpoint is throttled). One set per warm function: the remote checks (ledger,
+ * Xaman, FedEx) reuse their outcome for 30 s.
  */
 export function healthProbes(): DependencyProbe[] {
   return (probes ??= buildProbes());
@@ -51,5 +53,6 @@ function buildProbes(): DependencyProbe[] {
     })),
     cachedProbe({ name: 'ledger', check: () => ledger().checkHealth() }, systemClock),
     cachedProbe({ name: 'signer', check: () => signer().checkHealth() }, systemClock),
+    cachedProbe({ name: 'carrier', check: () => carrier().checkHealth() }, systemClock),
   ];
 }

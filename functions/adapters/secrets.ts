@@ -1,7 +1,7 @@
 import { ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretName, SecretSource } from '../core/secrets/ports';
-import { sessionConfig, signerConfig } from '../lib/config';
+import { carrierConfig, sessionConfig, signerConfig } from '../lib/config';
 
 /**
  * How long a warm container keeps a secret before reading it again: a rotated secret (the session signing key, the
@@ -23,6 +23,20 @@ const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
   },
   // The header CloudFront adds to API requests (functions/lib/origin-verify.ts); AWS only, so no plain value.
   originVerifySecret: () => ({ arn: process.env.ORIGIN_VERIFY_SECRET_ARN || undefined }),
+  carrierApiSecret: () => {
+    const c = carrierConfig();
+    return { value: c.CARRIER_API_SECRET, arn: c.CARRIER_API_SECRET_ARN };
+  },
+  // FedEx's separate Track key pair; read only when CARRIER_TRACK_API_KEY is set.
+  carrierTrackApiSecret: () => {
+    const c = carrierConfig();
+    return { value: c.CARRIER_TRACK_API_SECRET, arn: c.CARRIER_TRACK_API_SECRET_ARN };
+  },
+  // The security token FedEx signs webhooks with (fdx-signature).
+  carrierWebhookSecret: () => {
+    const c = carrierConfig();
+    return { value: c.CARRIER_WEBHOOK_SECRET, arn: c.CARRIER_WEBHOOK_SECRET_ARN };
+  },
 };
 
 let provider: SecretsProvider | undefined;

@@ -74,6 +74,47 @@ const sessionSchema = z
   });
 export type SessionConfig = z.infer<typeof sessionSchema>;
 
+/** FedEx's production API; the sandbox is https://apis-sandbox.fedex.com (README: "FedEx sandbox"). */
+export const CARRIER_DEFAULT_API_URL = 'https://apis.fedex.com';
+
+/**
+ * The carrier (FedEx REST). Secrets follow the Xaman pattern: *_ARN names a Secrets Manager secret in AWS, the plain
+ * variable is for the local runtime and tests. FedEx issues Track its own key pair (a separate project type); without
+ * CARRIER_TRACK_API_KEY, Track uses the main pair. CARRIER_WEBHOOK_SECRET is the security token FedEx signs webhooks
+ * with (26 to 100 characters, FedEx's rule); only the webhook route needs it, so it is optional here.
+ */
+const carrierSchema = z
+  .object({
+    CARRIER_API_URL: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'an http(s) URL')
+      .default(CARRIER_DEFAULT_API_URL),
+    CARRIER_ACCOUNT_NUMBER: z.string().regex(/^\d{9}$/, 'the 9-digit FedEx account number'),
+    CARRIER_API_KEY: z.string().min(1),
+    CARRIER_API_SECRET: z.string().min(1).optional(),
+    CARRIER_API_SECRET_ARN: z.string().startsWith('arn:').optional(),
+    CARRIER_TRACK_API_KEY: z.string().min(1).optional(),
+    CARRIER_TRACK_API_SECRET: z.string().min(1).optional(),
+    CARRIER_TRACK_API_SECRET_ARN: z.string().startsWith('arn:').optional(),
+    CARRIER_WEBHOOK_SECRET: z.string().min(26).max(100).optional(),
+    CARRIER_WEBHOOK_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  })
+  .refine((c) => c.CARRIER_API_SECRET !== undefined || c.CARRIER_API_SECRET_ARN !== undefined, {
+    message: 'set CARRIER_API_SECRET_ARN (or CARRIER_API_SECRET locally)',
+    path: ['CARRIER_API_SECRET_ARN'],
+  })
+  .refine(
+    (c) =>
+      c.CARRIER_TRACK_API_KEY === undefined ||
+      c.CARRIER_TRACK_API_SECRET !== undefined ||
+      c.CARRIER_TRACK_API_SECRET_ARN !== undefined,
+    {
+      message: 'CARRIER_TRACK_API_KEY needs CARRIER_TRACK_API_SECRET_ARN (or CARRIER_TRACK_API_SECRET locally)',
+      path: ['CARRIER_TRACK_API_SECRET_ARN'],
+    },
+  );
+export type CarrierConfig = z.infer<typeof carrierSchema>;
+
 /** Empty variables count as unset (CDK and shells pass '' for "no value"). */
 function environment(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
@@ -92,6 +133,7 @@ let cached: Config | undefined;
 let cachedLedger: LedgerConfig | undefined;
 let cachedSigner: SignerConfig | undefined;
 let cachedSession: SessionConfig | undefined;
+let cachedCarrier: CarrierConfig | undefined;
 
 /** Reads and validates the environment on first use (not at import, so tests and the local runtime can set it first). */
 export function config(): Config {
@@ -124,7 +166,13 @@ export function sessionConfig(): SessionConfig {
   return cachedSession;
 }
 
+/** Validated on first use like the ledger's: a function that never ships keeps working when these are wrong. */
+export function carrierConfig(): CarrierConfig {
+  cachedCarrier ??= parse(carrierSchema, 'carrier');
+  return cachedCarrier;
+}
+
 /** Only for the local runtime and tests that change the environment after a first read. */
 export function resetConfigForTests(): void {
-  cached = cachedLedger = cachedSigner = cachedSession = undefined;
+  cached = cachedLedger = cachedSigner = cachedSession = cachedCarrier = undefined;
 }

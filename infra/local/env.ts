@@ -14,6 +14,16 @@ export const LOCAL_MEDIA_BUCKET = 'marketplace-media';
 /** The local Xaman stand-in's application key and secret (UUIDs, as xumm-sdk requires; valid nowhere else). */
 export const LOCAL_XAMAN_API_KEY = '00000000-10ca-4000-8000-000000000001';
 export const LOCAL_XAMAN_API_SECRET = '00000000-10ca-4000-8000-000000000002';
+/**
+ * The local carrier stand-in's FedEx account, key pairs (the main one and Track's own, as FedEx issues them) and the
+ * webhook security token (FedEx's rule: 26 to 100 characters with upper and lower case and a digit). Valid nowhere else.
+ */
+export const LOCAL_CARRIER_ACCOUNT_NUMBER = '999000001';
+export const LOCAL_CARRIER_API_KEY = 'local-carrier-api-key';
+export const LOCAL_CARRIER_API_SECRET = 'local-carrier-api-secret';
+export const LOCAL_CARRIER_TRACK_API_KEY = 'local-carrier-track-api-key';
+export const LOCAL_CARRIER_TRACK_API_SECRET = 'local-carrier-track-api-secret';
+export const LOCAL_CARRIER_WEBHOOK_SECRET = 'LocalCarrierWebhookToken0001';
 
 export interface LocalEndpoints {
   url: string;
@@ -28,6 +38,16 @@ export interface LocalEndpoints {
   xaman?: { url: string; apiKey: string; apiSecret: string };
   /** The product lookup stand-in (UPCitemdb's API shape). */
   productLookupUrl?: string;
+  /** The carrier stand-in (FedEx's REST shapes) and the credentials it was started with. */
+  carrier?: {
+    url: string;
+    accountNumber: string;
+    apiKey: string;
+    apiSecret: string;
+    trackApiKey: string;
+    trackApiSecret: string;
+    webhookSecret: string;
+  };
   /** Signs session tokens and registration tickets (in AWS a Secrets Manager secret). */
   sessionSigningKey: string;
 }
@@ -67,6 +87,18 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     });
   }
   if (e.productLookupUrl) env.PRODUCT_LOOKUP_URL = e.productLookupUrl;
+  if (e.carrier) {
+    // Locally the secrets are plain variables; in AWS functions get the *_ARN variables instead.
+    Object.assign(env, {
+      CARRIER_API_URL: e.carrier.url,
+      CARRIER_ACCOUNT_NUMBER: e.carrier.accountNumber,
+      CARRIER_API_KEY: e.carrier.apiKey,
+      CARRIER_API_SECRET: e.carrier.apiSecret,
+      CARRIER_TRACK_API_KEY: e.carrier.trackApiKey,
+      CARRIER_TRACK_API_SECRET: e.carrier.trackApiSecret,
+      CARRIER_WEBHOOK_SECRET: e.carrier.webhookSecret,
+    });
+  }
   for (const q of queueDefs) {
     const url = e.queueUrls.get(q.name);
     if (!url) throw new Error(`queue ${q.name} was not created`);

@@ -67,6 +67,11 @@ export interface LocalStackOptions {
   xamanPort?: number | false;
   /** The product lookup stand-in's port: default 7010, 0 = free, false = use PRODUCT_LOOKUP_URL from the environment. */
   productsPort?: number | false;
+  /**
+   * The carrier (FedEx) stand-in's port: default 7020, or a free one when `port` is 0 (tests and benches then never
+   * collide with a running `npm start`); false = use CARRIER_API_URL etc. from the environment.
+   */
+  carrierPort?: number | false;
   /** Test controls of the stand-ins (POST /_test/clock on the Xaman service); tests only. */
   testControls?: boolean;
 }
@@ -78,7 +83,7 @@ export interface LocalStack {
   env: Record<string, string>;
   /** Runs one schedule's handler now (or with `at` as its run time). */
   runSchedule(name: string, at?: Date): Promise<unknown>;
-  /** The local XRPL node and Xaman service, when this stack started them. */
+  /** The local stand-ins (XRPL node, Xaman, product lookup, carrier) this stack started. */
   standIns: StandIns;
   stop(): Promise<void>;
 }
@@ -205,6 +210,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         ledgerPort: opts.ledgerPort ?? 6006,
         xamanPort: opts.xamanPort ?? 7007,
         productsPort: opts.productsPort ?? 7010,
+        carrierPort: opts.carrierPort ?? (opts.port === 0 ? 0 : 7020),
         log,
         testControls: opts.testControls,
       }).then((s: StandIns) => (started.push(s), s)),

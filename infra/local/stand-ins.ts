@@ -1,7 +1,18 @@
+import { startCarrierService, type CarrierService } from './carrier/service';
 import { startLedgerNode, type LedgerNode } from './ledger/node';
 import { startProductService, type ProductService } from './products/server';
 import { startXamanService, type XamanService } from './xaman/service';
-import { LOCAL_XAMAN_API_KEY, LOCAL_XAMAN_API_SECRET, type LocalEndpoints } from './env';
+import {
+  LOCAL_CARRIER_ACCOUNT_NUMBER,
+  LOCAL_CARRIER_API_KEY,
+  LOCAL_CARRIER_API_SECRET,
+  LOCAL_CARRIER_TRACK_API_KEY,
+  LOCAL_CARRIER_TRACK_API_SECRET,
+  LOCAL_CARRIER_WEBHOOK_SECRET,
+  LOCAL_XAMAN_API_KEY,
+  LOCAL_XAMAN_API_SECRET,
+  type LocalEndpoints,
+} from './env';
 
 export interface StandInOptions {
   dataDir: string;
@@ -12,6 +23,8 @@ export interface StandInOptions {
   xamanPort: number | false;
   /** The product lookup stand-in's port (0 = free); false = none: PRODUCT_LOOKUP_URL comes from the environment. */
   productsPort: number | false;
+  /** The carrier (FedEx) stand-in's port (0 = free); false = none: CARRIER_API_URL etc. come from the environment. */
+  carrierPort: number | false;
   log: boolean;
   /** Test controls of the stand-ins (the Xaman clock); only whole-stack tests turn them on. */
   testControls?: boolean;
@@ -21,13 +34,14 @@ export interface StandIns {
   ledger?: LedgerNode;
   xaman?: XamanService;
   products?: ProductService;
+  carrier?: CarrierService;
   /** What buildEnv needs to point the handlers at them. */
-  endpoints: Pick<LocalEndpoints, 'ledger' | 'xaman' | 'productLookupUrl'>;
+  endpoints: Pick<LocalEndpoints, 'ledger' | 'xaman' | 'productLookupUrl' | 'carrier'>;
   stop(): Promise<void>;
 }
 
 /**
- * The local XRPL node and Xaman service. The Xaman stand-in completes and funds through whichever ledger the handlers
+ * The local XRPL node, Xaman service, product lookup and carrier. The Xaman stand-in completes and funds through whichever ledger the handlers
  * use, so with a real ledger (ledgerPort false) it needs XRPL_URL, XRPL_FAUCET_URL and RLUSD_ISSUER from the environment.
  */
 export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
@@ -40,10 +54,34 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   if (ledger) endpoints.ledger = { url: ledger.url, rlusdIssuer: ledger.genesis.issuer };
   let xaman: XamanService | undefined;
   let products: ProductService | undefined;
+  let carrier: CarrierService | undefined;
   try {
     if (opts.productsPort !== false) {
       products = await startProductService({ port: opts.productsPort, host: opts.host });
       endpoints.productLookupUrl = products.url;
+    }
+    if (opts.carrierPort !== false) {
+      // No webhook target yet: the route that takes FedEx's webhooks comes with the delivery check. Until then scans
+      // are only tracked (PUT /_control/webhook points them somewhere by hand).
+      carrier = await startCarrierService({
+        port: opts.carrierPort,
+        host: opts.host,
+        dataDir: opts.dataDir,
+        accountNumber: LOCAL_CARRIER_ACCOUNT_NUMBER,
+        client: { clientId: LOCAL_CARRIER_API_KEY, clientSecret: LOCAL_CARRIER_API_SECRET },
+        trackClient: { clientId: LOCAL_CARRIER_TRACK_API_KEY, clientSecret: LOCAL_CARRIER_TRACK_API_SECRET },
+        webhookSecret: LOCAL_CARRIER_WEBHOOK_SECRET,
+        log: opts.log,
+      });
+      endpoints.carrier = {
+        url: carrier.url,
+        accountNumber: LOCAL_CARRIER_ACCOUNT_NUMBER,
+        apiKey: LOCAL_CARRIER_API_KEY,
+        apiSecret: LOCAL_CARRIER_API_SECRET,
+        trackApiKey: LOCAL_CARRIER_TRACK_API_KEY,
+        trackApiSecret: LOCAL_CARRIER_TRACK_API_SECRET,
+        webhookSecret: LOCAL_CARRIER_WEBHOOK_SECRET,
+      };
     }
     if (opts.xamanPort !== false) {
       const ledgerUrl = ledger?.url ?? requiredEnv('XRPL_URL');
@@ -62,6 +100,7 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       endpoints.xaman = { url: xaman.url, apiKey: LOCAL_XAMAN_API_KEY, apiSecret: LOCAL_XAMAN_API_SECRET };
     }
   } catch (error) {
+    await carrier?.stop();
     await products?.stop();
     await ledger?.stop();
     throw error;
@@ -70,8 +109,10 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
     ledger,
     xaman,
     products,
+    carrier,
     endpoints,
     async stop() {
+      await carrier?.stop();
       await products?.stop();
       await xaman?.stop();
       await ledger?.stop();

@@ -2,9 +2,10 @@
  * `npm start`: the whole marketplace on this machine at http://localhost:3000 (PORT overrides). Data persists under
  * .data/ (DATA_DIR overrides); `--reset` wipes it first. The first start of a data dir seeds demo data.
  * The XRPL node stand-in listens on ws://127.0.0.1:6006 (XRPL_PORT), the Xaman stand-in on http://127.0.0.1:7007
- * (XAMAN_PORT) and the product lookup stand-in on http://127.0.0.1:7010 (PRODUCTS_PORT); setting XRPL_URL (with
- * RLUSD_ISSUER), XAMAN_API_URL (with XAMAN_API_KEY / XAMAN_API_SECRET) or PRODUCT_LOOKUP_URL uses that service instead
- * (README: "XRPL testnet and real Xaman").
+ * (XAMAN_PORT), the product lookup stand-in on http://127.0.0.1:7010 (PRODUCTS_PORT) and the carrier (FedEx) stand-in
+ * on http://127.0.0.1:7020 (CARRIER_PORT); setting XRPL_URL (with RLUSD_ISSUER), XAMAN_API_URL (with XAMAN_API_KEY /
+ * XAMAN_API_SECRET), PRODUCT_LOOKUP_URL or CARRIER_API_URL (with the other CARRIER_* settings) uses that service
+ * instead (README: "XRPL testnet and real Xaman", "FedEx sandbox").
  */
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from './stack';
@@ -18,6 +19,7 @@ const log = process.env.LOG_LEVEL === 'info' || process.env.LOG_LEVEL === 'debug
 const ledgerPort = process.env.XRPL_URL ? false : Number(process.env.XRPL_PORT ?? 6006);
 const xamanPort = process.env.XAMAN_API_URL ? false : Number(process.env.XAMAN_PORT ?? 7007);
 const productsPort = process.env.PRODUCT_LOOKUP_URL ? false : Number(process.env.PRODUCTS_PORT ?? 7010);
+const carrierPort = process.env.CARRIER_API_URL ? false : Number(process.env.CARRIER_PORT ?? 7020);
 
 let stack: LocalStack | undefined;
 let stopping = false;
@@ -71,6 +73,7 @@ try {
     ledgerPort,
     xamanPort,
     productsPort,
+    carrierPort,
   });
   await waitHealthy(stack.url);
   const seconds = performance.now() / 1000;
@@ -82,6 +85,12 @@ try {
   console.log(xaman ? `Local Xaman service at ${xaman.url}` : `Xaman: ${process.env.XAMAN_API_URL}`);
   const { products } = stack.standIns;
   console.log(products ? `Local product lookup at ${products.url}` : `Products: ${process.env.PRODUCT_LOOKUP_URL}`);
+  const { carrier } = stack.standIns;
+  console.log(
+    carrier
+      ? `Local carrier (FedEx) at ${carrier.url}: parcels page ${carrier.url}/`
+      : `Carrier: ${process.env.CARRIER_API_URL}`,
+  );
   console.log(`Healthy ${seconds.toFixed(1)} s after start. Data in ${dataDir}. Ctrl-C stops everything.`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineContract } from './contract';
 
 /**
- * Public: each dependency by its role (table, media-bucket, queue:<name>, ledger, signer) and ok or failing, nothing
+ * Public: each dependency by its role (table, media-bucket, queue:<name>, ledger, signer, carrier) and ok or failing, nothing
  * else: no error text, account, region or resource names (the reasons go to the logs).
  */
 export const dependencyStatusSchema = z.object({ name: z.string(), status: z.enum(['ok', 'failing']) }).strict();

@@ -37,6 +37,7 @@ export default async function globalSetup(): Promise<void> {
       ledgerPort: 0,
       xamanPort: 0,
       productsPort: 0,
+      carrierPort: 0,
     });
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -47,6 +48,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_XRPL_URL = stack.env.XRPL_URL;
   process.env.E2E_RLUSD_ISSUER = stack.env.RLUSD_ISSUER;
   process.env.E2E_XAMAN_URL = stack.env.XAMAN_API_URL;
+  // The carrier stand-in, whose /_control/ API moves parcels on (picked up ... delivered).
+  process.env.E2E_CARRIER_URL = stack.env.CARRIER_API_URL;
   (globalThis as Record<symbol, E2EStack>)[E2E_STACK] = { stop: () => stack.stop(), dataDir };
   console.log(`e2e: web built and seeded stack up at ${stack.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }

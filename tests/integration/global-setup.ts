@@ -12,6 +12,8 @@ declare module 'vitest' {
     sessionSigningKey: string;
     /** DynamoDB Local, for tests that check what a request left in the table. */
     dynamoEndpoint: string;
+    /** The carrier stand-in (FedEx's APIs, its page and /_control/ API to move parcels on). */
+    carrierUrl: string;
   }
 }
 
@@ -30,12 +32,14 @@ export default async function setup(project: TestProject) {
     ledgerPort: 0,
     xamanPort: 0,
     productsPort: 0,
+    carrierPort: 0,
     testControls: true,
   });
   project.provide('baseUrl', stack.url);
   project.provide('xamanUrl', stack.env.XAMAN_API_URL!);
   project.provide('sessionSigningKey', stack.env.SESSION_SIGNING_KEY!);
   project.provide('dynamoEndpoint', stack.env.AWS_ENDPOINT_URL_DYNAMODB!);
+  project.provide('carrierUrl', stack.env.CARRIER_API_URL!);
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

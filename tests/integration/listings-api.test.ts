@@ -194,7 +194,7 @@ describe('GET /api/listings condition, type and ending-soon category pages', () 
 });
 
 describe('GET /api/health', () => {
-  it('reports every dependency ok, the local XRPL node and Xaman service included', async () => {
+  it('reports every dependency ok, the local XRPL node, Xaman service and carrier included', async () => {
     const res = await fetch(`${baseUrl()}/api/health`);
     const body = (await res.json()) as { status: string; dependencies: { name: string; status: string }[] };
     expect(res.status).toBe(200);
@@ -205,6 +205,7 @@ describe('GET /api/health', () => {
       ...queues.map((q) => `queue:${q.name}`),
       'ledger',
       'signer',
+      'carrier',
     ]);
     expect(body.dependencies.every((d) => d.status === 'ok')).toBe(true);
     // Ok or failing per dependency and nothing else (no latency, error text, account, region or resource names).

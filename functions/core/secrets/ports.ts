@@ -1,5 +1,11 @@
 /** Secrets the functions use; each is read at most once per cache TTL per container and never logged or returned. */
-export type SecretName = 'xamanApiSecret' | 'sessionSigningKey' | 'originVerifySecret';
+export type SecretName =
+  | 'xamanApiSecret'
+  | 'sessionSigningKey'
+  | 'originVerifySecret'
+  | 'carrierApiSecret'
+  | 'carrierTrackApiSecret'
+  | 'carrierWebhookSecret';
 
 export interface SecretSource {
   read(name: SecretName): Promise<string>;

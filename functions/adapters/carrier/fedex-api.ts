@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { errorOfAnswer, readJson, unreachable, unreadable } from './fedex-errors';
+import { outputSchema } from './fedex-schemas';
+import { FedexTokenCache, type FedexCredentials } from './fedex-token';
+
+export interface FedexApiOptions {
+  /** e.g. https://apis.fedex.com, https://apis-sandbox.fedex.com or the local stand-in. */
+  baseUrl: string;
+  credentials: FedexCredentials;
+  /** FedEx's separate Track key pair; Track uses `credentials` when absent. */
+  trackCredentials?: FedexCredentials;
+  /** Per HTTP request (token and API call each); default 5 s, inside a 10 s function. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+/** Which key pair a call uses: Track is its own FedEx project type. */
+export type FedexScope = 'main' | 'track';
+
+const DEFAULT_TIMEOUT_MS = 5_000;
+
+/**
+ * FedEx's JSON APIs over global fetch: the bearer token of the right key pair, FedEx's headers, one refresh and retry
+ * when FedEx says the token is no longer good (401), and FedEx's error shape mapped to CarrierError. Resolves with
+ * the answer's `output` object, for the caller to validate.
+ */
+export class FedexApi {
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly tokens: Record<FedexScope, FedexTokenCache>;
+
+  constructor(opts: FedexApiOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const main = new FedexTokenCache(this.baseUrl, opts.credentials, this.timeoutMs, opts.now);
+    const track = opts.trackCredentials
+      ? new FedexTokenCache(this.baseUrl, opts.trackCredentials, this.timeoutMs, opts.now)
+      : main;
+    this.tokens = { main, track };
+  }
+
+  /** Resolves once each key pair in use holds a token: FedEx accepted our credentials. */
+  async checkCredentials(): Promise<void> {
+    await Promise.all([...new Set(Object.values(this.tokens))].map((t) => t.get()));
+  }
+
+  async call(
+    scope: FedexScope,
+    method: 'POST' | 'PUT',
+    path: string,
+    body: unknown,
+    what: string,
+    customerTransactionId: string = randomUUID(),
+  ): Promise<Record<string, unknown>> {
+    const tokens = this.tokens[scope];
+    let token = await tokens.get();
+    let answer = await this.send(method, path, body, token, what, customerTransactionId);
+    if (answer.status === 401) {
+      // Tokens can end before expires_in says (revoked, or our clock ahead): one fresh token, one retry.
+      tokens.invalidate(token);
+      token = await tokens.get();
+      answer = await this.send(method, path, body, token, what, customerTransactionId);
+    }
+    if (answer.status < 200 || answer.status > 299) throw errorOfAnswer(answer.status, answer.body, what);
+    const parsed = outputSchema.safeParse(answer.body);
+    if (!parsed.success) throw unreadable(what, answer.status);
+    return parsed.data.output;
+  }
+
+  private async send(
+    method: string,
+    path: string,
+    body: unknown,
+    token: string,
+    what: string,
+    customerTransactionId: string,
+  ): Promise<{ status: number; body: unknown }> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'x-locale': 'en_US',
+          'x-customer-transaction-id': customerTransactionId,
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      throw unreachable(error, what);
+    }
+    return { status: res.status, body: await readJson(res) };
+  }
+}

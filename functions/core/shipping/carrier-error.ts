@@ -1,0 +1,25 @@
+import { UpstreamError } from '../../lib/errors';
+
+/**
+ * unavailable: the carrier could not be used (unreachable, timed out, overloaded, an answer we could not read, or our
+ * own credentials refused); worth retrying later, not the caller's fault. refused: the carrier turned this request down
+ * (an unknown ZIP, a shipment that can no longer be cancelled); retrying the same request will not help.
+ */
+export type CarrierFailure = 'unavailable' | 'refused';
+
+/**
+ * A carrier call that failed. `message` is ours and safe to show; the carrier's own code and text are kept apart for
+ * use cases (e.g. COUNTRY.POSTALCODEORZIP.INVALID -> "check the ZIP") and logs. Never carries credentials or tokens.
+ */
+export class CarrierError extends UpstreamError {
+  constructor(
+    readonly failure: CarrierFailure,
+    message: string,
+    readonly carrierCode: string | null = null,
+    readonly carrierMessage: string | null = null,
+    /** The carrier's HTTP status, when it answered. */
+    readonly httpStatus: number | null = null,
+  ) {
+    super(failure === 'unavailable' ? 503 : 502, `carrier_${failure}`, message);
+  }
+}
