@@ -10,6 +10,13 @@ export interface ConnectionOptions {
 
 const log = createLogger({ service: 'ledger' });
 
+/**
+ * The rippled API version every read is written against (xrpl.org API versioning): in version 2 a Payment's
+ * `tx_json` has DeliverMax and no Amount, and what it delivered is only ever `meta.delivered_amount`. Pinned here
+ * rather than left to the xrpl Client's default, so a library upgrade cannot change the shapes under us.
+ */
+export const API_VERSION = 2;
+
 /** The rippled error code of a failed request (actNotFound, entryNotFound, txnNotFound, ...), if it was one. */
 export function rippledErrorCode(error: unknown): string | undefined {
   if (!(error instanceof RippledError)) return undefined;
@@ -97,7 +104,7 @@ export class LedgerConnection {
     for (let attempt = 0; ; attempt++) {
       const client = await this.connected();
       try {
-        const response = await client.request({ command, ...params } as never);
+        const response = await client.request({ command, api_version: API_VERSION, ...params } as never);
         return (response as { result: T }).result;
       } catch (error) {
         if (attempt === 0 && isDropped(error)) {

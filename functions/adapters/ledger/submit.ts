@@ -9,6 +9,10 @@ export interface SubmitOptions {
   pollMs?: number;
 }
 
+/**
+ * What `tx` answers that the outcome is read from. Never the transaction's Amount / DeliverMax: that is the most a
+ * Payment may deliver (partial payments deliver less); the delivered value is meta.delivered_amount only.
+ */
 interface TxLookup {
   validated?: boolean;
   ledger_index?: number;
@@ -32,6 +36,7 @@ async function validatedLedgerIndex(connection: LedgerConnection): Promise<numbe
   return ledger_index;
 }
 
+/** An XRP drops string or an issued amount; null for anything else ('unavailable' for very old ledgers included). */
 export function toLedgerAmount(amount: unknown): LedgerAmount | null {
   if (typeof amount === 'string' && /^\d+$/.test(amount)) return { xrp: amount };
   if (typeof amount === 'object' && amount !== null) {

@@ -120,7 +120,7 @@ describe('XRP payments', () => {
     );
   });
 
-  it('temBAD_AMOUNT for zero, temREDUNDANT to self, temDST_NEEDED without destination', () => {
+  it('temBAD_AMOUNT for zero, temREDUNDANT to self; no Destination never reaches the engine', () => {
     const h = new Harness([{ wallet: alice, xrp: 100n }]);
     h.expect(alice, { TransactionType: 'Payment', Destination: bob.address, Amount: '0' }, 'temBAD_AMOUNT');
     h.expect(alice, { TransactionType: 'Payment', Destination: alice.address, Amount: '5' }, 'temREDUNDANT');
@@ -131,7 +131,12 @@ describe('XRP payments', () => {
       Fee: '10',
       Sequence: 1,
     });
-    expect(h.apply(noDest).engine_result).toBe('temDST_NEEDED');
+    // rippled's STTx constructor applies the Payment format first (STObject::applyTemplate): submit answers
+    // invalidTransaction before any preflight could say temDST_NEEDED.
+    expect(h.apply(noDest).rpc_error).toEqual({
+      error: 'invalidTransaction',
+      error_exception: "Field 'Destination' is required but missing.",
+    });
   });
 
   it('tecDST_TAG_NEEDED when the destination requires a tag; DisallowXRP stays advisory', () => {

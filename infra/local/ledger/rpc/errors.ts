@@ -33,9 +33,9 @@ const FIELD_ERRORS = [
 ] as const;
 
 /** Errors some handlers set as a bare `error` field, without code or message (ledger_entry v1, transaction_entry). */
-const BARE_ERRORS = ['fieldNotFoundTransaction', 'notYetImplemented', 'transactionNotFound', 'unknownOption'] as const;
+type BareError = 'fieldNotFoundTransaction' | 'notYetImplemented' | 'transactionNotFound' | 'unknownOption';
 
-export type RpcErrorToken = keyof typeof RPC_ERRORS | (typeof FIELD_ERRORS)[number] | (typeof BARE_ERRORS)[number];
+export type RpcErrorToken = keyof typeof RPC_ERRORS | (typeof FIELD_ERRORS)[number] | BareError;
 
 /** Thrown by a method handler; the server turns it into rippled's error response. */
 export class RpcError extends Error {

@@ -201,7 +201,11 @@ describe('network_id', () => {
     const header = t.node.closeLedger();
     const closed = await ws.waitFor((m) => m.type === 'ledgerClosed' && m.ledger_index === header.ledger_index);
     // NetworkOPsImp::pubLedger.
-    expect(shapeOf(closed)).toEqual({ ...shapeOf(sub), txn_count: 'number', type: 'string' });
+    expect(shapeOf(closed)).toEqual({
+      ...(shapeOf(sub) as Record<string, string>),
+      txn_count: 'number',
+      type: 'string',
+    });
     await ws.result({ command: 'unsubscribe', streams: ['ledger'], api_version: 2 });
     // Transactor preflight0: a network up to 1024 must not carry NetworkID.
     const [payer] = (await t.funded(1)) as [Wallet];

@@ -122,7 +122,10 @@ describe('tx (API v2) per transaction type', () => {
   it('AccountSet and SetRegularKey', async () => {
     const set = await t.apply(owner, { TransactionType: 'AccountSet', SetFlag: 8 });
     expect(shapeOf(await txV2(set.hash))).toEqual(txShape({ SetFlag: 'number' }));
-    const key = await t.apply(owner, { TransactionType: 'SetRegularKey', RegularKey: Wallet.generate().classicAddress });
+    const key = await t.apply(owner, {
+      TransactionType: 'SetRegularKey',
+      RegularKey: Wallet.generate().classicAddress,
+    });
     expect(shapeOf(await txV2(key.hash))).toEqual(txShape({ RegularKey: 'string' }));
   });
 });
