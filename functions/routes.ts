@@ -25,6 +25,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../shared/api/notifications';
+import { clearCart, getCart, mergeCart, removeCartItem, setCartItem } from '../shared/api/cart';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -268,6 +269,14 @@ export const routes = {
     'user',
     signedIn(200),
   ),
+  // The cart: any signed-in user; each only ever reads and writes their own (the session names the cart).
+  getCart: route('getCart', getCart, 'http/cart/get-cart', 'user', signedIn(200)),
+  // PUT sets a quantity and DELETE removes: repeating either changes nothing, so no Idempotency-Key.
+  setCartItem: route('setCartItem', setCartItem, 'http/cart/set-cart-item', 'user', signedIn(200)),
+  removeCartItem: route('removeCartItem', removeCartItem, 'http/cart/remove-cart-item', 'user', signedIn(200)),
+  clearCart: route('clearCart', clearCart, 'http/cart/clear-cart', 'user', signedIn(200)),
+  // Not `idempotent`: a merge keeps the larger quantity of each line, so a retry finds nothing left to change.
+  mergeCart: route('mergeCart', mergeCart, 'http/cart/merge-cart', 'user', signedIn(200)),
 } as const;
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */

@@ -80,4 +80,14 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: {},
   }),
   markAllNotificationsRead: () => ({ body: {} }),
+  getCart: () => ({}),
+  setCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) }, body: { quantity: 1 } }),
+  removeCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) } }),
+  clearCart: () => ({}),
+  mergeCart: ({ caller, world }) => ({ body: { items: [{ listingId: buyable(caller, world), quantity: 1 }] } }),
 };
+
+/** A listing the caller may buy: the seller's, except for the seller, who buys the other seller's. */
+function buyable(caller: Caller, world: World): string {
+  return caller === 'seller' ? world.otherListingId : world.listingId;
+}

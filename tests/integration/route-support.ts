@@ -187,6 +187,8 @@ export interface World {
   listingId: string;
   /** A new active listing of the seller's, for a request that ends one. */
   newListing(): Promise<string>;
+  /** An active listing of the other seller's (what the seller buys: nobody may buy their own). */
+  otherListingId: string;
   /** A product image of the lookup service (the one host imports may fetch from locally). */
   productImageUrl: string;
 }
@@ -218,11 +220,11 @@ export async function buildWorld(net: string): Promise<World> {
   const me = await call<CurrentUser>('GET', '/api/me', { token: admin.token, from: admin.from });
   expect(me.body.role).toBe('admin');
 
-  const newListing = async () => {
+  const newListing = async (of: Account = seller) => {
     const made = await call<{ id: string }>('POST', '/api/listings', {
-      token: seller.token,
-      from: seller.from,
-      body: listingBody,
+      token: of.token,
+      from: of.from,
+      body: { ...listingBody, quantity: 100 },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     return made.body.id;
@@ -237,7 +239,8 @@ export async function buildWorld(net: string): Promise<World> {
     callers: { user, seller, otherSeller, admin },
     from,
     listingId: await newListing(),
-    newListing,
+    newListing: () => newListing(),
+    otherListingId: await newListing(otherSeller),
     productImageUrl: productImageUrl!,
   };
 }

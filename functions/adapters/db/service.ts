@@ -7,6 +7,7 @@ import {
 } from 'electrodb';
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
+import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
@@ -41,6 +42,8 @@ const factories = {
   notification: notificationEntity,
   notificationCounter: notificationCounterEntity,
   notificationKey: notificationKeyEntity,
+  cartItem: cartItemEntity,
+  cartCount: cartCountEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

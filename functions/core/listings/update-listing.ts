@@ -8,7 +8,13 @@ import { searchTermsFor } from './search-terms';
 import { requireSeller, type SellerAccounts } from './seller';
 
 /** A stored listing with what only the server sets (auction state, sales, flags) and its write version. */
-export type StoredListing = NewListing & { currentBidCents?: number; leaderId?: string; tags?: string[] };
+export type StoredListing = NewListing & {
+  currentBidCents?: number;
+  leaderId?: string;
+  tags?: string[];
+  /** Units held by orders awaiting the buyer's signature. */
+  quantityReserved?: number;
+};
 
 export interface ListingEditStore {
   get(listingId: string): Promise<StoredListing | null>;
@@ -78,6 +84,13 @@ async function saveEdit(
         quantity: `At least ${current.quantitySold + 1}`,
       });
     }
+    const reserved = current.quantityReserved ?? 0;
+    if (fields.quantity < current.quantitySold + reserved) {
+      const least = current.quantitySold + reserved;
+      throw new BadRequestError(`Quantity must be at least ${least}: buyers are paying for ${reserved} now`, {
+        quantity: `At least ${least}`,
+      });
+    }
     const photos = await attachPhotos(userId, body.photoKeys, current.images ?? [], deps.photos, moved);
     const next: StoredListing = {
       ...fields,
@@ -88,6 +101,7 @@ async function saveEdit(
       featured: current.featured ?? false,
       bidCount: current.bidCount ?? 0,
       quantitySold: current.quantitySold,
+      quantityReserved: reserved,
       ...(current.tags ? { tags: current.tags } : {}),
       images: photos.images,
       sortPriceCents: sortPriceOf(fields),

@@ -63,6 +63,8 @@ export const listingEntity = (config: EntityConfiguration = {}) =>
         },
         quantity: { type: 'number', default: 1 },
         quantitySold: { type: 'number', default: 0 },
+        /** Units held by orders waiting for the buyer's signature (released when signing fails or lapses). */
+        quantityReserved: { type: 'number', default: 0 },
         returnPolicy: { type: RETURN_POLICIES, default: '30_days' },
         tags: { type: 'list', items: { type: 'string' } },
         status: { type: LISTING_STATUSES, required: true, default: 'active' },

@@ -1,0 +1,186 @@
+import type { Cart, CartLine, MERGE_SKIP_REASONS } from '../../../shared/api/cart';
+import { CART_MAX_ITEMS, isLocalPickup, lineTotalCents, unitShippingCents } from '../../../shared/domain/cart';
+import { AppError, NotFoundError } from '../../lib/errors';
+import type { MediaUrl } from '../listings/to-card';
+import { availableUnits, unitPriceOf, type SaleListing } from './sale-listing';
+
+export interface CartItem {
+  listingId: string;
+  quantity: number;
+  addedAt: string;
+}
+
+export type PutOutcome = 'ok' | 'full';
+
+export interface CartStore {
+  /** Oldest first. */
+  items(userId: string): Promise<CartItem[]>;
+  /** Adds the listing or sets its quantity; 'full' when it is new and the cart already holds `max` lines. */
+  put(userId: string, listingId: string, quantity: number, addedAt: string, max: number): Promise<PutOutcome>;
+  remove(userId: string, listingIds: readonly string[]): Promise<void>;
+}
+
+export interface SaleListingReader {
+  /** The listings that exist among `ids`, read consistently (prices and stock must be current). */
+  get(ids: readonly string[]): Promise<SaleListing[]>;
+}
+
+export interface CartDeps {
+  carts: CartStore;
+  listings: SaleListingReader;
+  mediaUrl: MediaUrl;
+  now: () => Date;
+}
+
+export const CART_FULL_MESSAGE = 'Maximum 50 items allowed in cart.';
+
+/** Why a listing can't go into this buyer's cart: a 4xx with a code the web app maps to the spec's toasts. */
+export function cannotBuy(code: 'own_listing' | 'unavailable' | 'no_price' | 'quantity_unavailable', detail = '') {
+  switch (code) {
+    case 'own_listing':
+      return new AppError(403, code, 'You cannot buy your own listing.');
+    case 'no_price':
+      return new AppError(409, code, "This item doesn't have a buy now price.");
+    case 'unavailable':
+      return new AppError(409, code, 'This item is no longer available.');
+    case 'quantity_unavailable':
+      return new AppError(409, code, detail);
+  }
+}
+
+/** A cart line priced from the listing as it is now. */
+export function priceLine(item: CartItem, listing: SaleListing, deps: Pick<CartDeps, 'mediaUrl'>, now: Date): CartLine {
+  const unitPriceCents = unitPriceOf(listing, now);
+  const available = availableUnits(listing, now);
+  const status =
+    unitPriceCents === null || available === 0 ? 'unavailable' : item.quantity > available ? 'reduced' : 'ok';
+  const rule = {
+    unitPriceCents: unitPriceCents ?? 0,
+    shippingCostCents: listing.shippingCostCents ?? null,
+    shippingType: listing.shippingType,
+    quantity: item.quantity,
+  };
+  const image = listing.images?.[0];
+  const location = listing.location;
+  return {
+    listingId: listing.listingId,
+    title: listing.title,
+    imageUrl: image ? deps.mediaUrl(image.thumbKey ?? image.key) : null,
+    listingType: listing.listingType,
+    sellerId: listing.sellerId,
+    sellerName: listing.sellerUsername,
+    sellerLocation: location?.zipCode
+      ? { city: location.city ?? '', state: location.state ?? '', zipCode: location.zipCode }
+      : null,
+    isLocalPickup: isLocalPickup(listing.shippingType),
+    shippingType: listing.shippingType,
+    shippingCostCents: unitShippingCents(rule),
+    unitPriceCents,
+    quantity: item.quantity,
+    available,
+    lineTotalCents: status === 'unavailable' ? 0 : lineTotalCents(rule),
+    status,
+    addedAt: item.addedAt,
+  };
+}
+
+/** The cart with every line priced now; lines whose listing is gone altogether are dropped from the answer. */
+export async function getCart(userId: string, deps: CartDeps): Promise<Cart> {
+  const items = await deps.carts.items(userId);
+  const listings = new Map((await deps.listings.get(items.map((i) => i.listingId))).map((l) => [l.listingId, l]));
+  const now = deps.now();
+  const lines = items.flatMap((item) => {
+    const listing = listings.get(item.listingId);
+    return listing ? [priceLine(item, listing, deps, now)] : [];
+  });
+  const counted = lines.filter((l) => l.status !== 'unavailable');
+  const itemsCents = counted.reduce((sum, l) => sum + (l.unitPriceCents ?? 0) * l.quantity, 0);
+  const shippingCents = counted.reduce((sum, l) => sum + l.shippingCostCents * l.quantity, 0);
+  return {
+    items: lines,
+    count: lines.reduce((sum, l) => sum + l.quantity, 0),
+    itemsCents,
+    shippingCents,
+    totalCents: itemsCents + shippingCents,
+  };
+}
+
+/** Whether this buyer may hold `quantity` units of the listing in a cart; throws the reason when not. */
+function checkPurchasable(userId: string, listing: SaleListing | undefined, quantity: number, now: Date): SaleListing {
+  if (!listing || listing.status === 'deleted') throw new NotFoundError('Listing not found');
+  if (listing.sellerId === userId) throw cannotBuy('own_listing');
+  if (listing.status === 'active' && unitPriceOf(listing, now) === null) throw cannotBuy('no_price');
+  const available = availableUnits(listing, now);
+  if (available === 0) throw cannotBuy('unavailable');
+  if (quantity > available) {
+    throw cannotBuy(
+      'quantity_unavailable',
+      available === 1 ? 'Only 1 unit is available.' : `Only ${available} units are available.`,
+    );
+  }
+  return listing;
+}
+
+/** Adds the listing or sets its quantity, after checking the buyer may buy that many now. */
+export async function setCartItem(userId: string, listingId: string, quantity: number, deps: CartDeps): Promise<Cart> {
+  const now = deps.now();
+  const [listing] = await deps.listings.get([listingId]);
+  checkPurchasable(userId, listing, quantity, now);
+  const outcome = await deps.carts.put(userId, listingId, quantity, now.toISOString(), CART_MAX_ITEMS);
+  if (outcome === 'full') throw new AppError(409, 'cart_full', CART_FULL_MESSAGE);
+  return getCart(userId, deps);
+}
+
+export async function removeCartItem(userId: string, listingId: string, deps: CartDeps): Promise<Cart> {
+  await deps.carts.remove(userId, [listingId]);
+  return getCart(userId, deps);
+}
+
+export async function clearCart(userId: string, deps: CartDeps): Promise<Cart> {
+  const items = await deps.carts.items(userId);
+  await deps.carts.remove(
+    userId,
+    items.map((i) => i.listingId),
+  );
+  return getCart(userId, deps);
+}
+
+type SkipReason = (typeof MERGE_SKIP_REASONS)[number];
+
+/**
+ * The signed-out cart joins the account's: each line keeps the larger quantity, capped at what is left; lines the
+ * buyer can't have (own, gone, unavailable, no room) are skipped and named. Sending the same lines again changes nothing.
+ */
+export async function mergeCart(
+  userId: string,
+  lines: readonly { listingId: string; quantity: number }[],
+  deps: CartDeps,
+) {
+  const now = deps.now();
+  const wanted = new Map<string, number>();
+  for (const l of lines) wanted.set(l.listingId, Math.max(wanted.get(l.listingId) ?? 0, l.quantity));
+  const current = new Map((await deps.carts.items(userId)).map((i) => [i.listingId, i.quantity]));
+  const listings = new Map((await deps.listings.get([...wanted.keys()])).map((l) => [l.listingId, l]));
+  const skipped: { listingId: string; reason: SkipReason }[] = [];
+  let moved = 0;
+  for (const [listingId, quantity] of wanted) {
+    const listing = listings.get(listingId);
+    const reason: SkipReason | null =
+      !listing || listing.status === 'deleted'
+        ? 'not_found'
+        : listing.sellerId === userId
+          ? 'own_listing'
+          : availableUnits(listing, now) === 0
+            ? 'unavailable'
+            : null;
+    if (reason) {
+      skipped.push({ listingId, reason });
+      continue;
+    }
+    const target = Math.min(Math.max(current.get(listingId) ?? 0, quantity), availableUnits(listing!, now));
+    const outcome = await deps.carts.put(userId, listingId, target, now.toISOString(), CART_MAX_ITEMS);
+    if (outcome === 'full') skipped.push({ listingId, reason: 'cart_full' });
+    else moved++;
+  }
+  return { cart: await getCart(userId, deps), moved, skipped };
+}

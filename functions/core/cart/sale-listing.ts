@@ -1,0 +1,44 @@
+import type { ListingStatus, ListingType, ShippingType } from '../../../shared/domain/listing';
+import type { Cents } from '../../../shared/domain/money';
+
+/** What buying needs of a listing: its price, stock, shipping and seller, read fresh from the table on every use. */
+export interface SaleListing {
+  listingId: string;
+  sellerId: string;
+  sellerUsername: string;
+  title: string;
+  listingType: ListingType;
+  status: ListingStatus;
+  priceCents?: number;
+  buyItNowPriceCents?: number;
+  bidCount?: number;
+  endsAt?: string;
+  shippingType: ShippingType;
+  shippingCostCents?: number;
+  location?: { zipCode?: string; city?: string; state?: string };
+  weightLbs?: number;
+  images?: { key: string; thumbKey?: string }[];
+  quantity: number;
+  quantitySold: number;
+  /** Units held by orders waiting for the buyer's signature. */
+  quantityReserved: number;
+  /** Bumped by every write of the listing: reservations are conditional on it. */
+  version: number;
+}
+
+/**
+ * The price a buyer pays for one unit now: a fixed listing's price; an auction's buy-it-now price while it has no bid
+ * and has not ended. null when there is none ('Price Not Available').
+ */
+export function unitPriceOf(l: SaleListing, now: Date): Cents | null {
+  if (l.listingType === 'fixed') return l.priceCents && l.priceCents > 0 ? l.priceCents : null;
+  const ended = l.endsAt !== undefined && Date.parse(l.endsAt) <= now.getTime();
+  if (ended || (l.bidCount ?? 0) > 0) return null;
+  return l.buyItNowPriceCents && l.buyItNowPriceCents > 0 ? l.buyItNowPriceCents : null;
+}
+
+/** Units anyone can still buy: none unless the listing is active and has a price. */
+export function availableUnits(l: SaleListing, now: Date): number {
+  if (l.status !== 'active' || unitPriceOf(l, now) === null) return 0;
+  return Math.max(0, l.quantity - l.quantitySold - l.quantityReserved);
+}

@@ -1,0 +1,8 @@
+import { cartDeps } from '../../adapters/cart-deps';
+import { clearCart } from '../../core/cart/cart';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.clearCart, async (req) =>
+  ok(await clearCart(principalOf(req).userId, cartDeps())),
+);

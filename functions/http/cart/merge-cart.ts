@@ -1,0 +1,8 @@
+import { cartDeps } from '../../adapters/cart-deps';
+import { mergeCart } from '../../core/cart/cart';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.mergeCart, async (req) =>
+  ok(await mergeCart(principalOf(req).userId, req.body.items, cartDeps())),
+);
