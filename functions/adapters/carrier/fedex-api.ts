@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { errorOfAnswer, readJson, unreachable, unreadable } from './fedex-errors';
+import { CarrierError } from '../../core/shipping/carrier-error';
+import { errorOfAnswer, isStaleConnection, readJson, unreachable, unreadable } from './fedex-errors';
 import { outputSchema } from './fedex-schemas';
 import { FedexTokenCache, type FedexCredentials } from './fedex-token';
 
@@ -44,22 +45,44 @@ export class FedexApi {
     await Promise.all([...new Set(Object.values(this.tokens))].map((t) => t.get()));
   }
 
+  /**
+   * `repeatable`: the call may be sent again when a stale pooled connection swallowed it (rates, track, cancel); a new
+   * shipment is not, as a second one could be created.
+   */
   async call(
     scope: FedexScope,
     method: 'POST' | 'PUT',
     path: string,
     body: unknown,
     what: string,
-    customerTransactionId: string = randomUUID(),
+    {
+      repeatable = true,
+      customerTransactionId = randomUUID(),
+    }: { repeatable?: boolean; customerTransactionId?: string } = {},
   ): Promise<Record<string, unknown>> {
     const tokens = this.tokens[scope];
+    const send = async (token: string) => {
+      try {
+        return await this.send(method, path, body, token, customerTransactionId);
+      } catch (error) {
+        if (!repeatable || !isStaleConnection(error)) throw error;
+        return this.send(method, path, body, token, customerTransactionId);
+      }
+    };
     let token = await tokens.get();
-    let answer = await this.send(method, path, body, token, what, customerTransactionId);
-    if (answer.status === 401) {
-      // Tokens can end before expires_in says (revoked, or our clock ahead): one fresh token, one retry.
-      tokens.invalidate(token);
-      token = await tokens.get();
-      answer = await this.send(method, path, body, token, what, customerTransactionId);
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await send(token);
+      if (answer.status === 401) {
+        // Tokens can end before expires_in says (revoked, or our clock ahead): one fresh token, one retry. A 401 means
+        // FedEx did nothing with the request, so this holds for a new shipment too.
+        tokens.invalidate(token);
+        token = await tokens.get();
+        answer = await send(token);
+      }
+    } catch (error) {
+      if (error instanceof CarrierError) throw error;
+      throw unreachable(error, what);
     }
     if (answer.status < 200 || answer.status > 299) throw errorOfAnswer(answer.status, answer.body, what);
     const parsed = outputSchema.safeParse(answer.body);
@@ -72,26 +95,20 @@ export class FedexApi {
     path: string,
     body: unknown,
     token: string,
-    what: string,
     customerTransactionId: string,
   ): Promise<{ status: number; body: unknown }> {
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'x-locale': 'en_US',
-          'x-customer-transaction-id': customerTransactionId,
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (error) {
-      throw unreachable(error, what);
-    }
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-locale': 'en_US',
+        'x-customer-transaction-id': customerTransactionId,
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
     return { status: res.status, body: await readJson(res) };
   }
 }

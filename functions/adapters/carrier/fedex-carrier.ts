@@ -49,7 +49,10 @@ export class FedexCarrier implements Carrier {
     if (request.packages.length === 0) throw new RangeError('a shipment needs at least one package');
     const body = shipRequestBody(this.opts.accountNumber, request);
     const id = request.reference && HEADER_SAFE.test(request.reference) ? request.reference : undefined;
-    const output = await this.api.call('main', 'POST', SHIP_PATH, body, 'create a shipment', id);
+    const output = await this.api.call('main', 'POST', SHIP_PATH, body, 'create a shipment', {
+      repeatable: false,
+      ...(id && { customerTransactionId: id }),
+    });
     return toCreatedShipment(output, request.serviceType);
   }
 

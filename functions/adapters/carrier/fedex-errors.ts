@@ -22,6 +22,18 @@ export function firstError(body: unknown): { code: string; message: string } | n
   return first ? { code: first.code, message: first.message ?? '' } : null;
 }
 
+const STALE_SOCKET_CODES = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * fetch failed on a connection that was already closed by the other side: a pooled keep-alive socket gone stale (a
+ * Lambda container thawed after minutes, a server restarted). The request did not get through, so a request that is
+ * safe to repeat may be sent once more on a fresh connection. Refused connections and timeouts are not this.
+ */
+export function isStaleConnection(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' && STALE_SOCKET_CODES.has(cause.code);
+}
+
 /** fetch failed: no connection, or no answer within the timeout. */
 export function unreachable(error: unknown, what: string): CarrierError {
   const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');

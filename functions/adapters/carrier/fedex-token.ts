@@ -1,5 +1,5 @@
 import { CarrierError } from '../../core/shipping/carrier-error';
-import { errorOfAnswer, readJson, unreachable, unreadable } from './fedex-errors';
+import { errorOfAnswer, isStaleConnection, readJson, unreachable, unreadable } from './fedex-errors';
 import { tokenSchema } from './fedex-schemas';
 
 export interface FedexCredentials {
@@ -51,9 +51,8 @@ export class FedexTokenCache {
       throw new CarrierError('unavailable', `The carrier is not configured: ${detail}`);
     }
     const startedAt = this.now();
-    let res: Response;
-    try {
-      res = await fetch(`${this.baseUrl}/oauth/token`, {
+    const post = () =>
+      fetch(`${this.baseUrl}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
@@ -62,6 +61,13 @@ export class FedexTokenCache {
           client_secret: secret,
         }).toString(),
         signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    let res: Response;
+    try {
+      // Asking for a token twice is harmless: once more when a stale pooled connection swallowed the first ask.
+      res = await post().catch((error: unknown) => {
+        if (isStaleConnection(error)) return post();
+        throw error;
       });
     } catch (error) {
       throw unreachable(error, what);
