@@ -7,6 +7,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV } from '../../functions/lib/origin-verify';
 import { needsSessionKey, routeList, type RouteDef } from '../../functions/routes';
+import { CARRIER_ROUTES, grantCarrier } from './carrier-settings';
 import type { DataStack } from './data-stack';
 import {
   grantMediaDelete,
@@ -121,6 +122,8 @@ export class ApiStack extends Stack {
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
       // Only what talks to Xaman (sign-in, later checkout and fees, the health check) may read its secret.
       if (route.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
+      // Only what talks to the carrier (the health check, later checkout and deliveries) gets its settings and secret.
+      if (CARRIER_ROUTES.has(route.name)) grantCarrier(fn, props.data.carrier);
       // Only functions that check or issue sessions and registration tickets may read the session signing key.
       if (needsSessionKey(route)) {
         fn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);

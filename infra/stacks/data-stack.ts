@@ -8,6 +8,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
 import { queues as queueDefs, type QueueDef } from '../../functions/routes';
+import { CarrierSecrets, carrierSettings } from './carrier-settings';
 import { pascal } from './names';
 
 export interface DataStackProps extends StackProps {
@@ -39,6 +40,8 @@ export class DataStack extends Stack {
    * (functions/lib/origin-verify.ts). Generated at deployment; the web stack reads it with a dynamic reference.
    */
   readonly originVerifySecret: secretsmanager.Secret;
+  /** The carrier's settings (context carrierApiUrl, carrierAccountNumber, carrierApiKey, carrierTrackApiKey) and secrets. */
+  readonly carrier: CarrierSecrets;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -156,6 +159,12 @@ export class DataStack extends Stack {
         'Rotating the session key ends every session (tokens are checked against one key); an operator rotates it ' +
         'deliberately (docs/decisions/008-sessions.md), and sessions are revocable per record without it.',
     });
+
+    const context = (key: string): string | undefined => {
+      const v: unknown = this.node.tryGetContext(key);
+      return typeof v === 'string' && v.length > 0 ? v : undefined;
+    };
+    this.carrier = new CarrierSecrets(this, carrierSettings(context));
 
     this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
       description: 'Header value CloudFront sends to the APIs; requests without it are refused (direct calls)',

@@ -17,6 +17,7 @@ import {
   type ScheduleDef,
 } from '../../functions/routes';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
+import { CARRIER_ROUTES } from '../../infra/stacks/carrier-settings';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 
 // Template JSON is untyped; each assertion states the shape it expects.
@@ -273,8 +274,9 @@ describe('ledger and signer settings', () => {
   const secretId = (secret: CfnElement) => built.data.getLogicalId(secret);
 
   it('keeps the Xaman secret in one Secrets Manager secret, created without a value and retained', () => {
-    // Xaman's, the session signing key and the CloudFront origin secret (tests/infra/edge-protection.test.ts).
-    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 3);
+    // Xaman's, the session signing key, the CloudFront origin secret (tests/infra/edge-protection.test.ts) and the
+    // carrier's API secret and webhook token (tests/infra/carrier-settings.test.ts).
+    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 5);
     const secret = secretsOf()[secretId(built.data.xamanApiSecret.node.defaultChild as CfnElement)];
     expect(secret.Properties.GenerateSecretString).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
@@ -341,6 +343,40 @@ describe('ledger and signer settings', () => {
     const authorizerEnv = realtimeFunctions[built.realtime.getLogicalId(authorizer.fn.node.defaultChild as CfnElement)]!
       .Properties!.Environment.Variables as Record<string, Json>;
     expect(authorizerEnv.SESSION_SIGNING_KEY_ARN).toBeDefined();
+  });
+
+  it('keeps the carrier secrets empty and retained; only carrier routes read the API secret, none the webhook token yet', () => {
+    const { apiSecret, webhookSecret, trackApiSecret } = built.data.carrier;
+    expect(trackApiSecret).toBeUndefined();
+    for (const secret of [apiSecret, webhookSecret]) {
+      const cfn = secretsOf()[secretId(secret.node.defaultChild as CfnElement)];
+      expect(cfn.Properties.GenerateSecretString).toBeUndefined();
+      expect(cfn.Properties.SecretString).toBeUndefined();
+      expect(cfn.DeletionPolicy).toBe('Retain');
+    }
+    const api = apiSecret.node.defaultChild as CfnElement;
+    const webhook = webhookSecret.node.defaultChild as CfnElement;
+    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
+    expect(CARRIER_ROUTES.has(routes.getHealth.name)).toBe(true);
+    for (const route of routeList) {
+      const fn = built.api.functions[route.name]!;
+      const env = functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Environment
+        .Variables as Record<string, Json>;
+      const wanted = CARRIER_ROUTES.has(route.name);
+      expect(grantsOf(fn, api), route.name).toHaveLength(wanted ? 1 : 0);
+      expect(grantsOf(fn, webhook), route.name).toHaveLength(0);
+      expect(env.CARRIER_API_SECRET_ARN !== undefined, route.name).toBe(wanted);
+      // FedEx production unless context says otherwise; no account or key until given; never a secret's value.
+      expect(env.CARRIER_API_URL, route.name).toBe(wanted ? 'https://apis.fedex.com' : undefined);
+      expect(env.CARRIER_ACCOUNT_NUMBER).toBeUndefined();
+      expect(env.CARRIER_API_KEY).toBeUndefined();
+      expect(env.CARRIER_API_SECRET).toBeUndefined();
+      expect(env.CARRIER_WEBHOOK_SECRET).toBeUndefined();
+    }
+    for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
+      expect(grantsOf(fn, api), fn.node.path).toEqual([]);
+      expect(grantsOf(fn, webhook), fn.node.path).toEqual([]);
+    }
   });
 });
 

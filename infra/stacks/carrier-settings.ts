@@ -1,0 +1,94 @@
+import { RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { CARRIER_DEFAULT_API_URL } from '../../functions/lib/config';
+import { grantSecretRead } from './grants';
+import type { HandlerFunction } from './node-function';
+
+/**
+ * The carrier's plain settings, from context: carrierApiUrl (default FedEx production), carrierAccountNumber,
+ * carrierApiKey and carrierTrackApiKey (FedEx's separate Track project). Empty when not given: the carrier then reports
+ * itself unconfigured in /api/health until it is.
+ */
+export interface CarrierSettings {
+  CARRIER_API_URL: string;
+  CARRIER_ACCOUNT_NUMBER: string;
+  CARRIER_API_KEY: string;
+  CARRIER_TRACK_API_KEY: string;
+}
+
+/** Reads and checks the carrier context, failing synthesis with the key's name when a value cannot work. */
+export function carrierSettings(ctx: (key: string) => string | undefined): CarrierSettings {
+  const url = ctx('carrierApiUrl') ?? CARRIER_DEFAULT_API_URL;
+  if (!/^https:\/\/\S+$/.test(url)) throw new Error(`Invalid context carrierApiUrl '${url}': use an https:// URL`);
+  const account = ctx('carrierAccountNumber') ?? '';
+  if (account !== '' && !/^\d{9}$/.test(account)) {
+    throw new Error('Invalid context carrierAccountNumber: use the 9-digit FedEx account number');
+  }
+  return {
+    CARRIER_API_URL: url,
+    CARRIER_ACCOUNT_NUMBER: account,
+    CARRIER_API_KEY: ctx('carrierApiKey') ?? '',
+    CARRIER_TRACK_API_KEY: ctx('carrierTrackApiKey') ?? '',
+  };
+}
+
+/** Routes whose functions talk to the carrier (the health check; checkout's rates join when they arrive). */
+export const CARRIER_ROUTES: ReadonlySet<string> = new Set(['getHealth']);
+
+/** What the carrier needs in AWS: its settings and the secrets FedEx issues, created empty in the data stack. */
+export class CarrierSecrets {
+  readonly settings: CarrierSettings;
+  /** The project's secret key (OAuth client_secret). */
+  readonly apiSecret: secretsmanager.Secret;
+  /** The Track project's secret key, only when a Track key is given. */
+  readonly trackApiSecret: secretsmanager.Secret | undefined;
+  /** The security token FedEx signs webhooks with (fdx-signature); the webhook route reads it. */
+  readonly webhookSecret: secretsmanager.Secret;
+
+  constructor(scope: Construct, settings: CarrierSettings) {
+    this.settings = settings;
+    this.apiSecret = emptySecret(scope, 'CarrierApiSecret', 'FedEx API secret key of the marketplace project');
+    this.trackApiSecret = settings.CARRIER_TRACK_API_KEY
+      ? emptySecret(scope, 'CarrierTrackApiSecret', 'FedEx Track API secret key (its own FedEx project)')
+      : undefined;
+    this.webhookSecret = emptySecret(
+      scope,
+      'CarrierWebhookSecret',
+      'Security token of the FedEx tracking webhook (26-100 characters, entered in the FedEx project too)',
+    );
+  }
+}
+
+/**
+ * A secret created without a value (a generated one could never be FedEx's); an operator puts it after deploying
+ * (README). Until then reads fail and the health check reports the carrier as failing.
+ */
+function emptySecret(scope: Construct, id: string, description: string): secretsmanager.Secret {
+  const secret = new secretsmanager.Secret(scope, id, {
+    description: `${description} (put the value after deploying)`,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  (secret.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride('GenerateSecretString');
+  Validations.of(secret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason:
+      'A third-party credential: FedEx issues it in its Developer Portal and nothing in AWS can rotate it there; ' +
+      'an operator replaces it by hand when it changes at FedEx.',
+  });
+  return secret;
+}
+
+/**
+ * Lets a function use the carrier: its settings (empty ones left out) and read access to the API secret(s), by ARN.
+ * The webhook token is not included: only the webhook route reads it.
+ */
+export function grantCarrier(fn: HandlerFunction, carrier: CarrierSecrets): void {
+  for (const [name, value] of Object.entries(carrier.settings)) if (value !== '') fn.fn.addEnvironment(name, value);
+  fn.fn.addEnvironment('CARRIER_API_SECRET_ARN', carrier.apiSecret.secretArn);
+  grantSecretRead(fn, carrier.apiSecret);
+  if (carrier.trackApiSecret) {
+    fn.fn.addEnvironment('CARRIER_TRACK_API_SECRET_ARN', carrier.trackApiSecret.secretArn);
+    grantSecretRead(fn, carrier.trackApiSecret);
+  }
+}
