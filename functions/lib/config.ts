@@ -1,20 +1,25 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../../shared/zod-locale';
 
 /**
  * Every setting the functions read, validated once. Endpoints of AWS services come from the SDK's own
  * AWS_ENDPOINT_URL_<SERVICE> variables, so nothing here knows whether it runs locally or in AWS.
  */
+const nonEmpty = () => z.string().check(z.minLength(1));
+/** A Secrets Manager ARN. */
+const arn = () => z.optional(z.string().check(z.startsWith('arn:')));
+
 const schema = z.object({
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  TABLE_NAME: z.string().min(1),
-  MEDIA_BUCKET: z.string().min(1),
+  AWS_REGION: z._default(nonEmpty(), 'us-east-1'),
+  TABLE_NAME: nonEmpty(),
+  MEDIA_BUCKET: nonEmpty(),
   /** Public URL prefix under which media objects are served (CloudFront /media or the local gateway). */
-  MEDIA_BASE_URL: z.string().min(1),
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
-  QUEUE_EVENTS_URL: z.string().min(1),
+  MEDIA_BASE_URL: nonEmpty(),
+  S3_FORCE_PATH_STYLE: z._default(z.enum(['true', 'false']), 'false'),
+  QUEUE_EVENTS_URL: nonEmpty(),
   /** The WebSocket API's @connections endpoint. */
-  WS_CALLBACK_URL: z.string().min(1),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  WS_CALLBACK_URL: nonEmpty(),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
 });
 export type Config = z.infer<typeof schema>;
 
@@ -28,14 +33,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where the XRP Ledger is and which token is RLUSD on it. */
 const ledgerSchema = z.object({
-  XRPL_URL: z.string().regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL'),
+  XRPL_URL: z.string().check(z.regex(/^wss?:\/\/\S+$/, 'a ws:// or wss:// URL')),
   /** Which network XRPL_URL is (explorer links, what a deployment may point at). */
   XRPL_NETWORK: z.enum(['local', 'testnet', 'mainnet']),
-  RLUSD_ISSUER: z.string().regex(CLASSIC_ADDRESS, 'a classic address (r...)'),
-  RLUSD_CURRENCY: z
-    .string()
-    .regex(/^[0-9A-F]{40}$/, '40 uppercase hex digits')
-    .default(RLUSD_CURRENCY_HEX),
+  RLUSD_ISSUER: z.string().check(z.regex(CLASSIC_ADDRESS, 'a classic address (r...)')),
+  RLUSD_CURRENCY: z._default(
+    z.string().check(z.regex(/^[0-9A-F]{40}$/, '40 uppercase hex digits')),
+    RLUSD_CURRENCY_HEX,
+  ),
 });
 export type LedgerConfig = z.infer<typeof ledgerSchema>;
 
@@ -43,20 +48,22 @@ export type LedgerConfig = z.infer<typeof ledgerSchema>;
  * The Xaman platform API. The secret itself is never a plain setting in AWS: XAMAN_API_SECRET_ARN names the Secrets
  * Manager secret; XAMAN_API_SECRET (the value) is for the local runtime and tests.
  */
+const httpUrl = (fallback: string) =>
+  z._default(z.string().check(z.regex(/^https?:\/\/\S+$/, 'an http(s) URL')), fallback);
+
 const signerSchema = z
   .object({
-    XAMAN_API_URL: z
-      .string()
-      .regex(/^https?:\/\/\S+$/, 'an http(s) URL')
-      .default(XAMAN_DEFAULT_API_URL),
-    XAMAN_API_KEY: z.string().regex(UUID, 'the application key (a lowercase UUID)'),
-    XAMAN_API_SECRET: z.string().min(1).optional(),
-    XAMAN_API_SECRET_ARN: z.string().startsWith('arn:').optional(),
+    XAMAN_API_URL: httpUrl(XAMAN_DEFAULT_API_URL),
+    XAMAN_API_KEY: z.string().check(z.regex(UUID, 'the application key (a lowercase UUID)')),
+    XAMAN_API_SECRET: z.optional(nonEmpty()),
+    XAMAN_API_SECRET_ARN: arn(),
   })
-  .refine((c) => c.XAMAN_API_SECRET !== undefined || c.XAMAN_API_SECRET_ARN !== undefined, {
-    message: 'set XAMAN_API_SECRET_ARN (or XAMAN_API_SECRET locally)',
-    path: ['XAMAN_API_SECRET_ARN'],
-  });
+  .check(
+    z.refine((c) => c.XAMAN_API_SECRET !== undefined || c.XAMAN_API_SECRET_ARN !== undefined, {
+      message: 'set XAMAN_API_SECRET_ARN (or XAMAN_API_SECRET locally)',
+      path: ['XAMAN_API_SECRET_ARN'],
+    }),
+  );
 export type SignerConfig = z.infer<typeof signerSchema>;
 
 /**
@@ -65,13 +72,15 @@ export type SignerConfig = z.infer<typeof signerSchema>;
  */
 const sessionSchema = z
   .object({
-    SESSION_SIGNING_KEY: z.string().min(32, 'at least 32 characters').optional(),
-    SESSION_SIGNING_KEY_ARN: z.string().startsWith('arn:').optional(),
+    SESSION_SIGNING_KEY: z.optional(z.string().check(z.minLength(32, 'at least 32 characters'))),
+    SESSION_SIGNING_KEY_ARN: arn(),
   })
-  .refine((c) => c.SESSION_SIGNING_KEY !== undefined || c.SESSION_SIGNING_KEY_ARN !== undefined, {
-    message: 'set SESSION_SIGNING_KEY_ARN (or SESSION_SIGNING_KEY locally)',
-    path: ['SESSION_SIGNING_KEY_ARN'],
-  });
+  .check(
+    z.refine((c) => c.SESSION_SIGNING_KEY !== undefined || c.SESSION_SIGNING_KEY_ARN !== undefined, {
+      message: 'set SESSION_SIGNING_KEY_ARN (or SESSION_SIGNING_KEY locally)',
+      path: ['SESSION_SIGNING_KEY_ARN'],
+    }),
+  );
 export type SessionConfig = z.infer<typeof sessionSchema>;
 
 /** FedEx's production API; the sandbox is https://apis-sandbox.fedex.com (README: "FedEx sandbox"). */
@@ -85,33 +94,32 @@ export const CARRIER_DEFAULT_API_URL = 'https://apis.fedex.com';
  */
 const carrierSchema = z
   .object({
-    CARRIER_API_URL: z
-      .string()
-      .regex(/^https?:\/\/\S+$/, 'an http(s) URL')
-      .default(CARRIER_DEFAULT_API_URL),
-    CARRIER_ACCOUNT_NUMBER: z.string().regex(/^\d{9}$/, 'the 9-digit FedEx account number'),
-    CARRIER_API_KEY: z.string().min(1),
-    CARRIER_API_SECRET: z.string().min(1).optional(),
-    CARRIER_API_SECRET_ARN: z.string().startsWith('arn:').optional(),
-    CARRIER_TRACK_API_KEY: z.string().min(1).optional(),
-    CARRIER_TRACK_API_SECRET: z.string().min(1).optional(),
-    CARRIER_TRACK_API_SECRET_ARN: z.string().startsWith('arn:').optional(),
-    CARRIER_WEBHOOK_SECRET: z.string().min(26).max(100).optional(),
-    CARRIER_WEBHOOK_SECRET_ARN: z.string().startsWith('arn:').optional(),
+    CARRIER_API_URL: httpUrl(CARRIER_DEFAULT_API_URL),
+    CARRIER_ACCOUNT_NUMBER: z.string().check(z.regex(/^\d{9}$/, 'the 9-digit FedEx account number')),
+    CARRIER_API_KEY: nonEmpty(),
+    CARRIER_API_SECRET: z.optional(nonEmpty()),
+    CARRIER_API_SECRET_ARN: arn(),
+    CARRIER_TRACK_API_KEY: z.optional(nonEmpty()),
+    CARRIER_TRACK_API_SECRET: z.optional(nonEmpty()),
+    CARRIER_TRACK_API_SECRET_ARN: arn(),
+    CARRIER_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(26), z.maxLength(100))),
+    CARRIER_WEBHOOK_SECRET_ARN: arn(),
   })
-  .refine((c) => c.CARRIER_API_SECRET !== undefined || c.CARRIER_API_SECRET_ARN !== undefined, {
-    message: 'set CARRIER_API_SECRET_ARN (or CARRIER_API_SECRET locally)',
-    path: ['CARRIER_API_SECRET_ARN'],
-  })
-  .refine(
-    (c) =>
-      c.CARRIER_TRACK_API_KEY === undefined ||
-      c.CARRIER_TRACK_API_SECRET !== undefined ||
-      c.CARRIER_TRACK_API_SECRET_ARN !== undefined,
-    {
-      message: 'CARRIER_TRACK_API_KEY needs CARRIER_TRACK_API_SECRET_ARN (or CARRIER_TRACK_API_SECRET locally)',
-      path: ['CARRIER_TRACK_API_SECRET_ARN'],
-    },
+  .check(
+    z.refine((c) => c.CARRIER_API_SECRET !== undefined || c.CARRIER_API_SECRET_ARN !== undefined, {
+      message: 'set CARRIER_API_SECRET_ARN (or CARRIER_API_SECRET locally)',
+      path: ['CARRIER_API_SECRET_ARN'],
+    }),
+    z.refine(
+      (c) =>
+        c.CARRIER_TRACK_API_KEY === undefined ||
+        c.CARRIER_TRACK_API_SECRET !== undefined ||
+        c.CARRIER_TRACK_API_SECRET_ARN !== undefined,
+      {
+        message: 'CARRIER_TRACK_API_KEY needs CARRIER_TRACK_API_SECRET_ARN (or CARRIER_TRACK_API_SECRET locally)',
+        path: ['CARRIER_TRACK_API_SECRET_ARN'],
+      },
+    ),
   );
 export type CarrierConfig = z.infer<typeof carrierSchema>;
 
@@ -120,7 +128,7 @@ function environment(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
 }
 
-function parse<S extends z.ZodType>(s: S, what: string): z.infer<S> {
+function parse<S extends z.ZodMiniType>(s: S, what: string): z.infer<S> {
   const parsed = s.safeParse(environment());
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')} (${i.message})`).join(', ');

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiContract, ResponseOf } from '../../shared/api/contract';
 import type { RouteDef } from '../routes';
 import { UnauthorizedError } from './errors';
@@ -22,7 +22,7 @@ export { MAX_BODY_BYTES } from './http/json-body';
 export interface HttpRequest<C extends ApiContract> {
   params: z.infer<C['params']>;
   query: z.infer<C['query']>;
-  body: C['body'] extends z.ZodType ? z.infer<C['body']> : undefined;
+  body: C['body'] extends z.ZodMiniType ? z.infer<C['body']> : undefined;
   requestId: string;
   log: Logger;
   /** Business metrics of this function (count a domain action once it happened). */

@@ -1,6 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { lambdaHandler, type Invocation } from './lambda-handler';
 import type { Logger } from './logger';
 import type { BusinessMetrics } from './metrics';
@@ -20,7 +20,7 @@ export interface SqsConsumerOptions {
 }
 
 /** The message as the schema has it, or undefined when the body is not JSON or not that message. */
-function parseMessage<S extends z.ZodType>(schema: S, body: string): z.infer<S> | undefined {
+function parseMessage<S extends z.ZodMiniType>(schema: S, body: string): z.infer<S> | undefined {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -36,7 +36,7 @@ function parseMessage<S extends z.ZodType>(schema: S, body: string): z.infer<S> 
  * named zod schema; a malformed one is logged and dropped (retrying can't fix it); a thrown error fails only that
  * message, which comes back after its visibility timeout and goes to the dead-letter queue after maxReceiveCount.
  */
-export function sqsConsumer<S extends z.ZodType>(
+export function sqsConsumer<S extends z.ZodMiniType>(
   service: string,
   schema: S,
   processMessage: (message: z.infer<S>, context: MessageContext) => Promise<void>,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './contract';
 
 /**
@@ -6,9 +6,11 @@ import { defineContract } from './contract';
  * server reads the signed request from Xaman with its API secret and binds it to the browser that started it.
  */
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a request id');
+const uuid = z
+  .string()
+  .check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Not a request id'));
 /** The secret the browser got when it started a sign-in; only that browser can complete it. */
-const clientSecret = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'Not a sign-in secret');
+const clientSecret = z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, 'Not a sign-in secret'));
 
 export const SIGN_IN_STATUSES = ['pending', 'signed', 'cancelled', 'expired', 'timed_out'] as const;
 export type SignInStatus = (typeof SIGN_IN_STATUSES)[number];
@@ -29,7 +31,7 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 export const startSignIn = defineContract({
   method: 'POST',
   path: '/api/auth/sign-in',
-  body: z.object({}).strict(),
+  body: z.strictObject({}),
   response: signInRequestSchema,
 });
 
@@ -39,7 +41,7 @@ export type SignInStatusAnswer = z.infer<typeof signInStatusSchema>;
 export const getSignInStatus = defineContract({
   method: 'GET',
   path: '/api/auth/sign-in/{uuid}',
-  params: z.object({ uuid }).strict(),
+  params: z.strictObject({ uuid }),
   response: signInStatusSchema,
 });
 
@@ -56,7 +58,7 @@ export const currentUserSchema = z.object({
   walletAddress: z.string(),
   role: z.enum(['user', 'admin']),
   isSeller: z.boolean(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -74,8 +76,8 @@ export const registrationSchema = z.object({
 export const completeSignIn = defineContract({
   method: 'POST',
   path: '/api/auth/sign-in/{uuid}/complete',
-  params: z.object({ uuid }).strict(),
-  body: z.object({ clientSecret }).strict(),
+  params: z.strictObject({ uuid }),
+  body: z.strictObject({ clientSecret }),
   response: z.discriminatedUnion('kind', [signedInSchema, registrationSchema]),
 });
 export type SignInCompletion = z.infer<typeof completeSignIn.response>;
@@ -89,27 +91,25 @@ export const usernameAvailabilitySchema = z.object({
 export const checkUsername = defineContract({
   method: 'GET',
   path: '/api/users/username-availability',
-  query: z.object({ username: z.string().max(100) }).strict(),
+  query: z.strictObject({ username: z.string().check(z.maxLength(100)) }),
   response: usernameAvailabilitySchema,
 });
 
 export const createAccount = defineContract({
   method: 'POST',
   path: '/api/users',
-  body: z
-    .object({
-      /** Checked with the spec's rules on the server (shared/domain/username.ts). */
-      username: z.string().max(100),
-      ticket: z.string().min(1).max(4096),
-    })
-    .strict(),
+  body: z.strictObject({
+    /** Checked with the spec's rules on the server (shared/domain/username.ts). */
+    username: z.string().check(z.maxLength(100)),
+    ticket: z.string().check(z.minLength(1), z.maxLength(4096)),
+  }),
   response: signedInSchema,
 });
 
 export const refreshSession = defineContract({
   method: 'POST',
   path: '/api/auth/session',
-  body: z.object({}).strict(),
+  body: z.strictObject({}),
   response: sessionSchema,
 });
 

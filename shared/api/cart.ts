@@ -1,35 +1,35 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CART_MAX_ITEMS } from '../domain/cart';
 import { LISTING_TYPES, SHIPPING_TYPES } from '../domain/listing';
 import { defineContract } from './contract';
 
 /** The signed-in user's cart on the server (spec part 2 "Cart storage", "Cart service"; priced by the server). */
 
-const cents = z.number().int().nonnegative();
-const listingId = z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id');
+const cents = z.number().check(z.int(), z.nonnegative());
+const listingId = z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id'));
 /** Units of one listing in a cart; the listing's stock is the real ceiling. */
 export const CART_MAX_QUANTITY = 999;
-const quantity = z.number().int().min(1, 'Quantity must be at least 1').max(CART_MAX_QUANTITY);
+const quantity = z.number().check(z.int(), z.gte(1, 'Quantity must be at least 1'), z.lte(CART_MAX_QUANTITY));
 
 export const CART_LINE_STATUSES = ['ok', 'unavailable', 'reduced'] as const;
 
 export const cartLineSchema = z.object({
   listingId: z.string(),
   title: z.string(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   listingType: z.enum(LISTING_TYPES),
   sellerId: z.string(),
   sellerName: z.string(),
-  sellerLocation: z.object({ city: z.string(), state: z.string(), zipCode: z.string() }).nullable(),
+  sellerLocation: z.nullable(z.object({ city: z.string(), state: z.string(), zipCode: z.string() })),
   isLocalPickup: z.boolean(),
   shippingType: z.enum(SHIPPING_TYPES),
   /** Per unit, what the line adds for shipping before checkout (flat rate only). */
   shippingCostCents: cents,
   /** The listing's price now (fixed price, or an auction's buy-it-now price); null when it has none. */
-  unitPriceCents: cents.nullable(),
-  quantity: z.number().int().positive(),
+  unitPriceCents: z.nullable(cents),
+  quantity: z.number().check(z.int(), z.positive()),
   /** Units the buyer can still get. */
-  available: z.number().int().nonnegative(),
+  available: z.number().check(z.int(), z.nonnegative()),
   lineTotalCents: cents,
   /**
    * ok; unavailable: the listing is no longer for sale (ended, sold, no price) and the line counts for nothing;
@@ -44,7 +44,7 @@ export const cartSchema = z.object({
   /** Oldest first, the order they were added. */
   items: z.array(cartLineSchema),
   /** The header badge: the sum of quantities. */
-  count: z.number().int().nonnegative(),
+  count: z.number().check(z.int(), z.nonnegative()),
   itemsCents: cents,
   shippingCents: cents,
   totalCents: cents,
@@ -57,15 +57,15 @@ export const getCart = defineContract({ method: 'GET', path: '/api/me/cart', res
 export const setCartItem = defineContract({
   method: 'PUT',
   path: '/api/me/cart/items/{listingId}',
-  params: z.object({ listingId }).strict(),
-  body: z.object({ quantity }).strict(),
+  params: z.strictObject({ listingId }),
+  body: z.strictObject({ quantity }),
   response: cartSchema,
 });
 
 export const removeCartItem = defineContract({
   method: 'DELETE',
   path: '/api/me/cart/items/{listingId}',
-  params: z.object({ listingId }).strict(),
+  params: z.strictObject({ listingId }),
   response: cartSchema,
 });
 
@@ -80,17 +80,15 @@ export const MERGE_SKIP_REASONS = ['own_listing', 'unavailable', 'not_found', 'c
 export const mergeCart = defineContract({
   method: 'POST',
   path: '/api/me/cart/merge',
-  body: z
-    .object({
-      items: z
-        .array(z.object({ listingId, quantity }).strict())
-        .max(CART_MAX_ITEMS, 'Maximum 50 items allowed in cart.'),
-    })
-    .strict(),
+  body: z.strictObject({
+    items: z
+      .array(z.strictObject({ listingId, quantity }))
+      .check(z.maxLength(CART_MAX_ITEMS, 'Maximum 50 items allowed in cart.')),
+  }),
   response: z.object({
     cart: cartSchema,
     /** Lines now in the server cart from the ones sent. */
-    moved: z.number().int().nonnegative(),
+    moved: z.number().check(z.int(), z.nonnegative()),
     skipped: z.array(z.object({ listingId: z.string(), reason: z.enum(MERGE_SKIP_REASONS) })),
   }),
 });

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zod-locale';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -8,10 +9,10 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * may send. Both the server (validation) and the browser (typed client) use it.
  */
 export interface ApiContract<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType | undefined = z.ZodType | undefined,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType | undefined = z.ZodMiniType | undefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: HttpMethod;
   path: `/api/${string}`;
@@ -21,13 +22,13 @@ export interface ApiContract<
   response: R;
 }
 
-const none = z.object({}).strict();
+const none = z.strictObject({});
 
 export function defineContract<
-  P extends z.ZodType = typeof none,
-  Q extends z.ZodType = typeof none,
-  B extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = typeof none,
+  Q extends z.ZodMiniType = typeof none,
+  B extends z.ZodMiniType | undefined = undefined,
+  R extends z.ZodMiniType = z.ZodMiniType,
 >(c: {
   method: HttpMethod;
   path: `/api/${string}`;
@@ -51,12 +52,12 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    requestId: z.string().optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
+    requestId: z.optional(z.string()),
   }),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export type ResponseOf<C extends ApiContract> = z.infer<C['response']>;
 export type QueryOf<C extends ApiContract> = z.input<C['query']>;
-export type BodyOf<C extends ApiContract> = C['body'] extends z.ZodType ? z.input<C['body']> : never;
+export type BodyOf<C extends ApiContract> = C['body'] extends z.ZodMiniType ? z.input<C['body']> : never;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './contract';
 
 /**
@@ -14,22 +14,20 @@ export const LISTING_PHOTO_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/we
 export type ListingPhotoContentType = (typeof LISTING_PHOTO_CONTENT_TYPES)[number];
 
 /** A key in the media bucket: letters, digits and a few separators, never `..`. */
-export const mediaKeySchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(/^[A-Za-z0-9/_.-]+$/, 'Not a photo key')
-  .refine((k) => !k.includes('..'), 'Not a photo key');
+export const mediaKeySchema = z.string().check(
+  z.minLength(1),
+  z.maxLength(200),
+  z.regex(/^[A-Za-z0-9/_.-]+$/, 'Not a photo key'),
+  z.refine((k) => !k.includes('..'), 'Not a photo key'),
+);
 
 export const startListingPhotoUpload = defineContract({
   method: 'POST',
   path: '/api/listing-photos/uploads',
-  body: z
-    .object({
-      contentType: z.enum(LISTING_PHOTO_CONTENT_TYPES, 'Please choose an image file'),
-      size: z.number().int().positive().max(LISTING_PHOTO_MAX_BYTES, 'Image must be 5 MB or smaller'),
-    })
-    .strict(),
+  body: z.strictObject({
+    contentType: z.enum(LISTING_PHOTO_CONTENT_TYPES, 'Please choose an image file'),
+    size: z.number().check(z.int(), z.positive(), z.lte(LISTING_PHOTO_MAX_BYTES, 'Image must be 5 MB or smaller')),
+  }),
   /** A presigned POST: send `fields` and then the file as form data to `url`; `key` goes into the listing. */
   response: z.object({ url: z.string(), fields: z.record(z.string(), z.string()), key: z.string() }),
 });
@@ -41,6 +39,8 @@ export const startListingPhotoUpload = defineContract({
 export const importListingPhoto = defineContract({
   method: 'POST',
   path: '/api/listing-photos/imports',
-  body: z.object({ url: z.url({ protocol: /^https?$/, error: 'Not an image address' }).max(2048) }).strict(),
+  body: z.strictObject({
+    url: z.url({ protocol: /^https?$/, error: 'Not an image address' }).check(z.maxLength(2048)),
+  }),
   response: z.object({ key: z.string(), url: z.string() }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { MARKETPLACE_CATEGORY_OPTIONS, LISTING_CATEGORY_NAMES } from '../domain/categories';
 import {
   LISTING_CONDITIONS,
@@ -11,7 +11,7 @@ import {
 } from '../domain/listing';
 import { defineContract } from './contract';
 
-const cents = z.number().int().nonnegative();
+const cents = z.number().check(z.int(), z.nonnegative());
 
 export const listingImageSchema = z.object({
   /** The object's key in the media bucket (what the edit wizard sends back to keep the photo). */
@@ -28,19 +28,19 @@ export const listingCardSchema = z.object({
   id: z.string(),
   title: z.string(),
   category: z.enum(LISTING_CATEGORY_NAMES),
-  subcategory: z.string().nullable(),
+  subcategory: z.nullable(z.string()),
   condition: z.enum(LISTING_CONDITIONS),
   listingType: z.enum(LISTING_TYPES),
   /** Fixed price; null for auctions. */
-  priceCents: cents.nullable(),
-  buyItNowPriceCents: cents.nullable(),
-  startingBidCents: cents.nullable(),
-  currentBidCents: cents.nullable(),
-  bidCount: z.number().int().nonnegative(),
+  priceCents: z.nullable(cents),
+  buyItNowPriceCents: z.nullable(cents),
+  startingBidCents: z.nullable(cents),
+  currentBidCents: z.nullable(cents),
+  bidCount: z.number().check(z.int(), z.nonnegative()),
   hasReserve: z.boolean(),
-  endsAt: z.string().nullable(),
+  endsAt: z.nullable(z.string()),
   featured: z.boolean(),
-  image: listingImageSchema.nullable(),
+  image: z.nullable(listingImageSchema),
   seller: z.object({ id: z.string(), username: z.string() }),
   createdAt: z.string(),
 });
@@ -48,31 +48,34 @@ export type ListingCard = z.infer<typeof listingCardSchema>;
 
 const marketplaceCategory = z.enum(MARKETPLACE_CATEGORY_OPTIONS);
 
+const priceFilter = z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1e12)));
+
 export const listListingsQuerySchema = z
-  .object({
-    search: z.string().trim().max(100, 'Search must be at most 100 characters').optional(),
-    category: marketplaceCategory.optional(),
-    subcategory: z.string().trim().min(1).max(60).optional(),
-    sort: z.enum(MARKETPLACE_SORTS).optional(),
-    featured: z.enum(['true']).optional(),
-    listingType: z.enum(LISTING_TYPES).optional(),
-    condition: z.enum(LISTING_CONDITIONS).optional(),
+  .strictObject({
+    search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'Search must be at most 100 characters'))),
+    category: z.optional(marketplaceCategory),
+    subcategory: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
+    sort: z.optional(z.enum(MARKETPLACE_SORTS)),
+    featured: z.optional(z.enum(['true'])),
+    listingType: z.optional(z.enum(LISTING_TYPES)),
+    condition: z.optional(z.enum(LISTING_CONDITIONS)),
     /** Price range in cents, on the price cards show (fixed price, else current bid, else starting bid). */
-    minPriceCents: z.coerce.number().int().min(0).max(1e12).optional(),
-    maxPriceCents: z.coerce.number().int().min(0).max(1e12).optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(MARKETPLACE_PAGE_SIZE),
-    cursor: z.string().min(1).max(2048).optional(),
+    minPriceCents: priceFilter,
+    maxPriceCents: priceFilter,
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), MARKETPLACE_PAGE_SIZE),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   })
-  .strict()
-  .refine((q) => q.minPriceCents === undefined || q.maxPriceCents === undefined || q.minPriceCents <= q.maxPriceCents, {
-    message: 'The minimum price cannot be above the maximum',
-    path: ['minPriceCents'],
-  });
+  .check(
+    z.refine(
+      (q) => q.minPriceCents === undefined || q.maxPriceCents === undefined || q.minPriceCents <= q.maxPriceCents,
+      { message: 'The minimum price cannot be above the maximum', path: ['minPriceCents'] },
+    ),
+  );
 export type ListListingsQuery = z.infer<typeof listListingsQuerySchema>;
 
 export const listingPageSchema = z.object({
   items: z.array(listingCardSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type ListingPage = z.infer<typeof listingPageSchema>;
 
@@ -84,14 +87,14 @@ export const listListings = defineContract({
 });
 
 /** The listing page (/item/{id}, spec part 1 section 2.8): the card's fields and everything the seller entered. */
-export const listingDetailSchema = listingCardSchema.extend({
+export const listingDetailSchema = z.extend(listingCardSchema, {
   description: z.string(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  upc: z.string().nullable(),
+  brand: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  upc: z.nullable(z.string()),
   specifications: z.record(z.string(), z.string()),
-  weightLbs: z.number().nullable(),
-  dimensions: z.object({ length: z.number(), width: z.number(), height: z.number() }).nullable(),
+  weightLbs: z.nullable(z.number()),
+  dimensions: z.nullable(z.object({ length: z.number(), width: z.number(), height: z.number() })),
   /** Every image, the main one first. */
   images: z.array(listingImageSchema),
   acceptOffers: z.boolean(),
@@ -99,29 +102,29 @@ export const listingDetailSchema = listingCardSchema.extend({
    * The seller's own terms, in the seller's view only (their edit form loads them). Everyone else gets neither key:
    * a buyer learns that offers are accepted and, from `hasReserve`, that there is a reserve, never the amounts.
    */
-  minOfferCents: cents.nullable().optional(),
-  reservePriceCents: cents.nullable().optional(),
+  minOfferCents: z.optional(z.nullable(cents)),
+  reservePriceCents: z.optional(z.nullable(cents)),
   shippingType: z.enum(SHIPPING_TYPES),
-  shippingCostCents: cents.nullable(),
+  shippingCostCents: z.nullable(cents),
   localPickup: z.boolean(),
   /** Where the item is: city and state (the ZIP too, for shipping estimates). */
-  location: z.object({ zipCode: z.string(), city: z.string(), state: z.string() }).nullable(),
+  location: z.nullable(z.object({ zipCode: z.string(), city: z.string(), state: z.string() })),
   /** Units listed in all (what the edit wizard shows). */
-  quantity: z.number().int().positive(),
+  quantity: z.number().check(z.int(), z.positive()),
   /** Units still for sale. */
-  quantityAvailable: z.number().int().nonnegative(),
+  quantityAvailable: z.number().check(z.int(), z.nonnegative()),
   returnPolicy: z.enum(RETURN_POLICIES),
   /** The seller panel: the seller's public profile. */
   sellerInfo: z.object({
     username: z.string(),
-    avatarUrl: z.string().nullable(),
+    avatarUrl: z.nullable(z.string()),
     /** 'Verified Seller'. */
     verified: z.boolean(),
-    rating: z.number().nullable(),
-    reviewCount: z.number().int().nonnegative(),
-    salesCount: z.number().int().nonnegative(),
+    rating: z.nullable(z.number()),
+    reviewCount: z.number().check(z.int(), z.nonnegative()),
+    salesCount: z.number().check(z.int(), z.nonnegative()),
     /** Public area only, e.g. "Austin, TX". */
-    location: z.string().nullable(),
+    location: z.nullable(z.string()),
     joinedAt: z.string(),
   }),
 });
@@ -130,6 +133,6 @@ export type ListingDetail = z.infer<typeof listingDetailSchema>;
 export const getListing = defineContract({
   method: 'GET',
   path: '/api/listings/{listingId}',
-  params: z.object({ listingId: z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id') }).strict(),
+  params: z.strictObject({ listingId: z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id')) }),
   response: listingDetailSchema,
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { notificationSchema } from '../domain/notification';
 import { defineContract } from './contract';
 
@@ -10,30 +10,28 @@ export const BELL_LATEST = 5;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 /** Notification ids are ULIDs: time-ordered, so the newest sorts last. */
-export const notificationIdSchema = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id');
+export const notificationIdSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id'));
 
-const unreadCount = z.number().int().nonnegative();
+const unreadCount = z.number().check(z.int(), z.nonnegative());
 
 export const getNotificationSummary = defineContract({
   method: 'GET',
   path: '/api/me/notifications/summary',
-  response: z.object({ unreadCount, latest: z.array(notificationSchema).max(BELL_LATEST) }),
+  response: z.object({ unreadCount, latest: z.array(notificationSchema).check(z.maxLength(BELL_LATEST)) }),
 });
 
 export const listNotifications = defineContract({
   method: 'GET',
   path: '/api/me/notifications',
-  query: z
-    .object({
-      /** The `nextCursor` of the previous page. */
-      cursor: notificationIdSchema.optional(),
-      limit: z.coerce.number().int().min(1).max(50).optional(),
-    })
-    .strict(),
+  query: z.strictObject({
+    /** The `nextCursor` of the previous page. */
+    cursor: z.optional(notificationIdSchema),
+    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
+  }),
   response: z.object({
     /** Newest first. */
     items: z.array(notificationSchema),
-    nextCursor: z.string().nullable(),
+    nextCursor: z.nullable(z.string()),
     unreadCount,
   }),
 });
@@ -41,16 +39,16 @@ export const listNotifications = defineContract({
 export const markNotificationRead = defineContract({
   method: 'POST',
   path: '/api/me/notifications/{id}/read',
-  params: z.object({ id: notificationIdSchema }).strict(),
-  body: z.object({}).strict(),
+  params: z.strictObject({ id: notificationIdSchema }),
+  body: z.strictObject({}),
   response: z.object({ id: z.string(), read: z.literal(true), unreadCount }),
 });
 
 export const markAllNotificationsRead = defineContract({
   method: 'POST',
   path: '/api/me/notifications/read-all',
-  body: z.object({}).strict(),
-  response: z.object({ marked: z.number().int().nonnegative(), unreadCount }),
+  body: z.strictObject({}),
+  response: z.object({ marked: z.number().check(z.int(), z.nonnegative()), unreadCount }),
 });
 
 export type NotificationSummary = z.infer<typeof getNotificationSummary.response>;

@@ -1,30 +1,30 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ADDRESS_COUNTRIES } from '../domain/address';
 import { defineContract } from './contract';
 
 /** Profile settings, avatar upload and wallet balances (spec part 3 /settings and /wallet). */
 
-const text = (max: number) => z.string().trim().max(max);
+/** Trimmed text of at most `max` characters, then any further checks. */
+const text = (max: number, ...more: z.core.$ZodCheck<string>[]) =>
+  z.string().check(z.trim(), z.maxLength(max), ...more);
 
-export const postalAddressSchema = z
-  .object({
-    country: z.enum(ADDRESS_COUNTRIES),
-    street: text(200).min(1, 'Street is required'),
-    city: text(100).min(1, 'City is required'),
-    state: text(100),
-    postalCode: text(20),
-  })
-  .strict();
+export const postalAddressSchema = z.strictObject({
+  country: z.enum(ADDRESS_COUNTRIES),
+  street: text(200, z.minLength(1, 'Street is required')),
+  city: text(100, z.minLength(1, 'City is required')),
+  state: text(100),
+  postalCode: text(20),
+});
 
 export const profileSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   phone: z.string(),
-  address: postalAddressSchema.nullable(),
-  returnAddress: postalAddressSchema.nullable(),
+  address: z.nullable(postalAddressSchema),
+  returnAddress: z.nullable(postalAddressSchema),
   useDifferentReturnAddress: z.boolean(),
   isSeller: z.boolean(),
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   /** Full name, email and phone are all filled. */
   profileComplete: z.boolean(),
 });
@@ -33,22 +33,25 @@ export type Profile = z.infer<typeof profileSchema>;
 export const getProfile = defineContract({ method: 'GET', path: '/api/me/profile', response: profileSchema });
 
 export const profileUpdateSchema = z
-  .object({
-    fullName: text(100).min(1, 'Full name is required'),
-    email: text(254).pipe(z.email('Enter a valid email address')),
-    phone: text(30)
-      .min(1, 'Phone is required')
-      .regex(/^[0-9+()\-.\s]{5,30}$/, 'Enter a valid phone number'),
-    address: postalAddressSchema.nullable(),
-    returnAddress: postalAddressSchema.nullable(),
+  .strictObject({
+    fullName: text(100, z.minLength(1, 'Full name is required')),
+    email: z.pipe(text(254), z.email('Enter a valid email address')),
+    phone: text(
+      30,
+      z.minLength(1, 'Phone is required'),
+      z.regex(/^[0-9+()\-.\s]{5,30}$/, 'Enter a valid phone number'),
+    ),
+    address: z.nullable(postalAddressSchema),
+    returnAddress: z.nullable(postalAddressSchema),
     useDifferentReturnAddress: z.boolean(),
     isSeller: z.boolean(),
   })
-  .strict()
-  .refine((p) => !p.useDifferentReturnAddress || p.returnAddress !== null, {
-    message: 'Enter the return address or turn off the separate return address',
-    path: ['returnAddress'],
-  });
+  .check(
+    z.refine((p) => !p.useDifferentReturnAddress || p.returnAddress !== null, {
+      message: 'Enter the return address or turn off the separate return address',
+      path: ['returnAddress'],
+    }),
+  );
 
 export const updateProfile = defineContract({
   method: 'PUT',
@@ -64,12 +67,10 @@ export const AVATAR_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'i
 export const startAvatarUpload = defineContract({
   method: 'POST',
   path: '/api/me/avatar-upload',
-  body: z
-    .object({
-      contentType: z.enum(AVATAR_CONTENT_TYPES, 'Please choose an image file'),
-      size: z.number().int().positive().max(AVATAR_MAX_BYTES, 'Image must be 5 MB or smaller'),
-    })
-    .strict(),
+  body: z.strictObject({
+    contentType: z.enum(AVATAR_CONTENT_TYPES, 'Please choose an image file'),
+    size: z.number().check(z.int(), z.positive(), z.lte(AVATAR_MAX_BYTES, 'Image must be 5 MB or smaller')),
+  }),
   response: z.object({ url: z.string(), fields: z.record(z.string(), z.string()), key: z.string() }),
 });
 
@@ -77,7 +78,7 @@ export const startAvatarUpload = defineContract({
 export const setAvatar = defineContract({
   method: 'PUT',
   path: '/api/me/avatar',
-  body: z.object({ key: z.string().min(1).max(300) }).strict(),
+  body: z.strictObject({ key: z.string().check(z.minLength(1), z.maxLength(300)) }),
   response: profileSchema,
 });
 
@@ -87,9 +88,9 @@ export const walletBalanceSchema = z.object({
   /** The ledger's exact decimal text (XRP in XRP, not drops). */
   value: z.string(),
   /** RLUSD in cents, truncated; null for other currencies. */
-  cents: z.number().int().nullable(),
+  cents: z.nullable(z.number().check(z.int())),
   /** Issuer of a token; null for XRP. */
-  issuer: z.string().nullable(),
+  issuer: z.nullable(z.string()),
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './contract';
 import { listingCardSchema } from './listings';
 
@@ -6,19 +6,19 @@ import { listingCardSchema } from './listings';
 export const storeSchema = z.object({
   userId: z.string(),
   username: z.string(),
-  avatarUrl: z.string().nullable(),
-  bannerUrl: z.string().nullable(),
-  storeName: z.string().nullable(),
-  storeDescription: z.string().nullable(),
-  bio: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
+  bannerUrl: z.nullable(z.string()),
+  storeName: z.nullable(z.string()),
+  storeDescription: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
   /** 'Verified Seller' badge. */
   isSeller: z.boolean(),
   /** Average of the stored reviews, one decimal; null without reviews ('No ratings yet'). */
-  rating: z.number().nullable(),
-  reviewCount: z.number().int().nonnegative(),
-  salesCount: z.number().int().nonnegative(),
+  rating: z.nullable(z.number()),
+  reviewCount: z.number().check(z.int(), z.nonnegative()),
+  salesCount: z.number().check(z.int(), z.nonnegative()),
   /** Public area only, e.g. "Austin, TX". */
-  location: z.string().nullable(),
+  location: z.nullable(z.string()),
   joinedAt: z.string(),
   /** The seller's active listings, newest first. */
   listings: z.array(listingCardSchema),
@@ -28,7 +28,7 @@ export type Store = z.infer<typeof storeSchema>;
 export const getStore = defineContract({
   method: 'GET',
   path: '/api/stores/{username}',
-  params: z.object({ username: z.string().min(1).max(40) }).strict(),
+  params: z.strictObject({ username: z.string().check(z.minLength(1), z.maxLength(40)) }),
   response: storeSchema,
 });
 
@@ -39,11 +39,11 @@ export const STORE_REVIEWS_PAGE_SIZE = 20;
 export const storeReviewSchema = z.object({
   id: z.string(),
   /** Whole stars, 1 to 5. */
-  rating: z.number().int().min(1).max(5),
+  rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
   comment: z.string(),
   createdAt: z.string(),
   transactionType: z.enum(REVIEW_TRANSACTION_TYPES),
-  reviewer: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
+  reviewer: z.object({ username: z.string(), avatarUrl: z.nullable(z.string()) }),
 });
 export type StoreReview = z.infer<typeof storeReviewSchema>;
 
@@ -51,9 +51,9 @@ export type StoreReview = z.infer<typeof storeReviewSchema>;
 export const listStoreReviews = defineContract({
   method: 'GET',
   path: '/api/stores/{username}/reviews',
-  params: z.object({ username: z.string().min(1).max(40) }).strict(),
-  query: z.object({ cursor: z.string().min(1).max(2000).optional() }).strict(),
-  response: z.object({ items: z.array(storeReviewSchema), cursor: z.string().nullable() }),
+  params: z.strictObject({ username: z.string().check(z.minLength(1), z.maxLength(40)) }),
+  query: z.strictObject({ cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2000))) }),
+  response: z.object({ items: z.array(storeReviewSchema), cursor: z.nullable(z.string()) }),
 });
 
 export const STORE_NAME_MAX = 60;
@@ -61,21 +61,23 @@ export const STORE_DESCRIPTION_MAX = 1000;
 export const STORE_BIO_MAX = 500;
 
 /** Customize Store: empty texts clear a field. */
-export const storeSettingsSchema = z
-  .object({
-    storeName: z.string().trim().max(STORE_NAME_MAX, `Store name must be ${STORE_NAME_MAX} characters or fewer`),
-    storeDescription: z
-      .string()
-      .trim()
-      .max(STORE_DESCRIPTION_MAX, `Store description must be ${STORE_DESCRIPTION_MAX} characters or fewer`),
-    bio: z.string().trim().max(STORE_BIO_MAX, `Bio must be ${STORE_BIO_MAX} characters or fewer`),
-    /**
-     * A new banner: the key of an upload started with POST /api/listing-photos/uploads. Left out keeps the current
-     * banner; null removes it.
-     */
-    bannerKey: z.string().min(1).max(300).nullable().optional(),
-  })
-  .strict();
+export const storeSettingsSchema = z.strictObject({
+  storeName: z
+    .string()
+    .check(z.trim(), z.maxLength(STORE_NAME_MAX, `Store name must be ${STORE_NAME_MAX} characters or fewer`)),
+  storeDescription: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(STORE_DESCRIPTION_MAX, `Store description must be ${STORE_DESCRIPTION_MAX} characters or fewer`),
+    ),
+  bio: z.string().check(z.trim(), z.maxLength(STORE_BIO_MAX, `Bio must be ${STORE_BIO_MAX} characters or fewer`)),
+  /**
+   * A new banner: the key of an upload started with POST /api/listing-photos/uploads. Left out keeps the current
+   * banner; null removes it.
+   */
+  bannerKey: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(300)))),
+});
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
 export const updateStore = defineContract({
@@ -83,9 +85,9 @@ export const updateStore = defineContract({
   path: '/api/me/store',
   body: storeSettingsSchema,
   response: z.object({
-    storeName: z.string().nullable(),
-    storeDescription: z.string().nullable(),
-    bio: z.string().nullable(),
-    bannerUrl: z.string().nullable(),
+    storeName: z.nullable(z.string()),
+    storeDescription: z.nullable(z.string()),
+    bio: z.nullable(z.string()),
+    bannerUrl: z.nullable(z.string()),
   }),
 });

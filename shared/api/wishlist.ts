@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './contract';
 import { listingCardSchema } from './listings';
 
@@ -7,13 +7,13 @@ import { listingCardSchema } from './listings';
 /** A wishlist holds at most this many listings; adding more answers 409. */
 export const WISHLIST_MAX_ITEMS = 500;
 
-const listingId = z.string().regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id');
+const listingId = z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id'));
 
 export const wishlistEntrySchema = z.object({
   listingId: z.string(),
   addedAt: z.string(),
   /** The listing as a card; null once it is no longer active (sold, ended, deleted). */
-  listing: listingCardSchema.nullable(),
+  listing: z.nullable(listingCardSchema),
 });
 export type WishlistEntry = z.infer<typeof wishlistEntrySchema>;
 
@@ -23,21 +23,25 @@ export const getWishlist = defineContract({
   response: z.object({
     /** Newest first. */
     items: z.array(wishlistEntrySchema),
-    count: z.number().int().nonnegative(),
+    count: z.number().check(z.int(), z.nonnegative()),
   }),
 });
 
 export const addToWishlist = defineContract({
   method: 'PUT',
   path: '/api/me/wishlist/{listingId}',
-  params: z.object({ listingId }).strict(),
-  body: z.object({}).strict(),
-  response: z.object({ listingId: z.string(), added: z.boolean(), count: z.number().int().nonnegative() }),
+  params: z.strictObject({ listingId }),
+  body: z.strictObject({}),
+  response: z.object({ listingId: z.string(), added: z.boolean(), count: z.number().check(z.int(), z.nonnegative()) }),
 });
 
 export const removeFromWishlist = defineContract({
   method: 'DELETE',
   path: '/api/me/wishlist/{listingId}',
-  params: z.object({ listingId }).strict(),
-  response: z.object({ listingId: z.string(), removed: z.boolean(), count: z.number().int().nonnegative() }),
+  params: z.strictObject({ listingId }),
+  response: z.object({
+    listingId: z.string(),
+    removed: z.boolean(),
+    count: z.number().check(z.int(), z.nonnegative()),
+  }),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Spec part 2 entity "Notification"; escrow_created and escrow_released are the notifications page's extra types. */
 export const NOTIFICATION_TYPES = [
@@ -25,7 +25,7 @@ export const notificationSchema = z.object({
   message: z.string(),
   read: z.boolean(),
   /** The listing, conversation or order it is about, when there is one. */
-  relatedId: z.string().nullable(),
+  relatedId: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;

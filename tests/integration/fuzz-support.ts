@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Input generation of the contract fuzz test: arbitraries from a route's zod schemas (through their JSON Schema, zod 4's
@@ -29,7 +29,7 @@ export interface JsonSchema {
   exclusiveMaximum?: number;
 }
 
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
   // Refinements and transforms don't show in JSON Schema; the server still checks them (the fuzz sends both sides).
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }

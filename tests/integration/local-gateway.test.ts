@@ -22,7 +22,7 @@ import {
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from '../../shared/api/contract';
 import { createHttpGateway } from '../../infra/local/http-gateway';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';

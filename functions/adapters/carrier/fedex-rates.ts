@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { RateQuote, RateRequest } from '../../core/shipping/carrier-port';
 import { unreadable } from './fedex-errors';
 import { fedexAmountToCents } from './fedex-money';

@@ -1,22 +1,22 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * FedEx's answers as far as we read them (CARRIER-NOTES.md; field names as FedEx spells them, quirks included). FedEx
  * may send null for absent fields, so optional fields are nullish; unknown fields are dropped.
  */
-const text = z.string().nullish();
+const text = z.nullish(z.string());
 /** Amounts are JSON numbers in FedEx's answers; FedEx's own examples sometimes write numbers as strings. */
-const amount = z.union([z.number(), z.string()]).nullish();
+const amount = z.nullish(z.union([z.number(), z.string()]));
 
 export const tokenSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().nullish(),
-  expires_in: z.number().int().positive(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: text,
+  expires_in: z.number().check(z.int(), z.positive()),
 });
 
 export const errorBodySchema = z.object({
   transactionId: text,
-  errors: z.array(z.object({ code: z.string().min(1), message: z.string().nullish() })).min(1),
+  errors: z.array(z.object({ code: z.string().check(z.minLength(1)), message: text })).check(z.minLength(1)),
 });
 
 /** Every JSON answer wraps its result in `output`. */
@@ -28,23 +28,23 @@ export const ratedShipmentDetailSchema = z.object({
   totalNetChargeWithDutiesAndTaxes: amount,
   // Undeclared in the OpenAPI file but present in real answers; shipmentRateDetail.currency is the declared one.
   currency: text,
-  shipmentRateDetail: z.object({ currency: text }).nullish(),
+  shipmentRateDetail: z.nullish(z.object({ currency: text })),
 });
 
 export const rateReplyDetailSchema = z.object({
-  serviceType: z.string().min(1),
+  serviceType: z.string().check(z.minLength(1)),
   serviceName: text,
-  ratedShipmentDetails: z.array(ratedShipmentDetailSchema).nullish(),
-  commit: z
-    .object({
-      dateDetail: z.object({ dayOfWeek: text, dayFormat: text }).nullish(),
-      transitDays: z.object({ minimumTransitTime: text, description: text }).nullish(),
-    })
-    .nullish(),
-  operationalDetail: z.object({ deliveryDate: text, deliveryDay: text, transitTime: text }).nullish(),
+  ratedShipmentDetails: z.nullish(z.array(ratedShipmentDetailSchema)),
+  commit: z.nullish(
+    z.object({
+      dateDetail: z.nullish(z.object({ dayOfWeek: text, dayFormat: text })),
+      transitDays: z.nullish(z.object({ minimumTransitTime: text, description: text })),
+    }),
+  ),
+  operationalDetail: z.nullish(z.object({ deliveryDate: text, deliveryDay: text, transitTime: text })),
 });
 
-export const rateOutputSchema = z.object({ rateReplyDetails: z.array(z.unknown()).nullish() });
+export const rateOutputSchema = z.object({ rateReplyDetails: z.nullish(z.array(z.unknown())) });
 
 const labelDocumentSchema = z.object({ contentType: text, docType: text, url: text, encodedLabel: text });
 
@@ -55,32 +55,32 @@ export const shipOutputSchema = z.object({
         masterTrackingNumber: text,
         serviceType: text,
         serviceName: text,
-        pieceResponses: z
-          .array(
+        pieceResponses: z.nullish(
+          z.array(
             z.object({
               trackingNumber: text,
               netChargeAmount: amount,
               currency: text,
-              packageDocuments: z.array(labelDocumentSchema).nullish(),
+              packageDocuments: z.nullish(z.array(labelDocumentSchema)),
             }),
-          )
-          .nullish(),
-        shipmentDocuments: z.array(labelDocumentSchema).nullish(),
-        completedShipmentDetail: z
-          .object({
-            masterTrackingId: z.object({ trackingNumber: text }).nullish(),
-            shipmentRating: z
-              .object({
-                shipmentRateDetails: z
-                  .array(z.object({ rateType: text, totalNetCharge: amount, currency: text }))
-                  .nullish(),
-              })
-              .nullish(),
-          })
-          .nullish(),
+          ),
+        ),
+        shipmentDocuments: z.nullish(z.array(labelDocumentSchema)),
+        completedShipmentDetail: z.nullish(
+          z.object({
+            masterTrackingId: z.nullish(z.object({ trackingNumber: text })),
+            shipmentRating: z.nullish(
+              z.object({
+                shipmentRateDetails: z.nullish(
+                  z.array(z.object({ rateType: text, totalNetCharge: amount, currency: text })),
+                ),
+              }),
+            ),
+          }),
+        ),
       }),
     )
-    .min(1),
+    .check(z.minLength(1)),
 });
 
 export const cancelOutputSchema = z.object({
@@ -90,9 +90,9 @@ export const cancelOutputSchema = z.object({
   successMessage: text,
 });
 
-const addressSchema = z
-  .object({ city: text, stateOrProvinceCode: text, postalCode: text, countryCode: text })
-  .nullish();
+const addressSchema = z.nullish(
+  z.object({ city: text, stateOrProvinceCode: text, postalCode: text, countryCode: text }),
+);
 
 const scanEventSchema = z.object({
   date: text,
@@ -106,25 +106,25 @@ const scanEventSchema = z.object({
 });
 
 export const trackResultSchema = z.object({
-  trackingNumberInfo: z.object({ trackingNumber: text }).nullish(),
-  latestStatusDetail: z
-    .object({ code: text, derivedCode: text, statusByLocale: text, description: text, scanLocation: addressSchema })
-    .nullish(),
-  dateAndTimes: z.array(z.object({ type: z.string(), dateTime: text })).nullish(),
-  scanEvents: z.array(scanEventSchema).nullish(),
-  deliveryDetails: z.object({ actualDeliveryAddress: addressSchema }).nullish(),
-  recipientInformation: z.object({ address: addressSchema }).nullish(),
-  destinationLocation: z
-    .object({ locationContactAndAddress: z.object({ address: addressSchema }).nullish() })
-    .nullish(),
+  trackingNumberInfo: z.nullish(z.object({ trackingNumber: text })),
+  latestStatusDetail: z.nullish(
+    z.object({ code: text, derivedCode: text, statusByLocale: text, description: text, scanLocation: addressSchema }),
+  ),
+  dateAndTimes: z.nullish(z.array(z.object({ type: z.string(), dateTime: text }))),
+  scanEvents: z.nullish(z.array(scanEventSchema)),
+  deliveryDetails: z.nullish(z.object({ actualDeliveryAddress: addressSchema })),
+  recipientInformation: z.nullish(z.object({ address: addressSchema })),
+  destinationLocation: z.nullish(
+    z.object({ locationContactAndAddress: z.nullish(z.object({ address: addressSchema })) }),
+  ),
   lastUpdatedDestinationAddress: addressSchema,
   // Present when the parcel is being returned; its contents do not matter to us.
-  returnDetail: z.unknown().optional(),
-  error: z.object({ code: z.string(), message: text }).nullish(),
+  returnDetail: z.optional(z.unknown()),
+  error: z.nullish(z.object({ code: z.string(), message: text })),
 });
 export type FedexTrackResult = z.infer<typeof trackResultSchema>;
 export type FedexAddress = z.infer<typeof addressSchema>;
 
 export const trackOutputSchema = z.object({
-  completeTrackResults: z.array(z.object({ trackingNumber: text, trackResults: z.array(z.unknown()).nullish() })),
+  completeTrackResults: z.array(z.object({ trackingNumber: text, trackResults: z.nullish(z.array(z.unknown())) })),
 });

@@ -1,22 +1,23 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ProductLookup, ServiceProduct } from '../../core/lookup/product-lookup';
 import { UpstreamError } from '../../lib/errors';
 
 const TIMEOUT_MS = 5_000;
 
+const text = z.optional(z.string());
 const itemSchema = z.object({
-  title: z.string().default(''),
-  description: z.string().optional(),
-  brand: z.string().optional(),
-  model: z.string().optional(),
-  upc: z.string().optional(),
-  ean: z.string().optional(),
-  category: z.string().optional(),
-  weight: z.string().optional(),
-  dimension: z.string().optional(),
-  images: z.array(z.string()).optional(),
+  title: z._default(z.string(), ''),
+  description: text,
+  brand: text,
+  model: text,
+  upc: text,
+  ean: text,
+  category: text,
+  weight: text,
+  dimension: text,
+  images: z.optional(z.array(z.string())),
 });
-const answerSchema = z.object({ code: z.string(), items: z.array(z.unknown()).default([]) });
+const answerSchema = z.object({ code: z.string(), items: z._default(z.array(z.unknown()), []) });
 
 const unavailable = () =>
   new UpstreamError(503, 'product_lookup_unavailable', 'Could not connect to product lookup service');

@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiContract } from '../../../shared/api/contract';
 import { AppError } from '../errors';
 import { stateOf, type HttpMiddleware } from './state';
 
 /** zod issues -> one readable message and a per-field map. */
-function fieldsOf(error: z.ZodError): { message: string; fields: Record<string, string> } {
+function fieldsOf(error: z.core.$ZodError): { message: string; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length
@@ -19,7 +19,7 @@ function fieldsOf(error: z.ZodError): { message: string; fields: Record<string, 
   return { message, fields };
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown, where: string): z.infer<S> {
+function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, where: string): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const { message, fields } = fieldsOf(result.error);

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseJson, readText, sendFedexError, sendJson, sendTooLarge } from './http-io';
 import { createLocalParcel, isMove, parcelView } from './local-parcels';
 import type { ParcelRecord, ParcelStore } from './parcel-store';
@@ -13,17 +13,14 @@ const CONTROL_BODY_LIMIT = 16 * 1024;
 const createSchema = z.object({
   fromZip: z.string(),
   toZip: z.string(),
-  weightLb: z.number().optional(),
-  serviceType: z.string().optional(),
-  residential: z.boolean().optional(),
-  reference: z.string().optional(),
+  weightLb: z.optional(z.number()),
+  serviceType: z.optional(z.string()),
+  residential: z.optional(z.boolean()),
+  reference: z.optional(z.string()),
 });
 const moveSchema = z.object({ status: z.string() });
 const webhookSchema = z.object({
-  url: z
-    .string()
-    .regex(/^https?:\/\/\S+$/)
-    .nullable(),
+  url: z.nullable(z.string().check(z.regex(/^https?:\/\/\S+$/))),
 });
 
 export interface ControlDeps {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The parts of FedEx's requests the stand-in reads, as FedEx's OpenAPI files require them. FedEx's own examples send
@@ -6,66 +6,66 @@ import { z } from 'zod';
  */
 const numberish = z.union([
   z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^\d+(?:\.\d+)?$/)
-    .transform(Number),
+  z.pipe(z.string().check(z.trim(), z.regex(/^\d+(?:\.\d+)?$/)), z.transform(Number)),
 ]);
-const postalCode = z.union([z.string(), z.number().int().transform(String)]);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const postalCode = z.union([z.string(), z.pipe(z.number().check(z.int()), z.transform(String))]);
+const date = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+/** At most `max` characters. */
+const upTo = (max: number) => z.string().check(z.maxLength(max));
+const countryCode = z.string().check(z.length(2));
 
-const accountNumber = z.object({ value: z.string().max(9) });
+const accountNumber = z.object({ value: upTo(9) });
 
 const rateAddress = z.object({
   postalCode,
-  countryCode: z.string().length(2),
-  stateOrProvinceCode: z.string().max(2).optional(),
-  city: z.string().max(35).optional(),
-  residential: z.boolean().optional(),
+  countryCode,
+  stateOrProvinceCode: z.optional(upTo(2)),
+  city: z.optional(upTo(35)),
+  residential: z.optional(z.boolean()),
 });
 
 export const packageLineSchema = z.object({
   weight: z.object({ units: z.enum(['LB', 'KG']), value: numberish }),
-  dimensions: z
-    .object({ length: numberish, width: numberish, height: numberish, units: z.enum(['IN', 'CM']) })
-    .optional(),
-  customerReferences: z.array(z.object({ customerReferenceType: z.string(), value: z.string().max(40) })).optional(),
+  dimensions: z.optional(
+    z.object({ length: numberish, width: numberish, height: numberish, units: z.enum(['IN', 'CM']) }),
+  ),
+  customerReferences: z.optional(z.array(z.object({ customerReferenceType: z.string(), value: upTo(40) }))),
 });
+const packageLines = z.array(packageLineSchema).check(z.minLength(1), z.maxLength(99));
 export type PackageLine = z.infer<typeof packageLineSchema>;
 
 const pickupType = z.enum(['DROPOFF_AT_FEDEX_LOCATION', 'USE_SCHEDULED_PICKUP', 'CONTACT_FEDEX_TO_SCHEDULE']);
 
 export const rateRequestSchema = z.object({
   accountNumber,
-  rateRequestControlParameters: z.object({ returnTransitTimes: z.boolean().optional() }).optional(),
+  rateRequestControlParameters: z.optional(z.object({ returnTransitTimes: z.optional(z.boolean()) })),
   requestedShipment: z.object({
     shipper: z.object({ address: rateAddress }),
     recipient: z.object({ address: rateAddress }),
     pickupType,
-    serviceType: z.string().optional(),
-    packagingType: z.string().optional(),
-    rateRequestType: z.array(z.string()).optional(),
-    shipDateStamp: date.optional(),
-    requestedPackageLineItems: z.array(packageLineSchema).min(1).max(99),
+    serviceType: z.optional(z.string()),
+    packagingType: z.optional(z.string()),
+    rateRequestType: z.optional(z.array(z.string())),
+    shipDateStamp: z.optional(date),
+    requestedPackageLineItems: packageLines,
   }),
 });
 
 const party = z.object({
   contact: z
     .object({
-      personName: z.string().max(70).optional(),
-      companyName: z.string().max(35).optional(),
-      phoneNumber: z.string().regex(/^\+?1?\d{10}$/),
+      personName: z.optional(upTo(70)),
+      companyName: z.optional(upTo(35)),
+      phoneNumber: z.string().check(z.regex(/^\+?1?\d{10}$/)),
     })
-    .refine((c) => !!(c.personName || c.companyName), 'personName or companyName'),
+    .check(z.refine((c) => !!(c.personName || c.companyName), 'personName or companyName')),
   address: z.object({
-    streetLines: z.array(z.string().max(35)).min(1).max(3),
-    city: z.string().min(1).max(35),
-    stateOrProvinceCode: z.string().max(2).optional(),
+    streetLines: z.array(upTo(35)).check(z.minLength(1), z.maxLength(3)),
+    city: z.string().check(z.minLength(1), z.maxLength(35)),
+    stateOrProvinceCode: z.optional(upTo(2)),
     postalCode,
-    countryCode: z.string().length(2),
-    residential: z.boolean().optional(),
+    countryCode,
+    residential: z.optional(z.boolean()),
   }),
 });
 export type Party = z.infer<typeof party>;
@@ -74,33 +74,33 @@ export const shipRequestSchema = z.object({
   labelResponseOptions: z.enum(['URL_ONLY', 'LABEL']),
   accountNumber,
   requestedShipment: z.object({
-    shipDatestamp: date.optional(),
+    shipDatestamp: z.optional(date),
     shipper: party,
-    recipients: z.array(party).min(1),
+    recipients: z.array(party).check(z.minLength(1)),
     serviceType: z.string(),
     packagingType: z.string(),
     pickupType,
     shippingChargesPayment: z.object({ paymentType: z.enum(['SENDER', 'RECIPIENT', 'THIRD_PARTY', 'COLLECT']) }),
     labelSpecification: z.object({ imageType: z.enum(['PDF', 'PNG', 'ZPLII', 'EPL2']), labelStockType: z.string() }),
-    totalWeight: numberish.optional(),
-    requestedPackageLineItems: z.array(packageLineSchema).min(1).max(99),
+    totalWeight: z.optional(numberish),
+    requestedPackageLineItems: packageLines,
   }),
 });
 
 export const cancelRequestSchema = z.object({
   accountNumber,
-  trackingNumber: z.string().min(1).max(40),
-  senderCountryCode: z.string().optional(),
-  deletionControl: z.string().optional(),
+  trackingNumber: z.string().check(z.minLength(1), z.maxLength(40)),
+  senderCountryCode: z.optional(z.string()),
+  deletionControl: z.optional(z.string()),
 });
 
 export const trackRequestSchema = z.object({
   includeDetailedScans: z.boolean(),
-  trackingInfo: z.array(z.object({ trackingNumberInfo: z.object({ trackingNumber: z.string().max(40) }) })),
+  trackingInfo: z.array(z.object({ trackingNumberInfo: z.object({ trackingNumber: upTo(40) }) })),
 });
 
 /** A zod failure as FedEx-style words naming the first bad field (never the value). */
-export function invalidInput(error: z.ZodError): string {
+export function invalidInput(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   const at = issue?.path.length ? issue.path.join('.') : 'the request';
   return `Invalid field value in the input: ${at}.`;

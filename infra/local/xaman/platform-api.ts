@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decode } from 'xrpl';
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../../../shared/zod-locale';
 import { DEFAULT_EXPIRE_MINUTES, returnUrls, type PayloadStore, type StoredPayload } from './payload-store';
 
 export interface PlatformApiOptions {
@@ -22,28 +23,27 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 const createBody = z
   .object({
-    txjson: z.looseObject({ TransactionType: z.string().regex(/^[A-Za-z]{2,40}$/) }).optional(),
-    txblob: z
-      .string()
-      .regex(/^[0-9A-Fa-f]+$/)
-      .optional(),
-    options: z
-      .looseObject({
-        submit: z.boolean().optional(),
-        expire: z.number().int().positive().max(43_200).optional(),
-        return_url: z.object({ app: z.url().optional(), web: z.url().optional() }).optional(),
-      })
-      .optional(),
-    custom_meta: z
-      .object({
-        identifier: z.string().max(40).nullish(),
-        blob: z.record(z.string(), z.unknown()).nullish(),
-        instruction: z.string().max(280).nullish(),
-      })
-      .optional(),
-    user_token: z.string().optional(),
+    txjson: z.optional(z.looseObject({ TransactionType: z.string().check(z.regex(/^[A-Za-z]{2,40}$/)) })),
+    txblob: z.optional(z.string().check(z.regex(/^[0-9A-Fa-f]+$/))),
+    options: z.optional(
+      z.looseObject({
+        submit: z.optional(z.boolean()),
+        expire: z.optional(z.number().check(z.int(), z.positive(), z.lte(43_200))),
+        return_url: z.optional(z.object({ app: z.optional(z.url()), web: z.optional(z.url()) })),
+      }),
+    ),
+    custom_meta: z.optional(
+      z.object({
+        identifier: z.nullish(z.string().check(z.maxLength(40))),
+        blob: z.nullish(z.record(z.string(), z.unknown())),
+        instruction: z.nullish(z.string().check(z.maxLength(280))),
+      }),
+    ),
+    user_token: z.optional(z.string()),
   })
-  .refine((b) => (b.txjson === undefined) !== (b.txblob === undefined), 'Give exactly one of txjson and txblob');
+  .check(
+    z.refine((b) => (b.txjson === undefined) !== (b.txblob === undefined), 'Give exactly one of txjson and txblob'),
+  );
 
 /** Xaman's error body (`{ error: { reference, code } }`), with a message for the developer reading it. */
 function sendError(res: ServerResponse, status: number, code: number, message: string): void {

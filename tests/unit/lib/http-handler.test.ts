@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from '../../../shared/api/contract';
 import { ConflictError, NotFoundError } from '../../../functions/lib/errors';
 import { httpHandler, ok, MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
@@ -10,9 +10,9 @@ import { captureOutput } from './capture-output';
 const contract = defineContract({
   method: 'POST',
   path: '/api/things/{id}',
-  params: z.object({ id: z.string().regex(/^[A-Z0-9]+$/) }).strict(),
-  query: z.object({ dryRun: z.enum(['true', 'false']).optional() }).strict(),
-  body: z.object({ name: z.string().min(1), count: z.number().int() }).strict(),
+  params: z.strictObject({ id: z.string().check(z.regex(/^[A-Z0-9]+$/)) }),
+  query: z.strictObject({ dryRun: z.optional(z.enum(['true', 'false'])) }),
+  body: z.strictObject({ name: z.string().check(z.minLength(1)), count: z.number().check(z.int()) }),
   response: z.object({ id: z.string(), name: z.string() }),
 });
 const route = (auth: RouteDef['auth'] = 'public'): RouteDef<typeof contract> => ({

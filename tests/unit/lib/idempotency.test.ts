@@ -10,7 +10,7 @@ import {
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from '../../../shared/api/contract';
 import { resetAwsClients } from '../../../functions/lib/aws-clients';
 import { resetConfigForTests } from '../../../functions/lib/config';
@@ -22,7 +22,7 @@ import { captureOutput } from './capture-output';
 const contract = defineContract({
   method: 'POST',
   path: '/api/things',
-  body: z.object({ name: z.string().min(1) }).strict(),
+  body: z.strictObject({ name: z.string().check(z.minLength(1)) }),
   response: z.object({ id: z.string(), name: z.string() }),
 });
 const route: RouteDef<typeof contract> = {

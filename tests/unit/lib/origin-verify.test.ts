@@ -2,7 +2,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import type { APIGatewayProxyEventV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { resetSecrets } from '../../../functions/adapters/secrets';
 import { httpHandler, ok } from '../../../functions/lib/http-handler';
 import {
@@ -22,7 +22,7 @@ const SECRET = 'cloudfront-origin-secret-0123456789abcdef';
 const contract = defineContract({
   method: 'POST',
   path: '/api/things',
-  body: z.object({ name: z.string() }).strict(),
+  body: z.strictObject({ name: z.string() }),
   response: z.object({ name: z.string() }),
 });
 const route = (auth: RouteDef['auth']): RouteDef<typeof contract> => ({

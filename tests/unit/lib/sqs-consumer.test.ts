@@ -1,10 +1,10 @@
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sqsConsumer } from '../../../functions/lib/sqs-consumer';
 import { captureOutput } from './capture-output';
 
-const schema = z.object({ n: z.number().int() });
+const schema = z.object({ n: z.number().check(z.int()) });
 const record = (messageId: string, body: string) => ({ messageId, body }) as SQSRecord;
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from '../../../../shared/api/contract';
 import { SessionRefused } from '../../../../functions/core/auth/sessions';
 import { httpHandler, ok, principalOf } from '../../../../functions/lib/http-handler';
