@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
@@ -7,8 +7,17 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { ZIP_PLACES_FILE, zipPlacesFromPackage } from '../../functions/adapters/lookup/bundled-zip-lookup';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Files a handler reads next to its bundle, by name, made at bundle time: data kept out of the code a cold start
+ * compiles (the ZIP codes were 5 MB of the lookup's bundle as a JS object).
+ */
+const DATA_FILES: Readonly<Record<string, Readonly<Record<string, () => string>>>> = {
+  'http/lookup/lookup-zip': { [ZIP_PLACES_FILE]: zipPlacesFromPackage },
+};
 
 /** ESM bundles still meet CommonJS dependencies that call `require` (e.g. for Node built-ins). */
 export const REQUIRE_BANNER =
@@ -131,7 +140,9 @@ export class HandlerFunction extends Construct {
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
         // The AWS SDK is bundled too: the function runs the exact client versions the local runtime and tests use.
         externalModules: [...(props.nativeModules ?? [])],
-        ...(props.nativeModules?.length && { commandHooks: copyPackages(installedClosure(props.nativeModules)) }),
+        ...((props.nativeModules?.length || DATA_FILES[props.handler]) && {
+          commandHooks: copyNextToBundle(installedClosure(props.nativeModules ?? []), DATA_FILES[props.handler] ?? {}),
+        }),
       },
     });
 
@@ -142,15 +153,26 @@ export class HandlerFunction extends Construct {
   }
 }
 
-function copyPackages(packages: string[]) {
+/** Where data files are made before they are copied next to a bundle. */
+const DATA_DIR = path.join(REPO_ROOT, 'node_modules/.cache/function-data');
+
+/** Copies the packages (from node_modules) and the data files (made now, when the function is bundled) next to the bundle. */
+function copyNextToBundle(packages: string[], dataFiles: Readonly<Record<string, () => string>>) {
   const quote = (p: string) => `'${p.replace(/'/g, "'\\''")}'`;
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_inputDir: string, outputDir: string) =>
-      packages.map((name) => {
+    afterBundling: (_inputDir: string, outputDir: string) => [
+      ...packages.map((name) => {
         const to = path.join(outputDir, 'node_modules', name);
         return `mkdir -p ${quote(path.dirname(to))} && cp -R ${quote(path.join(REPO_ROOT, 'node_modules', name))} ${quote(to)}`;
       }),
+      ...Object.entries(dataFiles).map(([name, make]) => {
+        mkdirSync(DATA_DIR, { recursive: true });
+        const made = path.join(DATA_DIR, name);
+        writeFileSync(made, make());
+        return `cp ${quote(made)} ${quote(path.join(outputDir, name))}`;
+      }),
+    ],
   };
 }

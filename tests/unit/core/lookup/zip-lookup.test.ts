@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledZipLookup } from '../../../../functions/adapters/lookup/bundled-zip-lookup';
+import zipcodes from 'zipcodes';
+import {
+  bundledZipLookup,
+  textZipLookup,
+  zipPlacesText,
+} from '../../../../functions/adapters/lookup/bundled-zip-lookup';
 import { httpZipLookup } from '../../../../functions/adapters/lookup/http-zip-lookup';
 import { toZipPlace } from '../../../../functions/core/lookup/zip-lookup';
 
@@ -17,6 +22,20 @@ describe('ZIP places', () => {
     expect(await bundledZipLookup.lookup('90210')).toEqual({ zip: '90210', city: 'Beverly Hills', state: 'CA' });
     expect(await bundledZipLookup.lookup('10001')).toEqual({ zip: '10001', city: 'New York', state: 'NY' });
     expect(await bundledZipLookup.lookup('00000')).toBeNull();
+  });
+
+  it('answers from the data file exactly as from the package, for every US ZIP and for what is none', async () => {
+    const text = zipPlacesText(zipcodes.codes);
+    const fromFile = textZipLookup(() => text);
+    const fromPackage = (zip: string) => {
+      const found = zipcodes.lookup(zip);
+      return found && found.country === 'US' ? toZipPlace(zip, found.city, found.state) : null;
+    };
+    const canadian = Object.keys(zipcodes.codes).find((k) => zipcodes.codes[k]!.country !== 'US')!;
+    const odd = ['', '0', '9021', '902100', ' 90210', '90210 ', '90210\tBeverly Hills', 'A1B', canadian, '__proto__'];
+    for (const zip of [...Object.keys(zipcodes.codes), ...odd]) {
+      expect(await fromFile.lookup(zip), zip).toEqual(fromPackage(zip));
+    }
   });
 });
 
