@@ -7,7 +7,7 @@ import { dynamoRawClient, s3Client, sqsClient } from '../lib/aws-clients';
 import { config } from '../lib/config';
 import { queues } from '../routes';
 import { carrier } from './carrier/fedex-carrier';
-import { ledger } from './ledger/xrpl-ledger';
+import { loadLedger } from './load-ledger';
 import { signer } from './signer/xaman-signer';
 
 let probes: DependencyProbe[] | undefined;
@@ -51,7 +51,7 @@ function buildProbes(): DependencyProbe[] {
         await sqsClient().send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
       },
     })),
-    cachedProbe({ name: 'ledger', check: () => ledger().checkHealth() }, systemClock),
+    cachedProbe({ name: 'ledger', check: async () => (await loadLedger()).checkHealth() }, systemClock),
     cachedProbe({ name: 'signer', check: () => signer().checkHealth() }, systemClock),
     cachedProbe({ name: 'carrier', check: () => carrier().checkHealth() }, systemClock),
   ];

@@ -1,5 +1,4 @@
-import { XummSdk } from 'xumm-sdk';
-import type { XummTypes } from 'xumm-sdk';
+import type { XummSdk, XummTypes } from 'xumm-sdk';
 import type { SecretSource } from '../../core/secrets/ports';
 import type {
   CancelReason,
@@ -83,7 +82,9 @@ export class XamanSigner implements SignerGateway {
   constructor(private readonly credentials: XamanCredentials) {}
 
   private client(): Promise<XummSdk> {
-    this.sdk ??= this.credentials.apiSecret().then((secret) => {
+    this.sdk ??= this.credentials.apiSecret().then(async (secret) => {
+      // xumm-sdk (with its fetch and WebSocket polyfills) is evaluated on the first call, not when the function loads.
+      const { XummSdk } = await import('xumm-sdk');
       const sdk = new XummSdk(this.credentials.apiKey, secret);
       if (this.credentials.apiUrl !== XAMAN_DEFAULT_API_URL) sdk.setEndpoint(this.credentials.apiUrl);
       return sdk;

@@ -1,5 +1,5 @@
 import { accounts, rateLimits, sessionDeps, signingRequests } from '../../adapters/auth-deps';
-import { ledger } from '../../adapters/ledger/xrpl-ledger';
+import { loadLedger } from '../../adapters/load-ledger';
 import { mediaUrl } from '../../adapters/media-url';
 import { signer } from '../../adapters/signer/xaman-signer';
 import { signingEvents } from '../../adapters/signing-queue';
@@ -15,7 +15,8 @@ export const handler = httpHandler(routes.completeSignIn, async ({ params, body,
     signer: signer(),
     store: signingRequests(),
     events: signingEvents,
-    ledger: ledger(),
+    // Only a signed answer gets as far as the ledger.
+    ledger: { verifySignInBlob: async (blob, uuid) => (await loadLedger()).verifySignInBlob(blob, uuid) },
     accounts: accounts(),
     session: sessionDeps(now),
     mediaUrl,

@@ -1,5 +1,5 @@
 import { accounts } from '../../adapters/auth-deps';
-import { ledger } from '../../adapters/ledger/xrpl-ledger';
+import { loadLedger } from '../../adapters/load-ledger';
 import { explorerAccountUrl, walletBalances } from '../../core/wallet/wallet-balances';
 import { ledgerConfig } from '../../lib/config';
 import { NotFoundError, UpstreamError } from '../../lib/errors';
@@ -12,7 +12,7 @@ export const handler = httpHandler(routes.getWalletBalances, async (req) => {
   const c = ledgerConfig();
   let balances;
   try {
-    balances = await ledger().balances(user.walletAddress);
+    balances = await (await loadLedger()).balances(user.walletAddress);
   } catch (error) {
     req.log.warn('balance read failed', { error });
     throw new UpstreamError(503, 'ledger_unavailable', 'Could not read balances from the XRP Ledger');
