@@ -26,6 +26,8 @@ import {
   markNotificationRead,
 } from '../shared/api/notifications';
 import { clearCart, getCart, mergeCart, removeCartItem, setCartItem } from '../shared/api/cart';
+import { checkout, getOrder, getShippingOptions, listMyOrders, requestEscrowSigning } from '../shared/api/orders';
+import { xamanWebhook } from '../shared/api/signing';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -80,6 +82,12 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   uploadsMedia?: string;
   /** Talks to the Xaman platform API (reads the Xaman API secret). */
   usesSigner?: boolean;
+  /** Talks to the carrier (gets its settings and reads its API secret). */
+  usesCarrier?: boolean;
+  /** Submits signed transactions to the ledger and waits for them (given time for a ledger close or two). */
+  submitsToLedger?: boolean;
+  /** Seals escrow fulfillments (encrypts with the fulfillment key). */
+  sealsFulfillments?: boolean;
   /** Key prefixes in the media bucket this route deletes under (uploads it moves or refuses, photos a listing drops). */
   deletesMedia?: readonly string[];
   /** A public route that shows a signed-in viewer more when a session token is sent (checks it, so needs the key). */
@@ -114,6 +122,9 @@ function route<C extends ApiContract>(
     | 'issuesSessions'
     | 'uploadsMedia'
     | 'usesSigner'
+    | 'usesCarrier'
+    | 'submitsToLedger'
+    | 'sealsFulfillments'
     | 'deletesMedia'
     | 'readsSession'
     | 'idempotent'
@@ -131,7 +142,10 @@ const SHARP = ['sharp'];
 const AVATARS = 'avatars/';
 
 export const routes = {
-  getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', anyone(200), { usesSigner: true }),
+  getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', anyone(200), {
+    usesSigner: true,
+    usesCarrier: true,
+  }),
   listListings: route('listListings', listListings, 'http/listings/list-listings', 'public', anyone(200), {
     rateLimits: ['searchListings'],
   }),
@@ -277,6 +291,41 @@ export const routes = {
   clearCart: route('clearCart', clearCart, 'http/cart/clear-cart', 'user', signedIn(200)),
   // Not `idempotent`: a merge keeps the larger quantity of each line, so a retry finds nothing left to change.
   mergeCart: route('mergeCart', mergeCart, 'http/cart/merge-cart', 'user', signedIn(200)),
+  // Checkout: the carrier's rates for calculated shipping, held as a quote the order is priced from.
+  getShippingOptions: route(
+    'getShippingOptions',
+    getShippingOptions,
+    'http/checkout/get-shipping-options',
+    'user',
+    signedIn(200),
+    { usesCarrier: true },
+  ),
+  // Orders and their escrows are made here: a retry with the same Idempotency-Key gets the first answer.
+  checkout: route('checkout', checkout, 'http/checkout/checkout', 'user', signedIn(201), {
+    idempotent: true,
+    capacity: 'money',
+    sealsFulfillments: true,
+  }),
+  // The caller's own order only: anyone else's is 404 (the fixture names an order of each caller's).
+  requestEscrowSigning: route(
+    'requestEscrowSigning',
+    requestEscrowSigning,
+    'http/orders/request-escrow-signing',
+    'user',
+    signedIn(201),
+    { idempotent: true, capacity: 'money', usesSigner: true },
+  ),
+  getOrder: route('getOrder', getOrder, 'http/orders/get-order', 'user', signedIn(200), {
+    usesSigner: true,
+    submitsToLedger: true,
+  }),
+  listMyOrders: route('listMyOrders', listMyOrders, 'http/orders/list-my-orders', 'user', signedIn(200)),
+  // Xaman's signed call when a payload resolves; only a trigger to read it back with our secret.
+  xamanWebhook: route('xamanWebhook', xamanWebhook, 'http/signing/xaman-webhook', 'public', anyone(200), {
+    usesSigner: true,
+    submitsToLedger: true,
+    capacity: 'money',
+  }),
 } as const;
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */
@@ -329,7 +378,8 @@ export const queues: readonly QueueDef[] = [
     consumer: 'jobs/poll-signing',
     usesSigner: true,
     batchSize: 10,
-    visibilityTimeoutSeconds: 60,
+    // A signed escrow is submitted and followed to a validated ledger within the check (up to 30 s a run).
+    visibilityTimeoutSeconds: 180,
     maxReceiveCount: 5,
   },
   {
@@ -360,6 +410,8 @@ export interface ScheduleDef {
   rate: RateExpression;
   /** The job talks to the Xaman platform API (reads the Xaman API secret). */
   usesSigner?: boolean;
+  /** The job submits signed transactions and waits for the ledger. */
+  submitsToLedger?: boolean;
 }
 
 const RATE_UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
@@ -378,6 +430,14 @@ export function rateMs(rate: string): number {
 export const schedules: readonly ScheduleDef[] = [
   // Tells wishlist savers of auctions ending within 24 hours, once per auction (the dedupe key makes reruns harmless).
   { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(15 minutes)' },
+  // Units of unsigned orders go back once their reservation runs out; submitted escrows are followed to the ledger.
+  {
+    name: 'release-reservations',
+    handler: 'jobs/release-reservations',
+    rate: 'rate(1 minute)',
+    usesSigner: true,
+    submitsToLedger: true,
+  },
 ];
 
 /** Every module the deployment bundles as its own function. */

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale';
+import { SIGNING_PURPOSES } from './domain/signing';
 import {
   NOTIFICATION_MESSAGE_MAX,
   NOTIFICATION_TITLE_MAX,
@@ -29,19 +31,30 @@ export const userTopic = (userId: string) => `user:${userId}`;
 export function topicOwner(topic: string): string | null {
   return USER_TOPIC.test(topic) ? topic.slice('user:'.length) : null;
 }
-export const topicSchema = z.string().regex(TOPIC_PATTERN, 'Unknown topic');
+export const topicSchema = z.string().check(z.regex(TOPIC_PATTERN, 'Unknown topic'));
 
 /** Fields every event has. `id` is stable per fact, so a redelivered or re-sent event is recognisably the same. */
-const eventBase = { id: z.string().min(1).max(200), occurredAt: z.string() };
+const eventBase = { id: z.string().check(z.minLength(1), z.maxLength(200)), occurredAt: z.string() };
 
 export const signingStatusEvent = z.object({
   ...eventBase,
   type: z.literal('signing.status'),
   topic: topicSchema,
   data: z.object({
-    uuid: z.string().uuid(),
-    purpose: z.enum(['sign-in']),
+    uuid: z.uuid(),
+    purpose: z.enum(SIGNING_PURPOSES),
     status: z.enum(['pending', 'signed', 'cancelled', 'expired', 'timed_out']),
+  }),
+});
+
+/** An order moved (paid into escrow, cancelled): pushed on both parties' `user:<id>` topics, whose pages refetch it. */
+export const orderUpdatedEvent = z.object({
+  ...eventBase,
+  type: z.literal('order.updated'),
+  topic: topicSchema,
+  data: z.object({
+    orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+    status: z.enum(['awaiting_signature', 'submitting', 'funded', 'cancelled']),
   }),
 });
 
@@ -50,7 +63,7 @@ export const notificationCreatedEvent = z.object({
   ...eventBase,
   type: z.literal('notification.created'),
   topic: topicSchema,
-  data: z.object({ notification: notificationSchema, unreadCount: z.number().int().nonnegative() }),
+  data: z.object({ notification: notificationSchema, unreadCount: z.number().check(z.int(), z.nonnegative()) }),
 });
 
 /** Some or all of a user's notifications were marked read (other tabs update their badge). */
@@ -58,7 +71,10 @@ export const notificationsReadEvent = z.object({
   ...eventBase,
   type: z.literal('notifications.read'),
   topic: topicSchema,
-  data: z.object({ ids: z.array(z.string()).max(100).nullable(), unreadCount: z.number().int().nonnegative() }),
+  data: z.object({
+    ids: z.nullable(z.array(z.string()).check(z.maxLength(100))),
+    unreadCount: z.number().check(z.int(), z.nonnegative()),
+  }),
 });
 
 /**
@@ -69,34 +85,35 @@ export const notifyRequestedEvent = z.object({
   ...eventBase,
   type: z.literal('notify.requested'),
   data: z.object({
-    userId: z.string().min(1).max(64),
+    userId: z.string().check(z.minLength(1), z.maxLength(64)),
     type: notificationTypeSchema,
-    title: z.string().min(1).max(NOTIFICATION_TITLE_MAX),
-    message: z.string().min(1).max(NOTIFICATION_MESSAGE_MAX),
-    relatedId: z.string().min(1).max(64).nullable(),
+    title: z.string().check(z.minLength(1), z.maxLength(NOTIFICATION_TITLE_MAX)),
+    message: z.string().check(z.minLength(1), z.maxLength(NOTIFICATION_MESSAGE_MAX)),
+    relatedId: z.nullable(z.string().check(z.minLength(1), z.maxLength(64))),
     /** At most one notification per user and key (e.g. `auction_ending:<listingId>`). */
-    dedupeKey: z.string().min(1).max(200),
+    dedupeKey: z.string().check(z.minLength(1), z.maxLength(200)),
   }),
 });
 
 /** A message of the signing queue: check number `attempt` of one pending signing request (delayed per the poll). */
 export const signingCheckMessage = z.object({
-  uuid: z.string().uuid(),
-  purpose: z.enum(['sign-in']),
-  attempt: z.number().int().min(1).max(SIGN_IN_POLL.maxChecks),
+  uuid: z.uuid(),
+  purpose: z.enum(SIGNING_PURPOSES),
+  attempt: z.number().check(z.int(), z.gte(1), z.lte(SIGN_IN_POLL.maxChecks)),
 });
 export type SigningCheckMessage = z.infer<typeof signingCheckMessage>;
 
 /** A message of the media queue: thumbnails for photos newly attached to one listing. */
 export const thumbnailRequestMessage = z.object({
-  listingId: z.string().min(1).max(64),
-  keys: z.array(z.string().min(1).max(512)).min(1).max(20),
+  listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+  keys: z.array(z.string().check(z.minLength(1), z.maxLength(512))).check(z.minLength(1), z.maxLength(20)),
 });
 export type ThumbnailRequestMessage = z.infer<typeof thumbnailRequestMessage>;
 
 /** Events pushed to sockets (each carries a topic). */
 export const socketEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
+  orderUpdatedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
 ]);
@@ -105,6 +122,7 @@ export type SocketEvent = z.infer<typeof socketEventSchema>;
 /** Every message of the events queue. */
 export const domainEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
+  orderUpdatedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
   notifyRequestedEvent,
@@ -123,9 +141,9 @@ export type QueueMessage<Q extends QueueName> = z.infer<(typeof queueMessageSche
 
 /** What a browser may send on the socket. */
 export const clientSocketMessageSchema = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('subscribe'), topic: topicSchema }).strict(),
-  z.object({ action: z.literal('unsubscribe'), topic: topicSchema }).strict(),
-  z.object({ action: z.literal('ping') }).strict(),
+  z.strictObject({ action: z.literal('subscribe'), topic: topicSchema }),
+  z.strictObject({ action: z.literal('unsubscribe'), topic: topicSchema }),
+  z.strictObject({ action: z.literal('ping') }),
 ]);
 export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
 
@@ -135,7 +153,7 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.enum(['subscribed', 'unsubscribed']), topic: z.string() }),
   z.object({ type: z.literal('pong') }),
   /** A message the server could not take; `topic` when a subscribe or unsubscribe of that topic was refused. */
-  z.object({ type: z.literal('error'), message: z.string(), topic: z.string().optional() }),
+  z.object({ type: z.literal('error'), message: z.string(), topic: z.optional(z.string()) }),
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 

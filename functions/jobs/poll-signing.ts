@@ -1,4 +1,5 @@
 import { signingRequests } from '../adapters/auth-deps';
+import { settleBy, settleDeps } from '../adapters/order-deps';
 import { signer } from '../adapters/signer/xaman-signer';
 import { signingCheckMessage } from '../../shared/events';
 import { signingEvents, signingQueue } from '../adapters/signing-queue';
@@ -6,19 +7,22 @@ import { checkSigningRequest } from '../core/signing/poll-signing';
 import { sqsConsumer } from '../lib/sqs-consumer';
 
 /**
- * Consumer of the signing queue: one check of one pending signing request per message (core/signing/poll-signing.ts).
- * Checks of a batch run side by side (each waits on Xaman); a failed one comes back alone.
+ * Consumer of the signing queue: one check of one pending signing request per message (core/signing/poll-signing.ts);
+ * a resolved request is settled by its purpose (an escrow-create request funds or cancels its order). Checks of a
+ * batch run side by side (each waits on Xaman); a failed one comes back alone.
  */
 export const handler = sqsConsumer(
   'jobs/poll-signing',
   signingCheckMessage,
   async (check, { messageId, log }) => {
+    const settle = settleDeps(log);
     const outcome = await checkSigningRequest(check, messageId, {
       store: signingRequests(),
       signer: signer(),
       queue: signingQueue,
       events: signingEvents,
       now: new Date(),
+      settle: (record) => settleBy(record, settle),
     });
     log.info('signing request checked', { ...check, outcome });
   },

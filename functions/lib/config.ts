@@ -123,6 +123,23 @@ const carrierSchema = z
   );
 export type CarrierConfig = z.infer<typeof carrierSchema>;
 
+/**
+ * Where escrow fulfillments are sealed (functions/adapters/fulfillment-vault.ts): a KMS key in AWS
+ * (FULFILLMENT_KEY_ARN); locally a 32-byte key, base64 (FULFILLMENT_KEY), kept under the data dir.
+ */
+const escrowSchema = z
+  .object({
+    FULFILLMENT_KEY: z.optional(z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, '32 bytes in base64'))),
+    FULFILLMENT_KEY_ARN: arn(),
+  })
+  .check(
+    z.refine((c) => c.FULFILLMENT_KEY !== undefined || c.FULFILLMENT_KEY_ARN !== undefined, {
+      message: 'set FULFILLMENT_KEY_ARN (or FULFILLMENT_KEY locally)',
+      path: ['FULFILLMENT_KEY_ARN'],
+    }),
+  );
+export type EscrowConfig = z.infer<typeof escrowSchema>;
+
 /** Empty variables count as unset (CDK and shells pass '' for "no value"). */
 function environment(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
@@ -142,6 +159,7 @@ let cachedLedger: LedgerConfig | undefined;
 let cachedSigner: SignerConfig | undefined;
 let cachedSession: SessionConfig | undefined;
 let cachedCarrier: CarrierConfig | undefined;
+let cachedEscrow: EscrowConfig | undefined;
 
 /** Reads and validates the environment on first use (not at import, so tests and the local runtime can set it first). */
 export function config(): Config {
@@ -180,7 +198,12 @@ export function carrierConfig(): CarrierConfig {
   return cachedCarrier;
 }
 
+export function escrowConfig(): EscrowConfig {
+  cachedEscrow ??= parse(escrowSchema, 'escrow');
+  return cachedEscrow;
+}
+
 /** Only for the local runtime and tests that change the environment after a first read. */
 export function resetConfigForTests(): void {
-  cached = cachedLedger = cachedSigner = cachedSession = cachedCarrier = undefined;
+  cached = cachedLedger = cachedSigner = cachedSession = cachedCarrier = cachedEscrow = undefined;
 }

@@ -5,7 +5,14 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
  * Powertools Metrics. Name pattern: the thing, plural, then the past-tense verb (`ListingsCreated`); later features add
  * theirs here (`OrdersPlaced`, `BidsPlaced`, `EscrowsReleased`), so every name is declared once.
  */
-export type BusinessMetric = 'SignIns' | 'ListingsCreated' | 'ListingsUpdated' | 'ListingsEnded';
+export type BusinessMetric =
+  | 'SignIns'
+  | 'ListingsCreated'
+  | 'ListingsUpdated'
+  | 'ListingsEnded'
+  | 'OrdersPlaced'
+  | 'EscrowsFunded'
+  | 'OrdersCancelled';
 
 export interface BusinessMetrics {
   /** Counts one (or `value`) occurrence of a domain action in this invocation; flushed when the invocation ends. */

@@ -50,6 +50,8 @@ export interface LocalEndpoints {
   };
   /** Signs session tokens and registration tickets (in AWS a Secrets Manager secret). */
   sessionSigningKey: string;
+  /** Seals escrow fulfillments (in AWS a KMS key). */
+  fulfillmentKey: string;
 }
 
 /**
@@ -73,7 +75,10 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     S3_FORCE_PATH_STYLE: 'true',
     WS_CALLBACK_URL: `${e.url}/_ws`,
     LOG_LEVEL: e.log ? 'info' : 'warn',
+    // The business metrics' EMF lines go to the terminal of `npm start`; tests don't print them.
+    POWERTOOLS_METRICS_DISABLED: e.log ? 'false' : 'true',
     SESSION_SIGNING_KEY: e.sessionSigningKey,
+    FULFILLMENT_KEY: e.fulfillmentKey,
   };
   if (e.ledger) {
     Object.assign(env, { XRPL_URL: e.ledger.url, XRPL_NETWORK: 'local', RLUSD_ISSUER: e.ledger.rlusdIssuer });
@@ -114,6 +119,16 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
 export function localSessionSigningKey(dataDir: string): string {
   const file = path.join(dataDir, 'session-signing-key');
   if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The local key that seals escrow fulfillments (32 random bytes, base64): made on the first start of a data dir and
+ * kept in it (mode 600). Losing it would leave funded escrows to run to CancelAfter, so `--reset` is the only way out.
+ */
+export function localFulfillmentKey(dataDir: string): string {
+  const file = path.join(dataDir, 'fulfillment-key');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
   return fs.readFileSync(file, 'utf8').trim();
 }
 

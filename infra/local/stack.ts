@@ -5,6 +5,7 @@ import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfigForTests } from '../../functions/lib/config';
+import { resetFulfillmentVault } from '../../functions/adapters/fulfillment-vault';
 import { resetAwsClients } from '../../functions/lib/aws-clients';
 import { setClock } from '../../functions/adapters/clock';
 import {
@@ -24,6 +25,7 @@ import { ensureJava } from './ensure-java';
 import {
   applyEnv,
   buildEnv,
+  localFulfillmentKey,
   localSessionSigningKey,
   LOCAL_CREDENTIALS,
   LOCAL_MEDIA_BUCKET,
@@ -36,6 +38,7 @@ import { createMediaHandler } from './media';
 import { startPoller } from './queue-poller';
 import { startS3, type LocalS3 } from './s3';
 import { startSqs, type LocalSqs } from './sqs';
+import { sellerDevWallets } from './seed/seller-wallets';
 import { startStandIns, type StandIns } from './stand-ins';
 import { createStaticWeb } from './static-web';
 import { createLocalControls, LOCAL_CONTROLS_PREFIX } from './local-controls';
@@ -97,8 +100,9 @@ let active = false;
  * What the local data of a seeded dir is made for. A dir seeded at an older version is seeded again (idempotent: it adds
  * what is new, such as reviews) and its listing indexes, search postings and browse facets rebuilt, so a developer's data keeps working.
  * 4: wishlist items get their reverse entries (auction-ending notices).
+ * 5: the demo sellers' wallets are real accounts on the local ledger (infra/local/seed/seller-wallets.ts).
  */
-const DATA_VERSION = 4;
+const DATA_VERSION = 5;
 
 async function seedOnce(dataDir: string): Promise<void> {
   const marker = path.join(dataDir, 'seeded.json');
@@ -164,6 +168,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     restoreEnv?.();
     setClock(null);
     resetConfigForTests();
+    resetFulfillmentVault();
     resetAwsClients();
     active = false;
   };
@@ -227,15 +232,23 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         log,
         ...standIns.endpoints,
         sessionSigningKey: localSessionSigningKey(dataDir),
+        fulfillmentKey: localFulfillmentKey(dataDir),
       },
       queueDefs,
     );
     restoreEnv = applyEnv(env);
     resetConfigForTests();
+    resetFulfillmentVault();
     resetAwsClients();
     warmHandlers([...allHandlerModules(), ...queueDefs.map((q) => q.consumer)]);
 
-    if (opts.seed) await seedOnce(dataDir);
+    if (opts.seed) {
+      await seedOnce(dataDir);
+      // The demo sellers can be bought from and signed in as: their wallets are funded and shown on the sign page.
+      standIns.xaman
+        ?.adoptWallets(sellerDevWallets())
+        .catch((error: unknown) => console.error('local stack: funding the demo sellers failed', error));
+    }
 
     const s3Client = new S3Client({
       region: LOCAL_REGION,
@@ -300,6 +313,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     started.push({ stop: async () => void (await Promise.all(pollers.map((p) => p.stop()))) });
     const timers = startTimers(schedules);
     started.push(timers);
+    // Xaman calls the application's webhook when a payload resolves (signing settles at once, not at the next poll).
+    standIns.xaman?.setWebhookUrl(`${url}/api/signing/webhook`);
     ready = true;
 
     const byName = new Map<string, ScheduleDef>(schedules.map((s) => [s.name, s]));

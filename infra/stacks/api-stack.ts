@@ -113,6 +113,8 @@ export class ApiStack extends Stack {
           memorySize: 1024,
           timeout: Duration.seconds(29),
         }),
+        // Following a submitted transaction to a validated ledger takes a close or two (the API's own limit is 30 s).
+        ...(route.submitsToLedger && { timeout: Duration.seconds(29) }),
       });
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
       if (route.rateLimits) grantRateCounters(fn, table, route.rateLimits);
@@ -124,6 +126,11 @@ export class ApiStack extends Stack {
       if (route.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       // Only what talks to the carrier (the health check, later checkout and deliveries) gets its settings and secret.
       if (CARRIER_ROUTES.has(route.name)) grantCarrier(fn, props.data.carrier);
+      // Only checkout seals fulfillments: it may encrypt with the key, and nothing here may decrypt.
+      if (route.sealsFulfillments) {
+        fn.fn.addEnvironment('FULFILLMENT_KEY_ARN', props.data.fulfillmentKey.keyArn);
+        props.data.fulfillmentKey.grant(fn.fn, 'kms:Encrypt');
+      }
       // Only functions that check or issue sessions and registration tickets may read the session signing key.
       if (needsSessionKey(route)) {
         fn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);

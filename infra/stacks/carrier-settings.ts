@@ -2,6 +2,7 @@ import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { CARRIER_DEFAULT_API_URL } from '../../functions/lib/config';
+import { routeList } from '../../functions/routes';
 import { grantSecretRead } from './grants';
 import type { HandlerFunction } from './node-function';
 
@@ -33,8 +34,8 @@ export function carrierSettings(ctx: (key: string) => string | undefined): Carri
   };
 }
 
-/** Routes whose functions talk to the carrier (the health check; checkout's rates join when they arrive). */
-export const CARRIER_ROUTES: ReadonlySet<string> = new Set(['getHealth']);
+/** Routes whose functions talk to the carrier (`usesCarrier` in functions/routes.ts). */
+export const CARRIER_ROUTES: ReadonlySet<string> = new Set(routeList.filter((r) => r.usesCarrier).map((r) => r.name));
 
 /** What the carrier needs in AWS: its settings and the secrets FedEx issues, created empty in the data stack. */
 export class CarrierSecrets {

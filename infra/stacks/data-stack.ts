@@ -2,6 +2,7 @@ import { PENDING_UPLOADS } from '../../functions/core/listings/photos';
 import { Aws, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -42,6 +43,11 @@ export class DataStack extends Stack {
   readonly originVerifySecret: secretsmanager.Secret;
   /** The carrier's settings (context carrierApiUrl, carrierAccountNumber, carrierApiKey, carrierTrackApiKey) and secrets. */
   readonly carrier: CarrierSecrets;
+  /**
+   * Seals escrow fulfillments (encryption context: the order id). Only checkout may encrypt and only the release path
+   * may decrypt. Retained: without it, funded escrows can only run to CancelAfter and go back to their buyers.
+   */
+  readonly fulfillmentKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -165,6 +171,12 @@ export class DataStack extends Stack {
       return typeof v === 'string' && v.length > 0 ? v : undefined;
     };
     this.carrier = new CarrierSecrets(this, carrierSettings(context));
+
+    this.fulfillmentKey = new kms.Key(this, 'FulfillmentKey', {
+      description: 'Encrypts escrow fulfillments (the secrets that release RLUSD escrows)',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
 
     this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
       description: 'Header value CloudFront sends to the APIs; requests without it are refused (direct calls)',

@@ -345,6 +345,45 @@ describe('ledger and signer settings', () => {
     expect(authorizerEnv.SESSION_SIGNING_KEY_ARN).toBeDefined();
   });
 
+  it('keeps escrow fulfillments under a retained, rotated KMS key that only checkout may encrypt with and nothing may decrypt yet', () => {
+    templates.data.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ EnableKeyRotation: true }),
+      DeletionPolicy: 'Retain',
+    });
+    const keyStatements = (fn: Reader) => {
+      const stack = Stack.of(fn);
+      const template =
+        stack === built.api ? templates.api : stack === built.workers ? templates.workers : templates.realtime;
+      const roleId = stack.getLogicalId(fn.fn.role!.node.defaultChild as CfnElement);
+      return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
+        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[] }[])
+        .flatMap((st) => [st.Action].flat())
+        .filter((action) => action.startsWith('kms:'));
+    };
+    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
+    expect(routes.checkout.sealsFulfillments).toBe(true);
+    for (const route of routeList) {
+      const fn = built.api.functions[route.name]!;
+      const env = functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Environment
+        .Variables as Record<string, Json>;
+      expect(keyStatements(fn), route.name).toEqual(route.sealsFulfillments ? ['kms:Encrypt'] : []);
+      expect(env.FULFILLMENT_KEY_ARN !== undefined, route.name).toBe(route.sealsFulfillments === true);
+    }
+    for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
+      expect(keyStatements(fn), fn.node.path).toEqual([]);
+    }
+  });
+
+  it("gives routes that follow a transaction to a validated ledger the API's whole time limit", () => {
+    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
+    expect(routes.xamanWebhook.submitsToLedger && routes.getOrder.submitsToLedger).toBe(true);
+    for (const route of routeList.filter((r) => r.submitsToLedger)) {
+      const fn = built.api.functions[route.name]!;
+      expect(functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Timeout).toBe(29);
+    }
+  });
+
   it('keeps the carrier secrets empty and retained; only carrier routes read the API secret, none the webhook token yet', () => {
     const { apiSecret, webhookSecret, trackApiSecret } = built.data.carrier;
     expect(trackApiSecret).toBeUndefined();

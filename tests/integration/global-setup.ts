@@ -14,6 +14,9 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     /** The carrier stand-in (FedEx's APIs, its page and /_control/ API to move parcels on). */
     carrierUrl: string;
+    /** The XRPL node stand-in (WebSocket), for tests that read the ledger with the xrpl client. */
+    ledgerUrl: string;
+    rlusdIssuer: string;
   }
 }
 
@@ -40,6 +43,8 @@ export default async function setup(project: TestProject) {
   project.provide('sessionSigningKey', stack.env.SESSION_SIGNING_KEY!);
   project.provide('dynamoEndpoint', stack.env.AWS_ENDPOINT_URL_DYNAMODB!);
   project.provide('carrierUrl', stack.env.CARRIER_API_URL!);
+  project.provide('ledgerUrl', stack.env.XRPL_URL!);
+  project.provide('rlusdIssuer', stack.env.RLUSD_ISSUER!);
   return async () => {
     await stack.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

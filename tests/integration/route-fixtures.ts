@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { xamanWebhookSignature } from '../../functions/adapters/signer/xaman-webhook-signature';
 import type { Caller, routes } from '../../functions/routes';
-import { startSignIn, uniqueName } from './auth-support';
+import { LOCAL_XAMAN_API_SECRET } from '../../infra/local/env';
+import { call, startSignIn, uniqueName } from './auth-support';
 import { giveNotifications } from './notification-support';
 import {
   buyerProfile,
@@ -60,7 +63,11 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   getStore: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   listStoreReviews: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   createListing: () => ({ body: listingBody }),
-  updateListing: ({ world }) => ({ params: { listingId: world.listingId }, body: listingBody }),
+  // The world's listing stays free to ship with units for every checkout fixture (they buy it without a quote).
+  updateListing: ({ world }) => ({
+    params: { listingId: world.listingId },
+    body: { ...listingBody, shippingType: 'free', quantity: 1000 },
+  }),
   startListingPhotoUpload: () => ({ body: { contentType: 'image/png', size: 1024 } }),
   importListingPhoto: ({ world }) => ({ body: { url: world.productImageUrl } }),
   listMyListings: () => ({}),
@@ -85,7 +92,64 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   removeCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) } }),
   clearCart: () => ({}),
   mergeCart: ({ caller, world }) => ({ body: { items: [{ listingId: buyable(caller, world), quantity: 1 }] } }),
+  getShippingOptions: () => ({}),
+  checkout: async ({ caller, me, world }) => {
+    if (me) await readyToBuy(me, caller, world);
+    return { body: { shipping: null, expectedTotalCents: listingBody.priceCents } };
+  },
+  // Each caller asks about an order of its own (the visitor names one that does not exist: it is refused first).
+  requestEscrowSigning: async ({ caller, me, world }) => ({
+    params: { orderId: me ? await orderOf(me, caller, world) : 'NOSUCHORDER' },
+    body: {},
+  }),
+  getOrder: async ({ caller, me, world }) => ({
+    params: { orderId: me ? await orderOf(me, caller, world) : 'NOSUCHORDER' },
+  }),
+  listMyOrders: () => ({ query: { role: 'buyer' } }),
+  xamanWebhook: () => signedWebhook(randomUUID()),
 };
+
+/** A profile to buy with (name, email, phone, address; sellers stay sellers) and one unit of a listing in the cart. */
+async function readyToBuy(me: Account, caller: Caller, world: World): Promise<void> {
+  const profile = caller === 'seller' || caller === 'otherSeller' ? sellerProfile : buyerProfile;
+  const opts = { token: me.token, from: me.from };
+  const saved = await call('PUT', '/api/me/profile', { ...opts, body: profile });
+  if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${JSON.stringify(saved.body)}`);
+  await call('DELETE', '/api/me/cart', opts);
+  const put = await call('PUT', `/api/me/cart/items/${buyable(caller, world)}`, { ...opts, body: { quantity: 1 } });
+  if (put.status !== 200) throw new Error(`cart: ${put.status} ${JSON.stringify(put.body)}`);
+}
+
+/** A new order of the caller's (checkout of one unit), awaiting signature. */
+async function orderOf(me: Account, caller: Caller, world: World): Promise<string> {
+  await readyToBuy(me, caller, world);
+  const made = await call<{ orders: { id: string }[] }>('POST', '/api/checkout', {
+    token: me.token,
+    from: me.from,
+    body: { shipping: null, expectedTotalCents: listingBody.priceCents },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (made.status !== 201) throw new Error(`checkout: ${made.status} ${JSON.stringify(made.body)}`);
+  return made.body.orders[0]!.id;
+}
+
+/** Xaman's webhook call for a payload, signed as Xaman signs it with the local application secret. */
+export function signedWebhook(uuid: string): RouteRequest {
+  const rawBody = JSON.stringify({
+    meta: { url: 'http://local', application_uuidv4: randomUUID(), payload_uuidv4: uuid, opened_by_deeplink: true },
+    custom_meta: { identifier: null, blob: null, instruction: null },
+    payloadResponse: { payload_uuidv4: uuid, reference_call_uuidv4: randomUUID(), signed: true, user_token: false },
+    userToken: null,
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    rawBody,
+    headers: {
+      'x-xumm-request-timestamp': timestamp,
+      'x-xumm-request-signature': xamanWebhookSignature(LOCAL_XAMAN_API_SECRET, timestamp, rawBody),
+    },
+  };
+}
 
 /** A listing the caller may buy: the seller's, except for the seller, who buys the other seller's. */
 function buyable(caller: Caller, world: World): string {

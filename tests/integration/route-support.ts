@@ -73,6 +73,10 @@ export interface RouteRequest {
   body?: unknown;
   /** A session token other than the caller's own (a fresh one for a request that ends the session it is sent with). */
   token?: string;
+  /** The body exactly as sent (a signed webhook's bytes); `body` is ignored then. */
+  rawBody?: string;
+  /** Headers beyond the usual ones (a webhook's signature). */
+  headers?: Record<string, string>;
 }
 
 /** The route's path with its parameters filled in (encoded). */
@@ -83,7 +87,7 @@ export function pathOf(route: RouteDef, params: Record<string, string> = {}): st
 /** A fixture's request as the web client sends it: JSON, the bearer token, and an Idempotency-Key on every POST. */
 export function rawRequestOf(route: RouteDef, r: RouteRequest, token: string | undefined, from: string): RawRequest {
   const query = r.query ? `?${new URLSearchParams(r.query).toString()}` : '';
-  const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+  const body = r.rawBody ?? (r.body === undefined ? undefined : JSON.stringify(r.body));
   return {
     method: route.contract.method,
     path: `${pathOf(route, r.params)}${query}`,
@@ -93,6 +97,7 @@ export function rawRequestOf(route: RouteDef, r: RouteRequest, token: string | u
       ...(body !== undefined && { 'content-type': 'application/json' }),
       ...(token && { authorization: `Bearer ${token}` }),
       ...(route.contract.method === 'POST' && { 'idempotency-key': randomUUID() }),
+      ...r.headers,
     },
   };
 }
@@ -110,7 +115,7 @@ export const sellerProfile = {
   fullName: 'Route Table Seller',
   email: 'seller@example.com',
   phone: '+1 512 555 0142',
-  address: null,
+  address: { country: 'US', street: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' },
   returnAddress: null,
   useDifferentReturnAddress: false,
   isSeller: true,
@@ -224,7 +229,7 @@ export async function buildWorld(net: string): Promise<World> {
     const made = await call<{ id: string }>('POST', '/api/listings', {
       token: of.token,
       from: of.from,
-      body: { ...listingBody, quantity: 100 },
+      body: { ...listingBody, quantity: 1000, shippingType: 'free' },
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     return made.body.id;

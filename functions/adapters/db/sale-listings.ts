@@ -28,7 +28,8 @@ const SALE_ATTRIBUTES = [
 export function saleListings(db: Db): SaleListingReader {
   return {
     async get(ids) {
-      const unique = [...new Set(ids)];
+      // Keys are case-insensitive (ElectroDB lowercases them): 'ab' and 'AB' name one item, asked for once.
+      const unique = [...new Map(ids.map((id) => [id.toLowerCase(), id])).values()];
       if (unique.length === 0) return [];
       const result = await db.entities.listing
         .get(unique.map((listingId) => ({ listingId })))

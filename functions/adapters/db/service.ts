@@ -11,6 +11,8 @@ import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
+import { orderEntity } from './entities/order';
+import { shippingQuoteEntity } from './entities/shipping-quote';
 import { notificationCounterEntity, notificationEntity, notificationKeyEntity } from './entities/notification';
 import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
@@ -44,6 +46,8 @@ const factories = {
   notificationKey: notificationKeyEntity,
   cartItem: cartItemEntity,
   cartCount: cartCountEntity,
+  order: orderEntity,
+  shippingQuote: shippingQuoteEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

@@ -43,6 +43,7 @@ export async function startSignIn(deps: StartDeps): Promise<SignInRequest> {
     purpose: 'sign-in',
     status: 'pending',
     clientSecretHash: hashSecret(clientSecret),
+    subjectId: null,
     createdAt: deps.now.toISOString(),
     expiresAt,
     attempts: 0,

@@ -124,9 +124,10 @@ function checkPurchasable(userId: string, listing: SaleListing | undefined, quan
 /** Adds the listing or sets its quantity, after checking the buyer may buy that many now. */
 export async function setCartItem(userId: string, listingId: string, quantity: number, deps: CartDeps): Promise<Cart> {
   const now = deps.now();
-  const [listing] = await deps.listings.get([listingId]);
-  checkPurchasable(userId, listing, quantity, now);
-  const outcome = await deps.carts.put(userId, listingId, quantity, now.toISOString(), CART_MAX_ITEMS);
+  const [found] = await deps.listings.get([listingId]);
+  // The listing's own id: ids are matched without regard to case, and the cart keeps the canonical one.
+  const listing = checkPurchasable(userId, found, quantity, now);
+  const outcome = await deps.carts.put(userId, listing.listingId, quantity, now.toISOString(), CART_MAX_ITEMS);
   if (outcome === 'full') throw new AppError(409, 'cart_full', CART_FULL_MESSAGE);
   return getCart(userId, deps);
 }

@@ -96,7 +96,7 @@ export interface LedgerGateway {
   amendmentEnabled(name: string): Promise<boolean>;
   escrow(owner: string, sequence: number): Promise<EscrowEntry | null>;
   /** Submits a signed blob and follows it until a validated result, its LastLedgerSequence passes, or the timeout. */
-  submitAndWait(blob: string, options?: { timeoutMs?: number }): Promise<SubmitOutcome>;
+  submitAndWait(blob: string, options?: { timeoutMs?: number; pollMs?: number }): Promise<SubmitOutcome>;
   /**
    * Checks signature, signer (the account's master key unless disabled, or its current regular key) and that every
    * field of `expected` is in the blob unchanged, with nothing added beyond what a wallet fills in.

@@ -18,6 +18,8 @@ export type FullListing = ListingRecord & {
   location?: { zipCode?: string; city?: string; state?: string };
   quantity?: number;
   quantitySold?: number;
+  /** Units held by orders awaiting the buyer's signature. */
+  quantityReserved?: number;
 };
 
 export interface ListingReaderPort {
@@ -73,7 +75,7 @@ export function toListingDetail(
     localPickup: l.localPickup ?? false,
     location: loc?.city && loc.state ? { zipCode: loc.zipCode ?? '', city: loc.city, state: loc.state } : null,
     quantity: l.quantity ?? 1,
-    quantityAvailable: Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0)),
+    quantityAvailable: Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0) - (l.quantityReserved ?? 0)),
     returnPolicy: l.returnPolicy ?? '30_days',
     sellerInfo: sellerInfo(l, owner, mediaUrl),
   };

@@ -22,6 +22,7 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
     publishEvent(event, { store: deps.store, sender: deps.sender, now: deps.now() });
   return {
     'signing.status': fanOut,
+    'order.updated': fanOut,
     'notification.created': fanOut,
     'notifications.read': fanOut,
     'notify.requested': (event) => deps.notify(event.data),

@@ -40,6 +40,11 @@ export interface PollDeps {
   queue: SigningQueue;
   events: SigningEvents;
   now: Date;
+  /**
+   * What a resolved request leads to, by purpose (an escrow-create request funds or cancels its order). Runs after
+   * every check that finds the request resolved, so it must be idempotent; sign-in needs none (the browser completes).
+   */
+  settle?: (record: SigningRequestRecord) => Promise<void>;
 }
 
 export type CheckOutcome = 'pending' | 'resolved' | 'redone' | 'dropped';
@@ -56,6 +61,7 @@ async function followUp(record: SigningRequestRecord, attempt: number, deps: Pol
     return;
   }
   await deps.events.statusChanged(record, deps.now);
+  await deps.settle?.(record);
 }
 
 /**
@@ -109,5 +115,21 @@ export async function readThroughStatus(
   const wrote = await deps.store.updateIfPending(record.uuid, { status, checkedAt: deps.now.toISOString() });
   if (!wrote) return (await deps.store.get(record.uuid))?.status ?? record.status;
   if (status !== 'pending') await deps.events.statusChanged({ ...record, status }, deps.now);
+  return status;
+}
+
+/**
+ * A check right now, outside the queue's schedule (the wallet service's webhook said the request resolved, or a
+ * browser asks): the signer is read, a change written and announced, and a resolved request settled. Safe to repeat.
+ */
+export async function checkNow(
+  uuid: string,
+  deps: Omit<PollDeps, 'queue'>,
+  minAgeMs = 0,
+): Promise<SigningStatus | null> {
+  const record = await deps.store.get(uuid);
+  if (!record) return null;
+  const status = await readThroughStatus(record, deps, minAgeMs);
+  if (status !== 'pending') await deps.settle?.({ ...record, status });
   return status;
 }

@@ -1,11 +1,13 @@
 import type { SignInStatus } from '../../../shared/api/auth';
+import type { SigningPurpose } from '../../../shared/domain/signing';
 
 /**
  * Signing requests: a payload the wallet service holds for a person to sign, with the purpose it serves (sign-in now;
  * escrow, fee and trust-line signing later), followed by the signing queue until it resolves.
  */
 
-export type SigningPurpose = 'sign-in';
+export { SIGNING_PURPOSES, type SigningPurpose } from '../../../shared/domain/signing';
+
 /** A signing request's lifecycle; the sign-in statuses are the general ones. */
 export type SigningStatus = SignInStatus;
 
@@ -13,8 +15,10 @@ export interface SigningRequestRecord {
   uuid: string;
   purpose: SigningPurpose;
   status: SigningStatus;
-  /** sha256 (hex) of the secret handed to the browser that started the request. */
+  /** sha256 (hex) of the secret handed to the browser that started the request (sign-in; '' otherwise). */
   clientSecretHash: string;
+  /** What the request is about: the order of an escrow-create request; null for sign-in. */
+  subjectId: string | null;
   createdAt: string;
   expiresAt: string;
   /** Queue checks done so far. */

@@ -4,7 +4,7 @@ import type { userEntity, usernameEntity, walletEntity } from '../../../function
 import { SELLERS } from './data/sellers';
 import type { SellerSeed } from './data/types';
 import { createPrng } from './prng';
-import { encodeAccountId } from './xrpl-address';
+import { sellerWallet } from './seller-wallets';
 
 /** Its own seed, so adding listings never changes the sellers' ids or wallets. */
 const SELLER_SEED = 0x5e11e75;
@@ -26,7 +26,7 @@ export function bannerKey(userId: string): string {
 }
 
 /**
- * Demo sellers: user, the two uniqueness guards and a seller profile. Ids and wallet addresses depend only on the data
+ * Demo sellers: user, the two uniqueness guards and a seller profile. Ids and wallets depend only on the data
  * (fixed join dates and a fixed seed), so they are the same whenever and however often the seed runs.
  */
 export function buildSellers(now: Date, sellers: readonly SellerSeed[] = SELLERS): BuiltSeller[] {
@@ -34,7 +34,9 @@ export function buildSellers(now: Date, sellers: readonly SellerSeed[] = SELLERS
   const nowIso = now.toISOString();
   return sellers.map((s) => {
     const userId = prng.ulid(Date.parse(s.joinedAt));
-    const walletAddress = encodeAccountId(prng.bytes(20));
+    // The stream keeps its old shape (ids after this seller's stay as they were); the address is the seller's wallet.
+    prng.bytes(20);
+    const walletAddress = sellerWallet(s.username).classicAddress;
     return {
       seed: s,
       user: { userId, walletAddress, username: s.username, role: 'user', createdAt: s.joinedAt, updatedAt: nowIso },

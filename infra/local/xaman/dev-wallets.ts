@@ -63,6 +63,20 @@ export class DevWallets {
     await Promise.all(this.wallets.filter((x) => !x.funded).map((w) => this.fund(w)));
   }
 
+  /**
+   * Takes wallets whose keys the local stack already knows (the demo sellers'), once each, and funds them in the
+   * background like the others: on the sign page they can sign as those accounts.
+   */
+  adopt(wallets: readonly { seed: string; label: string }[]): Promise<void> {
+    for (const { seed, label } of wallets) {
+      const address = Wallet.fromSeed(seed).classicAddress;
+      if (this.wallets.some((w) => w.address === address)) continue;
+      this.wallets.push({ address, seed, label, createdAt: new Date().toISOString(), funded: false });
+    }
+    this.save();
+    return Promise.all(this.wallets.filter((x) => !x.funded).map((w) => this.fund(w))).then(() => undefined);
+  }
+
   /** Creates a wallet, funds it with XRP and RLUSD, and returns its address. */
   async createFunded(): Promise<string> {
     const w = this.add();

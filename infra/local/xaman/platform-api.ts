@@ -6,6 +6,10 @@ import '../../../shared/zod-locale';
 import { DEFAULT_EXPIRE_MINUTES, returnUrls, type PayloadStore, type StoredPayload } from './payload-store';
 
 export interface PlatformApiOptions {
+  /** The application's id (Xaman's uuidv4), also named in its webhook calls. */
+  appUuid: string;
+  /** The application's webhook URL ('' when none). */
+  webhookUrl: () => string;
   store: PayloadStore;
   apiKey: string;
   apiSecret: string;
@@ -153,7 +157,7 @@ export function payloadView(
  * Every call must carry our API key and secret.
  */
 export function createPlatformApi(opts: PlatformApiOptions) {
-  const app = { name: opts.appName, uuidv4: randomUUID() };
+  const app = { name: opts.appName, uuidv4: opts.appUuid };
   const { store } = opts;
   const view = (p: StoredPayload) => payloadView(store, p, app, opts.ledgerUrl);
 
@@ -172,7 +176,7 @@ export function createPlatformApi(opts: PlatformApiOptions) {
         pong: true,
         auth: {
           quota: {},
-          application: { uuidv4: app.uuidv4, name: app.name, webhookurl: '', disabled: 0 },
+          application: { uuidv4: app.uuidv4, name: app.name, webhookurl: opts.webhookUrl(), disabled: 0 },
           call: { uuidv4: randomUUID() },
         },
       });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { PayloadStore } from './payload-store';
 import { createPlatformApi } from './platform-api';
 import { createSignPage } from './sign-page';
 import { createStatusSockets } from './status-socket';
+import { createWebhooks } from './webhooks';
 
 export interface XamanServiceOptions {
   /** Default 7007; 0 picks a free port. */
@@ -39,6 +41,10 @@ export interface XamanServiceOptions {
 export interface XamanService {
   url: string;
   port: number;
+  /** The application's webhook URL: resolved payloads are POSTed there, signed with the API secret; null: none. */
+  setWebhookUrl(url: string | null): void;
+  /** Dev wallets whose keys the local stack knows (the demo sellers'), funded in the background; settles when funded. */
+  adoptWallets(wallets: readonly { seed: string; label: string }[]): Promise<void>;
   /** Settles once the first dev wallets are funded (or the service stopped first); never rejects. */
   walletsReady: Promise<void>;
   stop(): Promise<void>;
@@ -99,7 +105,12 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
     }
   })();
 
+  const appUuid = randomUUID();
+  let webhookUrl: string | null = null;
+  const webhooks = createWebhooks(store, { appUuid, apiSecret: opts.apiSecret, log });
   const api = createPlatformApi({
+    appUuid,
+    webhookUrl: () => webhookUrl ?? '',
     store,
     apiKey: opts.apiKey,
     apiSecret: opts.apiSecret,
@@ -175,8 +186,14 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
     url,
     port,
     walletsReady,
+    adoptWallets: (list) => walletsReady.then(() => wallets.adopt(list)),
+    setWebhookUrl: (next) => {
+      webhookUrl = next;
+      webhooks.setUrl(next);
+    },
     stop: async () => {
       stopped = true;
+      webhooks.close();
       clearInterval(sweep);
       status.close();
       await new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
+import { SIGNING_PURPOSES } from '../../../core/signing/requests';
 import { TABLE_KEY, TTL_ATTRIBUTE } from '../table';
 
 /** A payload at the wallet service with its purpose, status and the signing queue's progress. Kept a day after expiry. */
@@ -8,9 +9,11 @@ export const signingRequestEntity = (config: EntityConfiguration = {}) =>
       model: { entity: 'signingRequest', version: '1', service: 'marketplace' },
       attributes: {
         uuid: { type: 'string', required: true },
-        purpose: { type: ['sign-in'] as const, required: true },
+        purpose: { type: SIGNING_PURPOSES, required: true },
         status: { type: ['pending', 'signed', 'cancelled', 'expired', 'timed_out'] as const, required: true },
         clientSecretHash: { type: 'string', required: true },
+        /** The order an escrow-create request pays for. */
+        subjectId: { type: 'string' },
         createdAt: { type: 'string', required: true, readOnly: true },
         expiresAt: { type: 'string', required: true },
         attempts: { type: 'number', required: true },

@@ -17,6 +17,7 @@ function record(over: Partial<SigningRequestRecord> = {}): SigningRequestRecord 
     purpose: 'sign-in',
     status: 'pending',
     clientSecretHash: 'ab',
+    subjectId: null,
     createdAt: NOW.toISOString(),
     expiresAt: new Date(NOW.getTime() + 300_000).toISOString(),
     attempts: 0,

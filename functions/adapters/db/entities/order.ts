@@ -1,0 +1,61 @@
+import { Entity, type EntityConfiguration } from 'electrodb';
+import { CANCEL_REASONS, ORDER_STATUSES } from '../../../core/orders/order';
+import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
+
+/**
+ * An order and its escrow (core/orders/order.ts). Nested parts are kept as written by the order store; `status` and
+ * `deadline` key the schedules' index: the reservation's end while the order holds units (later, the escrow's
+ * CancelAfter while it is funded). The sealed fulfillment is encrypted for this order and never leaves the server.
+ */
+export const orderEntity = (config: EntityConfiguration = {}) =>
+  new Entity(
+    {
+      model: { entity: 'order', version: '1', service: 'marketplace' },
+      attributes: {
+        orderId: { type: 'string', required: true },
+        checkoutId: { type: 'string', required: true },
+        buyerId: { type: 'string', required: true },
+        buyerUsername: { type: 'string', required: true },
+        sellerId: { type: 'string', required: true },
+        sellerUsername: { type: 'string', required: true },
+        status: { type: ORDER_STATUSES, required: true },
+        lines: { type: 'any', required: true },
+        itemsCents: { type: 'number', required: true },
+        shippingCents: { type: 'number', required: true },
+        totalCents: { type: 'number', required: true },
+        shipping: { type: 'any', required: true },
+        escrow: { type: 'any', required: true },
+        signing: { type: 'any' },
+        escrowCreate: { type: 'any' },
+        cancelReason: { type: CANCEL_REASONS },
+        reservationExpiresAt: { type: 'string', required: true },
+        deadline: { type: 'string', required: true },
+        createdAt: { type: 'string', required: true, readOnly: true },
+        updatedAt: { type: 'string', required: true },
+        fundedAt: { type: 'string' },
+        cancelledAt: { type: 'string' },
+      },
+      indexes: {
+        byId: {
+          pk: { field: TABLE_KEY.partitionKey, composite: ['orderId'] },
+          sk: { field: TABLE_KEY.sortKey, composite: [] },
+        },
+        byBuyer: {
+          index: 'byOwnerTime',
+          pk: { field: I.byOwnerTime.partitionKey, composite: ['buyerId'] },
+          sk: { field: I.byOwnerTime.sortKey, composite: ['createdAt', 'orderId'] },
+        },
+        bySeller: {
+          index: 'byStatusTime',
+          pk: { field: I.byStatusTime.partitionKey, composite: ['sellerId'] },
+          sk: { field: I.byStatusTime.sortKey, composite: ['createdAt', 'orderId'] },
+        },
+        byStatusDeadline: {
+          index: 'byEndTime',
+          pk: { field: I.byEndTime.partitionKey, composite: ['status'] },
+          sk: { field: I.byEndTime.sortKey, composite: ['deadline', 'orderId'] },
+        },
+      },
+    },
+    config,
+  );

@@ -1,0 +1,207 @@
+import type { Reservation } from '../../core/orders/checkout';
+import type { OrderRecord } from '../../core/orders/order';
+import type { OrderPage, OrderPosition, OrderRepository } from '../../core/orders/order-store';
+import { conditionally } from './conditional';
+import type { Db } from './service';
+import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
+
+type StoredOrder = Omit<OrderRecord, 'signing' | 'escrowCreate' | 'cancelReason' | 'fundedAt' | 'cancelledAt'> & {
+  signing?: NonNullable<OrderRecord['signing']>;
+  escrowCreate?: NonNullable<OrderRecord['escrowCreate']>;
+  cancelReason?: NonNullable<OrderRecord['cancelReason']>;
+  fundedAt?: string;
+  cancelledAt?: string;
+  deadline: string;
+};
+
+function toRecord(o: StoredOrder): OrderRecord {
+  return {
+    orderId: o.orderId,
+    checkoutId: o.checkoutId,
+    buyerId: o.buyerId,
+    buyerUsername: o.buyerUsername,
+    sellerId: o.sellerId,
+    sellerUsername: o.sellerUsername,
+    status: o.status,
+    lines: o.lines,
+    itemsCents: o.itemsCents,
+    shippingCents: o.shippingCents,
+    totalCents: o.totalCents,
+    shipping: o.shipping,
+    escrow: o.escrow,
+    signing: o.signing ?? null,
+    escrowCreate: o.escrowCreate ?? null,
+    cancelReason: o.cancelReason ?? null,
+    reservationExpiresAt: o.reservationExpiresAt,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    fundedAt: o.fundedAt ?? null,
+    cancelledAt: o.cancelledAt ?? null,
+  };
+}
+
+/** Units of each listing an order holds. */
+function unitsByListing(order: OrderRecord): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const l of order.lines) units.set(l.listingId, (units.get(l.listingId) ?? 0) + l.quantity);
+  return units;
+}
+
+/**
+ * Orders, with every transition and the stock it moves in one transaction: reserving at checkout (conditional on the
+ * version each listing was read at), selling when funded, releasing when cancelled. The status condition makes each
+ * transition happen once however often a job runs.
+ */
+export function orderStore(db: Db): OrderRepository {
+  const { order } = db.entities;
+
+  const transition = async (
+    o: OrderRecord,
+    from: readonly OrderRecord['status'][],
+    set: Partial<StoredOrder> & { status: OrderRecord['status']; deadline: string; updatedAt: string },
+    /** The units it held are sold (funded) rather than released. */
+    sold: boolean,
+  ): Promise<boolean> => {
+    const units = [...unitsByListing(o)];
+    const result = await transactWithRetry(() =>
+      db.transaction
+        .write(({ order: orders, listing }) => [
+          orders
+            .patch({ orderId: o.orderId })
+            .set(set)
+            .composite({ orderId: o.orderId })
+            .where((a, op) => from.map((s) => op.eq(a.status, s)).join(' OR '))
+            .commit(),
+          ...units.map(([listingId, quantity]) => {
+            const write = listing.update({ listingId }).add({ version: 1 }).subtract({ quantityReserved: quantity });
+            return (sold ? write.add({ quantitySold: quantity }) : write)
+              .where((a, op) => op.gte(a.quantityReserved, quantity))
+              .commit();
+          }),
+        ])
+        .go(),
+    );
+    if (!result.canceled) return true;
+    if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+    throw new Error(`order ${o.orderId} transition to ${set.status} cancelled: ${cancelReasons(result)}`);
+  };
+
+  /** A page newest first, strictly after a position; a full page names its last order as where the next begins. */
+  const page = async (
+    q: { lt(sk: OrderPosition): { go(o: object): Promise<unknown> }; go(o: object): Promise<unknown> },
+    after: OrderPosition | null,
+    limit: number,
+  ): Promise<OrderPage> => {
+    const options = { order: 'desc', limit };
+    const { data } = (await (after ? q.lt(after).go(options) : q.go(options))) as { data: StoredOrder[] };
+    const orders = data.map(toRecord);
+    const last = orders.length === limit ? orders[orders.length - 1]! : null;
+    return { orders, after: last ? { createdAt: last.createdAt, orderId: last.orderId } : null };
+  };
+
+  return {
+    async place(orders, reservations: readonly Reservation[]) {
+      const result = (await db.transaction
+        .write(({ order: o, listing }) => [
+          ...reservations.map((r) =>
+            listing
+              .update({ listingId: r.listingId })
+              .add({ quantityReserved: r.quantity, version: 1 })
+              .where((a, op) => `${op.eq(a.version, r.version)} AND ${op.eq(a.status, 'active')}`)
+              .commit(),
+          ),
+          ...orders.map((rec) =>
+            o
+              .create({
+                ...rec,
+                signing: undefined,
+                escrowCreate: undefined,
+                cancelReason: undefined,
+                fundedAt: undefined,
+                cancelledAt: undefined,
+                deadline: rec.reservationExpiresAt,
+              })
+              .commit(),
+          ),
+        ])
+        .go()) as TransactResult;
+      if (!result.canceled) return 'ok';
+      if (result.data.some((d) => d?.code === 'ConditionalCheckFailed' || d?.code === 'TransactionConflict')) {
+        return 'stale';
+      }
+      throw new Error(`placing orders cancelled: ${cancelReasons(result)}`);
+    },
+
+    async get(orderId) {
+      const { data } = await order.get({ orderId }).go({ consistent: true });
+      return data ? toRecord(data as StoredOrder) : null;
+    },
+
+    setSigning(orderId, signing, reservationExpiresAt) {
+      return conditionally(() =>
+        order
+          .patch({ orderId })
+          .set({ signing, reservationExpiresAt, deadline: reservationExpiresAt, updatedAt: new Date().toISOString() })
+          .composite({ status: 'awaiting_signature' })
+          .where((a, op) => `${op.eq(a.status, 'awaiting_signature')} AND ${op.notExists(a.signing)}`)
+          .go(),
+      );
+    },
+
+    startSubmitting(orderId, escrowCreate, at) {
+      return conditionally(async () => {
+        const current = await order.get({ orderId }).go({ consistent: true, attributes: ['deadline'] });
+        await order
+          .patch({ orderId })
+          .set({ status: 'submitting', escrowCreate, updatedAt: at, deadline: current.data?.deadline ?? at })
+          .where((a, op) => op.eq(a.status, 'awaiting_signature'))
+          .go();
+      });
+    },
+
+    markFunded(o, ledgerIndex, at) {
+      return transition(
+        o,
+        ['submitting'],
+        {
+          status: 'funded',
+          escrowCreate: { ...o.escrowCreate!, ledgerIndex },
+          fundedAt: at,
+          updatedAt: at,
+          // Funded escrows are found by the time the ledger lets them be cancelled.
+          deadline: o.escrow.cancelAfter,
+        },
+        true,
+      );
+    },
+
+    cancel(o, reason, at) {
+      return transition(
+        o,
+        ['awaiting_signature', 'submitting'],
+        { status: 'cancelled', cancelReason: reason, cancelledAt: at, updatedAt: at, deadline: at },
+        false,
+      );
+    },
+
+    byBuyer(buyerId, after, limit) {
+      return page(order.query.byBuyer({ buyerId }) as never, after, limit);
+    },
+
+    bySeller(sellerId, after, limit) {
+      return page(order.query.bySeller({ sellerId }) as never, after, limit);
+    },
+
+    async lapsedReservations(now, limit) {
+      const held = await Promise.all(
+        (['awaiting_signature', 'submitting'] as const).map((status) =>
+          order.query.byStatusDeadline({ status }).lt({ deadline: now }).go({ limit }),
+        ),
+      );
+      return held
+        .flatMap((r) => (r.data as StoredOrder[]).map(toRecord))
+        .sort((a, b) => a.reservationExpiresAt.localeCompare(b.reservationExpiresAt))
+        .slice(0, limit);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { CheckoutDeps } from '../core/orders/checkout';
+import type { ShippingOptionsDeps } from '../core/orders/checkout-shipping';
+import { escrowReadiness, type EscrowReadiness } from '../core/orders/escrow-readiness';
+import type { EscrowSigningDeps } from '../core/orders/escrow-signing';
+import { settleEscrowSigning, type SettleDeps } from '../core/orders/settle-escrow';
+import { checkNow } from '../core/signing/poll-signing';
+import type { SigningRequestRecord } from '../core/signing/requests';
+import type { Logger } from '../lib/logger';
+import { accounts, signingRequests } from './auth-deps';
+import { carrier } from './carrier/fedex-carrier';
+import { clock } from './clock';
+import { cartStore } from './db/cart-store';
+import { orderStore } from './db/order-store';
+import { profileStore } from './db/profile-store';
+import { saleListings } from './db/sale-listings';
+import { db } from './db/service';
+import { shippingQuoteStore } from './db/shipping-quote-store';
+import { soldOutListings } from './db/sold-out-listings';
+import { fulfillmentVault } from './fulfillment-vault';
+import { ledger } from './ledger/xrpl-ledger';
+import { orderEvents } from './order-events';
+import { signer } from './signer/xaman-signer';
+import { signingEvents, signingQueue } from './signing-queue';
+
+const now = () => clock.now();
+let readiness: EscrowReadiness | undefined;
+/** One per warm function: the network's escrow rules are cached for a minute. */
+const ready = () => (readiness ??= escrowReadiness(ledger(), clock));
+
+export function checkoutDeps(): CheckoutDeps {
+  return {
+    carts: cartStore(db()),
+    listings: saleListings(db()),
+    users: accounts(),
+    profiles: profileStore(db()),
+    quotes: shippingQuoteStore(db()),
+    ledger: ledger(),
+    readiness: ready(),
+    vault: fulfillmentVault(),
+    orders: orderStore(db()),
+    newId: ulid,
+    randomBytes: (n) => randomBytes(n),
+    now,
+  };
+}
+
+export function shippingOptionsDeps(log: Logger): ShippingOptionsDeps {
+  return {
+    carts: cartStore(db()),
+    listings: saleListings(db()),
+    profiles: profileStore(db()),
+    carrier: carrier(),
+    quotes: shippingQuoteStore(db()),
+    newId: ulid,
+    now,
+    onCarrierError: (error) => log.warn('carrier rates failed; estimated rates offered', { error: String(error) }),
+  };
+}
+
+export function escrowSigningDeps(): EscrowSigningDeps {
+  const l = ledger();
+  return {
+    orders: orderStore(db()),
+    signer: signer(),
+    store: signingRequests(),
+    queue: signingQueue,
+    readiness: ready(),
+    ledger: l,
+    rlusd: l.rlusd,
+    now,
+  };
+}
+
+export function settleDeps(log: Pick<Logger, 'warn'>): SettleDeps {
+  const l = ledger();
+  return {
+    orders: orderStore(db()),
+    soldOut: soldOutListings(db(), now),
+    carts: cartStore(db()),
+    signer: signer(),
+    ledger: l,
+    rlusd: l.rlusd,
+    events: orderEvents,
+    log,
+    now,
+  };
+}
+
+/**
+ * A signing request checked now (the wallet service's webhook; a polling browser, at most once per poll interval):
+ * read through, announced, and settled by purpose.
+ */
+export function checkSigningNow(log: Pick<Logger, 'warn'>, minAgeMs = 0) {
+  const settle = settleDeps(log);
+  return (uuid: string) =>
+    checkNow(
+      uuid,
+      {
+        store: signingRequests(),
+        signer: signer(),
+        events: signingEvents,
+        now: now(),
+        settle: (record) => settleBy(record, settle),
+      },
+      minAgeMs,
+    );
+}
+
+/** What a resolved request of each purpose leads to; sign-in is completed by the browser. */
+export async function settleBy(record: SigningRequestRecord, deps: SettleDeps): Promise<void> {
+  if (record.purpose === 'escrow-create') await settleEscrowSigning(record, deps);
+}

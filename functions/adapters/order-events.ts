@@ -1,0 +1,63 @@
+import { formatUsd } from '../../shared/domain/money';
+import { userTopic } from '../../shared/events';
+import type { OrderRecord } from '../core/orders/order';
+import type { OrderEvents } from '../core/orders/settle-escrow';
+import { eventQueue } from './event-queue';
+
+const itemsOf = (o: OrderRecord) => (o.lines.length === 1 ? o.lines[0]!.title : `${o.lines.length} items`);
+
+/**
+ * An order's new status goes to both parties' sockets; a funded order notifies both (the seller's 'escrow_created',
+ * the buyer's 'transaction'). Ids are stable per fact, so a job that runs twice repeats nothing.
+ */
+export const orderEvents: OrderEvents = {
+  async changed(order, at) {
+    const occurredAt = at.toISOString();
+    const updated = (userId: string) => ({
+      id: `order:${order.orderId}:${order.status}:${userId}`,
+      type: 'order.updated' as const,
+      topic: userTopic(userId),
+      occurredAt,
+      data: { orderId: order.orderId, status: order.status },
+    });
+    const events = [updated(order.buyerId), updated(order.sellerId)];
+    const notices =
+      order.status === 'funded'
+        ? [
+            {
+              id: `notify:${order.orderId}:escrow_created`,
+              type: 'notify.requested' as const,
+              occurredAt,
+              data: {
+                userId: order.sellerId,
+                type: 'escrow_created' as const,
+                title: 'New order paid into escrow',
+                message: `${order.buyerUsername} paid ${formatUsd(order.totalCents)} for ${itemsOf(order)}. ${
+                  order.shipping.fulfilment === 'pickup'
+                    ? 'Approve the pickup once they have it to receive the funds.'
+                    : 'Ship it and add the tracking number to receive the funds on delivery.'
+                }`,
+                relatedId: order.orderId,
+                dedupeKey: `escrow_created:${order.orderId}`,
+              },
+            },
+            {
+              id: `notify:${order.orderId}:funded`,
+              type: 'notify.requested' as const,
+              occurredAt,
+              data: {
+                userId: order.buyerId,
+                type: 'transaction' as const,
+                title: 'Escrow created',
+                message: `${formatUsd(order.totalCents)} RLUSD for ${itemsOf(order)} is held in escrow until ${
+                  order.shipping.fulfilment === 'pickup' ? 'you pick it up' : 'it is delivered'
+                }.`,
+                relatedId: order.orderId,
+                dedupeKey: `order_funded:${order.orderId}`,
+              },
+            },
+          ]
+        : [];
+    await eventQueue.publish([...events, ...notices]);
+  },
+};

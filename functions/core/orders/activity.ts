@@ -1,0 +1,53 @@
+import { BadRequestError, NotFoundError } from '../../lib/errors';
+import type { MediaUrl } from '../listings/to-card';
+import type { OrderPosition, OrderRepository } from './order-store';
+import { toOrderView } from './order-view';
+
+export interface ActivityDeps {
+  orders: Pick<OrderRepository, 'get' | 'byBuyer' | 'bySeller'>;
+  mediaUrl: MediaUrl;
+  /** Asks the wallet service about the order's open signing request (at most every few seconds per request). */
+  refreshSigning?: (uuid: string) => Promise<void>;
+}
+
+/** An order to one of its two parties; anyone else gets 404, as if it did not exist. */
+export async function getOrder(userId: string, orderId: string, deps: ActivityDeps) {
+  let order = await deps.orders.get(orderId);
+  if (!order || (order.buyerId !== userId && order.sellerId !== userId)) throw new NotFoundError('Order not found');
+  if (order.status === 'awaiting_signature' && order.signing && deps.refreshSigning) {
+    // A browser without a socket polls here: the signing request is read through, and a signed one settled.
+    await deps.refreshSigning(order.signing.uuid);
+    order = (await deps.orders.get(orderId)) ?? order;
+  }
+  return toOrderView(order, userId, deps.mediaUrl);
+}
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const encode = (p: OrderPosition) => Buffer.from(`${p.createdAt}|${p.orderId}`, 'utf8').toString('base64url');
+
+/** Our own page cursor: the position of the last order shown, checked before it reaches the table. */
+function decode(cursor: string | undefined): OrderPosition | null {
+  if (cursor === undefined) return null;
+  const [createdAt, orderId, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !orderId || !ULID.test(orderId) || !createdAt || Number.isNaN(Date.parse(createdAt))) {
+    throw new BadRequestError('Invalid query: cursor is not a cursor this API gave out', { cursor: 'Invalid cursor' });
+  }
+  return { createdAt, orderId };
+}
+
+/** Purchases (as buyer) or sales (as seller), newest first. */
+export async function listMyOrders(
+  userId: string,
+  q: { role: 'buyer' | 'seller'; limit: number; cursor?: string },
+  deps: ActivityDeps,
+) {
+  const after = decode(q.cursor);
+  const page =
+    q.role === 'buyer'
+      ? await deps.orders.byBuyer(userId, after, q.limit)
+      : await deps.orders.bySeller(userId, after, q.limit);
+  return {
+    items: page.orders.map((o) => toOrderView(o, userId, deps.mediaUrl)),
+    nextCursor: page.after ? encode(page.after) : null,
+  };
+}

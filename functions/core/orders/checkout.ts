@@ -1,0 +1,314 @@
+import { isLocalPickup, unitShippingCents } from '../../../shared/domain/cart';
+import { formatUsd, type Cents } from '../../../shared/domain/money';
+import { zipOf } from '../../../shared/domain/shipping';
+import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
+import type { UserRecord } from '../auth/ports';
+import type { CartStore, SaleListingReader } from '../cart/cart';
+import { availableUnits, unitPriceOf, type SaleListing } from '../cart/sale-listing';
+import type { LedgerGateway } from '../ledger/ports';
+import { isProfileComplete, type ProfileSettingsRecord } from '../profile/profile';
+import { preimageCondition } from './escrow-create';
+import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
+import type { FulfillmentVault } from './fulfillment-vault';
+import type { Fulfilment, OrderLine, OrderRecord, ShipTo } from './order';
+import type { ShippingQuote } from './shipping-options';
+
+/** How long an order's units stay reserved while nobody asks the wallet to sign it. */
+export const RESERVATION_MINUTES = 15;
+/** Spec network default: escrows can be cancelled (refunded) 168 hours after they are made. */
+export const ESCROW_WINDOW_HOURS = 168;
+const ATTEMPTS = 5;
+
+export interface StoredQuote extends ShippingQuote {
+  quoteId: string;
+  buyerId: string;
+  /** What the quote was made for: a different cart or address needs a new quote. */
+  fingerprint: string;
+  expiresAt: string;
+}
+
+export interface Reservation {
+  listingId: string;
+  quantity: number;
+  /** The version the availability was read at: the write is conditional on it. */
+  version: number;
+}
+
+export interface OrderStore {
+  /** Writes the orders and reserves their units in one transaction; 'stale' when a listing changed since it was read. */
+  place(orders: readonly OrderRecord[], reservations: readonly Reservation[]): Promise<'ok' | 'stale'>;
+}
+
+export interface CheckoutDeps {
+  carts: CartStore;
+  listings: SaleListingReader;
+  users: { user(userId: string): Promise<UserRecord | null> };
+  profiles: { get(userId: string): Promise<ProfileSettingsRecord | null> };
+  quotes: { get(quoteId: string): Promise<StoredQuote | null> };
+  ledger: Pick<LedgerGateway, 'rlusdLine'>;
+  readiness: EscrowReadiness;
+  vault: FulfillmentVault;
+  orders: OrderStore;
+  newId: () => string;
+  randomBytes: (n: number) => Uint8Array;
+  now: () => Date;
+}
+
+export interface CheckoutRequest {
+  /** The calculated-shipping choice: the quote the buyer saw and the option picked; null when nothing is calculated. */
+  shipping: { quoteId: string; optionId: string } | null;
+  /** The total the buyer agreed to; any other total is refused. */
+  expectedTotalCents: Cents;
+}
+
+export const PROFILE_INCOMPLETE = 'Please complete your profile including shipping address before checking out.';
+
+/** A profile good enough to buy with: name, email and phone (spec "profile complete") and a shipping address. */
+export function canBuyWith(profile: ProfileSettingsRecord | null): profile is ProfileSettingsRecord & {
+  addressParts: NonNullable<ProfileSettingsRecord['addressParts']>;
+} {
+  return profile !== null && isProfileComplete(profile) && profile.addressParts !== undefined;
+}
+
+interface Group {
+  sellerId: string;
+  sellerUsername: string;
+  fulfilment: Fulfilment;
+  fromZip: string;
+  lines: (OrderLine & { calculated: boolean })[];
+}
+
+/** One order per seller and way of handing over (a pickup releases on the seller's approval, a parcel on delivery). */
+function groupLines(items: { listing: SaleListing; quantity: number; unitPriceCents: Cents }[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const { listing, quantity, unitPriceCents } of items) {
+    const fulfilment: Fulfilment = isLocalPickup(listing.shippingType) ? 'pickup' : 'ship';
+    const key = `${listing.sellerId}|${fulfilment}`;
+    const group = groups.get(key) ?? {
+      sellerId: listing.sellerId,
+      sellerUsername: listing.sellerUsername,
+      fulfilment,
+      fromZip: zipOf(listing.location?.zipCode),
+      lines: [],
+    };
+    group.lines.push({
+      listingId: listing.listingId,
+      title: listing.title,
+      imageKey: listing.images?.[0]?.key ?? null,
+      quantity,
+      unitPriceCents,
+      shippingCents:
+        unitShippingCents({
+          shippingType: listing.shippingType,
+          shippingCostCents: listing.shippingCostCents ?? null,
+        }) * quantity,
+      calculated: listing.shippingType === 'calculated',
+    });
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** The cart's lines that can still be bought, grouped as checkout will group them (for shipping quotes). */
+export function groupForShipping(
+  cart: readonly { listingId: string; quantity: number }[],
+  listings: readonly SaleListing[],
+  now: Date,
+): Group[] {
+  const byId = new Map(listings.map((l) => [l.listingId, l]));
+  return groupLines(
+    cart.flatMap(({ listingId, quantity }) => {
+      const listing = byId.get(listingId);
+      return listing && availableUnits(listing, now) > 0 ? [{ listing, quantity, unitPriceCents: 0 }] : [];
+    }),
+  );
+}
+
+/** The cart as it can be bought now, or the reason it can't (named per item). */
+function buyableItems(
+  userId: string,
+  cart: { listingId: string; quantity: number }[],
+  listings: SaleListing[],
+  now: Date,
+) {
+  const byId = new Map(listings.map((l) => [l.listingId, l]));
+  return cart.map(({ listingId, quantity }) => {
+    const listing = byId.get(listingId);
+    const unitPriceCents = listing ? unitPriceOf(listing, now) : null;
+    if (!listing || unitPriceCents === null || availableUnits(listing, now) === 0) {
+      const title = listing?.title ?? 'An item';
+      throw new AppError(409, 'cart_changed', `${title} is no longer available. Remove it from your cart to continue.`);
+    }
+    if (listing.sellerId === userId) throw new AppError(403, 'own_listing', 'You cannot buy your own listing.');
+    const left = availableUnits(listing, now);
+    if (quantity > left) {
+      throw new AppError(409, 'cart_changed', `Only ${left} of ${listing.title} left. Lower the quantity to continue.`);
+    }
+    return { listing, quantity, unitPriceCents };
+  });
+}
+
+/** The fingerprint a quote is bound to: each seller's calculated units and ZIP, and the buyer's ZIP. */
+export function quoteFingerprint(
+  packages: { sellerId: string; fromZip: string | null; units: number }[],
+  toZip: string,
+) {
+  return [...packages.map((p) => `${p.sellerId}:${p.fromZip ?? '-'}:${p.units}`).sort(), `to:${toZip}`].join('|');
+}
+
+export function calculatedPackages(groups: readonly Group[]) {
+  return groups
+    .filter((g) => g.fulfilment === 'ship' && g.lines.some((l) => l.calculated))
+    .map((g) => ({
+      sellerId: g.sellerId,
+      fromZip: g.fromZip,
+      units: g.lines.filter((l) => l.calculated).reduce((sum, l) => sum + l.quantity, 0),
+    }));
+}
+
+async function chosenShipping(
+  userId: string,
+  groups: readonly Group[],
+  toZip: string,
+  choice: CheckoutRequest['shipping'],
+  deps: CheckoutDeps,
+) {
+  const packages = calculatedPackages(groups);
+  if (packages.length === 0) return null;
+  if (!choice) {
+    throw new AppError(400, 'shipping_required', 'Please select a shipping service for items with calculated shipping');
+  }
+  const quote = await deps.quotes.get(choice.quoteId);
+  const valid =
+    quote !== null &&
+    quote.buyerId === userId &&
+    Date.parse(quote.expiresAt) > deps.now().getTime() &&
+    quote.fingerprint === quoteFingerprint(packages, toZip);
+  const option = valid ? quote.options.find((o) => o.id === choice.optionId) : undefined;
+  if (!valid || !option) {
+    throw new AppError(409, 'shipping_changed', 'Shipping rates changed. Please choose a shipping service again.');
+  }
+  return { quote, option };
+}
+
+/**
+ * Checkout (spec part 2 "Checkout", ARCHITECTURE section 6): the server prices every line from the listing, groups
+ * the cart into one order per seller, checks that the escrow can be made and paid, makes each order's secret
+ * condition, and reserves the units, all or nothing. The buyer then signs one EscrowCreate per order.
+ */
+export async function checkout(userId: string, request: CheckoutRequest, deps: CheckoutDeps): Promise<OrderRecord[]> {
+  const [buyer, profile, cart] = await Promise.all([
+    deps.users.user(userId),
+    deps.profiles.get(userId),
+    deps.carts.items(userId),
+  ]);
+  if (!buyer) throw new AppError(401, 'unauthorized', 'Sign in to continue');
+  if (!canBuyWith(profile)) throw new AppError(409, 'profile_incomplete', PROFILE_INCOMPLETE);
+  if (cart.length === 0) throw new BadRequestError('Please add items to your cart before checking out');
+  const address = profile.addressParts;
+  const toZip = zipOf(address.postalCode);
+  const shipTo: ShipTo = {
+    fullName: profile.fullName!.trim(),
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: address.country,
+  };
+
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const now = deps.now();
+    const listings = await deps.listings.get(cart.map((c) => c.listingId));
+    const groups = groupLines(buyableItems(userId, cart, listings, now));
+    const shipping = await chosenShipping(userId, groups, toZip, request.shipping, deps);
+    const priced = groups.map((g) => {
+      const itemsCents = g.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+      const calculated = shipping && g.lines.some((l) => l.calculated) ? shipping.option : null;
+      const calculatedCents = calculated ? shipping!.quote.perSeller[g.sellerId]![calculated.id]! : 0;
+      const shippingCents = g.lines.reduce((sum, l) => sum + l.shippingCents, 0) + calculatedCents;
+      return { ...g, itemsCents, shippingCents, calculated, calculatedCents, totalCents: itemsCents + shippingCents };
+    });
+    const total = priced.reduce((sum, o) => sum + o.totalCents, 0);
+    if (total !== request.expectedTotalCents) {
+      throw new AppError(
+        409,
+        'price_changed',
+        `The total is now ${formatUsd(total)}. Prices or shipping changed since you opened checkout; review your order and try again.`,
+      );
+    }
+
+    const sellers = await Promise.all(priced.map((o) => deps.users.user(o.sellerId)));
+    const problem = await deps.readiness.check(
+      buyer.walletAddress,
+      sellers.map((s) => s?.walletAddress ?? null),
+    );
+    if (problem) throw escrowUnavailable(problem);
+    const line = await deps.ledger.rlusdLine(buyer.walletAddress);
+    const balance = line?.balanceCents ?? 0;
+    if (balance < total) {
+      throw new AppError(
+        409,
+        'insufficient_balance',
+        `Insufficient balance. You need ${formatUsd(total - balance)} more to complete this purchase.`,
+      );
+    }
+
+    const checkoutId = deps.newId();
+    const createdAt = now.toISOString();
+    const cancelAfter = new Date(Math.floor(now.getTime() / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000);
+    const orders = await Promise.all(
+      priced.map(async (o, i): Promise<OrderRecord> => {
+        const orderId = deps.newId();
+        const { condition, fulfillment } = preimageCondition(deps.randomBytes(32));
+        return {
+          orderId,
+          checkoutId,
+          buyerId: userId,
+          buyerUsername: buyer.username,
+          sellerId: o.sellerId,
+          sellerUsername: o.sellerUsername,
+          status: 'awaiting_signature',
+          lines: o.lines.map(({ calculated: _, ...l }) => l),
+          itemsCents: o.itemsCents,
+          shippingCents: o.shippingCents,
+          totalCents: o.totalCents,
+          shipping: {
+            fulfilment: o.fulfilment,
+            serviceId: o.calculated?.id ?? null,
+            serviceName: o.calculated?.name ?? null,
+            estimatedDays: o.calculated?.estimatedDays ?? null,
+            calculatedCents: o.calculatedCents,
+            shipTo: o.fulfilment === 'ship' ? shipTo : null,
+            fromZip: o.fromZip,
+          },
+          escrow: {
+            buyerAddress: buyer.walletAddress,
+            sellerAddress: sellers[i]!.walletAddress,
+            condition,
+            sealedFulfillment: await deps.vault.seal(fulfillment, orderId),
+            cancelAfter: cancelAfter.toISOString(),
+          },
+          signing: null,
+          escrowCreate: null,
+          cancelReason: null,
+          reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString(),
+          createdAt,
+          updatedAt: createdAt,
+          fundedAt: null,
+          cancelledAt: null,
+        };
+      }),
+    );
+    const reservations = new Map<string, Reservation>();
+    for (const { listing, quantity } of buyableItems(userId, cart, listings, now)) {
+      const r = reservations.get(listing.listingId);
+      reservations.set(listing.listingId, {
+        listingId: listing.listingId,
+        quantity: (r?.quantity ?? 0) + quantity,
+        version: listing.version,
+      });
+    }
+    if ((await deps.orders.place(orders, [...reservations.values()])) === 'ok') return orders;
+  }
+  throw new ConflictError('These items are selling fast: the stock changed while checking out. Try again.');
+}

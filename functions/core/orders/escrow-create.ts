@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import { centsToDecimalString } from '../../../shared/domain/money';
+import type { TxJson } from '../signing/ports';
+import type { OrderRecord } from './order';
+
+/** Seconds between the Unix epoch and the Ripple epoch (2000-01-01T00:00:00Z). */
+const RIPPLE_EPOCH_OFFSET = 946_684_800;
+
+export function rippleTime(iso: string): number {
+  return Math.floor(Date.parse(iso) / 1000) - RIPPLE_EPOCH_OFFSET;
+}
+
+export interface CryptoCondition {
+  /** PREIMAGE-SHA-256 condition (what the ledger stores), uppercase hex. */
+  condition: string;
+  /** The matching fulfillment (what finishing the escrow needs), uppercase hex. */
+  fulfillment: string;
+}
+
+/**
+ * A PREIMAGE-SHA-256 crypto-condition for a 32-byte preimage (RFC draft-thomas-crypto-conditions, as XRPL escrows use
+ * it): condition A0 25 80 20 <sha256(preimage)> 81 01 20, fulfillment A0 22 80 20 <preimage>.
+ */
+export function preimageCondition(preimage: Uint8Array): CryptoCondition {
+  if (preimage.length !== 32) throw new RangeError('The preimage must be 32 bytes');
+  const digest = createHash('sha256').update(preimage).digest('hex');
+  const hex = Buffer.from(preimage).toString('hex');
+  return {
+    condition: `A0258020${digest}810120`.toUpperCase(),
+    fulfillment: `A0228020${hex}`.toUpperCase(),
+  };
+}
+
+const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex').toUpperCase();
+
+/** The memo that ties an escrow to its order on the ledger. */
+export const ORDER_MEMO_TYPE = hexOf('marketplace/order');
+
+export interface TokenIssue {
+  currency: string;
+  issuer: string;
+}
+
+/**
+ * The EscrowCreate the buyer signs: buyer to seller, the order's total in RLUSD (a token escrow), our condition, the
+ * ledger's own refund time (CancelAfter), and the order id in a memo. Exactly these fields are checked on the signed
+ * blob before it is submitted.
+ */
+export function escrowCreateTx(
+  order: Pick<OrderRecord, 'orderId' | 'totalCents' | 'escrow'>,
+  rlusd: TokenIssue,
+): TxJson {
+  return {
+    TransactionType: 'EscrowCreate',
+    Account: order.escrow.buyerAddress,
+    Destination: order.escrow.sellerAddress,
+    Amount: { currency: rlusd.currency, issuer: rlusd.issuer, value: centsToDecimalString(order.totalCents) },
+    Condition: order.escrow.condition,
+    CancelAfter: rippleTime(order.escrow.cancelAfter),
+    Memos: [{ Memo: { MemoType: ORDER_MEMO_TYPE, MemoData: hexOf(order.orderId) } }],
+  };
+}

@@ -1,0 +1,50 @@
+import type { Order } from '../../../shared/api/orders';
+import type { MediaUrl } from '../listings/to-card';
+import type { OrderRecord } from './order';
+
+/**
+ * What a party of an order sees of it. Never the sealed fulfillment, the signed blob or the other party's wallet
+ * details: the address the parcel goes to only because the seller must ship it.
+ */
+export function toOrderView(o: OrderRecord, viewerId: string, mediaUrl: MediaUrl): Order {
+  const role = o.buyerId === viewerId ? 'buyer' : 'seller';
+  return {
+    id: o.orderId,
+    checkoutId: o.checkoutId,
+    status: o.status,
+    escrowStatus: o.status === 'funded' ? 'pending' : null,
+    role,
+    buyer: { id: o.buyerId, username: o.buyerUsername },
+    seller: { id: o.sellerId, username: o.sellerUsername },
+    lines: o.lines.map((l) => ({
+      listingId: l.listingId,
+      title: l.title,
+      imageUrl: l.imageKey ? mediaUrl(l.imageKey) : null,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      shippingCents: l.shippingCents,
+    })),
+    itemsCents: o.itemsCents,
+    shippingCents: o.shippingCents,
+    totalCents: o.totalCents,
+    currency: 'RLUSD',
+    isLocalPickup: o.shipping.fulfilment === 'pickup',
+    shippingService:
+      o.shipping.serviceId && o.shipping.serviceName
+        ? { id: o.shipping.serviceId, name: o.shipping.serviceName, estimatedDays: o.shipping.estimatedDays ?? '' }
+        : null,
+    shippingStatus: 'pending',
+    shipTo: o.shipping.shipTo,
+    escrow: {
+      cancelAfter: o.escrow.cancelAfter,
+      txHash: o.escrowCreate?.txid ?? null,
+      sequence: o.escrowCreate?.sequence ?? null,
+      ledgerIndex: o.escrowCreate?.ledgerIndex ?? null,
+    },
+    signing: role === 'buyer' && o.status === 'awaiting_signature' ? o.signing : null,
+    cancelReason: o.cancelReason,
+    createdAt: o.createdAt,
+    fundedAt: o.fundedAt,
+    cancelledAt: o.cancelledAt,
+  };
+}

@@ -1,0 +1,118 @@
+import type { Cents } from '../../../shared/domain/money';
+
+/**
+ * An order: what one buyer buys from one seller in one checkout, paid into one conditional RLUSD escrow on the ledger.
+ *
+ *   awaiting_signature --(signed blob verified, txid recorded)--> submitting --(validated tesSUCCESS)--> funded
+ *          |                                                        |
+ *          +--(signing cancelled / expired / refused, reservation lapsed)--+--(tec, rejected, expired)--> cancelled
+ *
+ * Units are reserved while awaiting_signature and submitting, sold once funded, and released when cancelled. Money
+ * never passes through us: a funded order is an escrow only our fulfillment can finish, and the ledger returns it to
+ * the buyer after CancelAfter.
+ */
+export const ORDER_STATUSES = ['awaiting_signature', 'submitting', 'funded', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const CANCEL_REASONS = [
+  'signing_cancelled',
+  'signing_expired',
+  'blob_refused',
+  'ledger_failed',
+  'reservation_expired',
+] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
+
+export type Fulfilment = 'ship' | 'pickup';
+
+export interface OrderLine {
+  listingId: string;
+  title: string;
+  imageKey: string | null;
+  quantity: number;
+  unitPriceCents: Cents;
+  /** This line's shipping in all (flat rate x quantity; calculated shipping sits on the order). */
+  shippingCents: Cents;
+}
+
+export interface ShipTo {
+  fullName: string;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface OrderShipping {
+  fulfilment: Fulfilment;
+  /** The carrier service chosen for calculated shipping (FEDEX_GROUND, ..., STANDARD), else null. */
+  serviceId: string | null;
+  serviceName: string | null;
+  estimatedDays: string | null;
+  /** Calculated shipping for the whole order (the chosen service's rate for its package). */
+  calculatedCents: Cents;
+  /** The buyer's address at checkout; null for a local pickup. */
+  shipTo: ShipTo | null;
+  fromZip: string;
+}
+
+/** The EscrowCreate the buyer is asked to sign, as agreed at checkout. */
+export interface EscrowTerms {
+  buyerAddress: string;
+  sellerAddress: string;
+  /** PREIMAGE-SHA-256 condition, uppercase hex. */
+  condition: string;
+  /** The fulfillment, encrypted for this order (FulfillmentVault); never in a response, a log or an event. */
+  sealedFulfillment: string;
+  /** After this the ledger lets anyone return the funds to the buyer (ISO UTC, whole seconds). */
+  cancelAfter: string;
+}
+
+export interface EscrowCreateRecord {
+  /** Hash of the signed EscrowCreate, recorded before it is submitted. */
+  txid: string;
+  /** The signed blob, so a retry resubmits exactly it. */
+  blob: string;
+  /** The buyer's account sequence the EscrowCreate used: with the buyer's address it names the escrow. */
+  sequence: number;
+  submittedAt: string;
+  /** The validated ledger that holds it, once funded. */
+  ledgerIndex: number | null;
+}
+
+export interface OrderSigning {
+  uuid: string;
+  signUrl: string;
+  qrPngUrl: string;
+  expiresAt: string;
+}
+
+export interface OrderRecord {
+  orderId: string;
+  checkoutId: string;
+  buyerId: string;
+  buyerUsername: string;
+  sellerId: string;
+  sellerUsername: string;
+  status: OrderStatus;
+  lines: OrderLine[];
+  itemsCents: Cents;
+  shippingCents: Cents;
+  totalCents: Cents;
+  shipping: OrderShipping;
+  escrow: EscrowTerms;
+  /** The wallet request that asks the buyer to sign the EscrowCreate, once made (one per order). */
+  signing: OrderSigning | null;
+  escrowCreate: EscrowCreateRecord | null;
+  cancelReason: CancelReason | null;
+  /** Units are released if the order is still unsigned by then. */
+  reservationExpiresAt: string;
+  createdAt: string;
+  updatedAt: string;
+  fundedAt: string | null;
+  cancelledAt: string | null;
+}
+
+/** Statuses in which the order's units are held for it. */
+export const RESERVING: readonly OrderStatus[] = ['awaiting_signature', 'submitting'];

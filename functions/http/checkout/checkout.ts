@@ -1,0 +1,19 @@
+import { mediaUrl } from '../../adapters/media-url';
+import { checkoutDeps } from '../../adapters/order-deps';
+import { checkout } from '../../core/orders/checkout';
+import { toOrderView } from '../../core/orders/order-view';
+import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { idempotentRequests } from '../../lib/idempotency';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(
+  routes.checkout,
+  async (req) => {
+    const { userId } = principalOf(req);
+    const orders = await checkout(userId, req.body, checkoutDeps());
+    req.metrics.count('OrdersPlaced', orders.length);
+    return created({ checkoutId: orders[0]!.checkoutId, orders: orders.map((o) => toOrderView(o, userId, mediaUrl)) });
+  },
+  // A retried or double-clicked checkout gets the first answer: never a second set of orders.
+  { idempotency: idempotentRequests('checkout') },
+);

@@ -1,0 +1,8 @@
+import { shippingOptionsDeps } from '../../adapters/order-deps';
+import { shippingOptions } from '../../core/orders/checkout-shipping';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getShippingOptions, async (req) =>
+  ok({ quote: await shippingOptions(principalOf(req).userId, shippingOptionsDeps(req.log)) }),
+);

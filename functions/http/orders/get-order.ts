@@ -1,0 +1,18 @@
+import { mediaUrl } from '../../adapters/media-url';
+import { checkSigningNow } from '../../adapters/order-deps';
+import { orderStore } from '../../adapters/db/order-store';
+import { db } from '../../adapters/db/service';
+import { getOrder } from '../../core/orders/activity';
+import { SIGNING_SCHEDULE } from '../../core/signing/poll-signing';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getOrder, async (req) =>
+  ok(
+    await getOrder(principalOf(req).userId, req.params.orderId, {
+      orders: orderStore(db()),
+      mediaUrl,
+      refreshSigning: async (uuid) => void (await checkSigningNow(req.log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
+    }),
+  ),
+);

@@ -1,0 +1,10 @@
+import { mediaUrl } from '../../adapters/media-url';
+import { orderStore } from '../../adapters/db/order-store';
+import { db } from '../../adapters/db/service';
+import { listMyOrders } from '../../core/orders/activity';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.listMyOrders, async (req) =>
+  ok(await listMyOrders(principalOf(req).userId, req.query, { orders: orderStore(db()), mediaUrl })),
+);

@@ -1,0 +1,12 @@
+import { escrowSigningDeps } from '../../adapters/order-deps';
+import { requestEscrowSignature } from '../../core/orders/escrow-signing';
+import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { idempotentRequests } from '../../lib/idempotency';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(
+  routes.requestEscrowSigning,
+  async (req) =>
+    created(await requestEscrowSignature(principalOf(req).userId, req.params.orderId, escrowSigningDeps())),
+  { idempotency: idempotentRequests('requestEscrowSigning') },
+);

@@ -1,0 +1,14 @@
+import { settleDeps } from '../adapters/order-deps';
+import { releaseLapsedReservations } from '../core/orders/settle-escrow';
+import { scheduledJob } from '../lib/scheduled-job';
+
+/**
+ * Every minute (functions/routes.ts schedules): orders whose reservation ran out give their units back, unless the
+ * buyer signed just now (then they are funded) or their EscrowCreate is already submitted (then it is followed to its
+ * ledger outcome). Safe to run twice: every step is conditional on the order's status.
+ */
+export const handler = scheduledJob('jobs/release-reservations', async ({ log }) => {
+  const released = await releaseLapsedReservations(settleDeps(log));
+  if (released > 0) log.info('lapsed reservations handled', { released });
+  return { released };
+});

@@ -1,0 +1,145 @@
+import * as z from 'zod/mini';
+import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
+import { defineContract } from './contract';
+
+/** Checkout, orders and their escrows (spec part 2 "Checkout", "Escrow creation", part 3 "My Activity"). */
+
+const cents = z.number().check(z.int(), z.nonnegative());
+const id = (what: string) => z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, `Not ${what}`));
+
+export const ORDER_STATUSES = ['awaiting_signature', 'submitting', 'funded', 'cancelled'] as const;
+/** The spec's escrow statuses: pending while funds are locked, completed when released, cancelled when refunded. */
+export const ESCROW_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export const SHIPPING_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
+
+export const shippingOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  costCents: cents,
+  estimatedDays: z.string(),
+  description: z.string(),
+});
+
+export const shippingQuoteSchema = z.object({
+  quoteId: z.string(),
+  source: z.enum(SHIPPING_QUOTE_SOURCES),
+  /** Cheapest first; each option's cost covers every seller's box. */
+  options: z.array(shippingOptionSchema),
+  expiresAt: z.string(),
+});
+export type ShippingQuoteView = z.infer<typeof shippingQuoteSchema>;
+
+/** The shipping options for the cart's calculated-shipping items; null when no item needs them. */
+export const getShippingOptions = defineContract({
+  method: 'GET',
+  path: '/api/checkout/shipping-options',
+  response: z.object({ quote: z.nullable(shippingQuoteSchema) }),
+});
+
+const party = z.object({ id: z.string(), username: z.string() });
+
+export const orderSchema = z.object({
+  id: z.string(),
+  checkoutId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** The spec's escrow status once the escrow exists (funded), else null. */
+  escrowStatus: z.nullable(z.enum(ESCROW_STATUSES)),
+  /** Who the viewer is in this order. */
+  role: z.enum(['buyer', 'seller']),
+  buyer: party,
+  seller: party,
+  lines: z.array(
+    z.object({
+      listingId: z.string(),
+      title: z.string(),
+      imageUrl: z.nullable(z.string()),
+      quantity: z.number().check(z.int(), z.positive()),
+      unitPriceCents: cents,
+      shippingCents: cents,
+    }),
+  ),
+  itemsCents: cents,
+  shippingCents: cents,
+  totalCents: cents,
+  currency: z.literal('RLUSD'),
+  isLocalPickup: z.boolean(),
+  shippingService: z.nullable(z.object({ id: z.string(), name: z.string(), estimatedDays: z.string() })),
+  shippingStatus: z.enum(SHIPPING_STATUSES),
+  shipTo: z.nullable(
+    z.object({
+      fullName: z.string(),
+      street: z.string(),
+      city: z.string(),
+      state: z.string(),
+      postalCode: z.string(),
+      country: z.string(),
+    }),
+  ),
+  escrow: z.object({
+    /** When the ledger lets the funds go back to the buyer if nothing released them. */
+    cancelAfter: z.string(),
+    /** The EscrowCreate's hash and the buyer's sequence that names the escrow, once submitted. */
+    txHash: z.nullable(z.string()),
+    sequence: z.nullable(z.number()),
+    ledgerIndex: z.nullable(z.number()),
+  }),
+  /** The wallet request to sign, for the buyer while the order awaits signature. */
+  signing: z.nullable(z.object({ uuid: z.string(), signUrl: z.string(), qrPngUrl: z.string(), expiresAt: z.string() })),
+  cancelReason: z.nullable(z.string()),
+  createdAt: z.string(),
+  fundedAt: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const checkout = defineContract({
+  method: 'POST',
+  path: '/api/checkout',
+  body: z.strictObject({
+    /** The quote the buyer saw and the option picked, when the cart has calculated shipping. */
+    shipping: z.nullable(
+      z.strictObject({ quoteId: id('a quote id'), optionId: z.string().check(z.regex(/^[A-Z0-9_]{1,60}$/)) }),
+    ),
+    /** The total the buyer agreed to; the server refuses any other (prices or shipping changed). */
+    expectedTotalCents: cents,
+  }),
+  response: z.object({ checkoutId: z.string(), orders: z.array(orderSchema) }),
+});
+
+export const escrowSigningSchema = z.object({
+  orderId: z.string(),
+  uuid: z.string(),
+  signUrl: z.string(),
+  qrPngUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type EscrowSigning = z.infer<typeof escrowSigningSchema>;
+
+/** The wallet request to sign this order's EscrowCreate (the same one while it is open). */
+export const requestEscrowSigning = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/escrow-signing',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({}),
+  response: escrowSigningSchema,
+});
+
+export const getOrder = defineContract({
+  method: 'GET',
+  path: '/api/orders/{orderId}',
+  params: z.strictObject({ orderId: id('an order id') }),
+  response: orderSchema,
+});
+
+export const ORDERS_PAGE_SIZE = 20;
+
+export const listMyOrders = defineContract({
+  method: 'GET',
+  path: '/api/me/orders',
+  query: z.strictObject({
+    role: z._default(z.enum(['buyer', 'seller']), 'buyer'),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), ORDERS_PAGE_SIZE),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  }),
+  response: z.object({ items: z.array(orderSchema), nextCursor: z.nullable(z.string()) }),
+});

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { hashes, rippleTimeToUnixTime } from 'xrpl';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from './auth-support';
+import {
+  availableOf,
+  buyerAndSeller,
+  checkout,
+  getOrder,
+  listItem,
+  putInCart,
+  reject,
+  requestSigning,
+  signAndFund,
+  waitForOrder,
+  withLedger,
+} from './checkout-support';
+import type { Account } from './route-support';
+
+const FROM = '127.0.8.60';
+let buyer: Account;
+let seller: Account;
+
+beforeAll(async () => {
+  ({ buyer, seller } = await buyerAndSeller(FROM, 'co'));
+}, 120_000);
+
+describe('checkout into an RLUSD escrow', () => {
+  it('makes an order, the buyer signs its EscrowCreate, and the escrow on the ledger is exactly what was asked', async () => {
+    const lamp = await listItem(seller, { priceCents: 4_500, quantity: 2 });
+    await putInCart(buyer, lamp);
+    const made = await checkout(buyer, 4_500);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const [order] = made.body.orders;
+    expect(order).toMatchObject({
+      status: 'awaiting_signature',
+      role: 'buyer',
+      totalCents: 4_500,
+      seller: { id: seller.userId, username: seller.username },
+      lines: [{ listingId: lamp, quantity: 1, unitPriceCents: 4_500 }],
+    });
+    // The unit is reserved for the order as soon as it is made.
+    expect(await availableOf(lamp)).toBe(1);
+
+    const funded = await signAndFund(buyer, order!.id);
+    expect(funded).toMatchObject({ status: 'funded', escrowStatus: 'pending' });
+    expect(funded.escrow.txHash).toMatch(/^[0-9A-F]{64}$/);
+    expect(await availableOf(lamp)).toBe(1);
+
+    const entry = await withLedger(async (client) => {
+      const id = hashes.hashEscrow(buyer.wallet, funded.escrow.sequence!);
+      const res = await client.request({ command: 'ledger_entry', index: id, ledger_index: 'validated' });
+      return res.result.node as unknown as Record<string, unknown>;
+    });
+    expect(entry).toMatchObject({
+      LedgerEntryType: 'Escrow',
+      Account: buyer.wallet,
+      Destination: seller.wallet,
+      Amount: { currency: '524C555344000000000000000000000000000000', issuer: inject('rlusdIssuer'), value: '45' },
+    });
+    expect(entry.Condition).toMatch(/^A0258020[0-9A-F]{64}810120$/);
+    const cancelAfter = rippleTimeToUnixTime(entry.CancelAfter as number);
+    expect(cancelAfter).toBe(Date.parse(funded.escrow.cancelAfter));
+    const hours = (cancelAfter - Date.parse(funded.createdAt)) / 3_600_000;
+    expect(hours).toBeGreaterThan(167.9);
+    expect(hours).toBeLessThanOrEqual(168);
+
+    // The seller sees the sale; nobody else sees the order at all.
+    expect((await getOrder(seller, order!.id)).body).toMatchObject({ role: 'seller', status: 'funded' });
+    const { buyer: stranger } = await buyerAndSeller(FROM, 'cox');
+    expect((await getOrder(stranger, order!.id)).status).toBe(404);
+    const purchases = await call<{ items: { id: string }[] }>('GET', '/api/me/orders?role=buyer', {
+      token: buyer.token,
+      from: FROM,
+    });
+    expect(purchases.body.items.map((o) => o.id)).toContain(order!.id);
+    const sales = await call<{ items: { id: string }[] }>('GET', '/api/me/orders?role=seller', {
+      token: seller.token,
+      from: FROM,
+    });
+    expect(sales.body.items.map((o) => o.id)).toContain(order!.id);
+    // The paid line left the cart.
+    const cart = await call<{ items: unknown[] }>('GET', '/api/me/cart', { token: buyer.token, from: FROM });
+    expect(cart.body.items).toEqual([]);
+  }, 60_000);
+
+  it('a retried checkout with the same Idempotency-Key answers the first orders and reserves nothing more', async () => {
+    const vase = await listItem(seller, { priceCents: 1_000, quantity: 5 });
+    await putInCart(buyer, vase, 2);
+    const key = randomUUID();
+    const first = await checkout(buyer, 2_000, { key });
+    const again = await checkout(buyer, 2_000, { key });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.orders.map((o) => o.id)).toEqual(first.body.orders.map((o) => o.id));
+    expect(await availableOf(vase)).toBe(3);
+    await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
+  });
+
+  it('refuses a total the server does not agree with, an empty cart, and the seller their own item', async () => {
+    const cup = await listItem(seller, { priceCents: 700 });
+    await putInCart(buyer, cup);
+    const wrong = await checkout(buyer, 600);
+    expect(wrong.status).toBe(409);
+    expect(wrong.body.error).toMatchObject({ code: 'price_changed' });
+    expect(await availableOf(cup)).toBe(1);
+
+    // The price changes between cart and checkout: the old total is refused.
+    const edited = await call('PUT', `/api/listings/${cup}`, {
+      token: seller.token,
+      from: FROM,
+      body: {
+        title: 'Route Table Lantern',
+        description: 'A brass lantern that every route test may touch.',
+        category: 'Home & Garden',
+        condition: 'good',
+        listingType: 'fixed',
+        priceCents: 900,
+        shippingType: 'free',
+        location: { zipCode: '78701', city: 'Austin', state: 'TX' },
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await checkout(buyer, 700)).body.error).toMatchObject({ code: 'price_changed' });
+    expect((await checkout(buyer, 900)).status).toBe(201);
+
+    await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
+    const empty = await checkout(buyer, 0);
+    expect(empty.status).toBe(400);
+    expect(empty.body.error?.message).toBe('Please add items to your cart before checking out');
+  });
+
+  it('a rejected signature cancels the order and gives its units back; the blob is never submitted', async () => {
+    const clock = await listItem(seller, { priceCents: 2_500, quantity: 1 });
+    await putInCart(buyer, clock);
+    const made = await checkout(buyer, 2_500);
+    const orderId = made.body.orders[0]!.id;
+    expect(await availableOf(clock)).toBe(0);
+    const signing = await requestSigning(buyer, orderId);
+    // Asking again while it is open gives the same request.
+    expect((await requestSigning(buyer, orderId)).body.uuid).toBe(signing.body.uuid);
+    await reject(signing.body.signUrl);
+    const order = await waitForOrder(buyer, orderId, ['awaiting_signature']);
+    expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'signing_cancelled', escrow: { txHash: null } });
+    expect(await availableOf(clock)).toBe(1);
+    await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
+  }, 30_000);
+
+  it('the last unit: twenty buyers check out at once and exactly one order is made', async () => {
+    const rare = await listItem(seller, { priceCents: 5_000, quantity: 1 });
+    const buyers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => (await buyerAndSeller(`127.0.8.${70 + (i % 5)}`, `race${i}`)).buyer),
+    );
+    for (const b of buyers) await putInCart(b, rare);
+    const replies = await Promise.all(buyers.map((b) => checkout(b, 5_000)));
+    const made = replies.filter((r) => r.status === 201);
+    expect(made).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.error?.code).toMatch(/cart_changed|conflict/);
+    }
+    expect(await availableOf(rare)).toBe(0);
+  }, 180_000);
+});
