@@ -37,9 +37,11 @@ describe('app shell', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main');
     expect(screen.getByRole('link', { name: 'RLUSD Marketplace home' }).getAttribute('href')).toBe('/');
-    // Signed out: Connect Wallet. The cart comes with its feature; until then no control pretends to offer it.
+    // Signed out: Connect Wallet, and the cart (a visitor's cart lives in this browser).
     expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
-    expect(screen.queryByRole('link', { name: /cart/i })).toBeNull();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Cart, 0 items' }).getAttribute('href')).toBe(
+      '/cart',
+    );
   });
 
   it('shows 4 category menus and More at xl width; a subcategory goes to the filtered marketplace', async () => {

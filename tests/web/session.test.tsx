@@ -171,18 +171,20 @@ describe('header and session restore', () => {
       const items = within(panel).getAllByRole('menuitem');
       // A seller: Seller Portal sits between Wallet and Profile Settings (spec part 1 section 2.3).
       expect(items.map((i) => i.textContent)).toEqual([
+        'My Activity',
         'Notifications',
         'Wallet',
         'Seller Portal',
         'Profile Settings',
         'Disconnect Wallet',
       ]);
-      expect(items[0]?.getAttribute('href')).toBe('/notifications');
-      expect(items[1]?.getAttribute('href')).toBe('/wallet');
-      expect(items[2]?.getAttribute('href')).toBe('/seller-portal');
-      expect(items[3]?.getAttribute('href')).toBe('/settings');
+      expect(items[0]?.getAttribute('href')).toBe('/activity');
+      expect(items[1]?.getAttribute('href')).toBe('/notifications');
+      expect(items[2]?.getAttribute('href')).toBe('/wallet');
+      expect(items[3]?.getAttribute('href')).toBe('/seller-portal');
+      expect(items[4]?.getAttribute('href')).toBe('/settings');
 
-      fireEvent.click(items[4]!);
+      fireEvent.click(items[5]!);
       expect(await screen.findByText('Wallet Disconnected')).toBeTruthy();
       expect(screen.getByText('Your wallet has been disconnected successfully')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
@@ -211,6 +213,7 @@ describe('header and session restore', () => {
     };
     setWidth(390);
     expect(await panelItems(true)).toEqual([
+      ['My Activity', '/activity'],
       ['Notifications', '/notifications'],
       ['Wallet', '/wallet'],
       ['Seller Portal', '/seller-portal'],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { WishlistEntry } from '../../shared/api/wishlist';
 import { routes } from '../../web/src/app/router';
 import { addedText, wishlistStats } from '../../web/src/features/wishlist/routes/wishlist-page';
-import { badgeCount } from '../../web/src/lib/wishlist';
+import { badgeCount } from '../../web/src/lib/badge';
 import { listing, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 import { saveSession, sessionRoutes, stubApi, user, type ApiRequest } from './support/api-stub';

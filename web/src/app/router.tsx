@@ -27,6 +27,16 @@ export const routes: RouteObject[] = [
         path: 'item/:id',
         Component: page(() => import('../features/listings/routes/listing-page'), 'ListingPage'),
       },
+      { path: 'login', Component: page(() => import('./routes/login-page'), 'LoginPage') },
+      { path: 'cart', Component: page(() => import('../features/cart/routes/cart-page'), 'CartPage') },
+      {
+        path: 'checkout',
+        Component: page(() => import('../features/checkout/routes/checkout-page'), 'CheckoutPage'),
+      },
+      {
+        path: 'activity',
+        Component: page(() => import('../features/activity/routes/activity-page'), 'ActivityPage'),
+      },
       { path: 'user/:username', Component: page(() => import('../features/store/routes/store-page'), 'StorePage') },
       {
         path: 'profile/:username',

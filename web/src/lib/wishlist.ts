@@ -8,11 +8,6 @@ import { useOptionalSession } from './session/session-context';
 
 export type Wishlist = ResponseOf<typeof getWishlist>;
 
-/** Badges cap at '99+' (spec part 1 section 9). */
-export function badgeCount(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
 /**
  * The signed-in user's wishlist: one cache entry per user (spec part 2), shared by the header badge, the card toggles
  * and /wishlist. Keyed by the wallet, not the token, so a renewed token keeps it.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { CartButton, LocalCartButton } from '../../components/cart-button';
 import { LogoMark, StoreIcon } from '../../components/ui/icons';
 import { SearchField } from '../../components/ui/search-field';
 import { marketplaceUrl } from '../../lib/marketplace-url';
@@ -18,6 +19,9 @@ const loadSignedInActions = () => import('../../features/account/components/sign
 const SignedInActions = lazy(() => loadSignedInActions().then((m) => ({ default: m.SignedInActions })));
 const loadBell = () => import('../../features/notifications/components/notification-bell');
 const NotificationBell = lazy(() => loadBell().then((m) => ({ default: m.NotificationBell })));
+// The account's cart reads the API (zod contracts): a chunk of its own, like the other signed-in controls.
+const loadAccountCart = () => import('../../components/account-cart-button');
+const AccountCartButton = lazy(() => loadAccountCart().then((m) => ({ default: m.AccountCartButton })));
 
 /** Connect Wallet, the restore placeholder, or the signed-in controls (spec part 1 section 2.2). */
 function SessionActions() {
@@ -43,14 +47,23 @@ function SessionActions() {
     if (status === 'loading') {
       void loadSignedInActions();
       void loadBell();
+      void loadAccountCart();
     }
   }, [status]);
   if (status === 'loading') {
-    return <span className="account-placeholder" role="status" aria-label="Restoring your session" />;
+    return (
+      <>
+        <CartButton count={null} />
+        <span className="account-placeholder" role="status" aria-label="Restoring your session" />
+      </>
+    );
   }
   if (status === 'signed-in' && user && token) {
     return (
       <>
+        <Suspense fallback={<CartButton count={null} />}>
+          <AccountCartButton />
+        </Suspense>
         {/* Its own boundary: the account controls don't wait for the bell's code. */}
         <Suspense fallback={<span className="btn-icon-placeholder" />}>
           <NotificationBell />
@@ -63,6 +76,7 @@ function SessionActions() {
   }
   return (
     <>
+      <LocalCartButton />
       <button
         ref={connectButton}
         type="button"
@@ -83,8 +97,8 @@ function SessionActions() {
 }
 
 /**
- * The site header. The right-hand actions area holds Marketplace, the session's controls and, on small screens, the
- * menu; the cart and the notification bell join it with their features (docs/decisions/003-web-shell.md).
+ * The site header. The right-hand actions area holds Marketplace, the cart button (every visitor), the session's
+ * controls and, on small screens, the menu (docs/decisions/003-web-shell.md).
  */
 export function Header() {
   const navigate = useNavigate();

@@ -170,3 +170,37 @@ export function ListIcon() {
     </svg>
   );
 }
+
+export function CartIcon() {
+  return (
+    <svg {...base}>
+      <circle cx="9" cy="20" r="1.3" />
+      <circle cx="18" cy="20" r="1.3" />
+      <path d="M2.5 3.5h3l2.4 11.2a1.5 1.5 0 0 0 1.5 1.2h8.3a1.5 1.5 0 0 0 1.5-1.1L21 7.5H6.4" />
+    </svg>
+  );
+}
+
+export function MinusIcon() {
+  return (
+    <svg {...base} width={16} height={16}>
+      <path d="M5 12h14" />
+    </svg>
+  );
+}
+
+export function PlusIcon() {
+  return (
+    <svg {...base} width={16} height={16}>
+      <path d="M12 5v14M5 12h14" />
+    </svg>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <svg {...base} width={16} height={16}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}

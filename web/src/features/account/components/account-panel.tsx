@@ -5,13 +5,13 @@ import type { CurrentUser } from '../../../../../shared/api/auth';
 import { shortAddress } from '../../../../../shared/domain/username';
 import { useNotificationSummary } from '../../../lib/notifications';
 import { useSession } from '../../../lib/session/session-context';
-import { badgeCount } from '../../../lib/wishlist';
+import { badgeCount } from '../../../lib/badge';
 import { useMobileLayout } from '../../../lib/use-viewport-width';
 import { UserAvatar } from '../../../components/user-avatar';
 
 /**
- * Spec part 1 section 2.3. Only links to pages that exist are shown: /activity and /messages join the list where
- * marked when their features land. 'Sell Items' is for sellers on the mobile layout only, as the spec says.
+ * Spec part 1 section 2.3. Only links to pages that exist are shown: /messages joins the list where marked when its
+ * feature lands. 'Sell Items' is for sellers on the mobile layout only, as the spec says.
  */
 export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
   const { disconnect } = useSession();
@@ -44,7 +44,10 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="menu-separator" />
-          {/* Slot: My Activity and Messages arrive with their features. */}
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to="/activity">My Activity</Link>
+          </DropdownMenu.Item>
+          {/* Slot: Messages arrives with its feature. */}
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/notifications" className="menu-item-with-badge">
               Notifications

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { HeartIcon, TagIcon, WalletIcon } from '../../../components/ui/icons';
-import { badgeCount, useWishlist } from '../../../lib/wishlist';
+import { badgeCount } from '../../../lib/badge';
+import { useWishlist } from '../../../lib/wishlist';
 import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
 import { AccountPanel } from './account-panel';
 

@@ -9,6 +9,8 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError } from '../../../lib/api';
 import { useListingDetail } from '../../../lib/listing-detail';
 import { ListingGallery } from '../components/listing-gallery';
+import { EscrowPanel } from '../components/escrow-panel';
+import { PurchaseActions } from '../components/purchase-actions';
 import { SellerPanel } from '../components/seller-panel';
 import { WishlistToggle } from '../../../components/wishlist-toggle';
 import { auctionBadgeLabel, formatEndDate } from '../../../lib/card-display';
@@ -172,6 +174,8 @@ function Listing({ l }: { l: ListingDetail }) {
           <WishlistToggle listingId={l.id} title={l.title} />
         </div>
         <PricePanel l={l} nowMs={nowMs} />
+        <PurchaseActions listing={l} nowMs={nowMs} />
+        <EscrowPanel listingId={l.id} />
         <SellerPanel seller={l.sellerInfo} />
         <Shipping l={l} />
       </div>

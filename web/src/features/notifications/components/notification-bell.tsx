@@ -8,7 +8,7 @@ import {
   useNotificationActions,
   useNotificationSummary,
 } from '../../../lib/notifications';
-import { badgeCount } from '../../../lib/wishlist';
+import { badgeCount } from '../../../lib/badge';
 import '../../../styles/notifications.css';
 import { NotificationText } from './notification-text';
 

@@ -14,7 +14,7 @@ import {
 } from '../../../lib/notifications';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
-import { badgeCount } from '../../../lib/wishlist';
+import { badgeCount } from '../../../lib/badge';
 import '../../../styles/notifications.css';
 import { NotificationText } from '../components/notification-text';
 

@@ -1,0 +1,181 @@
+import { Link } from 'react-router-dom';
+import useSWRInfinite from 'swr/infinite';
+import { listMyOrders, type Order } from '../../../../../shared/api/orders';
+import type { ResponseOf } from '../../../../../shared/api/contract';
+import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../../../shared/domain/address';
+import { formatUsd } from '../../../../../shared/domain/money';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { apiGet } from '../../../lib/api';
+import {
+  cancelReasonText,
+  explorerTxUrl,
+  orderDate,
+  orderStatusLabel,
+  orderStatusTone,
+} from '../../../lib/orders/orders';
+
+export type Role = 'buyer' | 'seller';
+type OrdersPage = ResponseOf<typeof listMyOrders>;
+type PageKey = readonly ['my-orders', string, Role, string | null];
+
+/** The caller's orders as buyer or seller, newest first, 20 a page (`nextCursor`). */
+export function useMyOrders(userId: string, token: string, role: Role, enabled = true) {
+  return useSWRInfinite<OrdersPage, Error, (i: number, prev: OrdersPage | null) => PageKey | null>(
+    (_, prev) =>
+      !enabled || (prev && !prev.nextCursor) ? null : ['my-orders', userId, role, prev?.nextCursor ?? null],
+    ([, , r, cursor]) => apiGet(listMyOrders, { token, query: cursor ? { role: r, cursor } : { role: r } }),
+  );
+}
+
+/** 'n' loaded, or 'n+' while more pages can be read. */
+export function orderCount(pages: OrdersPage[] | undefined): string | null {
+  if (!pages) return null;
+  const n = pages.reduce((sum, p) => sum + p.items.length, 0);
+  return pages.at(-1)?.nextCursor ? `${n}+` : String(n);
+}
+
+function shipToText(shipTo: NonNullable<Order['shipTo']>): string {
+  const country = (ADDRESS_COUNTRIES as readonly string[]).includes(shipTo.country)
+    ? (shipTo.country as PostalAddress['country'])
+    : null;
+  const address = country
+    ? formatAddress({ ...shipTo, country })
+    : [shipTo.street, shipTo.city, shipTo.state, shipTo.postalCode, shipTo.country].filter(Boolean).join(', ');
+  return `${shipTo.fullName}, ${address}`;
+}
+
+function OrderCard({ order: o, explorerUrl }: { order: Order; explorerUrl: string | undefined }) {
+  const buyer = o.role === 'buyer';
+  const txUrl = o.escrow.txHash ? explorerTxUrl(explorerUrl, o.escrow.txHash) : null;
+  const cancelled = o.status === 'cancelled' ? cancelReasonText(o.cancelReason) : null;
+  const waiting =
+    o.status === 'funded' && o.escrowStatus === 'pending'
+      ? buyer
+        ? o.isLocalPickup
+          ? 'Waiting for seller to confirm local pickup completion'
+          : 'Waiting for seller to ship item and provide tracking'
+        : o.isLocalPickup
+          ? 'The buyer collects this order from you (local pickup).'
+          : 'Ship the items to the buyer.'
+      : null;
+  const title = o.lines.map((l) => l.title).join(', ');
+  return (
+    <li>
+      <article className="order-card" aria-label={`${buyer ? 'Purchase' : 'Sale'}: ${title}`}>
+        <div className="order-card-head">
+          <span className={`badge ${orderStatusTone(o)}`}>{orderStatusLabel(o)}</span>
+          <span className="order-card-amount">{formatUsd(o.totalCents)} RLUSD</span>
+        </div>
+        <ul className="order-lines" aria-label="Items">
+          {o.lines.map((l) => (
+            <li key={l.listingId}>
+              <Link to={`/item/${encodeURIComponent(l.listingId)}`}>{l.title}</Link>
+              {l.quantity > 1 && ` × ${l.quantity}`} — {formatUsd(l.unitPriceCents * l.quantity)}
+            </li>
+          ))}
+        </ul>
+        <dl className="order-facts">
+          <div>
+            <dt>{buyer ? 'Seller:' : 'Buyer:'}</dt>
+            <dd>{buyer ? o.seller.username : o.buyer.username}</dd>
+          </div>
+          <div>
+            <dt>Date:</dt>
+            <dd>{orderDate(o.createdAt)}</dd>
+          </div>
+          <div>
+            <dt>Delivery:</dt>
+            <dd>
+              {o.isLocalPickup
+                ? 'Local pickup'
+                : o.shippingService
+                  ? `${o.shippingService.name} (${o.shippingService.estimatedDays})`
+                  : 'Shipped'}
+            </dd>
+          </div>
+          {o.shippingCents > 0 && (
+            <div>
+              <dt>Shipping:</dt>
+              <dd>{formatUsd(o.shippingCents)}</dd>
+            </div>
+          )}
+          {!buyer && o.shipTo && (
+            <div>
+              <dt>Ship to:</dt>
+              <dd>{shipToText(o.shipTo)}</dd>
+            </div>
+          )}
+          {o.escrow.txHash && (
+            <div>
+              <dt>Escrow transaction:</dt>
+              <dd>
+                {txUrl ? (
+                  <a className="tx-hash" href={txUrl} target="_blank" rel="noopener noreferrer">
+                    {o.escrow.txHash.slice(0, 12)}…{o.escrow.txHash.slice(-6)}
+                    <span className="sr-only"> (opens the ledger explorer in a new tab)</span>
+                  </a>
+                ) : (
+                  <code className="tx-hash">{o.escrow.txHash}</code>
+                )}
+              </dd>
+            </div>
+          )}
+        </dl>
+        {waiting && <p className="commerce-note commerce-note-warning">{waiting}</p>}
+        {cancelled && <p className="commerce-note">{cancelled}</p>}
+      </article>
+    </li>
+  );
+}
+
+export interface OrderListProps {
+  role: Role;
+  orders: ReturnType<typeof useMyOrders>;
+  explorerUrl: string | undefined;
+}
+
+/** Purchases or sales: loading, error, empty, the cards and Load More. */
+export function OrderList({ role, orders, explorerUrl }: OrderListProps) {
+  const items = orders.data?.flatMap((p) => p.items) ?? [];
+  const more = orders.data?.at(-1)?.nextCursor != null;
+  const what = role === 'buyer' ? 'purchases' : 'sales';
+  if (orders.error && !orders.data) {
+    return <LoadFailed title="Failed to load activity data" onRetry={() => void orders.mutate()} />;
+  }
+  if (!orders.data) return <PageLoading text={`Loading ${what}...`} />;
+  if (items.length === 0) {
+    return (
+      <div className="status">
+        <p className="status-title">No {what} yet</p>
+        {role === 'buyer' ? (
+          <Link to="/marketplace" className="btn btn-primary">
+            Browse Marketplace
+          </Link>
+        ) : (
+          <p>Orders for your listings show here once buyers check out.</p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="order-list" aria-label={role === 'buyer' ? 'Your purchases' : 'Your sales'}>
+        {items.map((o) => (
+          <OrderCard key={o.id} order={o} explorerUrl={explorerUrl} />
+        ))}
+      </ul>
+      {orders.error && <LoadFailed title="Failed to load activity data" outline onRetry={() => void orders.mutate()} />}
+      {more && (
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={orders.isValidating}
+          onClick={() => void orders.setSize(orders.size + 1)}
+        >
+          {orders.isValidating ? 'Loading...' : 'Load More'}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,96 @@
+import '../../../styles/commerce.css';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { CurrentUser } from '../../../../../shared/api/auth';
+import { userTopic } from '../../../../../shared/events';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { useTopic } from '../../../lib/realtime/use-topic';
+import { useSession } from '../../../lib/session/session-context';
+import { useWalletBalances } from '../../../lib/wallet-balances';
+import { OrderList, orderCount, useMyOrders } from '../components/order-list';
+
+type Tab = 'bids' | 'offers' | 'purchases' | 'sales' | 'watchlist' | 'pending';
+
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="status">
+      <p className="status-title">{title}</p>
+      <p>{text}</p>
+    </div>
+  );
+}
+
+function Activity({ user, token }: { user: CurrentUser; token: string }) {
+  const purchases = useMyOrders(user.id, token, 'buyer');
+  const sales = useMyOrders(user.id, token, 'seller', user.isSeller);
+  const explorerUrl = useWalletBalances({ token, walletAddress: user.walletAddress }).data?.explorerUrl;
+  // Orders move (signed, funded, cancelled) on the user's topic: read the lists again; after a reconnect too.
+  const refresh = () => {
+    void purchases.mutate();
+    if (user.isSeller) void sales.mutate();
+  };
+  useTopic(userTopic(user.id), (event) => event.type === 'order.updated' && refresh(), { onSubscribed: refresh });
+
+  const [params, setParams] = useSearchParams();
+  const tabs: TabItem<Tab>[] = [
+    { id: 'bids', label: 'Bids', count: 0 },
+    { id: 'offers', label: 'Offers', count: 0 },
+    { id: 'purchases', label: 'Purchases', count: orderCount(purchases.data) },
+    ...(user.isSeller ? [{ id: 'sales' as const, label: 'Sales', count: orderCount(sales.data) }] : []),
+    { id: 'watchlist', label: 'Watchlist' },
+    { id: 'pending', label: 'Pending' },
+  ];
+  const raw = params.get('tab') as Tab | null;
+  const tab: Tab = raw && tabs.some((t) => t.id === raw) ? raw : 'purchases';
+  const select = (next: Tab) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        if (next === 'purchases') q.delete('tab');
+        else q.set('tab', next);
+        return q;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="container commerce-page">
+      <h1 className="page-title">My Activity</h1>
+      <Tabs label="Activity sections" tabs={tabs} selected={tab} onSelect={select} className="commerce-tabs">
+        {tab === 'bids' ? (
+          <Empty title="No bids yet" text="Bidding on auctions is not available yet, so there are no bids to show." />
+        ) : tab === 'offers' ? (
+          <Empty title="No offers yet" text="Making offers is not available yet, so there are no offers to show." />
+        ) : tab === 'purchases' ? (
+          <OrderList role="buyer" orders={purchases} explorerUrl={explorerUrl} />
+        ) : tab === 'sales' ? (
+          <OrderList role="seller" orders={sales} explorerUrl={explorerUrl} />
+        ) : tab === 'watchlist' ? (
+          <Empty title="Watchlist coming soon" text="Watching items from your activity page is coming soon." />
+        ) : (
+          <Empty title="Pending items coming soon" text="A list of items pending your action is coming soon." />
+        )}
+      </Tabs>
+    </div>
+  );
+}
+
+/** /activity (spec part 3 "My Activity"): sign-in required, else a message with Go Home. */
+export function ActivityPage() {
+  const { status, user, token } = useSession();
+  if (status === 'loading') return <PageLoading />;
+  if (!user || !token) {
+    return (
+      <div className="container commerce-page">
+        <h1 className="page-title">My Activity</h1>
+        <div className="status">
+          <p className="status-title">Connect your wallet to see your activity</p>
+          <Link to="/" className="btn btn-primary">
+            Go Home
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <Activity user={user} token={token} />;
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router-dom';
+import { HeartIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { PageLoading } from '../../../components/ui/page-loading';
+import { cardPrice } from '../../../lib/card-display';
+import { requestConnectWallet } from '../../../lib/session/session-events';
+import { useOptionalSession } from '../../../lib/session/session-context';
+import { useWishlist } from '../../../lib/wishlist';
+
+/** The cart page's wishlist tab (spec part 2): the first 3 saved items and View All to /wishlist. */
+export const WISHLIST_PREVIEW = 3;
+
+export function WishlistTab() {
+  const session = useOptionalSession();
+  const { data, error, isLoading, mutate } = useWishlist();
+  if (session?.status === 'loading') return <PageLoading />;
+  if (!session?.token) {
+    return (
+      <div className="status">
+        <p className="status-title">Connect your wallet to see your wishlist</p>
+        <button type="button" className="btn btn-primary" onClick={requestConnectWallet}>
+          Connect Wallet
+        </button>
+      </div>
+    );
+  }
+  if (isLoading && !data) return <PageLoading text="Loading wishlist..." />;
+  if (error && !data) return <LoadFailed title="Failed to load your wishlist" onRetry={() => void mutate()} />;
+  const items = (data?.items ?? []).slice(0, WISHLIST_PREVIEW);
+  if (items.length === 0) {
+    return (
+      <div className="status">
+        <HeartIcon />
+        <p className="status-title">Your wishlist is empty</p>
+        <Link to="/marketplace" className="btn btn-primary">
+          Browse Marketplace
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="wishlist-preview">
+      <ul className="wishlist-preview-list" aria-label="Saved items">
+        {items.map(({ listingId, listing }) => (
+          <li key={listingId} className="wishlist-preview-item">
+            {listing?.image ? (
+              <img src={listing.image.thumbUrl} alt="" width={64} height={64} loading="lazy" />
+            ) : (
+              <span className="wishlist-preview-noimage" aria-hidden>
+                No Image
+              </span>
+            )}
+            {listing ? (
+              <span>
+                <Link to={`/item/${encodeURIComponent(listing.id)}`}>{listing.title}</Link>
+                <span className="wishlist-preview-price">{cardPrice(listing).text}</span>
+              </span>
+            ) : (
+              <span>This listing is no longer available</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Link to="/wishlist" className="btn btn-outline">
+        View All
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { checkout, requestEscrowSigning, type EscrowSigning, type Order } from '../../../../../shared/api/orders';
+import { apiSend, newIdempotencyKey } from '../../../lib/api';
+import { followOrder } from '../../../lib/orders/follow-order';
+import { CHECKOUT_TEXTS, cancelledOrderToast, checkoutErrorToast, escrowRequestErrorToast } from './checkout-toasts';
+
+/** The signing dialog's state: which order, its wallet request, and whether the signature has arrived. */
+export interface SigningStep {
+  order: Order;
+  signing: EscrowSigning;
+  index: number;
+  total: number;
+  phase: 'awaiting_signature' | 'submitting';
+}
+
+export interface CheckoutInput {
+  shipping: { quoteId: string; optionId: string } | null;
+  expectedTotalCents: number;
+}
+
+export interface CheckoutRunnerOptions {
+  token: string;
+  userId: string;
+  /** A refused checkout, after its toast (the page reloads the cart or the shipping options). */
+  onRefused(error: unknown): void;
+  /** Every order has been followed to its end: how many were funded. */
+  onFinished(funded: number): void;
+}
+
+type OrderResult = 'funded' | 'failed' | 'stopped';
+
+/**
+ * The checkout sequence (spec part 2 "Checkout" and "Escrow creation"): one POST /api/checkout per press (its own
+ * Idempotency-Key, so a retried request can't check out twice), then, one order after another, the wallet request of
+ * its EscrowCreate (own key) shown in the signing dialog, followed until the order is funded or cancelled.
+ */
+export function useCheckoutRunner({ token, userId, onRefused, onFinished }: CheckoutRunnerOptions) {
+  const [processing, setProcessing] = useState(false);
+  const [step, setStep] = useState<SigningStep | null>(null);
+  const aborter = useRef<AbortController | null>(null);
+  const latest = useRef({ onRefused, onFinished });
+  useEffect(() => {
+    latest.current = { onRefused, onFinished };
+  });
+  // Leaving the page stops following (the orders stay on the activity page).
+  useEffect(() => () => aborter.current?.abort(), []);
+
+  const signOrder = useCallback(
+    async (order: Order, index: number, total: number, signal: AbortSignal): Promise<OrderResult> => {
+      let signing: EscrowSigning;
+      try {
+        signing = await apiSend(requestEscrowSigning, {
+          token,
+          params: { orderId: order.id },
+          body: {},
+          idempotencyKey: newIdempotencyKey(),
+          signal,
+        });
+      } catch (error) {
+        if (signal.aborted) return 'stopped';
+        escrowRequestErrorToast(error);
+        return 'failed';
+      }
+      setStep({ order, signing, index, total, phase: 'awaiting_signature' });
+      const outcome = await followOrder({
+        orderId: order.id,
+        userId,
+        token,
+        signal,
+        onUpdate: (o) =>
+          setStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, phase: 'submitting' } : s)),
+      });
+      switch (outcome.kind) {
+        case 'stopped':
+          return 'stopped';
+        case 'timeout':
+          toast.error(CHECKOUT_TEXTS.timeout[0], { description: CHECKOUT_TEXTS.timeout[1] });
+          return 'failed';
+        case 'error':
+          console.warn('Following the order failed', outcome.error);
+          toast.error('Escrow Creation Failed', { description: CHECKOUT_TEXTS.statusFailed });
+          return 'failed';
+        case 'settled':
+          if (outcome.order.status === 'funded') return 'funded';
+          cancelledOrderToast(outcome.order);
+          return 'failed';
+      }
+    },
+    [token, userId],
+  );
+
+  const run = useCallback(
+    async (input: CheckoutInput) => {
+      if (aborter.current) return;
+      const controller = new AbortController();
+      aborter.current = controller;
+      setProcessing(true);
+      try {
+        let orders: Order[];
+        try {
+          const placed = await apiSend(checkout, {
+            token,
+            body: input,
+            idempotencyKey: newIdempotencyKey(),
+            signal: controller.signal,
+          });
+          orders = placed.orders;
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          checkoutErrorToast(error);
+          latest.current.onRefused(error);
+          return;
+        }
+        let funded = 0;
+        for (const [index, order] of orders.entries()) {
+          const result = await signOrder(order, index, orders.length, controller.signal);
+          if (result === 'stopped') return;
+          if (result === 'funded') funded += 1;
+        }
+        setStep(null);
+        if (funded === 0) toast.error(CHECKOUT_TEXTS.noneCreated[0], { description: CHECKOUT_TEXTS.noneCreated[1] });
+        else {
+          const [title, description] = CHECKOUT_TEXTS.success(funded);
+          toast.success(title, { description });
+        }
+        latest.current.onFinished(funded);
+      } finally {
+        if (!controller.signal.aborted) {
+          setStep(null);
+          setProcessing(false);
+        }
+        aborter.current = null;
+      }
+    },
+    [token, signOrder],
+  );
+
+  return { processing, step, run };
+}
