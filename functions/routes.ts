@@ -28,6 +28,7 @@ import {
 import { clearCart, getCart, mergeCart, removeCartItem, setCartItem } from '../shared/api/cart';
 import { checkout, getOrder, getShippingOptions, listMyOrders, requestEscrowSigning } from '../shared/api/orders';
 import { xamanWebhook } from '../shared/api/signing';
+import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -320,6 +321,22 @@ export const routes = {
     submitsToLedger: true,
   }),
   listMyOrders: route('listMyOrders', listMyOrders, 'http/orders/list-my-orders', 'user', signedIn(200)),
+  // A seller's RLUSD trust line (escrows pay out to it): whether the wallet has one, and a TrustSet to sign if not.
+  getRlusdTrustLine: route(
+    'getRlusdTrustLine',
+    getRlusdTrustLine,
+    'http/wallet/get-rlusd-trust-line',
+    'user',
+    signedIn(200),
+  ),
+  requestRlusdTrustLine: route(
+    'requestRlusdTrustLine',
+    requestRlusdTrustLine,
+    'http/wallet/request-rlusd-trust-line',
+    'user',
+    signedIn(200),
+    { idempotent: true, usesSigner: true },
+  ),
   // Xaman's signed call when a payload resolves; only a trigger to read it back with our secret.
   xamanWebhook: route('xamanWebhook', xamanWebhook, 'http/signing/xaman-webhook', 'public', anyone(200), {
     usesSigner: true,

@@ -7,6 +7,7 @@ import type { EscrowSigningDeps } from '../core/orders/escrow-signing';
 import { settleEscrowSigning, type SettleDeps } from '../core/orders/settle-escrow';
 import { checkNow } from '../core/signing/poll-signing';
 import type { SigningRequestRecord } from '../core/signing/requests';
+import { settleTrustLine, type TrustLineDeps } from '../core/wallet/trust-line';
 import type { Logger } from '../lib/logger';
 import { accounts, signingRequests } from './auth-deps';
 import { carrier } from './carrier/fedex-carrier';
@@ -19,7 +20,8 @@ import { db } from './db/service';
 import { shippingQuoteStore } from './db/shipping-quote-store';
 import { soldOutListings } from './db/sold-out-listings';
 import { fulfillmentVault } from './fulfillment-vault';
-import { ledger } from './ledger/xrpl-ledger';
+import type { XrplLedger } from './ledger/xrpl-ledger';
+import { loadLedger } from './load-ledger';
 import { orderEvents } from './order-events';
 import { signer } from './signer/xaman-signer';
 import { signingEvents, signingQueue } from './signing-queue';
@@ -27,17 +29,18 @@ import { signingEvents, signingQueue } from './signing-queue';
 const now = () => clock.now();
 let readiness: EscrowReadiness | undefined;
 /** One per warm function: the network's escrow rules are cached for a minute. */
-const ready = () => (readiness ??= escrowReadiness(ledger(), clock));
+const ready = (l: XrplLedger) => (readiness ??= escrowReadiness(l, clock));
 
-export function checkoutDeps(): CheckoutDeps {
+export async function checkoutDeps(): Promise<CheckoutDeps> {
+  const l = await loadLedger();
   return {
     carts: cartStore(db()),
     listings: saleListings(db()),
     users: accounts(),
     profiles: profileStore(db()),
     quotes: shippingQuoteStore(db()),
-    ledger: ledger(),
-    readiness: ready(),
+    ledger: l,
+    readiness: ready(l),
     vault: fulfillmentVault(),
     orders: orderStore(db()),
     newId: ulid,
@@ -59,22 +62,22 @@ export function shippingOptionsDeps(log: Logger): ShippingOptionsDeps {
   };
 }
 
-export function escrowSigningDeps(): EscrowSigningDeps {
-  const l = ledger();
+export async function escrowSigningDeps(): Promise<EscrowSigningDeps> {
+  const l = await loadLedger();
   return {
     orders: orderStore(db()),
     signer: signer(),
     store: signingRequests(),
     queue: signingQueue,
-    readiness: ready(),
+    readiness: ready(l),
     ledger: l,
     rlusd: l.rlusd,
     now,
   };
 }
 
-export function settleDeps(log: Pick<Logger, 'warn'>): SettleDeps {
-  const l = ledger();
+export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps> {
+  const l = await loadLedger();
   return {
     orders: orderStore(db()),
     soldOut: soldOutListings(db(), now),
@@ -93,8 +96,7 @@ export function settleDeps(log: Pick<Logger, 'warn'>): SettleDeps {
  * read through, announced, and settled by purpose.
  */
 export function checkSigningNow(log: Pick<Logger, 'warn'>, minAgeMs = 0) {
-  const settle = settleDeps(log);
-  return (uuid: string) =>
+  return async (uuid: string) =>
     checkNow(
       uuid,
       {
@@ -102,13 +104,28 @@ export function checkSigningNow(log: Pick<Logger, 'warn'>, minAgeMs = 0) {
         signer: signer(),
         events: signingEvents,
         now: now(),
-        settle: (record) => settleBy(record, settle),
+        settle: async (record) => settleBy(record, await settleDeps(log)),
       },
       minAgeMs,
     );
 }
 
 /** What a resolved request of each purpose leads to; sign-in is completed by the browser. */
+export async function trustLineDeps(log: Pick<Logger, 'warn'>): Promise<TrustLineDeps> {
+  const l = await loadLedger();
+  return {
+    users: accounts(),
+    ledger: l,
+    signer: signer(),
+    store: signingRequests(),
+    queue: signingQueue,
+    rlusd: l.rlusd,
+    now,
+    log,
+  };
+}
+
 export async function settleBy(record: SigningRequestRecord, deps: SettleDeps): Promise<void> {
   if (record.purpose === 'escrow-create') await settleEscrowSigning(record, deps);
+  if (record.purpose === 'trust-line') await settleTrustLine(record, await trustLineDeps(deps.log));
 }

@@ -15,14 +15,13 @@ export const handler = sqsConsumer(
   'jobs/poll-signing',
   signingCheckMessage,
   async (check, { messageId, log }) => {
-    const settle = settleDeps(log);
     const outcome = await checkSigningRequest(check, messageId, {
       store: signingRequests(),
       signer: signer(),
       queue: signingQueue,
       events: signingEvents,
       now: new Date(),
-      settle: (record) => settleBy(record, settle),
+      settle: async (record) => settleBy(record, await settleDeps(log)),
     });
     log.info('signing request checked', { ...check, outcome });
   },

@@ -8,7 +8,7 @@ import { scheduledJob } from '../lib/scheduled-job';
  * ledger outcome). Safe to run twice: every step is conditional on the order's status.
  */
 export const handler = scheduledJob('jobs/release-reservations', async ({ log }) => {
-  const released = await releaseLapsedReservations(settleDeps(log));
+  const released = await releaseLapsedReservations(await settleDeps(log));
   if (released > 0) log.info('lapsed reservations handled', { released });
   return { released };
 });

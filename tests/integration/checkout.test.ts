@@ -97,7 +97,7 @@ describe('checkout into an RLUSD escrow', () => {
     await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
   });
 
-  it('refuses a total the server does not agree with, an empty cart, and the seller their own item', async () => {
+  it('refuses a total the server does not agree with (also after a price change) and an empty cart', async () => {
     const cup = await listItem(seller, { priceCents: 700 });
     await putInCart(buyer, cup);
     const wrong = await checkout(buyer, 600);
@@ -145,6 +145,82 @@ describe('checkout into an RLUSD escrow', () => {
     expect(await availableOf(clock)).toBe(1);
     await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
   }, 30_000);
+
+  it('buying the last unit sells the listing out: it leaves browse and search; the seller is told of the escrow', async () => {
+    const title = `Sellout Gramophone ${Date.now().toString(36)}`;
+    const gramophone = await listItem(seller, { priceCents: 3_300, quantity: 1, title });
+    await putInCart(buyer, gramophone);
+    const made = await checkout(buyer, 3_300);
+    expect((await signAndFund(buyer, made.body.orders[0]!.id)).status).toBe('funded');
+    expect((await call('GET', `/api/listings/${gramophone}`)).status).toBe(404);
+    const found = await call<{ items: { id: string }[] }>('GET', `/api/listings?search=${encodeURIComponent(title)}`);
+    expect(found.body.items.map((l) => l.id)).not.toContain(gramophone);
+    const summary = await call<{ latest: { type: string; relatedId: string | null }[] }>(
+      'GET',
+      '/api/me/notifications/summary',
+      { token: seller.token, from: FROM },
+    );
+    expect(summary.body.latest).toContainEqual(
+      expect.objectContaining({ type: 'escrow_created', relatedId: made.body.orders[0]!.id }),
+    );
+  }, 60_000);
+
+  it('refuses a total above the RLUSD balance, naming what is missing', async () => {
+    const piano = await listItem(seller, { priceCents: 150_000 });
+    await putInCart(buyer, piano);
+    const short = await checkout(buyer, 150_000);
+    expect(short.status).toBe(409);
+    expect(short.body.error?.code).toBe('insufficient_balance');
+    expect(short.body.error?.message).toMatch(
+      /^Insufficient balance\. You need \$[\d,]+\.\d\d more to complete this purchase\.$/,
+    );
+    expect(await availableOf(piano)).toBe(1);
+    await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
+  });
+
+  it('an expired signing request cancels the order and its unit goes back', async () => {
+    const kettle = await listItem(seller, { priceCents: 1_800, quantity: 1 });
+    await putInCart(buyer, kettle);
+    const orderId = (await checkout(buyer, 1_800)).body.orders[0]!.id;
+    expect((await requestSigning(buyer, orderId)).status).toBe(201);
+    expect(await availableOf(kettle)).toBe(0);
+    // Xaman's clock moves past the request's 5 minutes; the next check of the signing queue finds it expired.
+    const moved = await fetch(`${inject('xamanUrl')}/_test/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceSeconds: 360 }),
+    });
+    expect(moved.status).toBe(200);
+    const order = await waitForOrder(buyer, orderId, ['awaiting_signature'], 30_000);
+    expect(order).toMatchObject({ status: 'cancelled', cancelReason: 'signing_expired' });
+    expect(await availableOf(kettle)).toBe(1);
+    await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
+  }, 45_000);
+
+  it('pages purchases newest first with the cursor it gave out, and refuses one it did not', async () => {
+    const all = await call<{ items: { id: string }[] }>('GET', '/api/me/orders?role=buyer&limit=50', {
+      token: buyer.token,
+      from: FROM,
+    });
+    const first = await call<{ items: { id: string }[]; nextCursor: string | null }>(
+      'GET',
+      '/api/me/orders?role=buyer&limit=2',
+      {
+        token: buyer.token,
+        from: FROM,
+      },
+    );
+    expect(first.body.items.map((o) => o.id)).toEqual(all.body.items.slice(0, 2).map((o) => o.id));
+    const next = await call<{ items: { id: string }[] }>(
+      'GET',
+      `/api/me/orders?role=buyer&limit=2&cursor=${first.body.nextCursor}`,
+      { token: buyer.token, from: FROM },
+    );
+    expect(next.body.items.map((o) => o.id)).toEqual(all.body.items.slice(2, 4).map((o) => o.id));
+    expect(
+      (await call('GET', '/api/me/orders?cursor=bm90LWEtY3Vyc29y', { token: buyer.token, from: FROM })).status,
+    ).toBe(400);
+  });
 
   it('the last unit: twenty buyers check out at once and exactly one order is made', async () => {
     const rare = await listItem(seller, { priceCents: 5_000, quantity: 1 });

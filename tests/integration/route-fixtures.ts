@@ -107,6 +107,9 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   }),
   listMyOrders: () => ({ query: { role: 'buyer' } }),
   xamanWebhook: () => signedWebhook(randomUUID()),
+  getRlusdTrustLine: () => ({}),
+  // The callers' wallets hold RLUSD already: the answer is that the line exists.
+  requestRlusdTrustLine: () => ({ body: {} }),
 };
 
 /** A profile to buy with (name, email, phone, address; sellers stay sellers) and one unit of a listing in the cart. */

@@ -10,7 +10,7 @@ export const handler = httpHandler(
   routes.checkout,
   async (req) => {
     const { userId } = principalOf(req);
-    const orders = await checkout(userId, req.body, checkoutDeps());
+    const orders = await checkout(userId, req.body, await checkoutDeps());
     req.metrics.count('OrdersPlaced', orders.length);
     return created({ checkoutId: orders[0]!.checkoutId, orders: orders.map((o) => toOrderView(o, userId, mediaUrl)) });
   },

@@ -7,6 +7,6 @@ import { routes } from '../../routes';
 export const handler = httpHandler(
   routes.requestEscrowSigning,
   async (req) =>
-    created(await requestEscrowSignature(principalOf(req).userId, req.params.orderId, escrowSigningDeps())),
+    created(await requestEscrowSignature(principalOf(req).userId, req.params.orderId, await escrowSigningDeps())),
   { idempotency: idempotentRequests('requestEscrowSigning') },
 );

@@ -1,0 +1,8 @@
+import { trustLineDeps } from '../../adapters/order-deps';
+import { hasRlusdLine } from '../../core/wallet/trust-line';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.getRlusdTrustLine, async (req) =>
+  ok(await hasRlusdLine(principalOf(req).userId, await trustLineDeps(req.log))),
+);
