@@ -1,26 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { watchViolations } from './csp';
 import { cards, expect, test } from './fixtures';
 import { becomeSeller } from './seller';
 import { signUpInBrowser } from './sign-up';
-
-/**
- * Every CSP violation of `page`, from both places a browser reports them: the console ("Refused to ...") and the
- * `securitypolicyviolation` event (a listener added before any page script runs, on every document the page loads).
- */
-async function watchViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Refused to|Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
-  });
-  await page.exposeFunction('reportCspViolation', (violation: string) => violations.push(`event: ${violation}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { reportCspViolation: (v: string) => Promise<void> }).reportCspViolation;
-      void report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
-    });
-  });
-  return violations;
-}
 
 const loaded = (img: Locator) =>
   expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);

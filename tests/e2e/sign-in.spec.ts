@@ -83,6 +83,7 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
   await expect(panel.getByText(shortAddress(address), { exact: true })).toBeVisible();
   await expect(panel.getByText(`RLUSD balance: ${rlusd}`, { exact: true })).toBeVisible();
   await expect(panel.getByRole('menuitem')).toHaveText([
+    'My Activity',
     'Notifications',
     'Wallet',
     'Profile Settings',
