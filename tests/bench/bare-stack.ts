@@ -9,7 +9,7 @@ export type BareStack = Awaited<ReturnType<typeof startLocalStack>> & { dispose(
  * A fresh local stack for one bench piece: no seed, no web app, its own ports and data dir (on tmpfs when /dev/shm
  * exists, so the disk doesn't set the pace). `dispose` stops it and removes the data.
  */
-export async function startBareStack(name: string): Promise<BareStack> {
+export async function startBareStack(name: string, opts: { testControls?: boolean } = {}): Promise<BareStack> {
   const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
   const dataDir = fs.mkdtempSync(path.join(base, `bench-${name}-`));
   const stack = await startLocalStack({
@@ -20,6 +20,7 @@ export async function startBareStack(name: string): Promise<BareStack> {
     ledgerPort: 0,
     xamanPort: 0,
     productsPort: 0,
+    testControls: opts.testControls ?? false,
   });
   return Object.assign(stack, {
     async dispose() {

@@ -23,6 +23,7 @@ import { ledgerThroughput } from './ledger-throughput';
 import type { browseAtScale } from './browse-at-scale';
 import type { lighthouseScores } from './lighthouse';
 import type { BellResult } from './notifications-bell';
+import { checkoutNotes, checkoutRows, type CheckoutBench } from './checkout';
 import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
 import { livePushNotes, livePushRows, type LivePush } from './live-push';
 import { coldStartSection, type ColdStartRow } from './cold-start';
@@ -130,6 +131,7 @@ const scale = inChild<Awaited<ReturnType<typeof browseAtScale>>>('browse-at-scal
 const pages = inChild<Awaited<ReturnType<typeof lighthouseScores>>>('lighthouse.ts', ['--no-build']);
 const push = inChild<LivePush>('live-push.ts');
 const bell = inChild<BellResult>('notifications-bell.ts');
+const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -152,6 +154,7 @@ ${scaleRows(scale)}
 ${lighthouseRows(pages)}
 ${livePushRows(push)}
 | the bell: \`GET /api/me/notifications/summary\` with ${bell.notifications} notifications, p50 / p95 (n=${bell.n}) | ${bell.p50.toFixed(1)} / ${bell.p95.toFixed(1)} ms | p95 ≤ 20 ms |
+${checkoutRows(checkout)}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -165,6 +168,7 @@ ${livePushNotes}
 The bell: a fresh local stack without seed data, ${bell.notifications} notifications stored for one user through \`notify\` (its
 transactions), then 30 warm-up and ${bell.n} sequential timed requests with that user's session through the gateway (the
 session check, then the unread counter and the 5 latest read side by side).
+${checkoutNotes}
 
 ${coldStartSection(cold)}`;
 // Formatted as the repository's check expects, so a fresh run can be committed as it is.

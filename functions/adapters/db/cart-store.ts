@@ -1,4 +1,5 @@
 import type { CartStore, PutOutcome } from '../../core/cart/cart';
+import { conditionally } from './conditional';
 import type { Db } from './service';
 import { cancelReasons, type TransactResult } from './transact';
 
@@ -7,9 +8,9 @@ const failedAt = (result: TransactResult, i: number) => result.data[i]?.code ===
 /** Cart lines and their count, written together so the 50-line limit holds when two requests add at once. */
 export function cartStore(db: Db): CartStore {
   const { cartItem } = db.entities;
-  const setQuantity = async (userId: string, listingId: string, quantity: number, at: string) => {
-    await cartItem.patch({ userId, listingId }).set({ quantity, updatedAt: at }).go();
-  };
+  /** The line's new quantity if it is (still) there. */
+  const setQuantity = (userId: string, listingId: string, quantity: number, at: string) =>
+    conditionally(() => cartItem.patch({ userId, listingId }).set({ quantity, updatedAt: at }).go());
   return {
     async items(userId) {
       const { data } = await cartItem.query.byUser({ userId }).go({ pages: 'all' });
@@ -18,24 +19,28 @@ export function cartStore(db: Db): CartStore {
         .sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.listingId.localeCompare(b.listingId));
     },
     async put(userId, listingId, quantity, at, max): Promise<PutOutcome> {
-      const result = (await db.transaction
-        .write(({ cartItem: item, cartCount: count }) => [
-          item.create({ userId, listingId, quantity, addedAt: at, updatedAt: at }).commit(),
-          count
-            .update({ userId })
-            .add({ count: 1 })
-            .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, max)}`)
-            .commit(),
-        ])
-        .go()) as TransactResult;
-      if (!result.canceled) return 'ok';
-      if (failedAt(result, 0)) {
-        // Already in the cart: only the quantity changes (the count stays).
-        await setQuantity(userId, listingId, quantity, at);
-        return 'ok';
+      // A line removed between the two steps (paid, or removed in another tab) is simply added again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const result = (await db.transaction
+          .write(({ cartItem: item, cartCount: count }) => [
+            item.create({ userId, listingId, quantity, addedAt: at, updatedAt: at }).commit(),
+            count
+              .update({ userId })
+              .add({ count: 1 })
+              .where((a, op) => `${op.notExists(a.count)} OR ${op.lt(a.count, max)}`)
+              .commit(),
+          ])
+          .go()) as TransactResult;
+        if (!result.canceled) return 'ok';
+        if (failedAt(result, 0)) {
+          // Already in the cart: only the quantity changes (the count stays).
+          if (await setQuantity(userId, listingId, quantity, at)) return 'ok';
+          continue;
+        }
+        if (failedAt(result, 1)) return 'full';
+        throw new Error(`cart put cancelled: ${cancelReasons(result)}`);
       }
-      if (failedAt(result, 1)) return 'full';
-      throw new Error(`cart put cancelled: ${cancelReasons(result)}`);
+      throw new Error('cart put lost three races in a row');
     },
     async remove(userId, listingIds) {
       for (const listingId of listingIds) {

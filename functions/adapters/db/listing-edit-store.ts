@@ -30,9 +30,15 @@ export function listingEditStore(db: Db, postings: PostingOptions = DEFAULT_POST
             // A put rebuilds every index key (and leaves sparse indexes) from the new item, so nothing keyed goes stale.
             listing
               .put(withSlots(next, [...kept, ...placed.slots]))
+              // Sales and reservations move stock without touching the version: the put carries the counts read, so
+              // it only lands while they are still those (or absent, on listings older than reservations).
               .where(
                 (a, op) =>
-                  `${op.eq(a.version, current.version)} AND ${op.eq(a.status, 'active')} AND ${op.eq(a.sellerId, next.sellerId)}`,
+                  `${op.eq(a.version, current.version)} AND ${op.eq(a.status, 'active')} AND ${op.eq(a.sellerId, next.sellerId)}` +
+                  ` AND ${op.eq(a.quantitySold, current.quantitySold)}` +
+                  ` AND (${op.eq(a.quantityReserved, current.quantityReserved ?? 0)}${
+                    current.quantityReserved ? '' : ` OR ${op.notExists(a.quantityReserved)}`
+                  })`,
               )
               .commit(),
             ...postingKeysOf(id, terms.remove, slots).map((key) =>

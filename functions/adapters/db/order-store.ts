@@ -73,7 +73,7 @@ export function orderStore(db: Db): OrderRepository {
             .where((a, op) => from.map((s) => op.eq(a.status, s)).join(' OR '))
             .commit(),
           ...units.map(([listingId, quantity]) => {
-            const write = listing.update({ listingId }).add({ version: 1 }).subtract({ quantityReserved: quantity });
+            const write = listing.update({ listingId }).subtract({ quantityReserved: quantity });
             return (sold ? write.add({ quantitySold: quantity }) : write)
               .where((a, op) => op.gte(a.quantityReserved, quantity))
               .commit();
@@ -103,11 +103,18 @@ export function orderStore(db: Db): OrderRepository {
     async place(orders, reservations: readonly Reservation[]) {
       const result = (await db.transaction
         .write(({ order: o, listing }) => [
+          // Concurrent buyers only add to quantityReserved, so they don't refuse each other: each write holds only
+          // while the listing still has the units (stock and sales as read, reservations at most what leaves room).
           ...reservations.map((r) =>
             listing
               .update({ listingId: r.listingId })
-              .add({ quantityReserved: r.quantity, version: 1 })
-              .where((a, op) => `${op.eq(a.version, r.version)} AND ${op.eq(a.status, 'active')}`)
+              .add({ quantityReserved: r.quantity })
+              .where(
+                (a, op) =>
+                  `${op.eq(a.status, 'active')} AND ${op.eq(a.quantity, r.stock.quantity)} AND ` +
+                  `${op.eq(a.quantitySold, r.stock.sold)} AND (${op.lte(a.quantityReserved, r.stock.maxReserved)}` +
+                  (r.stock.maxReserved >= 0 ? ` OR ${op.notExists(a.quantityReserved)})` : ')'),
+              )
               .commit(),
           ),
           ...orders.map((rec) =>

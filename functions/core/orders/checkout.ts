@@ -17,7 +17,7 @@ import type { ShippingQuote } from './shipping-options';
 export const RESERVATION_MINUTES = 15;
 /** Spec network default: escrows can be cancelled (refunded) 168 hours after they are made. */
 export const ESCROW_WINDOW_HOURS = 168;
-const ATTEMPTS = 5;
+const ATTEMPTS = 8;
 
 export interface StoredQuote extends ShippingQuote {
   quoteId: string;
@@ -30,12 +30,15 @@ export interface StoredQuote extends ShippingQuote {
 export interface Reservation {
   listingId: string;
   quantity: number;
-  /** The version the availability was read at: the write is conditional on it. */
-  version: number;
+  /**
+   * The stock as read: the reservation holds only while units and sales are still these and no more than
+   * `maxReserved` units are reserved (quantity - sold - this order's units), so no unit is ever reserved twice.
+   */
+  stock: { quantity: number; sold: number; maxReserved: number };
 }
 
 export interface OrderStore {
-  /** Writes the orders and reserves their units in one transaction; 'stale' when a listing changed since it was read. */
+  /** Writes the orders and reserves their units in one transaction; 'stale' when the stock changed since it was read. */
   place(orders: readonly OrderRecord[], reservations: readonly Reservation[]): Promise<'ok' | 'stale'>;
 }
 
@@ -301,14 +304,17 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
     );
     const reservations = new Map<string, Reservation>();
     for (const { listing, quantity } of buyableItems(userId, cart, listings, now)) {
-      const r = reservations.get(listing.listingId);
-      reservations.set(listing.listingId, {
-        listingId: listing.listingId,
-        quantity: (r?.quantity ?? 0) + quantity,
-        version: listing.version,
-      });
+      const units = (reservations.get(listing.listingId)?.quantity ?? 0) + quantity;
+      const stock = {
+        quantity: listing.quantity,
+        sold: listing.quantitySold,
+        maxReserved: listing.quantity - listing.quantitySold - units,
+      };
+      reservations.set(listing.listingId, { listingId: listing.listingId, quantity: units, stock });
     }
     if ((await deps.orders.place(orders, [...reservations.values()])) === 'ok') return orders;
+    // Another checkout took units or the stock changed: read again after a short random pause.
+    await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
   }
   throw new ConflictError('These items are selling fast: the stock changed while checking out. Try again.');
 }
