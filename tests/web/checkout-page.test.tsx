@@ -1,0 +1,501 @@
+import './support/setup';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Cart } from '../../shared/api/cart';
+import type { Order, ShippingQuoteView } from '../../shared/api/orders';
+import type { Profile } from '../../shared/api/profile';
+import { routes } from '../../web/src/app/router';
+import { clearLocalCart } from '../../web/src/lib/cart/local-cart';
+import {
+  balances,
+  FakeSocket,
+  saveSession,
+  sessionRoutes,
+  stubApi,
+  user,
+  type ApiAnswer,
+  type ApiRequest,
+} from './support/api-stub';
+import { pending } from './support/fetch-stub';
+import { cartLine, funded, order, profile, serverCart } from './support/cart-fixture';
+import { page } from './support/listing-fixture';
+import { renderRoutes } from './support/render';
+
+const main = () => within(screen.getByRole('main'));
+const createButton = () => main().findByRole('button', { name: /Create Escrow & Checkout|Processing/ });
+
+const desk = cartLine({ listingId: 'DESK1', title: 'Oak Desk', sellerId: 'S1', sellerName: 'alice' });
+const lamp = cartLine({
+  listingId: 'LAMP1',
+  title: 'Brass Lamp',
+  sellerId: 'S2',
+  sellerName: 'bob',
+  unitPriceCents: 4000,
+  shippingType: 'flat',
+  shippingCostCents: 500,
+});
+
+function quote(overrides: Partial<ShippingQuoteView> = {}): ShippingQuoteView {
+  return {
+    quoteId: 'Q1',
+    source: 'carrier',
+    options: [
+      {
+        id: 'FEDEX_GROUND',
+        name: 'FedEx Ground',
+        costCents: 1299,
+        estimatedDays: '3-5 business days',
+        description: 'Ground',
+      },
+      { id: 'FEDEX_2_DAY', name: 'FedEx 2Day', costCents: 3499, estimatedDays: '2 business days', description: '2Day' },
+    ],
+    expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+interface World {
+  cart: Cart;
+  me: Profile;
+  rlusdCents: number;
+  quote: ShippingQuoteView | null;
+  orders: Order[];
+  /** Where each order is now (GET /api/orders/{id}). */
+  state: Map<string, Order>;
+  checkout?: (req: ApiRequest) => ApiAnswer | undefined;
+  signing?: (req: ApiRequest) => ApiAnswer | undefined;
+}
+
+function world(overrides: Partial<World> = {}): World {
+  return {
+    cart: serverCart([desk, lamp]),
+    me: profile(),
+    rlusdCents: 100_000,
+    quote: quote(),
+    orders: [],
+    state: new Map(),
+    ...overrides,
+  };
+}
+
+/** Signed in as alice_1 with the world's cart, profile, balance, shipping quote and orders. */
+function signedIn(w: World) {
+  saveSession();
+  let quotes = 0;
+  const api = stubApi(
+    sessionRoutes(
+      () => user(),
+      (req) => {
+        const path = req.url.pathname;
+        if (path === '/api/listings') return { body: page([]) };
+        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
+        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+        if (path === '/api/me/profile') return { body: w.me };
+        if (path === '/api/wallet/balances') {
+          return { body: balances([{ currency: 'RLUSD', value: String(w.rlusdCents / 100), cents: w.rlusdCents }]) };
+        }
+        if (path === '/api/me/cart' && req.method === 'GET') return { body: w.cart };
+        const item = /^\/api\/me\/cart\/items\/(\w+)$/.exec(path)?.[1];
+        if (item && req.method === 'PUT') {
+          const quantity = (req.body as { quantity: number }).quantity;
+          w.cart = serverCart(w.cart.items.map((l) => (l.listingId === item ? cartLine({ ...l, quantity }) : l)));
+          return { body: w.cart };
+        }
+        if (path === '/api/checkout/shipping-options') {
+          quotes += 1;
+          return { body: { quote: w.quote && { ...w.quote, quoteId: `${w.quote.quoteId}N${quotes}` } } };
+        }
+        if (path === '/api/checkout' && req.method === 'POST') {
+          return w.checkout?.(req) ?? { status: 201, body: { checkoutId: 'C1', orders: w.orders } };
+        }
+        const signing = /^\/api\/orders\/(\w+)\/escrow-signing$/.exec(path)?.[1];
+        if (signing) {
+          return (
+            w.signing?.(req) ?? {
+              status: 201,
+              body: {
+                orderId: signing,
+                uuid: `00000000-0000-4000-8000-00000000000${signing.slice(-1)}`,
+                signUrl: `http://xaman.test/sign/${signing}`,
+                qrPngUrl: `http://xaman.test/sign/${signing}_q.png`,
+                expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+              },
+            }
+          );
+        }
+        const orderId = /^\/api\/orders\/(\w+)$/.exec(path)?.[1];
+        if (orderId) {
+          const o = w.state.get(orderId) ?? w.orders.find((x) => x.id === orderId);
+          return o ? { body: o } : undefined;
+        }
+        if (path === '/api/me/orders') return { body: { items: [...w.state.values()], nextCursor: null } };
+        return undefined;
+      },
+    ),
+  );
+  return api;
+}
+
+/** The server moved an order: its new state, and the `order.updated` push on the user's topic. */
+function moveOrder(w: World, next: Order) {
+  w.state.set(next.id, next);
+  const topic = 'user:01JUSER';
+  for (const socket of FakeSocket.instances) {
+    act(() =>
+      socket.emit({
+        type: 'event',
+        topic,
+        event: {
+          id: `order.updated:${next.id}:${next.status}`,
+          occurredAt: new Date().toISOString(),
+          type: 'order.updated',
+          topic,
+          data: { orderId: next.id, status: next.status },
+        },
+      }),
+    );
+  }
+}
+
+async function chooseGround() {
+  const group = await main().findByRole('group', { name: 'Choose a shipping service' });
+  fireEvent.click(within(group).getByRole('radio', { name: /FedEx Ground/ }));
+}
+
+beforeEach(() => {
+  clearLocalCart();
+  // Not emptied between tests: the page's one socket may still be the one an earlier test opened.
+  vi.stubGlobal('WebSocket', FakeSocket);
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/checkout: what it shows (spec part 2 "Checkout")', () => {
+  it("asks a signed-out visitor to connect: 'Authentication Required'", async () => {
+    stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
+    renderRoutes(routes, '/checkout');
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByText('Please connect your wallet to proceed with checkout')).toBeTruthy();
+    expect(main().getByText('Connect your wallet to proceed with checkout')).toBeTruthy();
+    fireEvent.click(main().getByRole('button', { name: 'Connect Wallet' }));
+    expect(await screen.findByRole('dialog', { name: 'Connect Your Wallet' })).toBeTruthy();
+  });
+
+  it("says 'Loading checkout...' while the cart loads", async () => {
+    saveSession();
+    stubApi(
+      sessionRoutes(
+        () => user(),
+        (req) => (req.url.pathname === '/api/me/cart' ? pending() : undefined),
+      ),
+    );
+    renderRoutes(routes, '/checkout');
+    expect(await main().findByText('Loading checkout...')).toBeTruthy();
+  });
+
+  it('goes back to /cart one second after an empty cart loaded', async () => {
+    signedIn(world({ cart: serverCart([]) }));
+    const { router } = renderRoutes(routes, '/checkout');
+    expect(await main().findByText('Please add items to your cart before checking out')).toBeTruthy();
+    const shown = Date.now();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'), { timeout: 3000 });
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(900);
+  });
+
+  it('shows the lines, the address, the shipping picker, and needs a service before the escrow can be made', async () => {
+    const api = signedIn(world());
+    renderRoutes(routes, '/checkout');
+    const items = await main().findByRole('list', { name: 'Items to buy' });
+    expect(
+      within(items)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Oak Desk', 'Brass Lamp']);
+    expect(main().getByText(/1 Market St, San Francisco, CA, 94105, United States/)).toBeTruthy();
+    const button = await createButton();
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(await main().findByText('Please select a shipping service to continue')).toBeTruthy();
+    await chooseGround();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    expect(main().queryByText('Please select a shipping service to continue')).toBeNull();
+    const summary = within(main().getByRole('complementary', { name: 'Order Summary' }));
+    // $25 + $40 items, $5 flat shipping, $12.99 FedEx Ground.
+    expect(summary.getByText('$65.00')).toBeTruthy();
+    expect(summary.getByText('$5.00')).toBeTruthy();
+    expect(summary.getByText('FedEx Ground: $12.99')).toBeTruthy();
+    expect(summary.getByText('$82.99')).toBeTruthy();
+    expect(summary.getByText('$1,000.00 RLUSD')).toBeTruthy();
+    expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(1);
+  });
+
+  it("says 'Please update your address in settings' without an address", async () => {
+    signedIn(world({ me: profile({ address: null }) }));
+    renderRoutes(routes, '/checkout');
+    expect(await main().findByText('Please update your address in settings')).toBeTruthy();
+  });
+
+  it('has no picker when nothing ships with calculated shipping', async () => {
+    const pickup = cartLine({ shippingType: 'local', isLocalPickup: true });
+    const api = signedIn(world({ cart: serverCart([pickup, lamp]) }));
+    renderRoutes(routes, '/checkout');
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    expect(main().queryByRole('group', { name: 'Choose a shipping service' })).toBeNull();
+    expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(0);
+  });
+
+  it("disables the button below the total: 'Insufficient balance. You need $X more ...'", async () => {
+    signedIn(world({ rlusdCents: 7_000 }));
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    expect(
+      await main().findByText('Insufficient balance. You need $12.99 more to complete this purchase.'),
+    ).toBeTruthy();
+    expect((await createButton()).hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    ['estimated', 'FedEx API Error', 'Failed to get real shipping rates. Using estimated rates.'],
+    ['standard', 'Shipping Rates Error', 'Unable to load FedEx rates. Using standard shipping options.'],
+  ] as const)('announces %s rates: %s', async (source, title, description) => {
+    signedIn(world({ quote: quote({ source }) }));
+    renderRoutes(routes, '/checkout');
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(screen.getByText(description)).toBeTruthy();
+  });
+
+  it('reloads the options and resets the chosen service when a quantity changes', async () => {
+    const w = world({ cart: serverCart([cartLine({ available: 3 })]) });
+    const api = signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(main().getByRole('button', { name: 'Increase quantity of Oak Desk' }));
+    await waitFor(() => expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(2));
+    expect(await main().findByText('Please select a shipping service to continue')).toBeTruthy();
+    const group = await main().findByRole('group', { name: 'Choose a shipping service' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .some((r) => (r as HTMLInputElement).checked),
+    ).toBe(false);
+  });
+});
+
+describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () => {
+  function twoOrders(w: World) {
+    w.orders = [
+      order({ id: 'O1', seller: { id: 'S1', username: 'alice' }, totalCents: 3799 }),
+      order({ id: 'O2', seller: { id: 'S2', username: 'bob' }, totalCents: 4500 }),
+    ];
+  }
+
+  it('checks out once, then has each escrow signed in turn, and goes to /activity', async () => {
+    const w = world();
+    twoOrders(w);
+    const api = signedIn(w);
+    const { router } = renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    const [placed] = api.find('POST', '/api/checkout');
+    expect(placed?.body).toEqual({ shipping: { quoteId: 'Q1N1', optionId: 'FEDEX_GROUND' }, expectedTotalCents: 8299 });
+    expect(placed?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    const [first] = api.find('POST', '/api/orders/O1/escrow-signing');
+    expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first?.idempotencyKey).not.toBe(placed?.idempotencyKey);
+    expect(within(dialog).getByText('Escrow 1 of 2')).toBeTruthy();
+    expect(within(dialog).getByText('$37.99 RLUSD')).toBeTruthy();
+    expect(within(dialog).getByText('alice')).toBeTruthy();
+    expect(
+      within(dialog).getByRole('img', { name: 'QR code to approve the escrow with Xaman' }).getAttribute('src'),
+    ).toBe('http://xaman.test/sign/O1_q.png');
+    const open = within(dialog).getByRole('link', { name: 'Open in Xaman Wallet' });
+    expect(open.getAttribute('href')).toBe('http://xaman.test/sign/O1');
+    expect(open.getAttribute('target')).toBe('_blank');
+    // Focus is inside the dialog (Radix moves it there and keeps it there).
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    // Signed: the server is submitting it, then funds it.
+    moveOrder(w, { ...w.orders[0]!, status: 'submitting' });
+    expect(await within(dialog).findByText('Signed. Creating the escrow on the ledger...')).toBeTruthy();
+    moveOrder(w, funded(w.orders[0]!));
+    expect(await within(dialog).findByText('Escrow 2 of 2')).toBeTruthy();
+    expect(within(dialog).getByText('bob')).toBeTruthy();
+    expect(api.find('POST', '/api/orders/O2/escrow-signing')).toHaveLength(1);
+    const cartReads = api.find('GET', '/api/me/cart').length;
+    moveOrder(w, funded(w.orders[1]!));
+
+    expect(await screen.findByText('Checkout Successful')).toBeTruthy();
+    expect(
+      screen.getByText('Created 2 escrow transaction(s). Check your activity page for status updates.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity'));
+    expect(await screen.findByText('Balances Updated')).toBeTruthy();
+    expect(api.find('GET', '/api/me/cart').length).toBeGreaterThan(cartReads);
+    expect(api.find('POST', '/api/checkout')).toHaveLength(1);
+  });
+
+  it.each([
+    ['signing_cancelled', 'Transaction Cancelled'],
+    ['signing_expired', 'Transaction Expired'],
+    ['ledger_failed', 'Escrow Creation Failed'],
+  ])(
+    "a cancelled order (%s) says '%s'; with none funded, 'Failed to create any escrow transactions'",
+    async (reason, title) => {
+      const w = world();
+      w.orders = [order({ id: 'O1' })];
+      signedIn(w);
+      const { router } = renderRoutes(routes, '/checkout');
+      await chooseGround();
+      const button = await createButton();
+      await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+      fireEvent.click(button);
+      await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+      moveOrder(w, { ...w.orders[0]!, status: 'cancelled', cancelReason: reason });
+      expect(await screen.findByText(title)).toBeTruthy();
+      expect(await screen.findByText('Failed to create any escrow transactions')).toBeTruthy();
+      expect(screen.getByText('Checkout Failed')).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: 'Approve the Escrow in Xaman' })).toBeNull();
+      expect(router.state.location.pathname).toBe('/checkout');
+    },
+  );
+
+  it('goes on to the next order after one fails, and counts only the funded ones', async () => {
+    const w = world();
+    twoOrders(w);
+    signedIn(w);
+    const { router } = renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    moveOrder(w, { ...w.orders[0]!, status: 'cancelled', cancelReason: 'signing_cancelled' });
+    expect(await screen.findByText('Transaction Cancelled')).toBeTruthy();
+    expect(await within(dialog).findByText('Escrow 2 of 2')).toBeTruthy();
+    moveOrder(w, funded(w.orders[1]!));
+    expect(
+      await screen.findByText('Created 1 escrow transaction(s). Check your activity page for status updates.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity'));
+  });
+
+  it("polls the order when no push arrives (2 s, then every 5 s) and gives up after 60 reads: 'Transaction Timeout'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const w = world();
+    w.orders = [order({ id: 'O1' })];
+    const api = signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    // One read as the order's topic is followed (an update may have come before), then the schedule.
+    await waitFor(() => expect(api.find('GET', '/api/orders/O1')).toHaveLength(1));
+    const scheduled = () => api.find('GET', '/api/orders/O1').length - 1;
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(scheduled()).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(scheduled()).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(scheduled()).toBe(2));
+    // Each read is answered before the next is scheduled: step until it gives up.
+    for (let i = 0; i < 120 && !screen.queryByText('Transaction Timeout'); i++) {
+      const before = scheduled();
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      await waitFor(() => expect(scheduled() > before || !!screen.queryByText('Transaction Timeout')).toBe(true));
+    }
+    expect(await screen.findByText('Transaction Timeout')).toBeTruthy();
+    expect(screen.getByText('Transaction signing timed out. Please try again.')).toBeTruthy();
+    expect(scheduled()).toBe(60);
+  });
+
+  it("shows 'Escrow Not Available' with the server's text for FEATURE_NOT_ENABLED", async () => {
+    const message =
+      'TokenEscrow feature is not enabled yet on this network. This transaction type is not currently supported.';
+    const w = world({
+      checkout: () => ({ status: 409, body: { error: { code: 'FEATURE_NOT_ENABLED', message } } }),
+    });
+    signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText('Escrow Not Available')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  });
+
+  it.each(['seller_cannot_receive', 'buyer_no_rlusd', 'escrow_not_available'])(
+    "shows 'Escrow Not Available' for %s when the signing request is refused",
+    async (code) => {
+      const w = world({
+        signing: () => ({ status: 409, body: { error: { code, message: `Refused: ${code}` } } }),
+      });
+      w.orders = [order({ id: 'O1' })];
+      signedIn(w);
+      renderRoutes(routes, '/checkout');
+      await chooseGround();
+      const button = await createButton();
+      await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+      fireEvent.click(button);
+      expect(await screen.findByText('Escrow Not Available')).toBeTruthy();
+      expect(screen.getByText(`Refused: ${code}`)).toBeTruthy();
+      expect(await screen.findByText('Failed to create any escrow transactions')).toBeTruthy();
+    },
+  );
+
+  it('on price_changed shows the message and reads the cart and the options again', async () => {
+    const message = 'The total is now $90.00. Prices or shipping changed since you opened checkout.';
+    const w = world({ checkout: () => ({ status: 409, body: { error: { code: 'price_changed', message } } }) });
+    const api = signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    const carts = api.find('GET', '/api/me/cart').length;
+    fireEvent.click(button);
+    expect(await screen.findByText('Checkout Failed')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    await waitFor(() => expect(api.find('GET', '/api/me/cart').length).toBeGreaterThan(carts));
+    await waitFor(() => expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(2));
+  });
+
+  it('on shipping_changed reads the options again and asks for a service again', async () => {
+    const message = 'Shipping rates changed. Please choose a shipping service again.';
+    const w = world({ checkout: () => ({ status: 409, body: { error: { code: 'shipping_changed', message } } }) });
+    const api = signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText(message)).toBeTruthy();
+    await waitFor(() => expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(2));
+    expect(await main().findByText('Please select a shipping service to continue')).toBeTruthy();
+  });
+
+  it.each([
+    ['insufficient_balance', 'Insufficient balance. You need $5.00 more to complete this purchase.'],
+    ['profile_incomplete', 'Please complete your profile including shipping address before checking out.'],
+  ])("shows 'Checkout Failed' with the server's message for %s", async (code, message) => {
+    signedIn(world({ checkout: () => ({ status: 409, body: { error: { code, message } } }) }));
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText('Checkout Failed')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+});
