@@ -1,0 +1,232 @@
+import './support/setup';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../shared/api/orders';
+import { routes } from '../../web/src/app/router';
+import { explorerTxUrl } from '../../web/src/lib/orders/orders';
+import {
+  ADDRESS,
+  balances,
+  FakeSocket,
+  saveSession,
+  sessionRoutes,
+  stubApi,
+  user,
+  type ApiAnswer,
+  type ApiRequest,
+} from './support/api-stub';
+import { funded, order, serverCart } from './support/cart-fixture';
+import { page } from './support/listing-fixture';
+import { renderRoutes } from './support/render';
+
+const main = () => within(screen.getByRole('main'));
+
+function signedIn(
+  orders: (req: ApiRequest) => ApiAnswer | undefined,
+  { isSeller = false }: { isSeller?: boolean } = {},
+) {
+  saveSession();
+  return stubApi(
+    sessionRoutes(
+      () => user({ isSeller }),
+      (req) => {
+        const path = req.url.pathname;
+        if (path === '/api/listings') return { body: page([]) };
+        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
+        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+        if (path === '/api/me/cart') return { body: serverCart([]) };
+        if (path === '/api/wallet/balances') return { body: balances([]) };
+        if (path === '/api/me/orders') return orders(req);
+        return undefined;
+      },
+    ),
+  );
+}
+
+const HASH = 'AB'.repeat(32);
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeSocket);
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+});
+
+describe('/activity (spec part 3 "My Activity")', () => {
+  it('asks a signed-out visitor to connect, with Go Home', async () => {
+    stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
+    renderRoutes(routes, '/activity');
+    expect(await main().findByText('Connect your wallet to see your activity')).toBeTruthy();
+    expect(main().getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('lists purchases with status, amount, seller, items, date and the escrow transaction on the explorer', async () => {
+    const desk = {
+      listingId: 'DESK1',
+      title: 'Oak Desk',
+      imageUrl: null,
+      quantity: 2,
+      unitPriceCents: 2500,
+      shippingCents: 0,
+    };
+    const items: Order[] = [
+      funded(
+        order({
+          id: 'O1',
+          lines: [desk],
+          totalCents: 6299,
+          shippingService: { id: 'FEDEX_GROUND', name: 'FedEx Ground', estimatedDays: '3-5 business days' },
+        }),
+      ),
+      order({ id: 'O2', status: 'submitting', seller: { id: 'S3', username: 'carol' } }),
+      order({ id: 'O3' }),
+      order({ id: 'O4', status: 'cancelled', cancelReason: 'signing_expired' }),
+    ];
+    const api = signedIn((req) =>
+      req.url.searchParams.get('role') === 'buyer' ? { body: { items, nextCursor: null } } : undefined,
+    );
+    renderRoutes(routes, '/activity');
+    const list = await main().findByRole('list', { name: 'Your purchases' });
+    const cards = within(list).getAllByRole('article');
+    expect(
+      cards.map((c) => within(c).getByText(/^(Escrow pending|Confirming|Awaiting signature|Cancelled)$/).textContent),
+    ).toEqual(['Escrow pending', 'Confirming', 'Awaiting signature', 'Cancelled']);
+    const first = within(cards[0]!);
+    expect(first.getByText('$62.99 RLUSD')).toBeTruthy();
+    expect(first.getByText('bob')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'Oak Desk' }).getAttribute('href')).toBe('/item/DESK1');
+    expect(first.getByText('Jan 1, 2026')).toBeTruthy();
+    expect(first.getByText('FedEx Ground (3-5 business days)')).toBeTruthy();
+    expect(first.getByText('Waiting for seller to ship item and provide tracking')).toBeTruthy();
+    const tx = await first.findByRole('link', { name: /opens the ledger explorer/ });
+    expect(tx.getAttribute('href')).toBe(`http://explorer.test/transactions/${HASH}`);
+    expect(within(cards[3]!).getByText('The escrow request expired before it was signed.')).toBeTruthy();
+
+    const tabs = main()
+      .getAllByRole('tab')
+      .map((t) => t.textContent);
+    expect(tabs).toEqual(['Bids (0)', 'Offers (0)', 'Purchases (4)', 'Watchlist', 'Pending']);
+    expect(main().getByRole('tab', { name: 'Purchases (4)' }).getAttribute('aria-selected')).toBe('true');
+    // Not a seller: no sales are read.
+    expect(api.find('GET', '/api/me/orders').every((r) => r.url.searchParams.get('role') === 'buyer')).toBe(true);
+  });
+
+  it('reads more purchases with Load More (nextCursor)', async () => {
+    const api = signedIn((req) =>
+      req.url.searchParams.get('cursor') === 'next1'
+        ? { body: { items: [order({ id: 'O9', seller: { id: 'S9', username: 'zed' } })], nextCursor: null } }
+        : { body: { items: [order({ id: 'O1' })], nextCursor: 'next1' } },
+    );
+    renderRoutes(routes, '/activity');
+    expect(await main().findByRole('tab', { name: 'Purchases (1+)' })).toBeTruthy();
+    fireEvent.click(main().getByRole('button', { name: 'Load More' }));
+    expect(await main().findByText('zed')).toBeTruthy();
+    expect(main().getByRole('tab', { name: 'Purchases (2)' })).toBeTruthy();
+    expect(main().queryByRole('button', { name: 'Load More' })).toBeNull();
+    expect(api.find('GET', '/api/me/orders').map((r) => r.url.searchParams.get('cursor'))).toContain('next1');
+  });
+
+  it('reads the purchases again when an order.updated push arrives', async () => {
+    let status: Order['status'] = 'awaiting_signature';
+    signedIn(() => ({
+      body: { items: [status === 'funded' ? funded(order({ id: 'O1' })) : order({ id: 'O1' })], nextCursor: null },
+    }));
+    renderRoutes(routes, '/activity');
+    expect(await main().findByText('Awaiting signature')).toBeTruthy();
+    await waitFor(() =>
+      expect(FakeSocket.instances.some((s) => s.sent.some((m) => JSON.stringify(m).includes('user:01JUSER')))).toBe(
+        true,
+      ),
+    );
+    status = 'funded';
+    const topic = 'user:01JUSER';
+    for (const socket of FakeSocket.instances) {
+      act(() =>
+        socket.emit({
+          type: 'event',
+          topic,
+          event: {
+            id: 'order.updated:O1:funded',
+            occurredAt: new Date().toISOString(),
+            type: 'order.updated',
+            topic,
+            data: { orderId: 'O1', status: 'funded' },
+          },
+        }),
+      );
+    }
+    expect(await main().findByText('Escrow pending')).toBeTruthy();
+  });
+
+  it('shows a seller their sales with the buyer and where to ship', async () => {
+    const sale = funded(
+      order({
+        id: 'S1',
+        role: 'seller',
+        buyer: { id: 'B1', username: 'buyer_bee' },
+        shipTo: {
+          fullName: 'Bee Buyer',
+          street: '1 Market St',
+          city: 'San Francisco',
+          state: 'CA',
+          postalCode: '94105',
+          country: 'US',
+        },
+      }),
+    );
+    signedIn(
+      (req) =>
+        req.url.searchParams.get('role') === 'seller'
+          ? { body: { items: [sale], nextCursor: null } }
+          : { body: { items: [], nextCursor: null } },
+      { isSeller: true },
+    );
+    renderRoutes(routes, '/activity?tab=sales');
+    const list = await main().findByRole('list', { name: 'Your sales' });
+    expect(within(list).getByText('buyer_bee')).toBeTruthy();
+    expect(within(list).getByText('Bee Buyer, 1 Market St, San Francisco, CA, 94105, United States')).toBeTruthy();
+    expect(within(list).getByText('Ship the items to the buyer.')).toBeTruthy();
+    expect(main().getByRole('tab', { name: 'Purchases (0)' })).toBeTruthy();
+  });
+
+  it('has truthful empty states for bids and offers and coming-soon messages for Watchlist and Pending', async () => {
+    signedIn(() => ({ body: { items: [], nextCursor: null } }));
+    renderRoutes(routes, '/activity');
+    expect(await main().findByText('No purchases yet')).toBeTruthy();
+    const tab = (name: string) => main().getByRole('tab', { name });
+    fireEvent.click(tab('Bids (0)'));
+    expect(await main().findByText('No bids yet')).toBeTruthy();
+    fireEvent.keyDown(tab('Bids (0)'), { key: 'ArrowRight' });
+    expect(await main().findByText('No offers yet')).toBeTruthy();
+    fireEvent.keyDown(tab('Offers (0)'), { key: 'End' });
+    expect(await main().findByText('Pending items coming soon')).toBeTruthy();
+    fireEvent.click(tab('Watchlist'));
+    expect(await main().findByText('Watchlist coming soon')).toBeTruthy();
+  });
+
+  it("says 'Failed to load activity data' with Try Again", async () => {
+    let fail = true;
+    signedIn(() =>
+      fail
+        ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+        : { body: { items: [order({ id: 'O1' })], nextCursor: null } },
+    );
+    renderRoutes(routes, '/activity');
+    expect(await main().findByText('Failed to load activity data')).toBeTruthy();
+    fail = false;
+    fireEvent.click(main().getByRole('button', { name: 'Try Again' }));
+    expect(await main().findByText('Awaiting signature')).toBeTruthy();
+  });
+});
+
+describe('explorer links', () => {
+  it("puts the transaction beside the account page the wallet route names, on every network's explorer", () => {
+    expect(explorerTxUrl(`http://127.0.0.1:6006/explorer/accounts/${ADDRESS}`, HASH)).toBe(
+      `http://127.0.0.1:6006/explorer/transactions/${HASH}`,
+    );
+    expect(explorerTxUrl(`https://testnet.xrpl.org/accounts/${ADDRESS}`, HASH)).toBe(
+      `https://testnet.xrpl.org/transactions/${HASH}`,
+    );
+    expect(explorerTxUrl('https://example.test/somewhere', HASH)).toBeNull();
+    expect(explorerTxUrl(undefined, HASH)).toBeNull();
+    expect(explorerTxUrl(`https://testnet.xrpl.org/accounts/${ADDRESS}`, 'not-a-hash')).toBeNull();
+  });
+});
