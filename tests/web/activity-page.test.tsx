@@ -23,7 +23,10 @@ const main = () => within(screen.getByRole('main'));
 
 function signedIn(
   orders: (req: ApiRequest) => ApiAnswer | undefined,
-  { isSeller = false }: { isSeller?: boolean } = {},
+  {
+    isSeller = false,
+    more = () => undefined,
+  }: { isSeller?: boolean; more?: (req: ApiRequest) => ApiAnswer | undefined } = {},
 ) {
   saveSession();
   return stubApi(
@@ -37,7 +40,7 @@ function signedIn(
         if (path === '/api/me/cart') return { body: serverCart([]) };
         if (path === '/api/wallet/balances') return { body: balances([]) };
         if (path === '/api/me/orders') return orders(req);
-        return undefined;
+        return more(req);
       },
     ),
   );
@@ -154,6 +157,55 @@ describe('/activity (spec part 3 "My Activity")', () => {
       );
     }
     expect(await main().findByText('Escrow pending')).toBeTruthy();
+  });
+
+  it('approves the escrow of a purchase left awaiting its signature, in the same signing dialog', async () => {
+    const waiting = order({ id: 'O1' });
+    let current: Order = waiting;
+    signedIn(() => ({ body: { items: [current], nextCursor: null } }), {
+      more: (req) => {
+        if (req.url.pathname === '/api/orders/O1/escrow-signing') {
+          return {
+            status: 201,
+            body: {
+              orderId: 'O1',
+              uuid: '00000000-0000-4000-8000-000000000001',
+              signUrl: 'http://xaman.test/sign/O1',
+              qrPngUrl: 'http://xaman.test/sign/O1_q.png',
+              expiresAt: new Date(Date.now() + 300_000).toISOString(),
+            },
+          };
+        }
+        return req.url.pathname === '/api/orders/O1' ? { body: current } : undefined;
+      },
+    });
+    renderRoutes(routes, '/activity');
+    fireEvent.click(await main().findByRole('button', { name: 'Approve Escrow: Oak Desk' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    expect(within(dialog).getByRole('link', { name: 'Open in Xaman Wallet' }).getAttribute('href')).toBe(
+      'http://xaman.test/sign/O1',
+    );
+    current = funded(waiting);
+    const topic = 'user:01JUSER';
+    for (const socket of FakeSocket.instances) {
+      act(() =>
+        socket.emit({
+          type: 'event',
+          topic,
+          event: {
+            id: 'order.updated:O1:funded',
+            occurredAt: new Date().toISOString(),
+            type: 'order.updated',
+            topic,
+            data: { orderId: 'O1', status: 'funded' },
+          },
+        }),
+      );
+    }
+    expect(await screen.findByText('Escrow Created')).toBeTruthy();
+    expect(await main().findByText('Escrow pending')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(main().queryByRole('button', { name: /Approve Escrow/ })).toBeNull();
   });
 
   it('shows a seller their sales with the buyer and where to ship', async () => {

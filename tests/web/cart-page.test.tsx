@@ -109,7 +109,6 @@ describe('/cart signed out (the cart kept in this browser)', () => {
     const lamp = within(within(lines).getByRole('article', { name: 'Brass Lamp' }));
     expect(lamp.getByText('Local Pickup')).toBeTruthy();
     expect(lamp.getByText(/Pick up in Austin, TX/)).toBeTruthy();
-    expect(lamp.getByText('Local Pickup Only')).toBeTruthy();
 
     const summary = within(main().getByRole('complementary', { name: 'Order Summary' }));
     expect(summary.getByText('Items (3 units)')).toBeTruthy();

@@ -46,13 +46,13 @@ export function CartLineItem({ line: l, busy, onQuantity, onRemove }: CartLineIt
             Sold by <strong>{l.sellerName}</strong>
           </p>
           <p className="cart-line-meta">
-            {lineShippingText(l)}
-            {l.isLocalPickup && (
+            {l.isLocalPickup ? (
               <>
-                {' '}
                 <span className="badge badge-primary">Local Pickup</span>
                 {pickupPlace && <span className="cart-line-pickup"> Pick up in {pickupPlace}</span>}
               </>
+            ) : (
+              lineShippingText(l)
             )}
           </p>
           <p className="cart-line-meta">

@@ -45,7 +45,16 @@ function shipToText(shipTo: NonNullable<Order['shipTo']>): string {
   return `${shipTo.fullName}, ${address}`;
 }
 
-function OrderCard({ order: o, explorerUrl }: { order: Order; explorerUrl: string | undefined }) {
+interface OrderCardProps {
+  order: Order;
+  explorerUrl: string | undefined;
+  /** Approve the escrow of a purchase still awaiting its signature; absent: not offered. */
+  onApprove?: (order: Order) => void;
+  /** An approval is under way (this order's or another's). */
+  approving: boolean;
+}
+
+function OrderCard({ order: o, explorerUrl, onApprove, approving }: OrderCardProps) {
   const buyer = o.role === 'buyer';
   const txUrl = o.escrow.txHash ? explorerTxUrl(explorerUrl, o.escrow.txHash) : null;
   const cancelled = o.status === 'cancelled' ? cancelReasonText(o.cancelReason) : null;
@@ -124,6 +133,20 @@ function OrderCard({ order: o, explorerUrl }: { order: Order; explorerUrl: strin
         </dl>
         {waiting && <p className="commerce-note commerce-note-warning">{waiting}</p>}
         {cancelled && <p className="commerce-note">{cancelled}</p>}
+        {buyer && o.status === 'awaiting_signature' && onApprove && (
+          <div className="order-card-actions">
+            <p className="commerce-note">The escrow has not been signed yet; the items stay reserved for a while.</p>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={approving}
+              aria-label={`Approve Escrow: ${title}`}
+              onClick={() => onApprove(o)}
+            >
+              Approve Escrow
+            </button>
+          </div>
+        )}
       </article>
     </li>
   );
@@ -133,10 +156,12 @@ export interface OrderListProps {
   role: Role;
   orders: ReturnType<typeof useMyOrders>;
   explorerUrl: string | undefined;
+  onApprove?: (order: Order) => void;
+  approving?: boolean;
 }
 
 /** Purchases or sales: loading, error, empty, the cards and Load More. */
-export function OrderList({ role, orders, explorerUrl }: OrderListProps) {
+export function OrderList({ role, orders, explorerUrl, onApprove, approving = false }: OrderListProps) {
   const items = orders.data?.flatMap((p) => p.items) ?? [];
   const more = orders.data?.at(-1)?.nextCursor != null;
   const what = role === 'buyer' ? 'purchases' : 'sales';
@@ -162,7 +187,7 @@ export function OrderList({ role, orders, explorerUrl }: OrderListProps) {
     <>
       <ul className="order-list" aria-label={role === 'buyer' ? 'Your purchases' : 'Your sales'}>
         {items.map((o) => (
-          <OrderCard key={o.id} order={o} explorerUrl={explorerUrl} />
+          <OrderCard key={o.id} order={o} explorerUrl={explorerUrl} onApprove={onApprove} approving={approving} />
         ))}
       </ul>
       {orders.error && <LoadFailed title="Failed to load activity data" outline onRetry={() => void orders.mutate()} />}

@@ -2,12 +2,14 @@ import '../../../styles/commerce.css';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { userTopic } from '../../../../../shared/events';
+import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { useWalletBalances } from '../../../lib/wallet-balances';
 import { OrderList, orderCount, useMyOrders } from '../components/order-list';
+import { useResumeSigning } from '../lib/use-resume-signing';
 
 type Tab = 'bids' | 'offers' | 'purchases' | 'sales' | 'watchlist' | 'pending';
 
@@ -23,13 +25,18 @@ function Empty({ title, text }: { title: string; text: string }) {
 function Activity({ user, token }: { user: CurrentUser; token: string }) {
   const purchases = useMyOrders(user.id, token, 'buyer');
   const sales = useMyOrders(user.id, token, 'seller', user.isSeller);
-  const explorerUrl = useWalletBalances({ token, walletAddress: user.walletAddress }).data?.explorerUrl;
+  const wallet = useWalletBalances({ token, walletAddress: user.walletAddress });
+  const explorerUrl = wallet.data?.explorerUrl;
   // Orders move (signed, funded, cancelled) on the user's topic: read the lists again; after a reconnect too.
   const refresh = () => {
     void purchases.mutate();
     if (user.isSeller) void sales.mutate();
   };
   useTopic(userTopic(user.id), (event) => event.type === 'order.updated' && refresh(), { onSubscribed: refresh });
+  const signing = useResumeSigning(token, user.id, () => {
+    refresh();
+    void wallet.mutate();
+  });
 
   const [params, setParams] = useSearchParams();
   const tabs: TabItem<Tab>[] = [
@@ -62,7 +69,13 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
         ) : tab === 'offers' ? (
           <Empty title="No offers yet" text="Making offers is not available yet, so there are no offers to show." />
         ) : tab === 'purchases' ? (
-          <OrderList role="buyer" orders={purchases} explorerUrl={explorerUrl} />
+          <OrderList
+            role="buyer"
+            orders={purchases}
+            explorerUrl={explorerUrl}
+            onApprove={(o) => void signing.start(o)}
+            approving={signing.busy !== null}
+          />
         ) : tab === 'sales' ? (
           <OrderList role="seller" orders={sales} explorerUrl={explorerUrl} />
         ) : tab === 'watchlist' ? (
@@ -71,6 +84,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
           <Empty title="Pending items coming soon" text="A list of items pending your action is coming soon." />
         )}
       </Tabs>
+      {signing.step && <EscrowSigningDialog step={signing.step} />}
     </div>
   );
 }

@@ -48,7 +48,8 @@ export function ShippingPicker({ quote, loading, failed, onRetry, selected, onSe
                 <span className="shipping-option-text">
                   <span className="shipping-option-name">{o.name}</span>
                   <span className="commerce-note">
-                    {o.estimatedDays} · {o.description}
+                    {o.estimatedDays}
+                    {o.description && o.description !== o.name ? ` · ${o.description}` : ''}
                   </span>
                 </span>
                 <span className="shipping-option-cost">{formatUsd(o.costCents)}</span>

@@ -1,7 +1,6 @@
 import { toast } from 'sonner';
-import type { Order } from '../../../../../shared/api/orders';
 import { ApiError } from '../../../lib/api-error';
-import { cancelReasonText } from '../../../lib/orders/orders';
+import { isEscrowNotAvailable } from '../../../lib/orders/sign-order';
 
 /** Checkout and escrow texts (spec part 2 section 8). */
 export const CHECKOUT_TEXTS = {
@@ -20,25 +19,11 @@ export const CHECKOUT_TEXTS = {
     ] as const,
   fedexError: ['FedEx API Error', 'Failed to get real shipping rates. Using estimated rates.'],
   ratesError: ['Shipping Rates Error', 'Unable to load FedEx rates. Using standard shipping options.'],
-  timeout: ['Transaction Timeout', 'Transaction signing timed out. Please try again.'],
-  statusFailed: 'Failed to check escrow status',
   connectInline: 'Connect your wallet to proceed with checkout',
   selectShippingInline: 'Please select a shipping service to continue',
   insufficientInline: (more: string) => `Insufficient balance. You need ${more} more to complete this purchase.`,
   noAddress: 'Please update your address in settings',
 } as const;
-
-/** The server's codes for an escrow that can't be made now ('Escrow Not Available' with the server's text). */
-const ESCROW_NOT_AVAILABLE = new Set([
-  'FEATURE_NOT_ENABLED',
-  'escrow_not_available',
-  'seller_cannot_receive',
-  'buyer_no_rlusd',
-]);
-
-export function isEscrowNotAvailable(error: unknown): error is ApiError {
-  return error instanceof ApiError && ESCROW_NOT_AVAILABLE.has(error.code);
-}
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.code !== 'bad_response' ? error.message : fallback;
@@ -55,33 +40,4 @@ export function checkoutErrorToast(error: unknown): void {
   }
   if (!(error instanceof ApiError)) console.warn('Checkout failed', error);
   toast.error('Checkout Failed', { description: messageOf(error, CHECKOUT_TEXTS.failedFallback) });
-}
-
-/** A signing request that could not be made. */
-export function escrowRequestErrorToast(error: unknown): void {
-  if (isEscrowNotAvailable(error)) {
-    toast.error('Escrow Not Available', { description: error.message });
-    return;
-  }
-  toast.error('Escrow Creation Failed', { description: messageOf(error, 'Failed to create the escrow request') });
-}
-
-/** The toast of an order that ended cancelled while its buyer was signing. */
-export function cancelledOrderToast(order: Pick<Order, 'cancelReason' | 'seller'>): void {
-  switch (order.cancelReason) {
-    case 'signing_cancelled':
-      toast.error('Transaction Cancelled', {
-        description: `The escrow for ${order.seller.username} was rejected in Xaman and not created.`,
-      });
-      return;
-    case 'signing_expired':
-      toast.error('Transaction Expired', {
-        description: `The escrow request for ${order.seller.username} expired before it was signed.`,
-      });
-      return;
-    default:
-      toast.error('Escrow Creation Failed', {
-        description: cancelReasonText(order.cancelReason) ?? 'The escrow was not created.',
-      });
-  }
 }

@@ -1,18 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { checkout, requestEscrowSigning, type EscrowSigning, type Order } from '../../../../../shared/api/orders';
+import { checkout, type Order } from '../../../../../shared/api/orders';
 import { apiSend, newIdempotencyKey } from '../../../lib/api';
-import { followOrder } from '../../../lib/orders/follow-order';
-import { CHECKOUT_TEXTS, cancelledOrderToast, checkoutErrorToast, escrowRequestErrorToast } from './checkout-toasts';
-
-/** The signing dialog's state: which order, its wallet request, and whether the signature has arrived. */
-export interface SigningStep {
-  order: Order;
-  signing: EscrowSigning;
-  index: number;
-  total: number;
-  phase: 'awaiting_signature' | 'submitting';
-}
+import { signOrder, type SigningStep } from '../../../lib/orders/sign-order';
+import { CHECKOUT_TEXTS, checkoutErrorToast } from './checkout-toasts';
 
 export interface CheckoutInput {
   shipping: { quoteId: string; optionId: string } | null;
@@ -27,8 +18,6 @@ export interface CheckoutRunnerOptions {
   /** Every order has been followed to its end: how many were funded. */
   onFinished(funded: number): void;
 }
-
-type OrderResult = 'funded' | 'failed' | 'stopped';
 
 /**
  * The checkout sequence (spec part 2 "Checkout" and "Escrow creation"): one POST /api/checkout per press (its own
@@ -45,50 +34,6 @@ export function useCheckoutRunner({ token, userId, onRefused, onFinished }: Chec
   });
   // Leaving the page stops following (the orders stay on the activity page).
   useEffect(() => () => aborter.current?.abort(), []);
-
-  const signOrder = useCallback(
-    async (order: Order, index: number, total: number, signal: AbortSignal): Promise<OrderResult> => {
-      let signing: EscrowSigning;
-      try {
-        signing = await apiSend(requestEscrowSigning, {
-          token,
-          params: { orderId: order.id },
-          body: {},
-          idempotencyKey: newIdempotencyKey(),
-          signal,
-        });
-      } catch (error) {
-        if (signal.aborted) return 'stopped';
-        escrowRequestErrorToast(error);
-        return 'failed';
-      }
-      setStep({ order, signing, index, total, phase: 'awaiting_signature' });
-      const outcome = await followOrder({
-        orderId: order.id,
-        userId,
-        token,
-        signal,
-        onUpdate: (o) =>
-          setStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, phase: 'submitting' } : s)),
-      });
-      switch (outcome.kind) {
-        case 'stopped':
-          return 'stopped';
-        case 'timeout':
-          toast.error(CHECKOUT_TEXTS.timeout[0], { description: CHECKOUT_TEXTS.timeout[1] });
-          return 'failed';
-        case 'error':
-          console.warn('Following the order failed', outcome.error);
-          toast.error('Escrow Creation Failed', { description: CHECKOUT_TEXTS.statusFailed });
-          return 'failed';
-        case 'settled':
-          if (outcome.order.status === 'funded') return 'funded';
-          cancelledOrderToast(outcome.order);
-          return 'failed';
-      }
-    },
-    [token, userId],
-  );
 
   const run = useCallback(
     async (input: CheckoutInput) => {
@@ -114,7 +59,15 @@ export function useCheckoutRunner({ token, userId, onRefused, onFinished }: Chec
         }
         let funded = 0;
         for (const [index, order] of orders.entries()) {
-          const result = await signOrder(order, index, orders.length, controller.signal);
+          const result = await signOrder({
+            order,
+            index,
+            total: orders.length,
+            token,
+            userId,
+            signal: controller.signal,
+            onStep: setStep,
+          });
           if (result === 'stopped') return;
           if (result === 'funded') funded += 1;
         }
@@ -133,7 +86,7 @@ export function useCheckoutRunner({ token, userId, onRefused, onFinished }: Chec
         aborter.current = null;
       }
     },
-    [token, signOrder],
+    [token, userId],
   );
 
   return { processing, step, run };

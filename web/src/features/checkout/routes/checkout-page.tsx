@@ -20,7 +20,7 @@ import { useProfile } from '../../../lib/profile';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useSession } from '../../../lib/session/session-context';
 import { fetchWalletBalances, rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
-import { EscrowSigningDialog } from '../components/escrow-signing-dialog';
+import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
 import { ShippingPicker } from '../components/shipping-picker';
 import { CHECKOUT_TEXTS } from '../lib/checkout-toasts';
 import { useCheckoutRunner } from '../lib/use-checkout-runner';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { formatUsd } from '../../../../../shared/domain/money';
-import type { SigningStep } from '../lib/use-checkout-runner';
+import { formatUsd } from '../../../shared/domain/money';
+import type { SigningStep } from '../lib/orders/sign-order';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 

@@ -1,0 +1,131 @@
+import { toast } from 'sonner';
+import { requestEscrowSigning, type EscrowSigning, type Order } from '../../../../shared/api/orders';
+import { ApiError } from '../api-error';
+import { apiSend, newIdempotencyKey } from '../api';
+import { followOrder } from './follow-order';
+import { cancelReasonText } from './orders';
+
+/** The signing dialog's state: which order, its wallet request, and whether the signature has arrived. */
+export interface SigningStep {
+  order: Order;
+  signing: EscrowSigning;
+  /** Its place among the orders being signed now (0-based) and how many there are. */
+  index: number;
+  total: number;
+  phase: 'awaiting_signature' | 'submitting';
+}
+
+export type SignOrderResult = 'funded' | 'failed' | 'stopped';
+
+export const ESCROW_TEXTS = {
+  timeout: ['Transaction Timeout', 'Transaction signing timed out. Please try again.'],
+  statusFailed: 'Failed to check escrow status',
+} as const;
+
+/** The server's codes for an escrow that can't be made now ('Escrow Not Available' with the server's text). */
+const ESCROW_NOT_AVAILABLE = new Set([
+  'FEATURE_NOT_ENABLED',
+  'escrow_not_available',
+  'seller_cannot_receive',
+  'buyer_no_rlusd',
+]);
+
+export function isEscrowNotAvailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && ESCROW_NOT_AVAILABLE.has(error.code);
+}
+
+/** A signing request that could not be made. */
+export function escrowRequestErrorToast(error: unknown): void {
+  if (isEscrowNotAvailable(error)) {
+    toast.error('Escrow Not Available', { description: error.message });
+    return;
+  }
+  const message =
+    error instanceof ApiError && error.code !== 'bad_response' ? error.message : 'Failed to create the escrow request';
+  toast.error('Escrow Creation Failed', { description: message });
+}
+
+/** The toast of an order that ended cancelled while its buyer was signing (spec part 2 "Escrow creation" outcomes). */
+export function cancelledOrderToast(order: Pick<Order, 'cancelReason' | 'seller'>): void {
+  switch (order.cancelReason) {
+    case 'signing_cancelled':
+      toast.error('Transaction Cancelled', {
+        description: `The escrow for ${order.seller.username} was rejected in Xaman and not created.`,
+      });
+      return;
+    case 'signing_expired':
+      toast.error('Transaction Expired', {
+        description: `The escrow request for ${order.seller.username} expired before it was signed.`,
+      });
+      return;
+    default:
+      toast.error('Escrow Creation Failed', {
+        description: cancelReasonText(order.cancelReason) ?? 'The escrow was not created.',
+      });
+  }
+}
+
+export interface SignOrderOptions {
+  order: Order;
+  index: number;
+  total: number;
+  token: string;
+  userId: string;
+  signal: AbortSignal;
+  /** The signing dialog's state (a React state setter). The caller closes the dialog when it is done. */
+  onStep(step: SigningStep | ((current: SigningStep | null) => SigningStep | null)): void;
+}
+
+/**
+ * One order's escrow (spec part 2 "Escrow creation"): the wallet request of its EscrowCreate (its own
+ * Idempotency-Key; the server answers with the open request while there is one), shown in the signing dialog, then the
+ * order followed until it is funded or cancelled. Failures are toasted here.
+ */
+export async function signOrder({
+  order,
+  index,
+  total,
+  token,
+  userId,
+  signal,
+  onStep,
+}: SignOrderOptions): Promise<SignOrderResult> {
+  let signing: EscrowSigning;
+  try {
+    signing = await apiSend(requestEscrowSigning, {
+      token,
+      params: { orderId: order.id },
+      body: {},
+      idempotencyKey: newIdempotencyKey(),
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) return 'stopped';
+    escrowRequestErrorToast(error);
+    return 'failed';
+  }
+  onStep({ order, signing, index, total, phase: 'awaiting_signature' });
+  const outcome = await followOrder({
+    orderId: order.id,
+    userId,
+    token,
+    signal,
+    onUpdate: (o) =>
+      onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, phase: 'submitting' } : s)),
+  });
+  switch (outcome.kind) {
+    case 'stopped':
+      return 'stopped';
+    case 'timeout':
+      toast.error(ESCROW_TEXTS.timeout[0], { description: ESCROW_TEXTS.timeout[1] });
+      return 'failed';
+    case 'error':
+      console.warn('Following the order failed', outcome.error);
+      toast.error('Escrow Creation Failed', { description: ESCROW_TEXTS.statusFailed });
+      return 'failed';
+    case 'settled':
+      if (outcome.order.status === 'funded') return 'funded';
+      cancelledOrderToast(outcome.order);
+      return 'failed';
+  }
+}
