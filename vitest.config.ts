@@ -8,7 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
-          env: { LOG_LEVEL: 'warn' },
+          // The integration project's stack sets its env on this process (no EMF lines there); unit tests read them.
+          env: { LOG_LEVEL: 'warn', POWERTOOLS_METRICS_DISABLED: 'false' },
         },
       },
       {

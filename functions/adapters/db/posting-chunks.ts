@@ -102,7 +102,8 @@ export interface PlacedPostings {
   adds(searchPosting: PostingTx): ReturnType<typeof addCommit>[];
 }
 
-const PLACING_ATTEMPTS = 5;
+/** Enough for a burst of writers racing through the chunks of one hot word (they pause at random between tries). */
+const PLACING_ATTEMPTS = 10;
 
 /**
  * Runs a listing's write transaction in which its id joins the postings of `terms`; `run` must put `placed.adds` last.
@@ -133,5 +134,6 @@ export async function transactAddingPostings(
     const full = chunks.filter((_, i) => adds[i]?.code === 'ConditionalCheckFailed');
     if (full.length === 0 || attempt === PLACING_ATTEMPTS) return result;
     await Promise.all(full.map(([term, chunk]) => openNextChunk(db, term, lane, chunk)));
+    await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
   }
 }
