@@ -145,3 +145,13 @@ test('on a 360 px phone the signed-out header and the Connect Wallet dialog fit 
   await expect(dialog).toBeHidden();
   await expect(connect).toBeFocused();
 });
+
+test('/login opens the Connect Wallet dialog over the home page', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('dialog', { name: 'Connect Your Wallet' })).toBeVisible();
+  // Under the modal dialog (hidden from assistive technology while it is open).
+  await expect(page.getByRole('heading', { name: 'Hot Auctions', includeHidden: true })).toBeAttached();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Connect Your Wallet' })).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })).toBeVisible();
+});

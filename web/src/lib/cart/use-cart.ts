@@ -171,9 +171,13 @@ export function useCart(): UseCart {
     [mutate],
   );
 
+  /** Units of a listing in the account's cart; read first if the cart has not loaded yet (so a line isn't lowered). */
   const quantityOf = useCallback(
-    (listingId: string) => serverData?.items.find((l) => l.listingId === listingId)?.quantity ?? 0,
-    [serverData],
+    async (listingId: string) => {
+      const current = serverData ?? (await mutate().catch(() => undefined));
+      return current?.items.find((l) => l.listingId === listingId)?.quantity ?? 0;
+    },
+    [serverData, mutate],
   );
 
   const add = useCallback(
@@ -183,7 +187,7 @@ export function useCart(): UseCart {
         if (kept) toastPair(CART_TOASTS.added(item.title), false);
         return kept;
       }
-      const quantity = Math.min(quantityOf(item.listingId) + 1, CART_MAX_QUANTITY);
+      const quantity = Math.min((await quantityOf(item.listingId)) + 1, CART_MAX_QUANTITY);
       const ok = await send(
         () => apiSend(setCartItem, { token, params: { listingId: item.listingId }, body: { quantity } }),
         CART_TOASTS.addFailed,
@@ -197,7 +201,7 @@ export function useCart(): UseCart {
   const putForBuyNow = useCallback(
     async (listingId: string) => {
       if (!token) return false;
-      const quantity = Math.max(1, quantityOf(listingId));
+      const quantity = Math.max(1, await quantityOf(listingId));
       return send(
         () => apiSend(setCartItem, { token, params: { listingId }, body: { quantity } }),
         CART_TOASTS.addFailed,
