@@ -228,6 +228,7 @@ describe('/checkout: what it shows (spec part 2 "Checkout")', () => {
     expect(summary.getByText('FedEx Ground: $12.99')).toBeTruthy();
     expect(summary.getByText('$82.99')).toBeTruthy();
     expect(summary.getByText('$1,000.00 RLUSD')).toBeTruthy();
+    expect(summary.getByText('2 shipped, 3-5 business days')).toBeTruthy();
     expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(1);
   });
 
@@ -244,6 +245,7 @@ describe('/checkout: what it shows (spec part 2 "Checkout")', () => {
     const button = await createButton();
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
     expect(main().queryByRole('group', { name: 'Choose a shipping service' })).toBeNull();
+    expect(main().getByText('1 shipped · 1 local pickup')).toBeTruthy();
     expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(0);
   });
 

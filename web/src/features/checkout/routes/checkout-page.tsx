@@ -30,6 +30,17 @@ function cartFingerprint(cart: CartView): string {
   return cart.items.map((l) => `${l.listingId}:${l.quantity}:${l.status}`).join('|');
 }
 
+/** The summary's delivery line: how many units ship (and when, once a service is chosen) and how many are picked up. */
+export function deliverySummary(cart: Pick<CartView, 'items'>, estimatedDays: string | null): string {
+  const live = cart.items.filter((l) => l.status !== 'unavailable');
+  const shipped = live.filter((l) => !l.isLocalPickup).reduce((sum, l) => sum + l.quantity, 0);
+  const pickup = live.filter((l) => l.isLocalPickup).reduce((sum, l) => sum + l.quantity, 0);
+  const parts = [];
+  if (shipped > 0) parts.push(`${shipped} shipped${estimatedDays ? `, ${estimatedDays}` : ''}`);
+  if (pickup > 0) parts.push(`${pickup} local pickup`);
+  return parts.join(' · ') || '—';
+}
+
 function addressFingerprint(profile: Profile | undefined): string {
   return profile?.address ? JSON.stringify(profile.address) : 'none';
 }
@@ -269,12 +280,10 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
                 <dd>{option ? `${option.name}: ${formatUsd(option.costCents)}` : 'Not chosen'}</dd>
               </div>
             )}
-            {option && (
-              <div>
-                <dt>Delivery</dt>
-                <dd>{option.estimatedDays}</dd>
-              </div>
-            )}
+            <div>
+              <dt>Delivery</dt>
+              <dd>{deliverySummary(cart, option?.estimatedDays ?? null)}</dd>
+            </div>
             <div className="totals-total">
               <dt>Total</dt>
               <dd>{formatUsd(total)}</dd>
