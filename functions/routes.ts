@@ -103,7 +103,7 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
    * those, even as a GET.
    */
   rateLimits?: readonly string[];
-  /** Native packages the route's function needs next to its bundle (they can't be bundled), as on QueueDef. */
+  /** Native packages the route's function needs next to its bundle (for their binaries), as on QueueDef. */
   nativeModules?: readonly string[];
   /**
    * A sign-in or money path (every money and bid POST): the function gets reserved concurrency, so a flood elsewhere
@@ -375,7 +375,7 @@ export interface QueueDef {
   usesSigner?: boolean;
   /** Media-bucket prefix the consumer reads and writes under. */
   mediaPrefix?: string;
-  /** Native packages the consumer needs next to its bundle (they can't be bundled). */
+  /** Native packages the consumer needs next to its bundle (for their binaries; their JavaScript is bundled). */
   nativeModules?: string[];
 }
 

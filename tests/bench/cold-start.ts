@@ -1,6 +1,6 @@
 /**
  * Cold start of every function: each handler module bundled exactly as the CDK's NodejsFunction bundles it
- * (infra/stacks/node-function.ts: esbuild, minified ESM for node22, the createRequire banner, native modules external,
+ * (infra/stacks/node-function.ts: esbuild, minified ESM for node22, the createRequire banner, nothing external,
  * a linked source map read with --enable-source-maps as the functions run), then the bundle's module load timed in a
  * fresh Node process: `await import(bundle)`, median of RUNS. Targets (issue 11): 100 ms, 200 ms for a function whose
  * bundle carries xrpl or xumm-sdk.
@@ -16,7 +16,7 @@ import { REQUIRE_BANNER } from '../../infra/stacks/node-function';
 
 const RUNS = 5;
 const root = path.resolve(import.meta.dirname, '../..');
-/** Inside the repository, so a native module left external (sharp) resolves from node_modules as it does in the zip. */
+/** Inside the repository, so a native package's binary (sharp's) resolves from node_modules as it does in the zip. */
 const outDir = path.join(root, 'node_modules/.cache/bench-cold-start');
 
 export interface ColdStartRow {
@@ -27,12 +27,12 @@ export interface ColdStartRow {
   targetMs: number;
 }
 
-function handlers(): { kind: ColdStartRow['kind']; handler: string; external: readonly string[] }[] {
+function handlers(): { kind: ColdStartRow['kind']; handler: string }[] {
   return [
-    ...routeList.map((r) => ({ kind: 'http' as const, handler: r.handler, external: r.nativeModules ?? [] })),
-    ...[...Object.values(wsRoutes), wsAuthorizer].map((h) => ({ kind: 'ws' as const, handler: h, external: [] })),
-    ...queues.map((q) => ({ kind: 'queue' as const, handler: q.consumer, external: q.nativeModules ?? [] })),
-    ...schedules.map((s) => ({ kind: 'schedule' as const, handler: s.handler, external: [] })),
+    ...routeList.map((r) => ({ kind: 'http' as const, handler: r.handler })),
+    ...[...Object.values(wsRoutes), wsAuthorizer].map((h) => ({ kind: 'ws' as const, handler: h })),
+    ...queues.map((q) => ({ kind: 'queue' as const, handler: q.consumer })),
+    ...schedules.map((s) => ({ kind: 'schedule' as const, handler: s.handler })),
   ];
 }
 
@@ -89,7 +89,6 @@ export async function coldStart(): Promise<ColdStartRow[]> {
         sourcemap: true,
         sourcesContent: false,
         tsconfig: path.join(root, 'tsconfig.json'),
-        external: [...h.external],
         metafile: true,
         logLevel: 'error',
       });

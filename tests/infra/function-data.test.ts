@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZIP_PLACES_FILE, zipPlacesFromPackage } from '../../functions/adapters/lookup/bundled-zip-lookup';
@@ -23,24 +24,42 @@ const environment: FunctionEnvironment = {
 };
 
 let outdir: string;
-let assetDir: string;
+/** The bundle directory (the zip's contents) of each function, by handler. */
+const assets: Record<string, string> = {};
+
+/** Synthesizes one function (bundling it) and returns its bundle directory: the zip's contents. */
+function bundleOf(handler: string, nativeModules?: readonly string[]): string {
+  const app = new App({ outdir: mkdtempSync(path.join(outdir, 'app-')) });
+  new HandlerFunction(new Stack(app, 'Functions'), 'Function', { handler, environment, nativeModules });
+  const { directory } = app.synth();
+  const bundle = readdirSync(directory).find((d) => existsSync(path.join(directory, d, 'index.mjs')));
+  return path.join(directory, bundle!);
+}
 
 beforeAll(() => {
   outdir = mkdtempSync(path.join(tmpdir(), 'function-data-'));
-  const app = new App({ outdir });
-  const stack = new Stack(app, 'Lookup');
-  new HandlerFunction(stack, 'LookupZip', { handler: 'http/lookup/lookup-zip', environment });
-  const { directory } = app.synth();
-  const bundle = readdirSync(directory).find((d) => existsSync(path.join(directory, d, 'index.mjs')));
-  assetDir = path.join(directory, bundle!);
+  assets['http/lookup/lookup-zip'] = bundleOf('http/lookup/lookup-zip');
+  assets['jobs/make-thumbnails'] = bundleOf('jobs/make-thumbnails', ['sharp']);
 }, 120_000);
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 describe('the ZIP lookup function', () => {
   it('gets the ZIP data as a file next to its bundle, not in its code', () => {
-    expect(readFileSync(path.join(assetDir, ZIP_PLACES_FILE), 'utf8')).toBe(zipPlacesFromPackage());
-    expect(statSync(path.join(assetDir, 'index.mjs')).size).toBeLessThan(1024 * 1024);
-    expect(existsSync(path.join(assetDir, 'node_modules'))).toBe(false);
+    const dir = assets['http/lookup/lookup-zip']!;
+    expect(readFileSync(path.join(dir, ZIP_PLACES_FILE), 'utf8')).toBe(zipPlacesFromPackage());
+    expect(statSync(path.join(dir, 'index.mjs')).size).toBeLessThan(1024 * 1024);
+    expect(existsSync(path.join(dir, 'node_modules'))).toBe(false);
+  });
+});
+
+describe('a function with a native package', () => {
+  it("bundles sharp's JavaScript and loads its binary from the packages copied next to the bundle", async () => {
+    const dir = assets['jobs/make-thumbnails']!;
+    expect(readFileSync(path.join(dir, 'index.mjs'), 'utf8')).not.toMatch(/from\s*["']sharp["']/);
+    expect(existsSync(path.join(dir, 'node_modules/@img/sharp-libvips-linux-x64'))).toBe(true);
+    // Loading the bundle loads sharp, and with it the binary; outside the repository, only the copy can provide it.
+    const mod = (await import(pathToFileURL(path.join(dir, 'index.mjs')).href)) as { handler?: unknown };
+    expect(typeof mod.handler).toBe('function');
   });
 });
