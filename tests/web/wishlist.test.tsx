@@ -1,10 +1,11 @@
 import './support/setup';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WishlistEntry } from '../../shared/api/wishlist';
 import { routes } from '../../web/src/app/router';
 import { addedText, wishlistStats } from '../../web/src/features/wishlist/routes/wishlist-page';
 import { badgeCount } from '../../web/src/lib/badge';
+import { cartLine, profile, serverCart } from './support/cart-fixture';
 import { listing, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 import { saveSession, sessionRoutes, stubApi, user, type ApiRequest } from './support/api-stub';
@@ -119,6 +120,41 @@ describe('/wishlist', () => {
     );
     expect(await screen.findByText('Your wishlist is empty')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse the Marketplace' }).getAttribute('href')).toBe('/marketplace');
+  });
+
+  it("puts a saved listing into the cart with Cart ('Added to Cart'), after the profile check", async () => {
+    desktop();
+    saveSession();
+    const server = wishlistServer([{ listingId: 'DESK1', addedAt: new Date().toISOString(), listing: desk }]);
+    let complete = false;
+    const api = stubApi(
+      sessionRoutes(
+        () => user(),
+        (req) => {
+          if (req.url.pathname === '/api/me/profile') return { body: profile(complete ? {} : { address: null }) };
+          if (req.url.pathname === '/api/me/cart' && req.method === 'GET') return { body: serverCart([]) };
+          if (req.url.pathname === '/api/me/cart/items/DESK1' && req.method === 'PUT') {
+            return { body: serverCart([cartLine({ listingId: 'DESK1', quantity: 1 })]) };
+          }
+          return server(req);
+        },
+      ),
+    );
+    const view = renderRoutes(routes, '/wishlist');
+    const cart = await screen.findByRole('button', { name: 'Add to cart: Oak Desk' });
+    await waitFor(() => expect(cart.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(cart);
+    expect(await screen.findByText('Complete Your Profile')).toBeTruthy();
+    expect(api.find('PUT', '/api/me/cart/items/DESK1')).toHaveLength(0);
+    view.unmount();
+
+    complete = true;
+    renderRoutes(routes, '/wishlist');
+    const again = await screen.findByRole('button', { name: 'Add to cart: Oak Desk' });
+    await waitFor(() => expect(again.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(again);
+    expect(await screen.findByText('Oak Desk has been added to your cart.')).toBeTruthy();
+    expect(api.find('PUT', '/api/me/cart/items/DESK1')[0]?.body).toEqual({ quantity: 1 });
   });
 
   it('writes added times and counts only running auctions', () => {

@@ -123,8 +123,11 @@ export interface UseCart {
   /** A signed-out cart is moving to the account. */
   syncing: boolean;
   signedIn: boolean;
-  /** Adds one unit ('Added to Cart'); returns whether it was added. */
-  add(item: LocalCartItem): Promise<boolean>;
+  /**
+   * Adds one unit ('Added to Cart'); returns whether it was added. Signed out it needs the whole listing (kept in this
+   * browser); signed in, the id and title are enough.
+   */
+  add(item: LocalCartItem | { listingId: string; title: string }): Promise<boolean>;
   /** Buy Now: the listing in the account's cart (at least 1 unit), without a toast; returns whether it is there. */
   putForBuyNow(listingId: string): Promise<boolean>;
   /** Sets a line's quantity; 0 or less removes it. */
@@ -181,8 +184,10 @@ export function useCart(): UseCart {
   );
 
   const add = useCallback(
-    async (item: LocalCartItem) => {
+    async (item: LocalCartItem | { listingId: string; title: string }) => {
       if (!userId || !token) {
+        // Only a whole listing can be kept in this browser (the signed-in pages pass just the id and title).
+        if (!('priceCents' in item)) return false;
         const kept = reportLocal(addLocalItem(item));
         if (kept) toastPair(CART_TOASTS.added(item.title), false);
         return kept;

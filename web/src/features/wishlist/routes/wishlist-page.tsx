@@ -1,9 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { ListingCard } from '../../../../../shared/api/listings';
 import type { WishlistEntry } from '../../../../../shared/api/wishlist';
 import { CONDITION_LABELS } from '../../../../../shared/domain/listing';
 import { formatTimeLeft } from '../../../../../shared/domain/time-left';
-import { HeartIcon } from '../../../components/ui/icons';
+import { CartIcon, HeartIcon } from '../../../components/ui/icons';
+import { buyNowPriceCents } from '../../../lib/cart/cart-view';
+import { toastPair } from '../../../lib/cart/cart-toasts';
+import { useCart } from '../../../lib/cart/use-cart';
+import { canBuyWith, COMPLETE_PROFILE_TOAST, useProfile } from '../../../lib/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession } from '../../../lib/session/session-context';
@@ -31,6 +36,35 @@ export function wishlistStats(items: readonly WishlistEntry[], nowMs: number) {
     endingSoon: running.filter((l) => Date.parse(l!.endsAt!) - nowMs <= DAY_MS).length,
     activeAuctions: running.length,
   };
+}
+
+/**
+ * The card's Cart action: one unit into the account's cart, under the item page's rules (a profile with a shipping
+ * address; not on the user's own listing, where it is not offered; only listings with a price to buy at).
+ */
+function CartButton({ listing }: { listing: ListingCard }) {
+  const session = useOptionalSession();
+  const cart = useCart();
+  const profile = useProfile();
+  const [busy, setBusy] = useState(false);
+  if (buyNowPriceCents(listing, Date.now()) === null || session?.user?.id === listing.seller.id) return null;
+  const loading = profile.data === undefined && !profile.error;
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-sm"
+      disabled={busy || loading}
+      aria-label={`Add to cart: ${listing.title}`}
+      onClick={() => {
+        if (!canBuyWith(profile.data)) return toastPair(COMPLETE_PROFILE_TOAST);
+        setBusy(true);
+        void cart.add({ listingId: listing.id, title: listing.title }).finally(() => setBusy(false));
+      }}
+    >
+      <CartIcon />
+      Cart
+    </button>
+  );
 }
 
 function Entry({ entry, nowMs, onRemove }: { entry: WishlistEntry; nowMs: number; onRemove(): Promise<void> }) {
@@ -62,7 +96,7 @@ function Entry({ entry, nowMs, onRemove }: { entry: WishlistEntry; nowMs: number
               View
             </Link>
           )}
-          {/* Cart joins here when the cart exists. */}
+          {l && <CartButton listing={l} />}
         </div>
         <button
           type="button"
