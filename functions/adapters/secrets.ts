@@ -1,7 +1,7 @@
 import { ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import type { SecretName, SecretSource } from '../core/secrets/ports';
-import { carrierConfig, sessionConfig, signerConfig } from '../lib/config';
+import { carrierConfig, platformConfig, sessionConfig, signerConfig } from '../lib/config';
 
 /**
  * How long a warm container keeps a secret before reading it again: a rotated secret (the session signing key, the
@@ -36,6 +36,10 @@ const SOURCES: Record<SecretName, () => { value?: string; arn?: string }> = {
   carrierWebhookSecret: () => {
     const c = carrierConfig();
     return { value: c.CARRIER_WEBHOOK_SECRET, arn: c.CARRIER_WEBHOOK_SECRET_ARN };
+  },
+  platformWalletSeed: () => {
+    const c = platformConfig();
+    return { value: c.PLATFORM_WALLET_SEED, arn: c.PLATFORM_WALLET_SEED_ARN };
   },
 };
 

@@ -140,6 +140,29 @@ const escrowSchema = z
   );
 export type EscrowConfig = z.infer<typeof escrowSchema>;
 
+/**
+ * The marketplace's own XRPL account: it submits EscrowFinish and EscrowCancel and receives platform fees.
+ * PLATFORM_WALLET_SEED_ARN names the Secrets Manager secret holding its seed (PLATFORM_WALLET_SEED locally);
+ * PLATFORM_FEE_PERCENT is the sellers' fee per order (default 2.5, at most two decimals).
+ */
+const platformSchema = z
+  .object({
+    PLATFORM_WALLET_ADDRESS: z.string().check(z.regex(CLASSIC_ADDRESS, 'a classic address (r...)')),
+    PLATFORM_WALLET_SEED: z.optional(z.string().check(z.minLength(16))),
+    PLATFORM_WALLET_SEED_ARN: arn(),
+    PLATFORM_FEE_PERCENT: z._default(
+      z.string().check(z.regex(/^(100|\d{1,2})(\.\d{1,2})?$/, 'a percent from 0 to 100, at most two decimals')),
+      '2.5',
+    ),
+  })
+  .check(
+    z.refine((c) => c.PLATFORM_WALLET_SEED !== undefined || c.PLATFORM_WALLET_SEED_ARN !== undefined, {
+      message: 'set PLATFORM_WALLET_SEED_ARN (or PLATFORM_WALLET_SEED locally)',
+      path: ['PLATFORM_WALLET_SEED_ARN'],
+    }),
+  );
+export type PlatformConfig = z.infer<typeof platformSchema>;
+
 /** Empty variables count as unset (CDK and shells pass '' for "no value"). */
 function environment(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
@@ -160,6 +183,7 @@ let cachedSigner: SignerConfig | undefined;
 let cachedSession: SessionConfig | undefined;
 let cachedCarrier: CarrierConfig | undefined;
 let cachedEscrow: EscrowConfig | undefined;
+let cachedPlatform: PlatformConfig | undefined;
 
 /** Reads and validates the environment on first use (not at import, so tests and the local runtime can set it first). */
 export function config(): Config {
@@ -203,7 +227,12 @@ export function escrowConfig(): EscrowConfig {
   return cachedEscrow;
 }
 
+export function platformConfig(): PlatformConfig {
+  cachedPlatform ??= parse(platformSchema, 'platform');
+  return cachedPlatform;
+}
+
 /** Only for the local runtime and tests that change the environment after a first read. */
 export function resetConfigForTests(): void {
-  cached = cachedLedger = cachedSigner = cachedSession = cachedCarrier = cachedEscrow = undefined;
+  cached = cachedLedger = cachedSigner = cachedSession = cachedCarrier = cachedEscrow = cachedPlatform = undefined;
 }

@@ -32,8 +32,8 @@ export interface LocalEndpoints {
   sqs: string;
   queueUrls: Map<string, string>;
   log: boolean;
-  /** The XRPL node stand-in: its WebSocket URL and the RLUSD issuer of its genesis. */
-  ledger?: { url: string; rlusdIssuer: string };
+  /** The XRPL node stand-in: its WebSocket URL, the RLUSD issuer of its genesis and the platform's account. */
+  ledger?: { url: string; rlusdIssuer: string; platform?: { address: string; seed: string } };
   /** The Xaman stand-in's base URL and the key and secret it was started with. */
   xaman?: { url: string; apiKey: string; apiSecret: string };
   /** The product lookup stand-in (UPCitemdb's API shape). */
@@ -82,6 +82,13 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
   };
   if (e.ledger) {
     Object.assign(env, { XRPL_URL: e.ledger.url, XRPL_NETWORK: 'local', RLUSD_ISSUER: e.ledger.rlusdIssuer });
+    if (e.ledger.platform) {
+      // Locally the seed is a plain variable; in AWS functions get PLATFORM_WALLET_SEED_ARN instead.
+      Object.assign(env, {
+        PLATFORM_WALLET_ADDRESS: e.ledger.platform.address,
+        PLATFORM_WALLET_SEED: e.ledger.platform.seed,
+      });
+    }
   }
   if (e.xaman) {
     // Locally the secret is a plain variable; in AWS functions get XAMAN_API_SECRET_ARN instead.

@@ -1,5 +1,6 @@
 import { startCarrierService, type CarrierService } from './carrier/service';
 import { startLedgerNode, type LedgerNode } from './ledger/node';
+import { ensurePlatformTrustLine } from './ledger/platform-line';
 import { startProductService, type ProductService } from './products/server';
 import { startXamanService, type XamanService } from './xaman/service';
 import {
@@ -51,11 +52,14 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       ? undefined
       : await startLedgerNode({ port: opts.ledgerPort, host: opts.host, dataDir: opts.dataDir, log: print('ledger') });
   const endpoints: StandIns['endpoints'] = {};
-  if (ledger) endpoints.ledger = { url: ledger.url, rlusdIssuer: ledger.genesis.issuer };
+  if (ledger) {
+    endpoints.ledger = { url: ledger.url, rlusdIssuer: ledger.genesis.issuer, platform: ledger.keys.platform };
+  }
   let xaman: XamanService | undefined;
   let products: ProductService | undefined;
   let carrier: CarrierService | undefined;
   try {
+    if (ledger) await ensurePlatformTrustLine(ledger.url, ledger.keys.platform.seed, ledger.genesis.issuer);
     if (opts.productsPort !== false) {
       products = await startProductService({ port: opts.productsPort, host: opts.host });
       endpoints.productLookupUrl = products.url;

@@ -105,3 +105,20 @@ export interface LedgerGateway {
   /** A sign-in answer for this payload (see docs/xaman-stand-in.md for the format). */
   verifySignInBlob(blob: string, payloadUuid: string): Promise<BlobVerdict>;
 }
+
+/** A transaction prepared and signed by the platform's own account, not yet submitted. */
+export interface PreparedTransaction {
+  blob: string;
+  txid: string;
+  /** The platform account's sequence it uses. */
+  sequence: number;
+  /** After this validated ledger it can never apply: a retry may then prepare another. */
+  lastLedgerSequence: number;
+}
+
+/** The marketplace's own XRPL account: it finishes and cancels escrows (anyone may) and receives the fees. */
+export interface PlatformAccount {
+  address: string;
+  /** Fills in Sequence, a Fee sized for the transaction (a fulfillment costs more) and LastLedgerSequence, and signs. */
+  prepare(tx: { TransactionType: string } & Record<string, unknown>): Promise<PreparedTransaction>;
+}

@@ -5,7 +5,8 @@ export type SecretName =
   | 'originVerifySecret'
   | 'carrierApiSecret'
   | 'carrierTrackApiSecret'
-  | 'carrierWebhookSecret';
+  | 'carrierWebhookSecret'
+  | 'platformWalletSeed';
 
 export interface SecretSource {
   read(name: SecretName): Promise<string>;
