@@ -26,7 +26,14 @@ import {
   markNotificationRead,
 } from '../shared/api/notifications';
 import { clearCart, getCart, mergeCart, removeCartItem, setCartItem } from '../shared/api/cart';
-import { checkout, getOrder, getShippingOptions, listMyOrders, requestEscrowSigning } from '../shared/api/orders';
+import {
+  cancelEscrowSigning,
+  checkout,
+  getOrder,
+  getShippingOptions,
+  listMyOrders,
+  requestEscrowSigning,
+} from '../shared/api/orders';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
 
@@ -315,6 +322,15 @@ export const routes = {
     'user',
     signedIn(201),
     { idempotent: true, capacity: 'money', usesSigner: true },
+  ),
+  // The buyer withdraws the open request: DELETE, so a retry finds it withdrawn and answers the order as it is.
+  cancelEscrowSigning: route(
+    'cancelEscrowSigning',
+    cancelEscrowSigning,
+    'http/orders/cancel-escrow-signing',
+    'user',
+    signedIn(200),
+    { usesSigner: true, submitsToLedger: true },
   ),
   getOrder: route('getOrder', getOrder, 'http/orders/get-order', 'user', signedIn(200), {
     usesSigner: true,

@@ -23,10 +23,20 @@ import { fulfillmentVault } from './fulfillment-vault';
 import type { XrplLedger } from './ledger/xrpl-ledger';
 import { loadLedger } from './load-ledger';
 import { orderEvents } from './order-events';
+import { mediaUrl } from './media-url';
+import type { OrderLinks } from '../core/orders/order-view';
+import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
+import { ledgerConfig } from '../lib/config';
 import { signer } from './signer/xaman-signer';
 import { signingEvents, signingQueue } from './signing-queue';
 
 const now = () => clock.now();
+
+/** What order views link to: media, and the network's explorer for ledger transactions. */
+export function orderLinks(): OrderLinks {
+  const c = ledgerConfig();
+  return { mediaUrl, transactionUrl: (hash) => explorerTransactionUrl(c.XRPL_NETWORK, c.XRPL_URL, hash) };
+}
 let readiness: EscrowReadiness | undefined;
 /** One per warm function: the network's escrow rules are cached for a minute. */
 const ready = (l: XrplLedger) => (readiness ??= escrowReadiness(l, clock));

@@ -113,6 +113,8 @@ export const listingDetailSchema = z.extend(listingCardSchema, {
   quantity: z.number().check(z.int(), z.positive()),
   /** Units still for sale. */
   quantityAvailable: z.number().check(z.int(), z.nonnegative()),
+  /** 'sold' once every unit is sold: still shown (its buyers follow their purchase there), never for sale again. */
+  status: z.enum(['active', 'sold']),
   returnPolicy: z.enum(RETURN_POLICIES),
   /** The seller panel: the seller's public profile. */
   sellerInfo: z.object({

@@ -80,6 +80,8 @@ export const orderSchema = z.object({
     cancelAfter: z.string(),
     /** The EscrowCreate's hash and the buyer's sequence that names the escrow, once submitted. */
     txHash: z.nullable(z.string()),
+    /** The EscrowCreate on the network's explorer. */
+    explorerUrl: z.nullable(z.string()),
     sequence: z.nullable(z.number()),
     ledgerIndex: z.nullable(z.number()),
   }),
@@ -115,6 +117,14 @@ export const escrowSigningSchema = z.object({
 });
 export type EscrowSigning = z.infer<typeof escrowSigningSchema>;
 
+/** Withdraws the open wallet request (unless the wallet already opened it): the order is cancelled, its units go back. */
+export const cancelEscrowSigning = defineContract({
+  method: 'DELETE',
+  path: '/api/orders/{orderId}/escrow-signing',
+  params: z.strictObject({ orderId: id('an order id') }),
+  response: orderSchema,
+});
+
 /** The wallet request to sign this order's EscrowCreate (the same one while it is open). */
 export const requestEscrowSigning = defineContract({
   method: 'POST',
@@ -133,11 +143,16 @@ export const getOrder = defineContract({
 
 export const ORDERS_PAGE_SIZE = 20;
 
+/** How many of the newest orders a `listingId` filter looks through (an item's escrow panel wants its recent ones). */
+export const ORDERS_LISTING_SCAN = 100;
+
 export const listMyOrders = defineContract({
   method: 'GET',
   path: '/api/me/orders',
   query: z.strictObject({
     role: z._default(z.enum(['buyer', 'seller']), 'buyer'),
+    /** Only orders with a line of this listing, among the caller's newest ORDERS_LISTING_SCAN (no paging then). */
+    listingId: z.optional(id('a listing id')),
     limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), ORDERS_PAGE_SIZE),
     cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   }),

@@ -45,6 +45,7 @@ describe('checkout into an RLUSD escrow', () => {
     const funded = await signAndFund(buyer, order!.id);
     expect(funded).toMatchObject({ status: 'funded', escrowStatus: 'pending' });
     expect(funded.escrow.txHash).toMatch(/^[0-9A-F]{64}$/);
+    expect(funded.escrow.explorerUrl).toMatch(new RegExp(`/explorer/transactions/${funded.escrow.txHash}$`));
     expect(await availableOf(lamp)).toBe(1);
 
     const entry = await withLedger(async (client) => {
@@ -152,7 +153,9 @@ describe('checkout into an RLUSD escrow', () => {
     await putInCart(buyer, gramophone);
     const made = await checkout(buyer, 3_300);
     expect((await signAndFund(buyer, made.body.orders[0]!.id)).status).toBe('funded');
-    expect((await call('GET', `/api/listings/${gramophone}`)).status).toBe(404);
+    // Still shown (its buyer follows the purchase there), as sold and with nothing left.
+    const page = await call<{ status: string; quantityAvailable: number }>('GET', `/api/listings/${gramophone}`);
+    expect(page.body).toMatchObject({ status: 'sold', quantityAvailable: 0 });
     const found = await call<{ items: { id: string }[] }>('GET', `/api/listings?search=${encodeURIComponent(title)}`);
     expect(found.body.items.map((l) => l.id)).not.toContain(gramophone);
     const summary = await call<{ latest: { type: string; relatedId: string | null }[] }>(
@@ -196,6 +199,48 @@ describe('checkout into an RLUSD escrow', () => {
     expect(await availableOf(kettle)).toBe(1);
     await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
   }, 45_000);
+
+  it('the buyer withdraws an open signing request: the order is cancelled and its unit goes back', async () => {
+    const vase = await listItem(seller, { priceCents: 2_100, quantity: 1 });
+    await putInCart(buyer, vase);
+    const orderId = (await checkout(buyer, 2_100)).body.orders[0]!.id;
+    expect((await requestSigning(buyer, orderId)).status).toBe(201);
+    // Only the buyer: to anyone else the order does not exist.
+    expect(
+      (await call('DELETE', `/api/orders/${orderId}/escrow-signing`, { token: seller.token, from: FROM })).status,
+    ).toBe(404);
+    const withdrawn = await call<{ status: string; cancelReason: string }>(
+      'DELETE',
+      `/api/orders/${orderId}/escrow-signing`,
+      {
+        token: buyer.token,
+        from: FROM,
+      },
+    );
+    expect(withdrawn.body).toMatchObject({ status: 'cancelled', cancelReason: 'signing_cancelled' });
+    expect(await availableOf(vase)).toBe(1);
+    await call('DELETE', '/api/me/cart', { token: buyer.token, from: FROM });
+  });
+
+  it("finds the buyer's orders of one listing (the item page's escrow panel)", async () => {
+    const purchases = await call<{ items: { id: string; lines: { listingId: string }[] }[] }>(
+      'GET',
+      '/api/me/orders?role=buyer',
+      {
+        token: buyer.token,
+        from: FROM,
+      },
+    );
+    const listingId = purchases.body.items[0]!.lines[0]!.listingId;
+    const mine = await call<{ items: { lines: { listingId: string }[] }[]; nextCursor: string | null }>(
+      'GET',
+      `/api/me/orders?role=buyer&listingId=${listingId}`,
+      { token: buyer.token, from: FROM },
+    );
+    expect(mine.body.items.length).toBeGreaterThan(0);
+    expect(mine.body.items.every((o) => o.lines.some((l) => l.listingId === listingId))).toBe(true);
+    expect(mine.body.nextCursor).toBeNull();
+  });
 
   it('pages purchases newest first with the cursor it gave out, and refuses one it did not', async () => {
     const all = await call<{ items: { id: string }[] }>('GET', '/api/me/orders?role=buyer&limit=50', {

@@ -102,6 +102,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     params: { orderId: me ? await orderOf(me, caller, world) : 'NOSUCHORDER' },
     body: {},
   }),
+  // Each caller withdraws the request of an order of its own.
+  cancelEscrowSigning: async ({ caller, me, world }) => ({
+    params: { orderId: me ? await signingOrderOf(me, caller, world) : 'NOSUCHORDER' },
+  }),
   getOrder: async ({ caller, me, world }) => ({
     params: { orderId: me ? await orderOf(me, caller, world) : 'NOSUCHORDER' },
   }),
@@ -134,6 +138,19 @@ async function orderOf(me: Account, caller: Caller, world: World): Promise<strin
   });
   if (made.status !== 201) throw new Error(`checkout: ${made.status} ${JSON.stringify(made.body)}`);
   return made.body.orders[0]!.id;
+}
+
+/** A new order of the caller's with its wallet request open. */
+async function signingOrderOf(me: Account, caller: Caller, world: World): Promise<string> {
+  const orderId = await orderOf(me, caller, world);
+  const asked = await call('POST', `/api/orders/${orderId}/escrow-signing`, {
+    token: me.token,
+    from: me.from,
+    body: {},
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (asked.status !== 201) throw new Error(`signing: ${asked.status} ${JSON.stringify(asked.body)}`);
+  return orderId;
 }
 
 /** Xaman's webhook call for a payload, signed as Xaman signs it with the local application secret. */

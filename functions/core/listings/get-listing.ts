@@ -75,14 +75,17 @@ export function toListingDetail(
     localPickup: l.localPickup ?? false,
     location: loc?.city && loc.state ? { zipCode: loc.zipCode ?? '', city: loc.city, state: loc.state } : null,
     quantity: l.quantity ?? 1,
-    quantityAvailable: Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0) - (l.quantityReserved ?? 0)),
+    quantityAvailable:
+      l.status === 'active' ? Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0) - (l.quantityReserved ?? 0)) : 0,
+    status: l.status === 'sold' ? 'sold' : 'active',
     returnPolicy: l.returnPolicy ?? '30_days',
     sellerInfo: sellerInfo(l, owner, mediaUrl),
   };
 }
 
 /**
- * Spec part 1 section 2.8: only an active listing is shown; anything else is 'Listing not found'. `viewerId` is the
+ * Spec part 1 section 2.8: an active listing is shown, and one that sold out (its buyers follow their purchase on it);
+ * anything else (ended, expired, deleted) is 'Listing not found'. `viewerId` is the
  * signed-in user reading it (null for a visitor): only the listing's seller gets the reserve and minimum offer.
  */
 export async function getListing(
@@ -92,7 +95,8 @@ export async function getListing(
   mediaUrl: MediaUrl,
 ): Promise<ListingDetail> {
   const listing = await reader.full(listingId);
-  if (!listing || listing.status !== 'active') throw new NotFoundError('Listing not found');
+  if (!listing || (listing.status !== 'active' && listing.status !== 'sold'))
+    throw new NotFoundError('Listing not found');
   const owner = await reader.seller(listing.sellerId);
   return toListingDetail(listing, owner, mediaUrl, viewerId !== null && viewerId === listing.sellerId);
 }

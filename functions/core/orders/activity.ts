@@ -1,11 +1,11 @@
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import type { MediaUrl } from '../listings/to-card';
+import { ORDERS_LISTING_SCAN } from '../../../shared/api/orders';
 import type { OrderPosition, OrderRepository } from './order-store';
-import { toOrderView } from './order-view';
+import { toOrderView, type OrderLinks } from './order-view';
 
 export interface ActivityDeps {
   orders: Pick<OrderRepository, 'get' | 'byBuyer' | 'bySeller'>;
-  mediaUrl: MediaUrl;
+  links: OrderLinks;
   /** Asks the wallet service about the order's open signing request (at most every few seconds per request). */
   refreshSigning?: (uuid: string) => Promise<void>;
 }
@@ -19,7 +19,7 @@ export async function getOrder(userId: string, orderId: string, deps: ActivityDe
     await deps.refreshSigning(order.signing.uuid);
     order = (await deps.orders.get(orderId)) ?? order;
   }
-  return toOrderView(order, userId, deps.mediaUrl);
+  return toOrderView(order, userId, deps.links);
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -38,16 +38,25 @@ function decode(cursor: string | undefined): OrderPosition | null {
 /** Purchases (as buyer) or sales (as seller), newest first. */
 export async function listMyOrders(
   userId: string,
-  q: { role: 'buyer' | 'seller'; limit: number; cursor?: string },
+  q: { role: 'buyer' | 'seller'; limit: number; cursor?: string; listingId?: string },
   deps: ActivityDeps,
 ) {
+  if (q.listingId !== undefined) {
+    const listingId = q.listingId;
+    const page =
+      q.role === 'buyer'
+        ? await deps.orders.byBuyer(userId, null, ORDERS_LISTING_SCAN)
+        : await deps.orders.bySeller(userId, null, ORDERS_LISTING_SCAN);
+    const matching = page.orders.filter((o) => o.lines.some((l) => l.listingId === listingId));
+    return { items: matching.map((o) => toOrderView(o, userId, deps.links)), nextCursor: null };
+  }
   const after = decode(q.cursor);
   const page =
     q.role === 'buyer'
       ? await deps.orders.byBuyer(userId, after, q.limit)
       : await deps.orders.bySeller(userId, after, q.limit);
   return {
-    items: page.orders.map((o) => toOrderView(o, userId, deps.mediaUrl)),
+    items: page.orders.map((o) => toOrderView(o, userId, deps.links)),
     nextCursor: page.after ? encode(page.after) : null,
   };
 }

@@ -42,7 +42,8 @@ function instruction(order: OrderRecord): string {
 }
 
 function notAwaiting(order: OrderRecord): AppError {
-  if (order.status === 'funded') return new AppError(409, 'order_paid', 'This order is already paid into escrow.');
+  if (order.status !== 'awaiting_signature' && order.status !== 'submitting' && order.status !== 'cancelled')
+    return new AppError(409, 'order_paid', 'This order is already paid into escrow.');
   if (order.status === 'submitting')
     return new AppError(409, 'order_submitting', 'This payment is being confirmed on the ledger.');
   return new AppError(409, 'order_cancelled', 'This order was cancelled. Check out again to buy these items.');
@@ -118,4 +119,26 @@ export async function requestEscrowSignature(
     SIGNING_SCHEDULE.firstCheckDelaySeconds,
   );
   return { ...signing, orderId };
+}
+
+export interface CancelSigningDeps {
+  orders: Pick<OrderRepository, 'get'>;
+  signer: Pick<SignerGateway, 'cancel'>;
+  /** Reads the request from the wallet service now and settles the order by it. */
+  checkNow: (uuid: string) => Promise<unknown>;
+}
+
+/**
+ * The buyer withdraws the open wallet request of an order awaiting signature: the wallet service cancels it unless it
+ * was opened meanwhile (then the buyer rejects it there), and the order settles by what the request now is (cancelled:
+ * the units go back; signed just before: it is funded).
+ */
+export async function cancelEscrowSignature(userId: string, orderId: string, deps: CancelSigningDeps) {
+  const order = await buyersOrder(deps.orders, userId, orderId);
+  if (order.status !== 'awaiting_signature' || !order.signing) throw notAwaiting(order);
+  const { reason } = await deps.signer.cancel(order.signing.uuid);
+  if (reason === 'already_opened') {
+    throw new AppError(409, 'signing_opened', 'The request is open in your wallet: reject it there to cancel.');
+  }
+  await deps.checkNow(order.signing.uuid);
 }

@@ -6,7 +6,13 @@ import type { OrderRecord } from './order';
  * What a party of an order sees of it. Never the sealed fulfillment, the signed blob or the other party's wallet
  * details: the address the parcel goes to only because the seller must ship it.
  */
-export function toOrderView(o: OrderRecord, viewerId: string, mediaUrl: MediaUrl): Order {
+/** Links an order view carries: a ledger transaction on the network's explorer. */
+export interface OrderLinks {
+  mediaUrl: MediaUrl;
+  transactionUrl: (hash: string) => string;
+}
+
+export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transactionUrl }: OrderLinks): Order {
   const role = o.buyerId === viewerId ? 'buyer' : 'seller';
   return {
     id: o.orderId,
@@ -38,6 +44,7 @@ export function toOrderView(o: OrderRecord, viewerId: string, mediaUrl: MediaUrl
     escrow: {
       cancelAfter: o.escrow.cancelAfter,
       txHash: o.escrowCreate?.txid ?? null,
+      explorerUrl: o.escrowCreate ? transactionUrl(o.escrowCreate.txid) : null,
       sequence: o.escrowCreate?.sequence ?? null,
       ledgerIndex: o.escrowCreate?.ledgerIndex ?? null,
     },

@@ -40,9 +40,18 @@ const PUBLIC_EXPLORERS: Record<Exclude<ExplorerNetwork, 'local'>, string> = {
 
 /** The account's explorer page: the public explorer of the network, or the local node's own (same host as its socket). */
 export function explorerAccountUrl(network: ExplorerNetwork, ledgerUrl: string, address: string): string {
-  if (network !== 'local') return `${PUBLIC_EXPLORERS[network]}/accounts/${address}`;
+  return explorerUrl(network, ledgerUrl, `accounts/${address}`);
+}
+
+/** A transaction on the network's explorer (the local node serves its own). */
+export function explorerTransactionUrl(network: ExplorerNetwork, ledgerUrl: string, hash: string): string {
+  return explorerUrl(network, ledgerUrl, `transactions/${hash}`);
+}
+
+function explorerUrl(network: ExplorerNetwork, ledgerUrl: string, page: string): string {
+  if (network !== 'local') return `${PUBLIC_EXPLORERS[network]}/${page}`;
   const url = new URL(ledgerUrl);
   url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:';
-  url.pathname = `/explorer/accounts/${address}`;
+  url.pathname = `/explorer/${page}`;
   return url.toString();
 }

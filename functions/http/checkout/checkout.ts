@@ -1,5 +1,4 @@
-import { mediaUrl } from '../../adapters/media-url';
-import { checkoutDeps } from '../../adapters/order-deps';
+import { checkoutDeps, orderLinks } from '../../adapters/order-deps';
 import { checkout } from '../../core/orders/checkout';
 import { toOrderView } from '../../core/orders/order-view';
 import { created, httpHandler, principalOf } from '../../lib/http-handler';
@@ -12,7 +11,10 @@ export const handler = httpHandler(
     const { userId } = principalOf(req);
     const orders = await checkout(userId, req.body, await checkoutDeps());
     req.metrics.count('OrdersPlaced', orders.length);
-    return created({ checkoutId: orders[0]!.checkoutId, orders: orders.map((o) => toOrderView(o, userId, mediaUrl)) });
+    return created({
+      checkoutId: orders[0]!.checkoutId,
+      orders: orders.map((o) => toOrderView(o, userId, orderLinks())),
+    });
   },
   // A retried or double-clicked checkout gets the first answer: never a second set of orders.
   { idempotency: idempotentRequests('checkout') },

@@ -1,5 +1,4 @@
-import { mediaUrl } from '../../adapters/media-url';
-import { checkSigningNow } from '../../adapters/order-deps';
+import { checkSigningNow, orderLinks } from '../../adapters/order-deps';
 import { orderStore } from '../../adapters/db/order-store';
 import { db } from '../../adapters/db/service';
 import { getOrder } from '../../core/orders/activity';
@@ -11,7 +10,7 @@ export const handler = httpHandler(routes.getOrder, async (req) =>
   ok(
     await getOrder(principalOf(req).userId, req.params.orderId, {
       orders: orderStore(db()),
-      mediaUrl,
+      links: orderLinks(),
       refreshSigning: async (uuid) => void (await checkSigningNow(req.log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
     }),
   ),

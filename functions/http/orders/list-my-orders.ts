@@ -1,4 +1,4 @@
-import { mediaUrl } from '../../adapters/media-url';
+import { orderLinks } from '../../adapters/order-deps';
 import { orderStore } from '../../adapters/db/order-store';
 import { db } from '../../adapters/db/service';
 import { listMyOrders } from '../../core/orders/activity';
@@ -6,5 +6,5 @@ import { httpHandler, ok, principalOf } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listMyOrders, async (req) =>
-  ok(await listMyOrders(principalOf(req).userId, req.query, { orders: orderStore(db()), mediaUrl })),
+  ok(await listMyOrders(principalOf(req).userId, req.query, { orders: orderStore(db()), links: orderLinks() })),
 );

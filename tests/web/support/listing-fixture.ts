@@ -53,6 +53,7 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
     location: { zipCode: '78701', city: 'Austin', state: 'TX' },
     quantity: 1,
     quantityAvailable: 1,
+    status: 'active',
     returnPolicy: '30_days',
     sellerInfo: {
       username: 'alice',

@@ -1,0 +1,19 @@
+import { orderStore } from '../../adapters/db/order-store';
+import { db } from '../../adapters/db/service';
+import { checkSigningNow, orderLinks } from '../../adapters/order-deps';
+import { signer } from '../../adapters/signer/xaman-signer';
+import { getOrder } from '../../core/orders/activity';
+import { cancelEscrowSignature } from '../../core/orders/escrow-signing';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.cancelEscrowSigning, async (req) => {
+  const { userId } = principalOf(req);
+  const orders = orderStore(db());
+  await cancelEscrowSignature(userId, req.params.orderId, {
+    orders,
+    signer: signer(),
+    checkNow: checkSigningNow(req.log),
+  });
+  return ok(await getOrder(userId, req.params.orderId, { orders, links: orderLinks() }));
+});
