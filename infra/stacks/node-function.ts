@@ -141,7 +141,8 @@ export class HandlerFunction extends Construct {
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
         // Nothing is external. The AWS SDK is bundled: the function runs the exact client versions the local runtime and
         // tests use. So is a native package's JavaScript: sharp loaded unbundled took ~70 ms, mostly Node resolving and
-        // reading its files; bundled, it finds its binary in the copied node_modules (createRequire from the bundle).
+        // reading its files; bundled, it finds its binary in the copied node_modules (createRequire from the bundle). Code
+        // that needs it for some requests only loads it from there instead (adapters/image-cleaner.ts).
         externalModules: [],
         ...((props.nativeModules?.length || DATA_FILES[props.handler]) && {
           commandHooks: copyNextToBundle(installedClosure(props.nativeModules ?? []), DATA_FILES[props.handler] ?? {}),

@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
@@ -40,6 +41,7 @@ beforeAll(() => {
   outdir = mkdtempSync(path.join(tmpdir(), 'function-data-'));
   assets['http/lookup/lookup-zip'] = bundleOf('http/lookup/lookup-zip');
   assets['jobs/make-thumbnails'] = bundleOf('jobs/make-thumbnails', ['sharp']);
+  assets['http/listings/create-listing'] = bundleOf('http/listings/create-listing', ['sharp']);
 }, 120_000);
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
@@ -61,5 +63,12 @@ describe('a function with a native package', () => {
     // Loading the bundle loads sharp, and with it the binary; outside the repository, only the copy can provide it.
     const mod = (await import(pathToFileURL(path.join(dir, 'index.mjs')).href)) as { handler?: unknown };
     expect(typeof mod.handler).toBe('function');
+  });
+
+  it('leaves sharp out of a route that loads it for some requests, which then loads it from the copied packages', () => {
+    const dir = assets['http/listings/create-listing']!;
+    expect(readFileSync(path.join(dir, 'index.mjs'), 'utf8')).not.toContain('@img/sharp-linux-x64/sharp.node');
+    const sharp = createRequire(path.join(dir, 'index.mjs'))('sharp') as unknown;
+    expect(typeof sharp).toBe('function');
   });
 });
