@@ -3,9 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { routes } from '../../web/src/app/router';
-import { explorerTxUrl } from '../../web/src/lib/orders/orders';
 import {
-  ADDRESS,
   balances,
   FakeSocket,
   saveSession,
@@ -99,8 +97,10 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(first.getByText('Jan 1, 2026')).toBeTruthy();
     expect(first.getByText('FedEx Ground (3-5 business days)')).toBeTruthy();
     expect(first.getByText('Waiting for seller to ship item and provide tracking')).toBeTruthy();
-    const tx = await first.findByRole('link', { name: /opens the ledger explorer/ });
+    // The order names its EscrowCreate's explorer page (not built from the wallet's account page).
+    const tx = first.getByRole('link', { name: /opens the ledger explorer/ });
     expect(tx.getAttribute('href')).toBe(`http://explorer.test/transactions/${HASH}`);
+    expect(tx.getAttribute('target')).toBe('_blank');
     expect(within(cards[3]!).getByText('The escrow request expired before it was signed.')).toBeTruthy();
 
     const tabs = main()
@@ -208,6 +208,117 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(main().queryByRole('button', { name: /Approve Escrow/ })).toBeNull();
   });
 
+  describe('Cancel in the signing dialog (DELETE /api/orders/{id}/escrow-signing)', () => {
+    const signingAnswer = {
+      status: 201,
+      body: {
+        orderId: 'O1',
+        uuid: '00000000-0000-4000-8000-000000000001',
+        signUrl: 'http://xaman.test/sign/O1',
+        qrPngUrl: 'http://xaman.test/sign/O1_q.png',
+        expiresAt: new Date(Date.now() + 300_000).toISOString(),
+      },
+    };
+
+    function withOpenRequest(cancel: (req: ApiRequest) => ApiAnswer) {
+      const waiting = order({ id: 'O1' });
+      const state = { current: waiting };
+      const api = signedIn(() => ({ body: { items: [state.current], nextCursor: null } }), {
+        more: (req) => {
+          if (req.url.pathname === '/api/orders/O1/escrow-signing') {
+            return req.method === 'DELETE' ? cancel(req) : signingAnswer;
+          }
+          return req.url.pathname === '/api/orders/O1' ? { body: state.current } : undefined;
+        },
+      });
+      return { api, state, waiting };
+    }
+
+    async function openDialog() {
+      renderRoutes(routes, '/activity');
+      fireEvent.click(await main().findByRole('button', { name: 'Approve Escrow: Oak Desk' }));
+      return screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    }
+
+    it("asks first, withdraws the request and ends like a rejection: 'Transaction Cancelled'", async () => {
+      const { api, state, waiting } = withOpenRequest(() => {
+        state.current = { ...waiting, status: 'cancelled', cancelReason: 'signing_cancelled' };
+        return { body: state.current };
+      });
+      const dialog = await openDialog();
+      expect(within(dialog).queryByText(/reject the request in Xaman/)).toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      // Nothing is sent before the confirmation; Keep Waiting (focused) steps back.
+      const confirm = within(dialog).getByRole('group', { name: /Cancel this escrow request\?/ });
+      expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Keep Waiting' }));
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Keep Waiting' }));
+      expect(within(dialog).queryByRole('group', { name: /Cancel this escrow request/ })).toBeNull();
+      expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(api.find('DELETE', '/api/orders/O1/escrow-signing')).toHaveLength(0);
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+      expect(await screen.findByText('Transaction Cancelled')).toBeTruthy();
+      expect(screen.getByText('The escrow request for bob was cancelled. No escrow was created.')).toBeTruthy();
+      const [deleted] = api.find('DELETE', '/api/orders/O1/escrow-signing');
+      expect(deleted?.token).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      // The list is read again: the purchase is cancelled, with why.
+      expect(await main().findByText('The escrow request was cancelled or rejected in the wallet.')).toBeTruthy();
+      expect(main().queryByRole('button', { name: /Approve Escrow/ })).toBeNull();
+    });
+
+    it('says the request is open in the wallet (409 signing_opened) and keeps waiting for it', async () => {
+      const { state, waiting } = withOpenRequest(() => ({
+        status: 409,
+        body: {
+          error: { code: 'signing_opened', message: 'The request is open in your wallet: reject it there to cancel.' },
+        },
+      }));
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+      const note = await within(dialog).findByRole('alert');
+      expect(note.textContent).toBe('The request is open in your wallet: reject it there to cancel.');
+      expect(document.activeElement).toBe(note);
+      expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+      // Rejected in the wallet after all: the usual outcome.
+      state.current = { ...waiting, status: 'cancelled', cancelReason: 'signing_cancelled' };
+      const topic = 'user:01JUSER';
+      for (const socket of FakeSocket.instances) {
+        act(() =>
+          socket.emit({
+            type: 'event',
+            topic,
+            event: {
+              id: 'order.updated:O1:cancelled',
+              occurredAt: new Date().toISOString(),
+              type: 'order.updated',
+              topic,
+              data: { orderId: 'O1', status: 'cancelled' },
+            },
+          }),
+        );
+      }
+      expect(await screen.findByText('Transaction Cancelled')).toBeTruthy();
+      expect(screen.getByText('The escrow for bob was rejected in Xaman and not created.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('keeps Cancel when withdrawing fails, with a message', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      withOpenRequest(() => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }));
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(
+        'Failed to cancel the escrow request. Please try again.',
+      );
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Approve the Escrow in Xaman' })).toBeTruthy();
+    });
+  });
+
   it('shows a seller their sales with the buyer and where to ship', async () => {
     const sale = funded(
       order({
@@ -270,15 +381,25 @@ describe('/activity (spec part 3 "My Activity")', () => {
 });
 
 describe('explorer links', () => {
-  it("puts the transaction beside the account page the wallet route names, on every network's explorer", () => {
-    expect(explorerTxUrl(`http://127.0.0.1:6006/explorer/accounts/${ADDRESS}`, HASH)).toBe(
-      `http://127.0.0.1:6006/explorer/transactions/${HASH}`,
-    );
-    expect(explorerTxUrl(`https://testnet.xrpl.org/accounts/${ADDRESS}`, HASH)).toBe(
-      `https://testnet.xrpl.org/transactions/${HASH}`,
-    );
-    expect(explorerTxUrl('https://example.test/somewhere', HASH)).toBeNull();
-    expect(explorerTxUrl(undefined, HASH)).toBeNull();
-    expect(explorerTxUrl(`https://testnet.xrpl.org/accounts/${ADDRESS}`, 'not-a-hash')).toBeNull();
+  it("links the escrow transaction to the order's explorerUrl; without a web address only the hash shows", async () => {
+    const paid = funded(order({ id: 'O1' }));
+    const items: Order[] = [
+      paid,
+      { ...paid, id: 'O2', escrow: { ...paid.escrow, explorerUrl: null } },
+      { ...paid, id: 'O3', escrow: { ...paid.escrow, explorerUrl: 'javascript:alert(1)' } },
+    ];
+    signedIn(() => ({ body: { items, nextCursor: null } }));
+    renderRoutes(routes, '/activity');
+    const list = await main().findByRole('list', { name: 'Your purchases' });
+    const cards = within(list).getAllByRole('article');
+    expect(
+      within(cards[0]!)
+        .getByRole('link', { name: /opens the ledger explorer/ })
+        .getAttribute('href'),
+    ).toBe(`http://explorer.test/transactions/${HASH}`);
+    for (const card of cards.slice(1)) {
+      expect(within(card).queryByRole('link', { name: /opens the ledger explorer/ })).toBeNull();
+      expect(within(card).getByText(HASH)).toBeTruthy();
+    }
   });
 });

@@ -390,6 +390,75 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     await waitFor(() => expect(router.state.location.pathname).toBe('/activity'));
   });
 
+  it("Cancel (after a confirmation) withdraws the open request like a rejection in Xaman, then the next order's", async () => {
+    const w = world();
+    twoOrders(w);
+    w.signing = (req) => {
+      if (req.method !== 'DELETE') return undefined;
+      const id = req.url.pathname.split('/')[3]!;
+      const cancelled = { ...w.orders.find((o) => o.id === id)!, status: 'cancelled' as const };
+      w.state.set(id, { ...cancelled, cancelReason: 'signing_cancelled' });
+      return { body: w.state.get(id) };
+    };
+    const api = signedIn(w);
+    const { router } = renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    expect(within(dialog).getByText(/^The request expires at /)).toBeTruthy();
+    // Escape does not close the dialog; from the confirmation it steps back.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByRole('group', { name: /Cancel this escrow request\?/ })).toBeTruthy();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(within(dialog).queryByRole('group', { name: /Cancel this escrow request/ })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Approve the Escrow in Xaman' })).toBe(dialog);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+    expect(await screen.findByText('Transaction Cancelled')).toBeTruthy();
+    expect(await within(dialog).findByText('Escrow 2 of 2')).toBeTruthy();
+    expect(api.find('DELETE', '/api/orders/O1/escrow-signing')).toHaveLength(1);
+    // The second request starts with its own Cancel, not the first one's confirmation.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    moveOrder(w, funded(w.orders[1]!));
+    expect(
+      await screen.findByText('Created 1 escrow transaction(s). Check your activity page for status updates.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity'));
+    expect(api.find('DELETE', '/api/orders/O2/escrow-signing')).toHaveLength(0);
+  });
+
+  it("shows the server's words when the order moved on meanwhile (409), and follows it to its end", async () => {
+    const w = world();
+    w.orders = [order({ id: 'O1' })];
+    w.signing = (req) =>
+      req.method === 'DELETE'
+        ? {
+            status: 409,
+            body: { error: { code: 'order_submitting', message: 'This payment is being confirmed on the ledger.' } },
+          }
+        : undefined;
+    signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This payment is being confirmed on the ledger.',
+    );
+    moveOrder(w, { ...w.orders[0]!, status: 'submitting' });
+    expect(await within(dialog).findByText('Signed. Creating the escrow on the ledger...')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).toBeNull();
+    moveOrder(w, funded(w.orders[0]!));
+    expect(await screen.findByText('Checkout Successful')).toBeTruthy();
+  });
+
   it("polls the order when no push arrives (2 s, then every 5 s) and gives up after 60 reads: 'Transaction Timeout'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const w = world();

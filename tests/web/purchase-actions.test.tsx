@@ -69,7 +69,12 @@ function signedIn({ detail = telescope, me = profile(), rlusdCents = 100_000, or
         }
         if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
         if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
-        if (path === '/api/me/orders') return { body: { items: orders, nextCursor: null } };
+        if (path === '/api/me/orders') {
+          // The server's listingId filter: only orders with a line of that listing.
+          const listingId = req.url.searchParams.get('listingId');
+          const items = listingId ? orders.filter((o) => o.lines.some((l) => l.listingId === listingId)) : orders;
+          return { body: { items, nextCursor: null } };
+        }
         if (path === '/api/me/cart' && req.method === 'GET') return { body: cart };
         if (path === `/api/me/cart/items/${detail.id}` && req.method === 'PUT') {
           const refused = put?.(req);
@@ -232,11 +237,17 @@ describe('Buy Now and Add to Cart signed in (spec part 1 sections 5.3, 5.4, 8.2)
 describe('escrow panel on /item/{id} (spec part 2 "Escrow status")', () => {
   it('tells the buyer of a funded order that the seller has to ship, or to confirm a local pickup', async () => {
     const shipped = funded(order({ lines: [{ ...order().lines[0]!, listingId: 'L1', title: 'Brass Telescope' }] }));
-    signedIn({ orders: [shipped] });
+    const api = signedIn({ orders: [shipped] });
     const view = renderRoutes(routes, '/item/L1');
     const panel = await main().findByRole('region', { name: 'Escrow' });
     expect(within(panel).getByText('Waiting for seller to ship item and provide tracking')).toBeTruthy();
     expect(within(panel).getByText('$25.00 RLUSD')).toBeTruthy();
+    // The server picks this listing's purchases (among the newest 100, no paging): one read, filtered there.
+    const reads = api.find('GET', '/api/me/orders');
+    expect(reads).toHaveLength(1);
+    expect(reads[0]?.url.searchParams.get('role')).toBe('buyer');
+    expect(reads[0]?.url.searchParams.get('listingId')).toBe('L1');
+    expect(reads[0]?.url.searchParams.has('cursor')).toBe(false);
     view.unmount();
 
     signedIn({ orders: [{ ...shipped, isLocalPickup: true }] });

@@ -107,7 +107,13 @@ export function funded(o: Order): Order {
     ...o,
     status: 'funded',
     escrowStatus: 'pending',
-    escrow: { ...o.escrow, txHash: 'AB'.repeat(32), sequence: 7, ledgerIndex: 100 },
+    escrow: {
+      ...o.escrow,
+      txHash: 'AB'.repeat(32),
+      explorerUrl: `http://explorer.test/transactions/${'AB'.repeat(32)}`,
+      sequence: 7,
+      ledgerIndex: 100,
+    },
     fundedAt: '2026-01-01T00:05:00.000Z',
   };
 }

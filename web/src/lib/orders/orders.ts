@@ -26,7 +26,7 @@ export function orderStatusTone(o: Pick<Order, 'status' | 'escrowStatus'>): stri
 }
 
 const CANCEL_REASONS: Record<string, string> = {
-  signing_cancelled: 'The escrow request was rejected in the wallet.',
+  signing_cancelled: 'The escrow request was cancelled or rejected in the wallet.',
   signing_expired: 'The escrow request expired before it was signed.',
   blob_refused: 'The signed transaction did not match the order.',
   ledger_failed: 'The ledger did not accept the escrow.',
@@ -39,15 +39,10 @@ export function cancelReasonText(reason: string | null): string | null {
   return CANCEL_REASONS[reason] ?? 'The order was cancelled.';
 }
 
-/**
- * The ledger explorer's page of a transaction, from the account page the wallet balances route names (the explorers
- * of every network the app runs on keep transactions beside accounts: `/accounts/<address>`, `/transactions/<hash>`).
- * null when the account page has another form.
- */
-export function explorerTxUrl(accountExplorerUrl: string | undefined, txHash: string): string | null {
-  if (!accountExplorerUrl || !/^[0-9A-F]{64}$/i.test(txHash)) return null;
-  const match = /^(.*\/)accounts\/r[1-9A-HJ-NP-Za-km-z]{24,34}\/?$/.exec(accountExplorerUrl);
-  return match ? `${match[1]}transactions/${txHash}` : null;
+/** The explorer page of an order's EscrowCreate as the server names it, if it is a web address (never script). */
+export function escrowExplorerUrl(o: Pick<Order, 'escrow'>): string | null {
+  const url = o.escrow.explorerUrl;
+  return url && /^https?:\/\//i.test(url) ? url : null;
 }
 
 /** 'Mar 5, 2026' */

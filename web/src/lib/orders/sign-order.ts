@@ -1,8 +1,14 @@
 import { toast } from 'sonner';
-import { requestEscrowSigning, type EscrowSigning, type Order } from '../../../../shared/api/orders';
+import {
+  cancelEscrowSigning,
+  requestEscrowSigning,
+  type EscrowSigning,
+  type Order,
+} from '../../../../shared/api/orders';
 import { ApiError } from '../api-error';
 import { apiSend, newIdempotencyKey } from '../api';
-import { followOrder } from './follow-order';
+import { SIGNING_TEXTS } from '../signing-texts';
+import { followOrder, isSettled, type FollowOutcome } from './follow-order';
 import { cancelReasonText } from './orders';
 
 /** The signing dialog's state: which order, its wallet request, and whether the signature has arrived. */
@@ -13,13 +19,25 @@ export interface SigningStep {
   index: number;
   total: number;
   phase: 'awaiting_signature' | 'submitting';
+  /**
+   * The dialog's Cancel: withdraws the wallet request (DELETE .../escrow-signing). Withdrawn, the order ends cancelled
+   * and the signing ends as a rejection in the wallet would.
+   */
+  cancel(): Promise<CancelAnswer>;
 }
+
+/** What Cancel achieved: withdrawn (the order is settling), the wallet has the request open already, or a failure. */
+export type CancelAnswer =
+  { kind: 'withdrawn' } | { kind: 'opened'; message: string } | { kind: 'failed'; message: string };
 
 export type SignOrderResult = 'funded' | 'failed' | 'stopped';
 
 export const ESCROW_TEXTS = {
-  timeout: ['Transaction Timeout', 'Transaction signing timed out. Please try again.'],
+  timeout: SIGNING_TEXTS.timeout,
   statusFailed: 'Failed to check escrow status',
+  /** 409 signing_opened: the wallet opened the request, so only rejecting it there cancels it. */
+  signingOpened: 'The request is open in your wallet: reject it there to cancel.',
+  cancelFailed: 'Failed to cancel the escrow request. Please try again.',
 } as const;
 
 /** The server's codes for an escrow that can't be made now ('Escrow Not Available' with the server's text). */
@@ -45,16 +63,21 @@ export function escrowRequestErrorToast(error: unknown): void {
   toast.error('Escrow Creation Failed', { description: message });
 }
 
-/** The toast of an order that ended cancelled while its buyer was signing (spec part 2 "Escrow creation" outcomes). */
-export function cancelledOrderToast(order: Pick<Order, 'cancelReason' | 'seller'>): void {
+/**
+ * The toast of an order that ended cancelled while its buyer was signing (spec part 2 "Escrow creation" outcomes).
+ * `withdrawn`: the buyer cancelled the request with the dialog's Cancel rather than rejecting it in the wallet.
+ */
+export function cancelledOrderToast(order: Pick<Order, 'cancelReason' | 'seller'>, withdrawn = false): void {
   switch (order.cancelReason) {
     case 'signing_cancelled':
-      toast.error('Transaction Cancelled', {
-        description: `The escrow for ${order.seller.username} was rejected in Xaman and not created.`,
+      toast.error(SIGNING_TEXTS.cancelled, {
+        description: withdrawn
+          ? `The escrow request for ${order.seller.username} was cancelled. No escrow was created.`
+          : `The escrow for ${order.seller.username} was rejected in Xaman and not created.`,
       });
       return;
     case 'signing_expired':
-      toast.error('Transaction Expired', {
+      toast.error(SIGNING_TEXTS.expired, {
         description: `The escrow request for ${order.seller.username} expired before it was signed.`,
       });
       return;
@@ -104,15 +127,47 @@ export async function signOrder({
     escrowRequestErrorToast(error);
     return 'failed';
   }
-  onStep({ order, signing, index, total, phase: 'awaiting_signature' });
-  const outcome = await followOrder({
-    orderId: order.id,
-    userId,
-    token,
-    signal,
-    onUpdate: (o) =>
-      onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, phase: 'submitting' } : s)),
-  });
+  // Following stops when the page goes away, or when Cancel has settled the order itself.
+  const follow = new AbortController();
+  const stopFollowing = () => follow.abort();
+  signal.addEventListener('abort', stopFollowing, { once: true });
+  let settledByCancel: (outcome: FollowOutcome) => void = () => {};
+  const cancelled = new Promise<FollowOutcome>((resolve) => (settledByCancel = resolve));
+  let withdrawn = false;
+  const toSubmitting = (o: Order) =>
+    onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, phase: 'submitting' } : s));
+
+  const cancel = async (): Promise<CancelAnswer> => {
+    try {
+      const answered = await apiSend(cancelEscrowSigning, {
+        token,
+        params: { orderId: order.id },
+        signal: follow.signal,
+      });
+      if (isSettled(answered)) {
+        withdrawn = answered.status === 'cancelled';
+        settledByCancel({ kind: 'settled', order: answered });
+      } else toSubmitting(answered);
+      return { kind: 'withdrawn' };
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'signing_opened') {
+        return { kind: 'opened', message: ESCROW_TEXTS.signingOpened };
+      }
+      // Paid, being confirmed or cancelled meanwhile (409 with the server's words): following tells the rest.
+      const known = error instanceof ApiError && error.status === 409;
+      if (!known && !follow.signal.aborted) console.warn('Cancelling the signing request failed', error);
+      return { kind: 'failed', message: known ? error.message : ESCROW_TEXTS.cancelFailed };
+    }
+  };
+
+  onStep({ order, signing, index, total, phase: 'awaiting_signature', cancel });
+  const outcome = await Promise.race([
+    followOrder({ orderId: order.id, userId, token, signal: follow.signal, onUpdate: toSubmitting }),
+    cancelled,
+  ]);
+  follow.abort();
+  signal.removeEventListener('abort', stopFollowing);
+  if (signal.aborted) return 'stopped';
   switch (outcome.kind) {
     case 'stopped':
       return 'stopped';
@@ -125,7 +180,7 @@ export async function signOrder({
       return 'failed';
     case 'settled':
       if (outcome.order.status === 'funded') return 'funded';
-      cancelledOrderToast(outcome.order);
+      cancelledOrderToast(outcome.order, withdrawn);
       return 'failed';
   }
 }

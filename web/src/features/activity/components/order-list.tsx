@@ -9,7 +9,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { apiGet } from '../../../lib/api';
 import {
   cancelReasonText,
-  explorerTxUrl,
+  escrowExplorerUrl,
   orderDate,
   orderStatusLabel,
   orderStatusTone,
@@ -47,16 +47,15 @@ function shipToText(shipTo: NonNullable<Order['shipTo']>): string {
 
 interface OrderCardProps {
   order: Order;
-  explorerUrl: string | undefined;
   /** Approve the escrow of a purchase still awaiting its signature; absent: not offered. */
   onApprove?: (order: Order) => void;
   /** An approval is under way (this order's or another's). */
   approving: boolean;
 }
 
-function OrderCard({ order: o, explorerUrl, onApprove, approving }: OrderCardProps) {
+function OrderCard({ order: o, onApprove, approving }: OrderCardProps) {
   const buyer = o.role === 'buyer';
-  const txUrl = o.escrow.txHash ? explorerTxUrl(explorerUrl, o.escrow.txHash) : null;
+  const txUrl = escrowExplorerUrl(o);
   const cancelled = o.status === 'cancelled' ? cancelReasonText(o.cancelReason) : null;
   const waiting =
     o.status === 'funded' && o.escrowStatus === 'pending'
@@ -155,13 +154,12 @@ function OrderCard({ order: o, explorerUrl, onApprove, approving }: OrderCardPro
 export interface OrderListProps {
   role: Role;
   orders: ReturnType<typeof useMyOrders>;
-  explorerUrl: string | undefined;
   onApprove?: (order: Order) => void;
   approving?: boolean;
 }
 
 /** Purchases or sales: loading, error, empty, the cards and Load More. */
-export function OrderList({ role, orders, explorerUrl, onApprove, approving = false }: OrderListProps) {
+export function OrderList({ role, orders, onApprove, approving = false }: OrderListProps) {
   const items = orders.data?.flatMap((p) => p.items) ?? [];
   const more = orders.data?.at(-1)?.nextCursor != null;
   const what = role === 'buyer' ? 'purchases' : 'sales';
@@ -187,7 +185,7 @@ export function OrderList({ role, orders, explorerUrl, onApprove, approving = fa
     <>
       <ul className="order-list" aria-label={role === 'buyer' ? 'Your purchases' : 'Your sales'}>
         {items.map((o) => (
-          <OrderCard key={o.id} order={o} explorerUrl={explorerUrl} onApprove={onApprove} approving={approving} />
+          <OrderCard key={o.id} order={o} onApprove={onApprove} approving={approving} />
         ))}
       </ul>
       {orders.error && <LoadFailed title="Failed to load activity data" outline onRetry={() => void orders.mutate()} />}

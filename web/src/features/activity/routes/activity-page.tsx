@@ -25,8 +25,8 @@ function Empty({ title, text }: { title: string; text: string }) {
 function Activity({ user, token }: { user: CurrentUser; token: string }) {
   const purchases = useMyOrders(user.id, token, 'buyer');
   const sales = useMyOrders(user.id, token, 'seller', user.isSeller);
+  // The header's balance chip shares this entry: read again once an escrow is signed.
   const wallet = useWalletBalances({ token, walletAddress: user.walletAddress });
-  const explorerUrl = wallet.data?.explorerUrl;
   // Orders move (signed, funded, cancelled) on the user's topic: read the lists again; after a reconnect too.
   const refresh = () => {
     void purchases.mutate();
@@ -72,12 +72,11 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
           <OrderList
             role="buyer"
             orders={purchases}
-            explorerUrl={explorerUrl}
             onApprove={(o) => void signing.start(o)}
             approving={signing.busy !== null}
           />
         ) : tab === 'sales' ? (
-          <OrderList role="seller" orders={sales} explorerUrl={explorerUrl} />
+          <OrderList role="seller" orders={sales} />
         ) : tab === 'watchlist' ? (
           <Empty title="Watchlist coming soon" text="Watching items from your activity page is coming soon." />
         ) : (

@@ -8,23 +8,22 @@ import { orderDate, orderStatusLabel } from '../../../lib/orders/orders';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
-/** Orders read to find this listing's escrows: the newest 50 purchases (the route's page limit). */
-const RECENT_PURCHASES = 50;
-
 export const WAITING_FOR_PICKUP = 'Waiting for seller to confirm local pickup completion';
 export const WAITING_FOR_SHIPPING = 'Waiting for seller to ship item and provide tracking';
 
 /**
  * The escrow panel of /item/{id} (spec part 2 "Escrow status"): for the buyer of a funded order of this listing, the
  * escrow's amount and the waiting message (local pickup: the seller confirms the pickup; shipped: the seller ships and
- * gives the tracking number). Follows the user's order events.
+ * gives the tracking number). Follows the user's order events. Shown on a sold listing too: its buyers follow their
+ * purchase there.
  */
 export function EscrowPanel({ listingId }: { listingId: string }) {
   const session = useOptionalSession();
   const token = session?.token ?? null;
   const userId = session?.user?.id ?? null;
-  const { data, mutate } = useSWR(userId && token ? ['purchases-recent', userId] : null, () =>
-    apiGet(listMyOrders, { token, query: { role: 'buyer', limit: RECENT_PURCHASES } }),
+  // The server picks this listing's purchases among the buyer's newest ones (ORDERS_LISTING_SCAN; no paging).
+  const { data, mutate } = useSWR(userId && token ? ['purchases-of-listing', userId, listingId] : null, () =>
+    apiGet(listMyOrders, { token, query: { role: 'buyer', listingId } }),
   );
   useTopic(userId ? userTopic(userId) : null, (event) => {
     if (event.type === 'order.updated') void mutate();
