@@ -47,13 +47,23 @@ interface Setup {
   me?: Profile | { status: number };
   rlusdCents?: number;
   orders?: ReturnType<typeof order>[];
+  /** Listing ids saved in the wishlist (DELETE removes). */
+  saved?: string[];
   put?: (req: ApiRequest) => ApiAnswer | undefined;
 }
 
 /** Signed in as alice_1 (01JUSER) on the item page; the cart's PUT answers like the server unless `put` says otherwise. */
-function signedIn({ detail = telescope, me = profile(), rlusdCents = 100_000, orders = [], put }: Setup = {}) {
+function signedIn({
+  detail = telescope,
+  me = profile(),
+  rlusdCents = 100_000,
+  orders = [],
+  saved = [],
+  put,
+}: Setup = {}) {
   saveSession();
   let cart = serverCart([]);
+  let wishlist = [...saved];
   return stubApi(
     sessionRoutes(
       () => user(),
@@ -68,7 +78,19 @@ function signedIn({ detail = telescope, me = profile(), rlusdCents = 100_000, or
           };
         }
         if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
-        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+        if (path === '/api/me/wishlist') {
+          const items = wishlist.map((listingId) => ({
+            listingId,
+            addedAt: '2026-01-01T00:00:00.000Z',
+            listing: null,
+          }));
+          return { body: { items, count: items.length } };
+        }
+        const unsave = /^\/api\/me\/wishlist\/(\w+)$/.exec(path)?.[1];
+        if (unsave && req.method === 'DELETE') {
+          wishlist = wishlist.filter((id) => id !== unsave);
+          return { body: { listingId: unsave, removed: true, count: wishlist.length } };
+        }
         if (path === '/api/me/orders') {
           // The server's listingId filter: only orders with a line of that listing.
           const listingId = req.url.searchParams.get('listingId');
@@ -261,5 +283,69 @@ describe('escrow panel on /item/{id} (spec part 2 "Escrow status")', () => {
     expect(await buyNow()).toBeTruthy();
     await new Promise((r) => setTimeout(r, 50));
     expect(main().queryByRole('region', { name: 'Escrow' })).toBeNull();
+  });
+});
+
+describe("a sold listing on /item/{id} (status 'sold')", () => {
+  const sold = listingDetail({
+    ...telescope,
+    quantity: 1,
+    quantityAvailable: 0,
+    status: 'sold',
+  });
+  const forSale = () => main().queryByRole('button', { name: /Buy Now|Add to Cart|Offer|Bid/ });
+
+  it("is marked Sold with no buying controls and no wishlist add, and its buyer's escrow panel stays", async () => {
+    const mine = funded(order({ lines: [{ ...order().lines[0]!, listingId: 'L1', title: 'Brass Telescope' }] }));
+    signedIn({ detail: sold, orders: [mine] });
+    renderRoutes(routes, '/item/L1');
+    expect(await main().findByRole('heading', { name: 'Brass Telescope', level: 1 })).toBeTruthy();
+    expect(main().getByText('Sold', { selector: '.badge' })).toBeTruthy();
+    const notice = main().getByRole('region', { name: 'Sold' });
+    expect(within(notice).getByText('This item has sold and is no longer available.')).toBeTruthy();
+    expect(main().getByText('None (1 sold)')).toBeTruthy();
+    const panel = await main().findByRole('region', { name: 'Escrow' });
+    expect(within(panel).getByText('Waiting for seller to ship item and provide tracking')).toBeTruthy();
+    expect(forSale()).toBeNull();
+    expect(main().queryByRole('region', { name: 'Buy this item' })).toBeNull();
+    expect(main().queryByRole('button', { name: /wishlist/ })).toBeNull();
+  });
+
+  it('still lets a user who saved it remove it from the wishlist', async () => {
+    const api = signedIn({ detail: sold, saved: ['L1'] });
+    renderRoutes(routes, '/item/L1');
+    const heart = await main().findByRole('button', { name: 'Remove from wishlist: Brass Telescope' });
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(heart);
+    expect(await screen.findByText('Removed from Wishlist')).toBeTruthy();
+    expect(api.find('DELETE', '/api/me/wishlist/L1')).toHaveLength(1);
+    await waitFor(() => expect(main().queryByRole('button', { name: /wishlist/ })).toBeNull());
+    expect(api.find('PUT', '/api/me/wishlist/L1')).toHaveLength(0);
+  });
+
+  it('shows a visitor the same: Sold, nothing to buy or save', async () => {
+    signedOut(sold);
+    renderRoutes(routes, '/item/L1');
+    expect(await main().findByRole('region', { name: 'Sold' })).toBeTruthy();
+    expect(forSale()).toBeNull();
+    expect(main().queryByRole('button', { name: /wishlist/ })).toBeNull();
+  });
+
+  it('a sold auction shows no time left', async () => {
+    signedOut(
+      listingDetail({
+        ...sold,
+        listingType: 'auction',
+        priceCents: null,
+        startingBidCents: 1_000,
+        currentBidCents: 5_000,
+        bidCount: 3,
+        endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    );
+    renderRoutes(routes, '/item/L1');
+    expect(await main().findByRole('region', { name: 'Sold' })).toBeTruthy();
+    expect(main().queryByText('Time left')).toBeNull();
+    expect(forSale()).toBeNull();
   });
 });

@@ -475,6 +475,29 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     expect(within(main()).queryByDisplayValue('Brass Telescope')).toBeNull();
   });
 
+  it('does not open the form for a sold listing: it can no longer be edited', async () => {
+    const { find } = renderSell('/sell?edit=01EDIT', (req) =>
+      req.url.pathname === '/api/listings/01EDIT'
+        ? {
+            body: listingDetail({
+              id: '01EDIT',
+              title: 'Oak Desk',
+              seller: { id: '01JUSER', username: 'alice_1' },
+              quantityAvailable: 0,
+              status: 'sold',
+              reservePriceCents: null,
+            }),
+          }
+        : undefined,
+    );
+    expect(await within(main()).findByText('This listing has sold and can no longer be edited.')).toBeTruthy();
+    expect(within(main()).getByRole('link', { name: 'Back to My Listings' }).getAttribute('href')).toBe(
+      '/seller-portal',
+    );
+    expect(within(main()).queryByDisplayValue('Oak Desk')).toBeNull();
+    expect(find('PUT', '/api/listings/01EDIT')).toHaveLength(0);
+  });
+
   it("says 'Failed to fetch listing' with Try Again when the listing to edit does not load", async () => {
     let calls = 0;
     const { find } = renderSell('/sell?edit=01EDIT', (req) => {

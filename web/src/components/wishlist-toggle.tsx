@@ -2,11 +2,23 @@ import { useState } from 'react';
 import { HeartIcon } from './ui/icons';
 import { useWishlist } from '../lib/wishlist';
 
-/** The heart on a listing card: adds or removes it from the signed-in user's wishlist (signed out: a toast). */
-export function WishlistToggle({ listingId, title }: { listingId: string; title: string }) {
+/**
+ * The heart on a listing card: adds or removes it from the signed-in user's wishlist (signed out: a toast). With
+ * `canAdd` false (a sold listing) it only shows to remove a listing already saved.
+ */
+export function WishlistToggle({
+  listingId,
+  title,
+  canAdd = true,
+}: {
+  listingId: string;
+  title: string;
+  canAdd?: boolean;
+}) {
   const { saved, toggle } = useWishlist();
   const [busy, setBusy] = useState(false);
   const on = saved.has(listingId);
+  if (!on && !canAdd) return null;
   return (
     <button
       type="button"

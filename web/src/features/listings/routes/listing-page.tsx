@@ -27,6 +27,7 @@ function useNow(): number {
 }
 
 function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {
+  const sold = l.status === 'sold';
   const rows: [string, string][] = [];
   if (l.listingType === 'fixed') {
     rows.push(['Price', l.priceCents !== null ? formatUsd(l.priceCents) : 'Contact for price']);
@@ -49,8 +50,8 @@ function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {
           : 'This auction has a reserve price',
       ]);
   }
-  rows.push(['Available', `${l.quantityAvailable} of ${l.quantity}`]);
-  const timeLeft = l.endsAt ? formatTimeLeft(l.endsAt, nowMs) : null;
+  rows.push(['Available', sold ? `None (${l.quantity} sold)` : `${l.quantityAvailable} of ${l.quantity}`]);
+  const timeLeft = l.endsAt && !sold ? formatTimeLeft(l.endsAt, nowMs) : null;
   return (
     <section className="panel price-panel" aria-labelledby="price-heading">
       <h2 id="price-heading" className="sr-only">
@@ -147,9 +148,22 @@ function Shipping({ l }: { l: ListingDetail }) {
   );
 }
 
+/** In place of the buying controls once every unit is sold: the listing stays visible, never for sale again. */
+function SoldNotice() {
+  return (
+    <section className="panel sold-notice" aria-labelledby="sold-heading">
+      <h2 id="sold-heading" className="sold-notice-title">
+        Sold
+      </h2>
+      <p>This item has sold and is no longer available.</p>
+    </section>
+  );
+}
+
 function Listing({ l }: { l: ListingDetail }) {
   const nowMs = useNow();
-  const auctionLabel = auctionBadgeLabel(l);
+  const sold = l.status === 'sold';
+  const auctionLabel = sold ? null : auctionBadgeLabel(l);
   return (
     <article className="listing-page" aria-labelledby="listing-title">
       <div className="listing-media">
@@ -157,6 +171,7 @@ function Listing({ l }: { l: ListingDetail }) {
       </div>
       <div className="listing-summary">
         <div className="listing-badges">
+          {sold && <span className="badge badge-danger">Sold</span>}
           {l.featured && <span className="badge badge-accent">Featured</span>}
           <span className={`badge ${l.listingType === 'auction' ? 'badge-warning' : 'badge-primary'}`}>
             {l.listingType === 'auction' ? 'Auction' : 'Buy Now'}
@@ -171,10 +186,11 @@ function Listing({ l }: { l: ListingDetail }) {
           <h1 id="listing-title" className="page-title">
             {l.title}
           </h1>
-          <WishlistToggle listingId={l.id} title={l.title} />
+          {/* A sold item can't be saved any more; one saved before can still be removed. */}
+          <WishlistToggle listingId={l.id} title={l.title} canAdd={!sold} />
         </div>
         <PricePanel l={l} nowMs={nowMs} />
-        <PurchaseActions listing={l} nowMs={nowMs} />
+        {sold ? <SoldNotice /> : <PurchaseActions listing={l} nowMs={nowMs} />}
         <EscrowPanel listingId={l.id} />
         <SellerPanel seller={l.sellerInfo} />
         <Shipping l={l} />
@@ -192,7 +208,10 @@ function Listing({ l }: { l: ListingDetail }) {
   );
 }
 
-/** /item/{id} (spec part 1 section 2.8). A missing or no longer active listing is 'Listing not found'. */
+/**
+ * /item/{id} (spec part 1 section 2.8). A sold-out listing is still shown, marked Sold and without buying controls (its
+ * buyers' escrow panel stays); a missing, ended or deleted one is 'Listing not found'.
+ */
 export function ListingPage() {
   const { id = '' } = useParams();
   const valid = /^[0-9A-Za-z]{1,64}$/.test(id);

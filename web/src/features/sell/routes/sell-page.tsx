@@ -287,6 +287,17 @@ function EditListing({ id }: { id: string }) {
       </div>
     );
   }
+  // A sold-out listing is still readable (its buyers follow their purchases on it) but can't be edited.
+  if (data?.status === 'sold') {
+    return (
+      <div className="status" role="status">
+        <p className="status-title">This listing has sold and can no longer be edited.</p>
+        <Link to="/seller-portal" className="btn btn-outline">
+          Back to My Listings
+        </Link>
+      </div>
+    );
+  }
   // Without the seller's own terms (reserve, minimum offer) the form would save them away: never open it so.
   if (error || !data || data.reservePriceCents === undefined) {
     return <LoadFailed title="Failed to fetch listing" onRetry={() => void mutate()} />;
