@@ -1,6 +1,6 @@
 import './support/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../shared/api/profile';
 import { routes } from '../../web/src/app/router';
 import { SELLER_STATUS_CHANGED } from '../../web/src/lib/session/session-events';
@@ -8,9 +8,11 @@ import { pending } from './support/fetch-stub';
 import { page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 import {
+  FakeSocket,
   NEW_TOKEN,
   saveSession,
   sessionRoutes,
+  signingStatusFrame,
   stubApi,
   user,
   type ApiAnswer,
@@ -122,11 +124,12 @@ describe('/settings (spec part 3 "Profile settings")', () => {
   it('saves: PUT with the token, the return address while toggled on, toast and the header sell icon at once', async () => {
     const seen: unknown[] = [];
     window.addEventListener(SELLER_STATUS_CHANGED, (e) => seen.push((e as CustomEvent).detail), { once: true });
-    const { find } = renderSettings(profile(), (req) =>
-      req.method === 'PUT' && req.url.pathname === '/api/me/profile'
-        ? { body: profile({ ...(req.body as object), isSeller: true }) }
-        : undefined,
-    );
+    const { find } = renderSettings(profile(), (req) => {
+      if (req.method === 'PUT' && req.url.pathname === '/api/me/profile') {
+        return { body: profile({ ...(req.body as object), isSeller: true }) };
+      }
+      return req.url.pathname === '/api/me/rlusd-trust-line' ? { body: { hasLine: true } } : undefined;
+    });
     await within(main()).findByDisplayValue('Alice Example');
     expect(screen.queryByRole('link', { name: 'Sell an item' })).toBeNull();
     fireEvent.click(within(main()).getByLabelText('Use a different return address'));
@@ -154,6 +157,12 @@ describe('/settings (spec part 3 "Profile settings")', () => {
     });
     expect(seen).toEqual([{ isSeller: true }]);
     expect(await screen.findByRole('link', { name: 'Sell an item' })).toBeTruthy();
+    // The wallet has its RLUSD trust line already: nothing to sign.
+    expect(
+      await within(main()).findByText('Your wallet has an RLUSD trust line: buyers can pay you in RLUSD.'),
+    ).toBeTruthy();
+    expect(find('POST', '/api/me/rlusd-trust-line')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("shows the server's field errors next to the fields with the spec's error toast", async () => {
@@ -279,4 +288,264 @@ describe('/settings (spec part 3 "Profile settings")', () => {
       expect(await screen.findByText('Upload Failed')).toBeTruthy();
     });
   });
+});
+
+describe('RLUSD trust line when selling is turned on (a TrustSet signed in Xaman)', () => {
+  const UUID = '00000000-0000-4000-8000-0000000000a1';
+  const TOPIC = `signing:${UUID}`;
+  const dialogName = 'Add an RLUSD Trust Line';
+  const WHY = 'Buyers pay you in RLUSD: your wallet needs an RLUSD trust line. Signing it moves no funds.';
+
+  beforeEach(() => {
+    // Not emptied between tests: the page's one socket may still be the one an earlier test opened.
+    vi.stubGlobal('WebSocket', FakeSocket);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const signingAnswer = (uuid = UUID): ApiAnswer => ({
+    body: {
+      status: 'signing',
+      uuid,
+      signUrl: `http://xaman.test/sign/${uuid}`,
+      qrPngUrl: `http://xaman.test/sign/${uuid}_q.png`,
+      expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
+      topic: `signing:${uuid}`,
+    },
+  });
+
+  interface Line {
+    /** GET's answer: the line, or a failure. */
+    get: () => ApiAnswer;
+    post?: (req: ApiRequest) => ApiAnswer;
+  }
+
+  /** /settings with a profile (a seller or not); a save answers as the server does, the trust-line routes per `line`. */
+  function settingsWithLine(line: Line, initial = profile()) {
+    return renderSettings(initial, (req) => {
+      if (req.url.pathname === '/api/me/profile' && req.method === 'PUT') {
+        return { body: profile({ ...(req.body as Partial<Profile>) }) };
+      }
+      if (req.url.pathname !== '/api/me/rlusd-trust-line') return undefined;
+      return req.method === 'GET' ? line.get() : (line.post?.(req) ?? signingAnswer());
+    });
+  }
+
+  async function saveAsSeller() {
+    await within(main()).findByDisplayValue('Alice Example');
+    const selling = within(main()).getByLabelText('I want to sell items on the marketplace') as HTMLInputElement;
+    if (!selling.checked) fireEvent.click(selling);
+    save();
+    expect(await screen.findByText('Profile Updated')).toBeTruthy();
+  }
+
+  const subscribed = (topic = TOPIC) =>
+    waitFor(() =>
+      expect(
+        FakeSocket.instances.some((s) =>
+          s.sent.some((m) => JSON.stringify(m) === JSON.stringify({ action: 'subscribe', topic })),
+        ),
+      ).toBe(true),
+    );
+
+  function push(frame: unknown) {
+    for (const socket of FakeSocket.instances) act(() => socket.emit(frame));
+  }
+
+  it('asks for the line after a save as a seller when the wallet has none, and follows it until the ledger shows it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let hasLine = false;
+    const { find } = settingsWithLine({ get: () => ({ body: { hasLine } }) });
+    await saveAsSeller();
+
+    const dialog = await screen.findByRole('dialog', { name: dialogName });
+    expect(within(dialog).getByText(WHY)).toBeTruthy();
+    const describedBy = dialog.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent).join(' ')).toBe(WHY);
+    const qr = await within(dialog).findByRole('img', { name: 'QR code to add the RLUSD trust line with Xaman' });
+    expect(qr.getAttribute('src')).toBe(`http://xaman.test/sign/${UUID}_q.png`);
+    const open = within(dialog).getByRole('link', { name: 'Open in Xaman Wallet' });
+    expect(open.getAttribute('href')).toBe(`http://xaman.test/sign/${UUID}`);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toContain('noopener');
+    await waitFor(() => expect(document.activeElement).toBe(open));
+    expect(within(dialog).getByText(/^To cancel, reject the request in Xaman\. It expires at /)).toBeTruthy();
+
+    const [post] = find('POST', '/api/me/rlusd-trust-line');
+    expect(post?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post?.body).toEqual({});
+    expect(post?.token).toBe(NEW_TOKEN);
+    expect(find('GET', '/api/me/rlusd-trust-line')).toHaveLength(1);
+
+    // While it waits for the signature, neither Escape nor a Close button ends it.
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: dialogName })).toBe(dialog);
+
+    // Signed: the server submits the TrustSet; the page reads the line (at once, then on the schedule) until it shows.
+    await subscribed();
+    push(signingStatusFrame(UUID, 'signed', 'trust-line'));
+    expect(await within(dialog).findByText('Signed. Adding the trust line on the ledger...')).toBeTruthy();
+    await waitFor(() => expect(find('GET', '/api/me/rlusd-trust-line')).toHaveLength(2));
+    hasLine = true;
+    await act(() => vi.advanceTimersByTimeAsync(2_100));
+    expect(await screen.findByText('RLUSD Trust Line Added')).toBeTruthy();
+    expect(screen.getByText('Buyers can now pay you in RLUSD.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(main()).getByText('Your wallet has an RLUSD trust line: buyers can pay you in RLUSD.')).toBeTruthy();
+    // Nothing is followed any more.
+    const reads = find('GET', '/api/me/rlusd-trust-line').length;
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(find('GET', '/api/me/rlusd-trust-line')).toHaveLength(reads);
+  });
+
+  it('checks an existing seller on every save, and asks nothing of a wallet that has the line', async () => {
+    const { find } = settingsWithLine({ get: () => ({ body: { hasLine: true } }) }, profile({ isSeller: true }));
+    await within(main()).findByDisplayValue('Alice Example');
+    // Reading the page asks nothing.
+    expect(find('GET', '/api/me/rlusd-trust-line')).toHaveLength(0);
+    await saveAsSeller();
+    expect(
+      await within(main()).findByText('Your wallet has an RLUSD trust line: buyers can pay you in RLUSD.'),
+    ).toBeTruthy();
+    expect(find('GET', '/api/me/rlusd-trust-line')).toHaveLength(1);
+    expect(find('POST', '/api/me/rlusd-trust-line')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks nothing when the save leaves selling off', async () => {
+    const { find } = settingsWithLine({ get: () => ({ body: { hasLine: false } }) });
+    await within(main()).findByDisplayValue('Alice Example');
+    save();
+    expect(await screen.findByText('Profile Updated')).toBeTruthy();
+    expect(find('GET', '/api/me/rlusd-trust-line')).toHaveLength(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it.each([
+    ['cancelled', 'Transaction Cancelled', 'The trust line request was rejected in Xaman.'],
+    ['expired', 'Transaction Expired', 'The trust line request expired before it was signed.'],
+  ])(
+    "a %s request says '%s'; 'Add RLUSD Trust Line' asks again with a new request",
+    async (status, title, description) => {
+      let n = 0;
+      const { find } = settingsWithLine({
+        get: () => ({ body: { hasLine: false } }),
+        post: () => signingAnswer(`00000000-0000-4000-8000-0000000000b${++n}`),
+      });
+      await saveAsSeller();
+      const dialog = await screen.findByRole('dialog', { name: dialogName });
+      await within(dialog).findByRole('link', { name: 'Open in Xaman Wallet' });
+      const first = '00000000-0000-4000-8000-0000000000b1';
+      await subscribed(`signing:${first}`);
+      push(signingStatusFrame(first, status, 'trust-line'));
+      expect(await screen.findByText(title)).toBeTruthy();
+      expect(screen.getByText(description)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      fireEvent.click(await within(main()).findByRole('button', { name: 'Add RLUSD Trust Line' }));
+      const again = await screen.findByRole('dialog', { name: dialogName });
+      expect((await within(again).findByRole('link', { name: 'Open in Xaman Wallet' })).getAttribute('href')).toBe(
+        'http://xaman.test/sign/00000000-0000-4000-8000-0000000000b2',
+      );
+      const posts = find('POST', '/api/me/rlusd-trust-line');
+      expect(posts).toHaveLength(2);
+      expect(posts[1]?.idempotencyKey).not.toBe(posts[0]?.idempotencyKey);
+    },
+  );
+
+  it("reads the line on the sign-in schedule (2 s, then every 5 s) and gives up after 60 reads: 'Transaction Timeout'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { find } = settingsWithLine({ get: () => ({ body: { hasLine: false } }) });
+    await saveAsSeller();
+    await within(await screen.findByRole('dialog', { name: dialogName })).findByRole('link', {
+      name: 'Open in Xaman Wallet',
+    });
+    // One read by the save's check, then the schedule.
+    const scheduled = () => find('GET', '/api/me/rlusd-trust-line').length - 1;
+    expect(scheduled()).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(scheduled()).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    await waitFor(() => expect(scheduled()).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(scheduled()).toBe(2));
+    for (let i = 0; i < 120 && !screen.queryByText('Transaction Timeout'); i++) {
+      const before = scheduled();
+      await act(() => vi.advanceTimersByTimeAsync(5_000));
+      await waitFor(() => expect(scheduled() > before || !!screen.queryByText('Transaction Timeout')).toBe(true));
+    }
+    expect(await screen.findByText('Transaction Timeout')).toBeTruthy();
+    expect(screen.getByText('Transaction signing timed out. Please try again.')).toBeTruthy();
+    expect(scheduled()).toBe(60);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(main()).getByRole('button', { name: 'Add RLUSD Trust Line' })).toBeTruthy();
+  });
+
+  it('closes at once when the server finds the line already there', async () => {
+    settingsWithLine({ get: () => ({ body: { hasLine: false } }), post: () => ({ body: { status: 'exists' } }) });
+    await saveAsSeller();
+    expect(
+      await within(main()).findByText('Your wallet has an RLUSD trust line: buyers can pay you in RLUSD.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a refused request in the dialog with Try Again; Escape and Close work when nothing waits', async () => {
+    let refuse = true;
+    const { find } = settingsWithLine({
+      get: () => ({ body: { hasLine: false } }),
+      post: () =>
+        refuse
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'The wallet service is unavailable' } } }
+          : signingAnswer(),
+    });
+    await saveAsSeller();
+    const dialog = await screen.findByRole('dialog', { name: dialogName });
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('The wallet service is unavailable')).toBeTruthy();
+    const retry = within(alert).getByRole('button', { name: 'Try Again' });
+    await waitFor(() => expect(document.activeElement).toBe(retry));
+    refuse = false;
+    fireEvent.click(retry);
+    expect(await within(dialog).findByRole('link', { name: 'Open in Xaman Wallet' })).toBeTruthy();
+    const [a, b] = find('POST', '/api/me/rlusd-trust-line');
+    expect(b?.idempotencyKey).not.toBe(a?.idempotencyKey);
+    await subscribed();
+    cleanupDialog();
+
+    refuse = true;
+    fireEvent.click(await within(main()).findByRole('button', { name: 'Add RLUSD Trust Line' }));
+    const failed = await screen.findByRole('dialog', { name: dialogName });
+    await within(failed).findByRole('alert');
+    fireEvent.keyDown(failed, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(await within(main()).findByRole('button', { name: 'Add RLUSD Trust Line' }));
+    const closing = await screen.findByRole('dialog', { name: dialogName });
+    await within(closing).findByRole('alert');
+    fireEvent.click(within(closing).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("says when the line can't be checked, with Check Again", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let fail = true;
+    settingsWithLine({
+      get: () =>
+        fail ? { status: 500, body: { error: { code: 'internal', message: 'boom' } } } : { body: { hasLine: false } },
+    });
+    await saveAsSeller();
+    expect(await within(main()).findByText('Could not check your wallet for an RLUSD trust line.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fail = false;
+    fireEvent.click(within(main()).getByRole('button', { name: 'Check Again' }));
+    expect(await screen.findByRole('dialog', { name: dialogName })).toBeTruthy();
+  });
+
+  /** Ends the open request as rejected, so the next part of a test starts without a dialog. */
+  function cleanupDialog() {
+    push(signingStatusFrame(UUID, 'cancelled', 'trust-line'));
+  }
 });

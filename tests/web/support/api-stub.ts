@@ -130,7 +130,7 @@ export function stubSocket() {
 }
 
 /** A signing.status frame exactly as the server sends it (the app parses frames with serverSocketMessageSchema). */
-export function signingStatusFrame(uuid: string, status: string) {
+export function signingStatusFrame(uuid: string, status: string, purpose = 'sign-in') {
   const topic = `signing:${uuid}`;
   return {
     type: 'event',
@@ -140,7 +140,7 @@ export function signingStatusFrame(uuid: string, status: string) {
       occurredAt: '2026-01-01T00:00:00.000Z',
       type: 'signing.status',
       topic,
-      data: { uuid, purpose: 'sign-in', status },
+      data: { uuid, purpose, status },
     },
   };
 }

@@ -113,7 +113,6 @@ export function EscrowSigningDialog({ step }: { step: SigningStep }) {
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
           className="dialog signing-dialog"
-          aria-describedby="escrow-signing-description"
           onEscapeKeyDown={(event) => {
             event.preventDefault();
             if (ui.mode === 'confirm') setUi(IDLE);
@@ -129,7 +128,7 @@ export function EscrowSigningDialog({ step }: { step: SigningStep }) {
               </span>
             )}
           </div>
-          <Dialog.Description id="escrow-signing-description" className="dialog-text">
+          <Dialog.Description className="dialog-text">
             Scan this QR code with Xaman, or open the request in Xaman Wallet, to lock the payment in escrow on the
             ledger. The seller receives it once the item is delivered or picked up.
           </Dialog.Description>
