@@ -82,7 +82,7 @@ async function approveWith(page: Page, signUrl: string, wallet: string) {
   await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
 }
 
-test('a new buyer puts items of two sellers in the cart, checks out with calculated shipping, approves two escrows on the Xaman stand-in, lands on /activity and sees both purchases pending', async ({
+test('a new buyer puts items of two sellers in the cart, checks out with calculated shipping, approves two escrows on the Xaman stand-in, lands on /activity and sees both purchases pending, and finds the sold-out item marked Sold', async ({
   browser,
   baseURL,
 }) => {
@@ -178,7 +178,11 @@ test('a new buyer puts items of two sellers in the cart, checks out with calcula
     const card = purchases.getByRole('article', { name: `Purchase: ${title}` });
     await expect(card.getByText('Escrow pending')).toBeVisible();
     await expect(card.getByText(seller)).toBeVisible();
-    await expect(card.getByRole('link', { name: /opens the ledger explorer/ })).toBeVisible();
+    // The order names its EscrowCreate's page on the network's explorer.
+    await expect(card.getByRole('link', { name: /opens the ledger explorer/ })).toHaveAttribute(
+      'href',
+      /\/transactions\/[0-9A-F]{64}$/,
+    );
   }
   await expect(main.getByRole('tab', { name: 'Purchases (2)' })).toHaveAttribute('aria-selected', 'true');
   // Paid lines left the cart.
@@ -187,6 +191,14 @@ test('a new buyer puts items of two sellers in the cart, checks out with calcula
   // The item page (the lamp has a unit left, so it is still for sale) shows the buyer the escrow's waiting message.
   await page.goto(`/item/${lampId}`);
   await expect(main.getByText('Waiting for seller to ship item and provide tracking')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+
+  // The clock's only unit is sold: its page stays, marked Sold, with nothing to buy or save, and the buyer's escrow.
+  await page.goto(`/item/${clockId}`);
+  await expect(main.getByRole('heading', { name: clock, level: 1 })).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Sold' })).toBeVisible();
+  await expect(main.getByText('Waiting for seller to ship item and provide tracking')).toBeVisible();
+  await expect(main.getByRole('button', { name: /Buy Now|Add to Cart|wishlist/ })).toHaveCount(0);
 
   expect(violations).toEqual([]);
   // The lamp's last unit stays out of browse for the other journeys (they look at the newest cards' photos).
