@@ -305,6 +305,18 @@ describe('/activity (spec part 3 "My Activity")', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
 
+    it('goes on to the escrow when the request was signed just before Cancel (the order answers submitting)', async () => {
+      const { state, waiting } = withOpenRequest(() => {
+        state.current = { ...waiting, status: 'submitting' };
+        return { body: state.current };
+      });
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
+      expect(await within(dialog).findByText('Signed. Creating the escrow on the ledger...')).toBeTruthy();
+      expect(screen.queryByText('Transaction Cancelled')).toBeNull();
+    });
+
     it('keeps Cancel when withdrawing fails, with a message', async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       withOpenRequest(() => ({ status: 500, body: { error: { code: 'internal', message: 'boom' } } }));

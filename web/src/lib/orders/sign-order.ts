@@ -147,7 +147,10 @@ export async function signOrder({
       if (isSettled(answered)) {
         withdrawn = answered.status === 'cancelled';
         settledByCancel({ kind: 'settled', order: answered });
-      } else toSubmitting(answered);
+      } else if (answered.status === 'submitting') {
+        // Signed just before: the escrow is being created after all.
+        toSubmitting(answered);
+      } else return { kind: 'failed', message: ESCROW_TEXTS.cancelFailed };
       return { kind: 'withdrawn' };
     } catch (error) {
       if (error instanceof ApiError && error.code === 'signing_opened') {
