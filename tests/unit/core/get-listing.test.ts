@@ -52,13 +52,24 @@ describe('the listing page', () => {
     expect(d).toMatchObject({ returnPolicy: '30_days', acceptOffers: false, location: null, specifications: {} });
   });
 
-  it("is 'Listing not found' unless active", async () => {
-    for (const l of [null, { ...base, status: 'ended' as const }, { ...base, status: 'sold' as const }]) {
+  it("is 'Listing not found' unless active or sold out", async () => {
+    for (const l of [null, { ...base, status: 'ended' as const }, { ...base, status: 'deleted' as const }]) {
       await expect(getListing('L1', null, reader(l), (k) => k)).rejects.toMatchObject({
         status: 404,
         message: 'Listing not found',
       });
     }
+  });
+
+  it('shows a sold-out listing as sold with nothing available, so its buyers can follow their purchase', async () => {
+    const d = await getListing(
+      'L1',
+      null,
+      reader({ ...base, status: 'sold' as const, quantity: 2, quantitySold: 2 }),
+      (k) => k,
+    );
+    expect(d.status).toBe('sold');
+    expect(d.quantityAvailable).toBe(0);
   });
 
   it("carries the seller panel: the seller's public profile, rating to one decimal", async () => {
