@@ -1,11 +1,32 @@
 import type { Reservation } from '../../core/orders/checkout';
-import type { OrderRecord } from '../../core/orders/order';
+import { NO_SHIPMENT, type OrderRecord } from '../../core/orders/order';
 import type { OrderPage, OrderPosition, OrderRepository } from '../../core/orders/order-store';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
 
-type StoredOrder = Omit<OrderRecord, 'signing' | 'escrowCreate' | 'cancelReason' | 'fundedAt' | 'cancelledAt'> & {
+type Optional =
+  | 'signing'
+  | 'escrowCreate'
+  | 'cancelReason'
+  | 'fundedAt'
+  | 'cancelledAt'
+  | 'shipment'
+  | 'fee'
+  | 'settlement'
+  | 'releaseReason'
+  | 'refundReason'
+  | 'completedAt'
+  | 'refundedAt';
+
+type StoredOrder = Omit<OrderRecord, Optional> & {
+  shipment?: OrderRecord['shipment'];
+  fee?: NonNullable<OrderRecord['fee']>;
+  settlement?: NonNullable<OrderRecord['settlement']>;
+  releaseReason?: NonNullable<OrderRecord['releaseReason']>;
+  refundReason?: NonNullable<OrderRecord['refundReason']>;
+  completedAt?: string;
+  refundedAt?: string;
   signing?: NonNullable<OrderRecord['signing']>;
   escrowCreate?: NonNullable<OrderRecord['escrowCreate']>;
   cancelReason?: NonNullable<OrderRecord['cancelReason']>;
@@ -37,6 +58,13 @@ function toRecord(o: StoredOrder): OrderRecord {
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
     cancelledAt: o.cancelledAt ?? null,
+    shipment: o.shipment ?? NO_SHIPMENT,
+    fee: o.fee ?? null,
+    settlement: o.settlement ?? null,
+    releaseReason: o.releaseReason ?? null,
+    refundReason: o.refundReason ?? null,
+    completedAt: o.completedAt ?? null,
+    refundedAt: o.refundedAt ?? null,
   };
 }
 

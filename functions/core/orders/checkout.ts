@@ -10,7 +10,7 @@ import { isProfileComplete, type ProfileSettingsRecord } from '../profile/profil
 import { preimageCondition } from './escrow-create';
 import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
 import type { FulfillmentVault } from './fulfillment-vault';
-import type { Fulfilment, OrderLine, OrderRecord, ShipTo } from './order';
+import { NO_SHIPMENT, type Fulfilment, type OrderLine, type OrderRecord, type ShipTo } from './order';
 import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
@@ -294,6 +294,13 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           signing: null,
           escrowCreate: null,
           cancelReason: null,
+          shipment: NO_SHIPMENT,
+          fee: null,
+          settlement: null,
+          releaseReason: null,
+          refundReason: null,
+          completedAt: null,
+          refundedAt: null,
           reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString(),
           createdAt,
           updatedAt: createdAt,
