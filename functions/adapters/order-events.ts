@@ -58,6 +58,35 @@ export const orderEvents: OrderEvents = {
             },
           ]
         : [];
-    await eventQueue.publish([...events, ...notices]);
+    const notify = (userId: string, type: 'escrow_released' | 'transaction', title: string, message: string) => ({
+      id: `notify:${order.orderId}:${order.status}:${userId}`,
+      type: 'notify.requested' as const,
+      occurredAt,
+      data: { userId, type, title, message, relatedId: order.orderId, dedupeKey: `${order.status}:${order.orderId}` },
+    });
+    const amount = `${formatUsd(order.totalCents)} RLUSD for ${itemsOf(order)}`;
+    const ended =
+      order.status === 'completed'
+        ? [
+            notify(order.sellerId, 'escrow_released', 'Escrow Completed', `${amount} was released to you.`),
+            notify(
+              order.buyerId,
+              'escrow_released',
+              'Escrow Completed',
+              `${amount} was released to ${order.sellerUsername}.`,
+            ),
+          ]
+        : order.status === 'refunded'
+          ? [
+              notify(order.buyerId, 'transaction', 'Escrow Cancelled', `${amount} was returned to you.`),
+              notify(
+                order.sellerId,
+                'transaction',
+                'Escrow Cancelled',
+                `${amount} was returned to ${order.buyerUsername}.`,
+              ),
+            ]
+          : [];
+    await eventQueue.publish([...events, ...notices, ...ended]);
   },
 };

@@ -50,7 +50,13 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const ledger =
     opts.ledgerPort === false
       ? undefined
-      : await startLedgerNode({ port: opts.ledgerPort, host: opts.host, dataDir: opts.dataDir, log: print('ledger') });
+      : await startLedgerNode({
+          port: opts.ledgerPort,
+          host: opts.host,
+          dataDir: opts.dataDir,
+          testClock: opts.testControls,
+          log: print('ledger'),
+        });
   const endpoints: StandIns['endpoints'] = {};
   if (ledger) {
     endpoints.ledger = { url: ledger.url, rlusdIssuer: ledger.genesis.issuer, platform: ledger.keys.platform };

@@ -184,3 +184,46 @@ export const listMyOrders = defineContract({
   }),
   response: z.object({ items: z.array(orderSchema), nextCursor: z.nullable(z.string()) }),
 });
+
+/**
+ * The seller's platform fee for an order (a Payment to the platform, signed in the wallet): 'paid' once it is, else
+ * the wallet request (the same one while it is open).
+ */
+export const requestPlatformFee = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/platform-fee',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({}),
+  response: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('paid') }),
+    z.object({
+      status: z.literal('signing'),
+      cents,
+      percent: z.string(),
+      uuid: z.string(),
+      signUrl: z.string(),
+      qrPngUrl: z.string(),
+      expiresAt: z.string(),
+    }),
+  ]),
+});
+
+/** The seller ships: the FedEx tracking number, checked with the carrier; 409 'Platform Fee Required' until paid. */
+export const shipOrder = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/shipment',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({
+    trackingNumber: z.string().check(z.maxLength(40, 'A tracking number has at most 40 characters')),
+  }),
+  response: orderSchema,
+});
+
+/** The seller of a local pickup approves it (release, fee first) or rejects it (back to the buyer). */
+export const decidePickup = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/pickup',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({ decision: z.enum(['approve', 'reject']) }),
+  response: orderSchema,
+});

@@ -44,7 +44,7 @@ export async function beginRefund(order: OrderRecord, reason: RefundReason, deps
   const from = order.status;
   if (from !== 'funded' && from !== 'shipped' && from !== 'releasing') return false;
   if (from === 'releasing' && Date.parse(order.escrow.cancelAfter) > deps.now().getTime()) return false;
-  return deps.orders.beginRefund(order.orderId, from, order.settlement?.txid ?? null, reason, deps.now().toISOString());
+  return deps.orders.beginRefund(order, from, order.settlement?.txid ?? null, reason, deps.now().toISOString());
 }
 
 function settlementTx(order: OrderRecord, fulfillment: string | null) {
@@ -57,8 +57,7 @@ function settlementTx(order: OrderRecord, fulfillment: string | null) {
 /** Prepares and records a new finish or cancel when there is none or the last one can no longer apply. */
 async function recordNew(order: OrderRecord, deps: SettlementDeps): Promise<OrderRecord | null> {
   const kind = order.status === 'releasing' ? 'finish' : 'cancel';
-  const fulfillment =
-    kind === 'finish' ? await deps.vault.open(order.escrow.sealedFulfillment, order.orderId) : null;
+  const fulfillment = kind === 'finish' ? await deps.vault.open(order.escrow.sealedFulfillment, order.orderId) : null;
   const prepared = await deps.platform.prepare(settlementTx(order, fulfillment));
   const settlement: Settlement = { kind, ...prepared, submittedAt: deps.now().toISOString(), ledgerIndex: null };
   if (await deps.orders.recordSettlement(order.orderId, order.status, order.settlement?.txid ?? null, settlement)) {
@@ -69,9 +68,10 @@ async function recordNew(order: OrderRecord, deps: SettlementDeps): Promise<Orde
 
 async function finishOrder(order: OrderRecord, ledgerIndex: number, deps: SettlementDeps): Promise<SettleOutcome> {
   const at = deps.now();
-  const done = order.status === 'releasing'
-    ? await deps.orders.markCompleted(order, ledgerIndex, at.toISOString())
-    : await deps.orders.markRefunded(order, ledgerIndex, at.toISOString());
+  const done =
+    order.status === 'releasing'
+      ? await deps.orders.markCompleted(order, ledgerIndex, at.toISOString())
+      : await deps.orders.markRefunded(order, ledgerIndex, at.toISOString());
   const status = order.status === 'releasing' ? 'completed' : 'refunded';
   if (done) await deps.events.changed({ ...order, status }, at);
   return status;

@@ -44,6 +44,12 @@ function memoryOrders(initial: OrderRecord) {
     },
     byBuyer: vi.fn(),
     bySeller: vi.fn(),
+    beginRelease: vi.fn(),
+    beginRefund: vi.fn(),
+    recordSettlement: vi.fn(),
+    markCompleted: vi.fn(),
+    markRefunded: vi.fn(),
+    dueIn: vi.fn(),
     lapsedReservations: async () =>
       [...orders.values()].filter((o) => o.status === 'awaiting_signature' || o.status === 'submitting'),
   };
