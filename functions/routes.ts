@@ -518,6 +518,8 @@ export const schedules: readonly ScheduleDef[] = [
     submitsToLedger: true,
     opensFulfillments: true,
   },
+  // Orders that are not final are compared with the ledger; drift is repaired from ledger truth (a metric and a log).
+  { name: 'reconcile-orders', handler: 'jobs/reconcile-orders', rate: 'rate(15 minutes)' },
   // Shipped parcels are asked of the carrier; those delivered to the buyer release their escrows.
   {
     name: 'check-deliveries',

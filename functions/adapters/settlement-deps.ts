@@ -1,7 +1,7 @@
 import { basisPointsOf, type FeeDeps } from '../core/orders/platform-fee';
 import type { DeliveryDeps } from '../core/orders/delivery';
 import type { SellerActionDeps } from '../core/orders/seller-actions';
-import type { SettlementDeps } from '../core/orders/settlement';
+import type { ReconcileDeps } from '../core/orders/reconcile';
 import { platformConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import { signingRequests } from './auth-deps';
@@ -24,7 +24,7 @@ const now = () => clock.now();
 let platform: PlatformAccount | undefined;
 
 /** Ending escrows: the platform's account, the vault that opens fulfillments, orders and their events. */
-export async function settlementDeps(log: Log): Promise<SettlementDeps> {
+export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
   const ledger = await loadLedger();
   // One per container: it keeps the sequences this container signed apart.
   platform ??= platformAccount(ledger.connection);

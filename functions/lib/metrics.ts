@@ -14,7 +14,8 @@ export type BusinessMetric =
   | 'EscrowsFunded'
   | 'OrdersCancelled'
   | 'EscrowsReleased'
-  | 'EscrowsRefunded';
+  | 'EscrowsRefunded'
+  | 'OrderDrift';
 
 export interface BusinessMetrics {
   /** Counts one (or `value`) occurrence of a domain action in this invocation; flushed when the invocation ends. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from './auth-support';
-import { availableOf, buyerAndSeller, getOrder, waitForOrder } from './checkout-support';
+import { availableOf, buyerAndSeller, getOrder, waitForOrder, withLedger } from './checkout-support';
+import { Wallet } from 'xrpl';
 import { decide, fundedSale, moveParcel, parcel, payFee, requestFee, ship } from './order-support';
 import { signedCarrierWebhook } from './route-fixtures';
 import { rawRequestOf, sendRaw, type Account } from './route-support';
@@ -23,19 +24,23 @@ async function webhook(trackingNumbers: string[]) {
   return sendRaw(rawRequestOf(routes.carrierWebhook, request, undefined, FROM));
 }
 
+const EIGHT_DAYS = 8 * 24 * 3600;
+
+/** Moves the ledger's close time ahead (the test clock of the XRPL node stand-in). */
+async function ledgerAhead(seconds: number) {
+  const ledger = inject('ledgerUrl').replace(/^ws/, 'http');
+  const res = await fetch(`${ledger}/_test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceSeconds: seconds }),
+  });
+  expect(res.status).toBe(200);
+}
+
 /** Moves the functions' clock and the ledger's close time past every CancelAfter, then runs the settlement schedule. */
 async function pastCancelAfter() {
-  const ahead = 8 * 24 * 3600;
-  const ledger = inject('ledgerUrl').replace(/^ws/, 'http');
-  expect(
-    (
-      await fetch(`${ledger}/_test/clock`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ advanceSeconds: ahead }),
-      })
-    ).status,
-  ).toBe(200);
+  const ahead = EIGHT_DAYS;
+  await ledgerAhead(ahead);
   const at = new Date(Date.now() + ahead * 1000).toISOString();
   expect((await call('PUT', '/_local/clock', { body: { at } })).status).toBe(200);
   expect((await call('POST', '/_local/schedules/settle-escrows', { body: {} })).status).toBe(200);
@@ -155,4 +160,37 @@ describe('a local pickup', () => {
     expect(await availableOf(rejected.lines[0]!.listingId)).toBe(units + 1);
     expect((await call('DELETE', '/_local/clock')).status).toBe(200);
   }, 90_000);
+});
+
+describe('reconcile', () => {
+  it('repairs an order from ledger truth when someone else ended its escrow', async () => {
+    const order = await fundedSale(seller, buyer, 'ship', 900);
+    // Past its CancelAfter on the ledger only (our clock has not moved): anyone may cancel it now, and a stranger does.
+    await ledgerAhead(EIGHT_DAYS);
+    await withLedger(async (client) => {
+      const stranger = Wallet.generate();
+      const res = await fetch(`${inject('ledgerUrl').replace(/^ws/, 'http')}/accounts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ destination: stranger.classicAddress }),
+      });
+      expect(res.status).toBe(200);
+      await client.submitAndWait(
+        {
+          TransactionType: 'EscrowCancel',
+          Account: stranger.classicAddress,
+          Owner: buyer.wallet,
+          OfferSequence: order.escrow.sequence!,
+        },
+        { autofill: true, wallet: stranger },
+      );
+    });
+    expect((await getOrder(buyer, order.id)).body.status).toBe('funded');
+    const run = await call<{ drift: number; repaired: number }>('POST', '/_local/schedules/reconcile-orders', {
+      body: {},
+    });
+    expect(run.status).toBe(200);
+    expect(run.body.repaired).toBeGreaterThanOrEqual(1);
+    expect((await getOrder(buyer, order.id)).body).toMatchObject({ status: 'refunded', escrowStatus: 'cancelled' });
+  }, 60_000);
 });

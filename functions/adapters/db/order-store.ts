@@ -282,11 +282,13 @@ export function orderStore(db: Db): OrderRepository {
           .set({
             status: 'completed',
             settlement: { ...o.settlement!, ledgerIndex },
+            settlementTxid: o.settlement!.txid,
             completedAt: at,
             updatedAt: at,
             deadline: at,
           })
-          .where((a, op) => op.eq(a.status, 'releasing'))
+          // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
+          .where((a, op) => op.eq(a.status, o.status))
           .go(),
       );
     },
@@ -306,11 +308,12 @@ export function orderStore(db: Db): OrderRepository {
               .set({
                 status: 'refunded',
                 settlement: { ...o.settlement!, ledgerIndex },
+                settlementTxid: o.settlement!.txid,
                 refundedAt: at,
                 updatedAt: at,
                 deadline: at,
               })
-              .where((a, op) => op.eq(a.status, 'refunding'))
+              .where((a, op) => op.eq(a.status, o.status))
               .commit(),
             ...units
               .filter(([listingId]) => active.has(listingId))

@@ -56,9 +56,12 @@ export interface OrderRepository extends OrderStore {
     previousTxid: string | null,
     settlement: Settlement,
   ): Promise<boolean>;
-  /** releasing -> completed, from the validated EscrowFinish. */
+  /**
+   * -> completed from the validated EscrowFinish `order.settlement`, if the order is still in the status it was read
+   * in (releasing; funded or shipped when reconcile repairs it from the ledger).
+   */
   markCompleted(order: OrderRecord, ledgerIndex: number, at: string): Promise<boolean>;
-  /** refunding -> refunded, from the validated EscrowCancel; the units go back to listings still active. */
+  /** -> refunded likewise, from the validated EscrowCancel; the units go back to listings still active. */
   markRefunded(order: OrderRecord, ledgerIndex: number, at: string): Promise<boolean>;
   /** Orders in `status` whose deadline (reservation end, or CancelAfter once funded) is before `before`, oldest first. */
   dueIn(status: OrderStatus, before: string, limit: number): Promise<OrderRecord[]>;
