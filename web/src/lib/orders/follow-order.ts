@@ -26,7 +26,7 @@ const MAX_FAILURES_IN_A_ROW = 3;
 const isPermanent = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 
-export const isSettled = (o: Pick<Order, 'status'>) => o.status === 'funded' || o.status === 'cancelled';
+export const isSettled = (o: Pick<Order, 'status'>) => o.status !== 'awaiting_signature' && o.status !== 'submitting';
 
 /**
  * Follows an order until it leaves awaiting_signature and submitting (spec part 2 "Escrow creation"): `order.updated`

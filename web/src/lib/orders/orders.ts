@@ -12,17 +12,26 @@ export function orderStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): str
     case 'cancelled':
       return 'Cancelled';
     case 'funded':
-      if (o.escrowStatus === 'completed') return 'Escrow released';
-      if (o.escrowStatus === 'cancelled') return 'Escrow refunded';
       return 'Escrow pending';
+    case 'shipped':
+      return 'Shipped';
+    case 'releasing':
+      return 'Releasing';
+    case 'completed':
+      return 'Escrow released';
+    case 'refunding':
+      return 'Refunding';
+    case 'refunded':
+      return 'Escrow refunded';
   }
 }
 
 /** The badge's colour class. */
 export function orderStatusTone(o: Pick<Order, 'status' | 'escrowStatus'>): string {
-  if (o.status === 'cancelled') return 'badge-danger';
-  if (o.status === 'funded') return 'badge-accent';
-  return 'badge-warning';
+  if (o.status === 'cancelled' || o.status === 'refunded') return 'badge-danger';
+  if (o.status === 'completed') return 'badge-accent';
+  if (o.status === 'awaiting_signature' || o.status === 'submitting') return 'badge-warning';
+  return 'badge-primary';
 }
 
 const CANCEL_REASONS: Record<string, string> = {
