@@ -58,3 +58,41 @@ export function escrowExplorerUrl(o: Pick<Order, 'escrow'>): string | null {
 export function orderDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+const SHIPPING_LABELS: Record<Order['shippingStatus'], string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
+
+/** The shipping status badge (spec part 2 "Shipping info": pending, processing, shipped, delivered). */
+export function shippingStatusLabel(status: Order['shippingStatus']): string {
+  return SHIPPING_LABELS[status];
+}
+
+export function shippingStatusTone(status: Order['shippingStatus']): string {
+  if (status === 'delivered') return 'badge-accent';
+  if (status === 'shipped') return 'badge-primary';
+  if (status === 'processing') return 'badge-warning';
+  return '';
+}
+
+/** The spec's escrow status in words (pending, completed, cancelled); before the escrow exists, the order's status. */
+export function escrowStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): string {
+  switch (o.escrowStatus) {
+    case 'pending':
+      return 'Pending';
+    case 'completed':
+      return 'Completed';
+    case 'cancelled':
+      return 'Cancelled';
+    case null:
+      return orderStatusLabel(o);
+  }
+}
+
+/** Whether the seller of this order may act on it now: ship it (carrier) or decide the pickup (spec: a pending escrow). */
+export function sellerCanAct(o: Pick<Order, 'role' | 'status' | 'escrowStatus'>): boolean {
+  return o.role === 'seller' && o.escrowStatus === 'pending' && o.status === 'funded';
+}
