@@ -77,10 +77,13 @@ const sellers = (status: number): Access => ({
 });
 /** Only the seller who owns the resource the request names. */
 const owner = (status: number): Access => ({ visitor: 401, user: 403, seller: status, otherSeller: 403, admin: 403 });
-/** Only the seller of the order the request names: to anyone else the order does not exist (404). */
+/**
+ * Only the seller of the order the request names: its buyer (the matrix's user) is the wrong party (403); to anyone
+ * else the order does not exist (404).
+ */
 const orderSeller = (status: number): Access => ({
   visitor: 401,
-  user: 404,
+  user: 403,
   seller: status,
   otherSeller: 404,
   admin: 404,
@@ -351,8 +354,8 @@ export const routes = {
     usesSigner: true,
     submitsToLedger: true,
   }),
-  // The seller's actions on a pending escrow: only the order's seller (anyone else: 404). Fee first, then ship or
-  // approve; rejecting a pickup needs no fee. Each may be retried with its Idempotency-Key.
+  // The seller's actions on a pending escrow: only the order's seller (its buyer: 403, anyone else: 404). Fee first,
+  // then ship or approve; rejecting a pickup needs no fee. Each may be retried with its Idempotency-Key.
   requestPlatformFee: route(
     'requestPlatformFee',
     requestPlatformFee,

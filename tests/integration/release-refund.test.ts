@@ -58,8 +58,9 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     const early = await ship(seller, order.id, good);
     expect(early.status).toBe(409);
     expect(early.body.error).toMatchObject({ code: 'platform_fee_required', message: 'Platform Fee Required' });
-    // Only the seller: to the buyer and anyone else the order has no fee to pay.
-    expect((await requestFee(buyer, order.id)).status).toBe(404);
+    // Only the seller: the buyer is the wrong party (403); to anyone else the order does not exist (404).
+    expect((await requestFee(buyer, order.id)).status).toBe(403);
+    expect((await ship(buyer, order.id, good)).status).toBe(403);
     const fee = await requestFee(seller, order.id);
     expect(fee.body).toMatchObject({ status: 'signing', cents: 50, percent: '2.5' });
     await payFee(seller, order.id);
@@ -121,7 +122,7 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
 describe('a local pickup', () => {
   it('approved: the fee first, then the escrow is released to the seller', async () => {
     const order = await fundedSale(seller, buyer, 'pickup', 1_500);
-    expect((await decide(buyer, order.id, 'approve')).status).toBe(404);
+    expect((await decide(buyer, order.id, 'approve')).status).toBe(403);
     expect((await decide(seller, order.id, 'approve')).body.error?.code).toBe('platform_fee_required');
     await payFee(seller, order.id);
     const approved = await decide(seller, order.id, 'approve');
@@ -186,11 +187,13 @@ describe('reconcile', () => {
       );
     });
     expect((await getOrder(buyer, order.id)).body.status).toBe('funded');
-    const run = await call<{ drift: number; repaired: number }>('POST', '/_local/schedules/reconcile-orders', {
-      body: {},
-    });
+    const run = await call<{ result: { drift: number; repaired: number } }>(
+      'POST',
+      '/_local/schedules/reconcile-orders',
+      { body: {} },
+    );
     expect(run.status).toBe(200);
-    expect(run.body.repaired).toBeGreaterThanOrEqual(1);
+    expect(run.body.result.repaired).toBeGreaterThanOrEqual(1);
     expect((await getOrder(buyer, order.id)).body).toMatchObject({ status: 'refunded', escrowStatus: 'cancelled' });
   }, 60_000);
 });

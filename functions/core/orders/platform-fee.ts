@@ -1,5 +1,5 @@
 import { centsToDecimalString, formatUsd, type Cents } from '../../../shared/domain/money';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { LedgerGateway } from '../ledger/ports';
 import { SIGNING_SCHEDULE } from '../signing/poll-signing';
 import type { SignerGateway, TxJson } from '../signing/ports';
@@ -63,9 +63,10 @@ export interface FeeDeps {
   log: { warn(message: string, fields: Record<string, unknown>): void };
 }
 
-/** The seller's own order with its escrow on the ledger, or 404. */
+/** The seller's own order; its buyer is the wrong party (403), to anyone else it does not exist (404). */
 export async function sellersOpenOrder(orders: Pick<FeeRepository, 'get'>, sellerId: string, orderId: string) {
   const order = await orders.get(orderId);
+  if (order && order.buyerId === sellerId) throw new ForbiddenError("Only the order's seller can do this.");
   if (!order || order.sellerId !== sellerId) throw new NotFoundError('Order not found');
   return order;
 }
