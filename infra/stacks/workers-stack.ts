@@ -28,7 +28,7 @@ const JOB_TIMEOUT = Duration.seconds(60);
 /** A job that follows transactions to validated ledgers one after another (a close or two each: 4 to 8 s). */
 const LEDGER_JOB_TIMEOUT = Duration.minutes(3);
 /**
- * Jobs that need more than their flags give, by schedule name (tests/infra/settlement.test.ts checks each names a
+ * Jobs that need more than their flags give, by schedule name (tests/infra/schedules.test.ts checks each names a
  * schedule). Past its limit a run counts as failed: retried, then sent to the schedules' dead-letter queue (an alarm).
  */
 export const JOB_TIMEOUTS: Readonly<Record<string, Duration>> = {
