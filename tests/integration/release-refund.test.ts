@@ -98,6 +98,8 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     // A replayed webhook changes nothing.
     expect((await webhook([good])).status).toBe(200);
     expect((await getOrder(buyer, order.id)).body.status).toBe('completed');
+    // Not pending any more: the seller's actions are refused.
+    expect((await ship(seller, order.id, good)).body.error?.code).toBe('order_not_pending');
     const notices = await call<{ latest: { type: string; relatedId: string | null }[] }>(
       'GET',
       '/api/me/notifications/summary',
@@ -109,6 +111,26 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     expect(notices.body.latest).toContainEqual(
       expect.objectContaining({ type: 'escrow_released', relatedId: order.id }),
     );
+  }, 120_000);
+
+  it('never releases on a parcel going back to the sender, and refuses a returning number', async () => {
+    const order = await fundedSale(seller, buyer, 'ship', 1_100);
+    await payFee(seller, order.id);
+    const number = await parcel('78701', '78701');
+    expect((await ship(seller, order.id, number)).status).toBe(200);
+    await moveParcel(number, 'picked_up');
+    await moveParcel(number, 'returned_to_sender');
+    await moveParcel(number, 'delivered');
+    expect((await webhook([number])).status).toBe(200);
+    expect((await call('POST', '/_local/schedules/check-deliveries', { body: {} })).status).toBe(200);
+    expect((await getOrder(buyer, order.id)).body).toMatchObject({ status: 'shipped', escrowStatus: 'pending' });
+
+    const other = await fundedSale(seller, buyer, 'ship', 1_000);
+    await payFee(seller, other.id);
+    const returning = await parcel('78701', '78701');
+    await moveParcel(returning, 'picked_up');
+    await moveParcel(returning, 'returned_to_sender');
+    expect((await ship(seller, other.id, returning)).body.error?.code).toBe('tracking_returned');
   }, 120_000);
 
   it("refuses a webhook without FedEx's signature", async () => {
