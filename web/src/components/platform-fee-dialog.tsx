@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../shared/domain/money';
 import type { FeeStep } from '../lib/orders/seller-actions';
 import { CloseIcon } from './ui/icons';
@@ -17,6 +17,8 @@ export function PlatformFeeDialog({ step }: { step: FeeStep }) {
   const openLink = useRef<HTMLAnchorElement>(null);
   const content = useRef<HTMLDivElement>(null);
   const keep = (event: Event) => event.preventDefault();
+  // Where focus was when the fee was asked for (the control that asked): it goes back there, as there is no trigger.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   // Once signed the link goes away: focus stays in the dialog.
   useEffect(() => {
     if (signed) content.current?.focus();
@@ -31,6 +33,12 @@ export function PlatformFeeDialog({ step }: { step: FeeStep }) {
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             (openLink.current ?? content.current)?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
           }}
           onPointerDownOutside={keep}
           onInteractOutside={keep}

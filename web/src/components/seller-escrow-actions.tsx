@@ -52,11 +52,14 @@ function ConfirmPickup({
   decision,
   onConfirm,
   onClose,
+  returnFocus,
 }: {
   order: Order;
   decision: Decision | null;
   onConfirm(decision: Decision): void;
   onClose(): void;
+  /** The control focus goes back to once the dialog closes (the button that opened it). */
+  returnFocus(): HTMLElement | null;
 }) {
   const approve = decision === 'approve';
   const amount = `${formatUsd(o.totalCents)} RLUSD`;
@@ -64,7 +67,16 @@ function ConfirmPickup({
     <Dialog.Root open={decision !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <Dialog.Title className="dialog-title">
             {approve ? 'Approve Local Pickup' : 'Reject Local Pickup'}
           </Dialog.Title>
@@ -168,6 +180,8 @@ function Actions({
 }) {
   const { running, fee, trackingError, setTrackingError, run } = useSellerAction(o, { token, userId, onChanged });
   const [confirm, setConfirm] = useState<Decision | null>(null);
+  const [asked, setAsked] = useState<Decision>('approve');
+  const buttons = useRef<Partial<Record<Decision, HTMLButtonElement | null>>>({});
   const note = useRef<HTMLParagraphElement>(null);
   const ranHere = useRef(false);
   const actionable = sellerCanAct(o);
@@ -209,11 +223,16 @@ function Actions({
               return (
                 <button
                   key={decision}
+                  ref={(el) => void (buttons.current[decision] = el)}
                   type="button"
                   className={`btn btn-sm ${decision === 'approve' ? 'btn-primary' : 'btn-outline'}`}
                   aria-disabled={running !== null || undefined}
                   aria-label={`${busy ? busyText : label}: ${title}`}
-                  onClick={() => !running && setConfirm(decision)}
+                  onClick={() => {
+                    if (running) return;
+                    setAsked(decision);
+                    setConfirm(decision);
+                  }}
                 >
                   {busy ? busyText : label}
                 </button>
@@ -240,6 +259,7 @@ function Actions({
         order={o}
         decision={confirm}
         onClose={() => setConfirm(null)}
+        returnFocus={() => buttons.current[asked] ?? null}
         onConfirm={(decision) => {
           setConfirm(null);
           start({ kind: 'pickup', decision });

@@ -90,7 +90,7 @@ function OrderFacts({ order: o }: { order: Order }) {
         'Not shipped yet'
       ),
     ]);
-    if (delivery) rows.push([o.shipment.deliveredAt ? 'Delivered' : 'Expected delivery', delivery]);
+    if (delivery) rows.push([o.shipment.deliveredAt ? 'Delivery' : 'Expected delivery', delivery]);
   }
   rows.push([
     'Escrow status',
