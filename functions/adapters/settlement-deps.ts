@@ -22,24 +22,28 @@ import { signingQueue } from './signing-queue';
 type Log = Pick<Logger, 'warn' | 'error'>;
 const now = () => clock.now();
 let platform: PlatformAccount | undefined;
+// Made on first use: only functions that open fulfillments have the vault's key, only carrier users its settings
+// (shipping and the reconcile job build these deps but never open a fulfillment).
+const vault = { open: (sealed: string, orderId: string) => fulfillmentVault().open(sealed, orderId) };
+const lazyCarrier = { track: (numbers: readonly string[]) => carrier().track(numbers) };
 
 /** Ending escrows: the platform's account, the vault that opens fulfillments, orders and their events. */
 export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
   const ledger = await loadLedger();
   // One per container: it keeps the sequences this container signed apart.
   platform ??= platformAccount(ledger.connection);
-  return { orders: orderStore(db()), ledger, platform, vault: fulfillmentVault(), events: orderEvents, log, now };
+  return { orders: orderStore(db()), ledger, platform, vault, events: orderEvents, log, now };
 }
 
 export async function sellerActionDeps(log: Log): Promise<SellerActionDeps> {
-  return { ...(await settlementDeps(log)), shipments: orderShipmentStore(db()), carrier: carrier() };
+  return { ...(await settlementDeps(log)), shipments: orderShipmentStore(db()), carrier: lazyCarrier };
 }
 
 export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {
   const shipments = orderShipmentStore(db());
   return {
     ...(await settlementDeps(log)),
-    carrier: carrier(),
+    carrier: lazyCarrier,
     shipped: shipments.shipped,
     byTracking: shipments.byTracking,
     recordDelivery: shipments.recordDelivery,

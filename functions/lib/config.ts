@@ -151,7 +151,9 @@ const platformSchema = z.object({
   PLATFORM_WALLET_SEED: z.optional(z.string().check(z.minLength(16))),
   PLATFORM_WALLET_SEED_ARN: arn(),
   PLATFORM_FEE_PERCENT: z._default(
-    z.string().check(z.regex(/^(100|\d{1,2})(\.\d{1,2})?$/, 'a percent from 0 to 100, at most two decimals')),
+    z
+      .string()
+      .check(z.regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'a percent from 0 to 100, at most two decimals')),
     '2.5',
   ),
 });

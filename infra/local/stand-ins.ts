@@ -71,8 +71,7 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       endpoints.productLookupUrl = products.url;
     }
     if (opts.carrierPort !== false) {
-      // No webhook target yet: the route that takes FedEx's webhooks comes with the delivery check. Until then scans
-      // are only tracked (PUT /_control/webhook points them somewhere by hand).
+      // The webhook target is set once the gateway is up (infra/local/stack.ts).
       carrier = await startCarrierService({
         port: opts.carrierPort,
         host: opts.host,

@@ -48,6 +48,15 @@ export function orderFeeStore(db: Db): FeeRepository {
           .go(),
       );
     },
+    waiveFee(orderId, fee) {
+      return conditionally(() =>
+        order
+          .patch({ orderId })
+          .set({ fee })
+          .where((a, op) => `${op.notExists(a.feeTxid)} AND ${op.notExists(a.feeSigningUuid)}`)
+          .go(),
+      );
+    },
     async clearFeeTx(orderId, txid) {
       const current = await read(orderId);
       if (!current?.fee) return false;

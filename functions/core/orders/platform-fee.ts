@@ -46,6 +46,8 @@ export interface FeeRepository {
   /** Records the signed payment's hash before it is submitted, once. */
   recordFeeTx(orderId: string, txid: string): Promise<boolean>;
   markFeePaid(orderId: string, txid: string, at: string): Promise<boolean>;
+  /** A fee that rounds to nothing is owed as paid, with no payment (the ledger refuses a zero Payment). */
+  waiveFee(orderId: string, fee: PlatformFee, at: string): Promise<boolean>;
   /** Forgets a payment that did not apply (and its request), so the seller can pay again. */
   clearFeeTx(orderId: string, txid: string): Promise<boolean>;
 }
@@ -96,6 +98,13 @@ export async function requestPlatformFee(
     return { status: 'signing', cents: order.fee.cents, percent, ...order.fee.signing };
   }
   const cents = order.fee?.cents ?? feeCents(order.totalCents, deps.basisPoints);
+  if (cents === 0) {
+    const fee = { cents, basisPoints: deps.basisPoints, signing: null, txid: null, paidAt: now.toISOString() };
+    if (!(await deps.orders.waiveFee(order.orderId, fee, fee.paidAt))) {
+      throw new AppError(409, 'fee_changed', 'The platform fee is being paid already. Try again in a moment.');
+    }
+    return { status: 'paid' };
+  }
   const created = await deps.signer.create({
     txjson: feePaymentTx(order, { cents }, deps.platformAddress, deps.rlusd),
     options: { expireMinutes: EXPIRE_MINUTES },
