@@ -509,7 +509,7 @@ describe('/purchased/{id} (spec part 3 "Purchase detail")', () => {
     expect(row('Price').textContent).toContain('$33.99 RLUSD');
     expect(row('Shipping status').textContent).toBe('Shipping statusShipping status: Delivered');
     expect(within(row('Tracking number')).getByText('794600000009')).toBeTruthy();
-    expect(within(row('Delivery')).getByText('Delivered Jan 4, 2026')).toBeTruthy();
+    expect(within(row('Delivered on')).getByText('Jan 4, 2026')).toBeTruthy();
     expect(within(row('Escrow status')).getByText('Completed')).toBeTruthy();
     expect(within(row('Escrow status')).getByText('Escrow released')).toBeTruthy();
     const specs = within(await m.findByRole('region', { name: 'Specifications' }));

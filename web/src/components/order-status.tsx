@@ -11,17 +11,26 @@ export function ShippingBadge({ status }: { status: Order['shippingStatus'] }) {
   );
 }
 
-/** When the parcel is expected, or arrived: the carrier's dates, else the shipping service's estimate. */
-export function deliveryText(o: Pick<Order, 'shipment' | 'shippingService' | 'isLocalPickup'>): string | null {
-  if (o.isLocalPickup) return null;
-  if (o.shipment.deliveredAt) return `Delivered ${orderDate(o.shipment.deliveredAt)}`;
+/** When the parcel is expected: the carrier's estimate once shipped, else the shipping service's days. */
+export function expectedDelivery(o: Pick<Order, 'shipment' | 'shippingService' | 'isLocalPickup'>): string | null {
+  if (o.isLocalPickup || o.shipment.deliveredAt) return null;
   if (o.shipment.estimatedDeliveryAt) return orderDate(o.shipment.estimatedDeliveryAt);
   return o.shippingService ? o.shippingService.estimatedDays : null;
 }
 
+/** The delivery row of an order's facts: delivered on (the carrier's time), or expected; null when nothing is known. */
+export function deliveryFact(
+  o: Pick<Order, 'shipment' | 'shippingService' | 'isLocalPickup'>,
+): [string, string] | null {
+  if (o.isLocalPickup) return null;
+  if (o.shipment.deliveredAt) return ['Delivered on', orderDate(o.shipment.deliveredAt)];
+  const expected = expectedDelivery(o);
+  return expected ? ['Expected delivery', expected] : null;
+}
+
 /**
- * The parcel's facts for an order's `<dl>`: tracking number and expected delivery once shipped (a carrier order only).
- * `labelSuffix` matches the list's style (the activity cards end their terms with ':').
+ * The parcel's facts for an order's `<dl>`: tracking number and expected (or actual) delivery once shipped (a carrier
+ * order only). `labelSuffix` matches the list's style (the activity cards end their terms with ':').
  */
 export function ShipmentFacts({
   order: o,
@@ -33,7 +42,7 @@ export function ShipmentFacts({
   rowClassName?: string;
 }) {
   if (o.isLocalPickup || !o.shipment.trackingNumber) return null;
-  const delivery = deliveryText(o);
+  const delivery = deliveryFact(o);
   return (
     <>
       <div className={rowClassName}>
@@ -45,10 +54,10 @@ export function ShipmentFacts({
       {delivery && (
         <div className={rowClassName}>
           <dt>
-            {o.shipment.deliveredAt ? 'Delivery' : 'Expected delivery'}
+            {delivery[0]}
             {labelSuffix}
           </dt>
-          <dd>{delivery}</dd>
+          <dd>{delivery[1]}</dd>
         </div>
       )}
     </>

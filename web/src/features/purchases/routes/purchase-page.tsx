@@ -8,7 +8,7 @@ import { getOrder, type Order } from '../../../../../shared/api/orders';
 import { RETURN_LABELS } from '../../../../../shared/domain/listing';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
-import { deliveryText, ShippingBadge } from '../../../components/order-status';
+import { deliveryFact, ShippingBadge } from '../../../components/order-status';
 import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -61,7 +61,7 @@ function returnPolicyText(l: ListingDetail): string {
 
 function OrderFacts({ order: o }: { order: Order }) {
   const txUrl = escrowExplorerUrl(o);
-  const delivery = deliveryText(o);
+  const delivery = deliveryFact(o);
   const rows: Row[] = [
     ['Purchase date', orderDate(o.createdAt)],
     [
@@ -90,7 +90,7 @@ function OrderFacts({ order: o }: { order: Order }) {
         'Not shipped yet'
       ),
     ]);
-    if (delivery) rows.push([o.shipment.deliveredAt ? 'Delivery' : 'Expected delivery', delivery]);
+    if (delivery) rows.push(delivery);
   }
   rows.push([
     'Escrow status',
