@@ -33,8 +33,9 @@ const isPermanent = (error: unknown) =>
 export const isSettled = (o: Pick<Order, 'status'>) => o.status !== 'awaiting_signature' && o.status !== 'submitting';
 
 /**
- * Follows an order until it leaves awaiting_signature and submitting (or until `until` says so) (spec part 2 "Escrow creation"): `order.updated`
- * events on the user's topic trigger a read at once, and the order is read on the signing poll's schedule as well
+ * Follows an order until it leaves awaiting_signature and submitting, or until `until` says so (spec part 2 "Escrow
+ * creation"; the seller's platform fee and a release use it too): `order.updated` events on the user's topic trigger a
+ * read at once, and the order is read on the signing poll's schedule as well
  * (first after 2 s, then every 5 s, at most 60 reads). Reading the order also lets the server settle a signed request
  * it has not heard of yet.
  */
