@@ -148,6 +148,7 @@ test("the seller of a funded order enters a FedEx tracking number on a phone, pa
     issuer: required('E2E_RLUSD_ISSUER'),
     currency: RLUSD_CURRENCY_HEX,
   });
+  let previousWebhook: string | null | undefined;
   const rlusd = async () => (await ledger.balances(sellerWallet))!.rlusd!.balanceCents;
   try {
     const start = await rlusd();
@@ -158,7 +159,10 @@ test("the seller of a funded order enters a FedEx tracking number on a phone, pa
       toZip: '94105',
       weightLb: 2,
     });
-    await carrier('PUT', 'webhook', { url: `${baseURL}/api/carrier/webhook` });
+    // The stack points the stand-in's webhooks at its gateway; said again here, as the journey depends on it.
+    const webhook = `${baseURL}/api/carrier/webhook`;
+    previousWebhook = (await carrier<{ url: string | null }>('GET', 'webhook')).url;
+    if (previousWebhook !== webhook) await carrier('PUT', 'webhook', { url: webhook });
 
     // The seller enters the tracking number on the item's page (a phone): the fee comes first.
     const s = seller.page;
@@ -221,7 +225,7 @@ test("the seller of a funded order enters a FedEx tracking number on a phone, pa
     expect(violations).toEqual({ seller: [], buyer: [] });
   } finally {
     await ledger.connection.close();
-    await carrier('PUT', 'webhook', { url: null });
+    if (previousWebhook !== undefined) await carrier('PUT', 'webhook', { url: previousWebhook });
     await Promise.all([seller.context.close(), buyer.context.close()]);
   }
 });
