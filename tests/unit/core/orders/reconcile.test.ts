@@ -75,6 +75,21 @@ describe('reconciling orders with the ledger', () => {
     expect(w.order('R1').settlement).toEqual({ ...settlement, ledgerIndex: 120 });
   });
 
+  it('leaves an order the settlement ended meanwhile to it: no second repair, no second announcement', async () => {
+    const w = ledgerWith([anOrderAt('R1', 41, { status: 'releasing' })], [], { 41: finish });
+    w.ledger.escrowEnding.mockImplementationOnce(async () => {
+      const settled = {
+        ...w.order('R1'),
+        settlement: { ...finish, blob: 'B', sequence: 1, lastLedgerSequence: 2, submittedAt: '' },
+      };
+      await w.repo.markCompleted(settled, finish.ledgerIndex, NOW.toISOString());
+      return finish;
+    });
+    expect(await reconcileOrders(w.deps)).toEqual({ checked: 1, drift: 0, repaired: 0 });
+    expect(w.order('R1')).toMatchObject({ status: 'completed', settlement: { blob: 'B' } });
+    expect(w.events.changed).not.toHaveBeenCalled();
+  });
+
   it('reports an escrow gone with no known ending as drift and repairs nothing', async () => {
     const w = ledgerWith([anOrderAt('F1', 41), anOrderAt('X1', 42, { escrowCreate: null })], []);
     expect(await reconcileOrders(w.deps)).toEqual({ checked: 2, drift: 2, repaired: 0 });
