@@ -62,6 +62,7 @@ export async function feeDeps(log: Log): Promise<FeeDeps> {
     platformAddress: c.PLATFORM_WALLET_ADDRESS,
     rlusd: ledger.rlusd,
     basisPoints: basisPointsOf(c.PLATFORM_FEE_PERCENT),
+    events: orderEvents,
     now,
     log,
   };

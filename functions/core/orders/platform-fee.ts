@@ -61,8 +61,14 @@ export interface FeeDeps {
   platformAddress: string;
   rlusd: TokenIssue;
   basisPoints: number;
+  events: FeeEvents;
   now: () => Date;
   log: { warn(message: string, fields: Record<string, unknown>): void };
+}
+
+export interface FeeEvents {
+  /** The fee was paid, or its signed payment did not apply: the seller's pages read the order again. */
+  feeChanged(order: OrderRecord, at: Date): Promise<void>;
 }
 
 /** The seller's own order; its buyer is the wrong party (403), to anyone else it does not exist (404). */
@@ -176,12 +182,15 @@ export async function settlePlatformFee(
     if (!(await deps.orders.recordFeeTx(order.orderId, verdict.txid))) return;
   }
   const outcome = await deps.ledger.submitAndWait(blob, { timeoutMs: 20_000, pollMs: 250 });
+  const at = deps.now();
   if (outcome.status === 'success') {
-    await deps.orders.markFeePaid(order.orderId, outcome.txid, deps.now().toISOString());
+    if (await deps.orders.markFeePaid(order.orderId, outcome.txid, at.toISOString())) {
+      await deps.events.feeChanged(order, at);
+    }
   } else if (outcome.status === 'timeout') {
     throw new Error(`platform fee ${outcome.txid} of order ${order.orderId} not validated yet`);
   } else {
     deps.log.warn('platform fee did not apply', { orderId: order.orderId, ...outcome });
-    await deps.orders.clearFeeTx(order.orderId, outcome.txid);
+    if (await deps.orders.clearFeeTx(order.orderId, outcome.txid)) await deps.events.feeChanged(order, at);
   }
 }

@@ -386,6 +386,7 @@ export function world(
     }),
   };
   const events = { changed: vi.fn(async (_order: OrderRecord, _at: Date) => {}) };
+  const feeEvents = { feeChanged: vi.fn(async (_order: OrderRecord, _at: Date) => {}) };
   const log = { warn: vi.fn(), error: vi.fn() };
   const now = () => clock.at;
   const repo = store.repo;
@@ -412,12 +413,14 @@ export function world(
     platformAddress: PLATFORM,
     rlusd: RLUSD,
     basisPoints: options.basisPoints ?? 250,
+    events: feeEvents,
     now,
     log,
   };
   return {
     deps,
     feeDeps,
+    feeEvents,
     repo,
     ledger,
     platform,

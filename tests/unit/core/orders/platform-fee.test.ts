@@ -188,6 +188,8 @@ describe('settling a signed platform fee', () => {
     );
     expect(w.trace).toEqual(['record fee FEETX1', 'submit FEEBLOB']);
     expect(w.order().fee).toMatchObject({ txid: 'FEETX1', paidAt: NOW.toISOString() });
+    // The seller's pages hear of it at once.
+    expect(w.feeEvents.feeChanged).toHaveBeenCalledTimes(1);
   });
 
   it('never submits a blob that is not exactly the requested Payment', async () => {
@@ -221,6 +223,7 @@ describe('settling a signed platform fee', () => {
       w.ledger.answer(answer);
       await settlePlatformFee(record, w.feeDeps);
       expect(w.order().fee).toMatchObject({ cents: 113, txid: null, signing: null, paidAt: null });
+      expect(w.feeEvents.feeChanged).toHaveBeenCalledTimes(1);
 
       expect(await requestPlatformFee('S', ORDER_ID, w.feeDeps)).toMatchObject({ status: 'signing', uuid: 'FEE-U2' });
     }
@@ -234,6 +237,7 @@ describe('settling a signed platform fee', () => {
     await settlePlatformFee(record, w.feeDeps);
     expect(w.ledger.submitAndWait).toHaveBeenCalledTimes(1);
     expect(w.order().fee?.paidAt).toBe(NOW.toISOString());
+    expect(w.feeEvents.feeChanged).toHaveBeenCalledTimes(1);
   });
 
   it('a failed payment settled again is not submitted again', async () => {

@@ -11,7 +11,7 @@ import {
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 
-const order = anOrder;
+const order = (over: Partial<OrderRecord> = {}) => anOrder({ orderId: 'O1', ...over });
 
 /** Orders in memory with the store's conditional transitions; `stock` counts reserved and sold units. */
 function memoryOrders(initial: OrderRecord) {
