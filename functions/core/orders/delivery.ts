@@ -1,4 +1,4 @@
-import { zipOf } from '../../../shared/domain/shipping';
+import { usZip } from '../../../shared/domain/shipping';
 import { TRACK_BATCH_MAX, type Carrier, type TrackResult } from '../shipping/carrier-port';
 import type { OrderRecord } from './order';
 import { beginRelease, settle, type SettlementDeps } from './settlement';
@@ -27,7 +27,8 @@ export interface DeliveryRun {
 export function deliveredToBuyer(result: TrackResult | undefined, order: OrderRecord): string | null {
   if (!result?.found || result.status !== 'delivered' || !result.deliveredAt || result.returnedToShipper) return null;
   const at = result.deliveredTo?.zip ?? result.destination?.zip;
-  if (!at || zipOf(at) !== zipOf(order.shipping.shipTo?.postalCode)) return null;
+  const buyerZip = usZip(order.shipping.shipTo?.postalCode);
+  if (!buyerZip || usZip(at) !== buyerZip) return null;
   return result.deliveredAt;
 }
 

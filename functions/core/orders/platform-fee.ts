@@ -99,7 +99,8 @@ export async function requestPlatformFee(
     throw new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
   }
   const now = deps.now();
-  const percent = (deps.basisPoints / 100).toString();
+  // The rate the fee was first asked at: a replaced request keeps its amount, so it keeps its rate.
+  const percent = ((order.fee?.basisPoints ?? deps.basisPoints) / 100).toString();
   if (order.fee?.signing && !order.fee.txid && Date.parse(order.fee.signing.expiresAt) > now.getTime()) {
     return { status: 'signing', cents: order.fee.cents, percent, ...order.fee.signing };
   }

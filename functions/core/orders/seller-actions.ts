@@ -1,4 +1,4 @@
-import { zipOf } from '../../../shared/domain/shipping';
+import { usZip } from '../../../shared/domain/shipping';
 import { AppError, BadRequestError } from '../../lib/errors';
 import type { Carrier, TrackResult } from '../shipping/carrier-port';
 import type { OrderRecord, Shipment } from './order';
@@ -37,9 +37,9 @@ function trackingProblem(result: TrackResult | undefined, order: OrderRecord): A
   if (result.returnedToShipper) {
     return new AppError(409, 'tracking_returned', 'This parcel is on its way back to the sender.');
   }
-  const buyerZip = zipOf(order.shipping.shipTo?.postalCode);
+  const buyerZip = usZip(order.shipping.shipTo?.postalCode);
   const to = result.destination?.zip ?? result.deliveredTo?.zip;
-  if (!to || zipOf(to) !== buyerZip) {
+  if (!buyerZip || usZip(to) !== buyerZip) {
     return new AppError(409, 'tracking_wrong_zip', "This parcel is not going to the buyer's ZIP code.");
   }
   return null;

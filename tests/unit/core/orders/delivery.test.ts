@@ -30,6 +30,18 @@ describe("the release rule: delivered, with an actual time, at the buyer's ZIP, 
     ];
     for (const result of none) expect(deliveredToBuyer(result, order)).toBeNull();
   });
+
+  it('releases nothing at a postal code that is not a US ZIP, even for a buyer in the ZIP other code defaults to', async () => {
+    const inBeverlyHills = (order: ReturnType<typeof aShippedOrder>) => ({
+      ...order,
+      shipping: { ...order.shipping, shipTo: { ...order.shipping.shipTo!, postalCode: '90210' } },
+    });
+    const order = inBeverlyHills(aShippedOrder('O1', '794600000001'));
+    const w = world([order], { parcels: [aDeliveredParcel('794600000001', { destination: null }, 'M5V 2T6')] });
+    const run = await checkParcels([order], w.deps);
+    expect(run).toMatchObject({ delivered: 0, released: 0 });
+    expect(w.order('O1').status).toBe('shipped');
+  });
 });
 
 describe('checking parcels', () => {

@@ -175,6 +175,15 @@ describe('requesting the platform fee', () => {
     });
     expect(w.order().fee).toMatchObject({ txid: 'FEETX1', signing: { uuid: 'FEE-U1' } });
   });
+
+  it('a replaced request states the rate its amount was computed at, not a rate changed since', async () => {
+    const expired = { uuid: 'FEE-U0', signUrl: 's', qrPngUrl: 'q', expiresAt: NOW.toISOString() };
+    const fee = { cents: 113, basisPoints: 250, signing: expired, txid: null, paidAt: null };
+    const w = world([aFundedOrder({ fee })], { basisPoints: 300 });
+    const result = await requestPlatformFee('S', aFundedOrder().orderId, w.feeDeps);
+    expect(result).toMatchObject({ status: 'signing', cents: 113, percent: '2.5' });
+    expect(w.wallet.signer.create.mock.calls[0]![0].customMeta?.instruction).toContain('2.5% platform fee ($1.13');
+  });
 });
 
 describe('settling a signed platform fee', () => {

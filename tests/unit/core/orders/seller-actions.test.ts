@@ -117,6 +117,18 @@ describe('shipping an order', () => {
     await expect(shipOrder('X', ID, NUMBER, w.deps)).rejects.toMatchObject({ status: 404 });
     expect(w.order().status).toBe('funded');
   });
+
+  it('refuses a parcel going to a postal code that is not a US ZIP (never the ZIP other code defaults to)', async () => {
+    const funded = aFundedOrder();
+    const inBeverlyHills = {
+      ...funded,
+      shipping: { ...funded.shipping, shipTo: { ...funded.shipping.shipTo!, postalCode: '90210' } },
+    };
+    const w = world([inBeverlyHills], { parcels: [aParcel('794600000001', { destination: place('M5V 2T6') })] });
+    await expect(shipOrder('S', funded.orderId, '794600000001', w.deps)).rejects.toMatchObject({
+      code: 'tracking_wrong_zip',
+    });
+  });
 });
 
 describe('deciding a local pickup', () => {
