@@ -33,7 +33,11 @@ import {
   getShippingOptions,
   listMyOrders,
   requestEscrowSigning,
+  requestPlatformFee,
+  shipOrder,
+  decidePickup,
 } from '../shared/api/orders';
+import { carrierWebhook } from '../shared/api/carrier';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
 
@@ -73,6 +77,17 @@ const sellers = (status: number): Access => ({
 });
 /** Only the seller who owns the resource the request names. */
 const owner = (status: number): Access => ({ visitor: 401, user: 403, seller: status, otherSeller: 403, admin: 403 });
+/**
+ * Only the seller of the order the request names: its buyer (the matrix's user) is the wrong party (403); to anyone
+ * else the order does not exist (404).
+ */
+const orderSeller = (status: number): Access => ({
+  visitor: 401,
+  user: 403,
+  seller: status,
+  otherSeller: 404,
+  admin: 404,
+});
 
 export interface RouteDef<C extends ApiContract = ApiContract> {
   name: string;
@@ -96,6 +111,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   submitsToLedger?: boolean;
   /** Seals escrow fulfillments (encrypts with the fulfillment key). */
   sealsFulfillments?: boolean;
+  /** Opens sealed fulfillments to release escrows (decrypts with the fulfillment key; signs as the platform account). */
+  opensFulfillments?: boolean;
   /** Key prefixes in the media bucket this route deletes under (uploads it moves or refuses, photos a listing drops). */
   deletesMedia?: readonly string[];
   /** A public route that shows a signed-in viewer more when a session token is sent (checks it, so needs the key). */
@@ -133,6 +150,7 @@ function route<C extends ApiContract>(
     | 'usesCarrier'
     | 'submitsToLedger'
     | 'sealsFulfillments'
+    | 'opensFulfillments'
     | 'deletesMedia'
     | 'readsSession'
     | 'idempotent'
@@ -336,6 +354,34 @@ export const routes = {
     usesSigner: true,
     submitsToLedger: true,
   }),
+  // The seller's actions on a pending escrow: only the order's seller (its buyer: 403, anyone else: 404). Fee first,
+  // then ship or approve; rejecting a pickup needs no fee. Each may be retried with its Idempotency-Key.
+  requestPlatformFee: route(
+    'requestPlatformFee',
+    requestPlatformFee,
+    'http/orders/request-platform-fee',
+    'user',
+    orderSeller(200),
+    { idempotent: true, capacity: 'money', usesSigner: true },
+  ),
+  shipOrder: route('shipOrder', shipOrder, 'http/orders/ship-order', 'user', orderSeller(200), {
+    idempotent: true,
+    capacity: 'money',
+    usesCarrier: true,
+  }),
+  decidePickup: route('decidePickup', decidePickup, 'http/orders/decide-pickup', 'user', orderSeller(200), {
+    idempotent: true,
+    capacity: 'money',
+    submitsToLedger: true,
+    opensFulfillments: true,
+  }),
+  // FedEx's signed tracking webhook: only a trigger to ask the Track API again, which may release escrows.
+  carrierWebhook: route('carrierWebhook', carrierWebhook, 'http/carrier/carrier-webhook', 'public', anyone(200), {
+    usesCarrier: true,
+    submitsToLedger: true,
+    opensFulfillments: true,
+    capacity: 'money',
+  }),
   listMyOrders: route('listMyOrders', listMyOrders, 'http/orders/list-my-orders', 'user', signedIn(200)),
   // A seller's RLUSD trust line (escrows pay out to it): whether the wallet has one, and a TrustSet to sign if not.
   getRlusdTrustLine: route(
@@ -445,6 +491,10 @@ export interface ScheduleDef {
   usesSigner?: boolean;
   /** The job submits signed transactions and waits for the ledger. */
   submitsToLedger?: boolean;
+  /** The job talks to the carrier. */
+  usesCarrier?: boolean;
+  /** The job opens sealed fulfillments and signs as the platform account (releases escrows). */
+  opensFulfillments?: boolean;
 }
 
 const RATE_UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
@@ -463,6 +513,25 @@ export function rateMs(rate: string): number {
 export const schedules: readonly ScheduleDef[] = [
   // Tells wishlist savers of auctions ending within 24 hours, once per auction (the dedupe key makes reruns harmless).
   { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(15 minutes)' },
+  // Escrows past CancelAfter go back to their buyers; refunds due and releases under way are followed to the ledger.
+  {
+    name: 'settle-escrows',
+    handler: 'jobs/settle-escrows',
+    rate: 'rate(1 minute)',
+    submitsToLedger: true,
+    opensFulfillments: true,
+  },
+  // Orders that are not final are compared with the ledger; drift is repaired from ledger truth (a metric and a log).
+  { name: 'reconcile-orders', handler: 'jobs/reconcile-orders', rate: 'rate(15 minutes)' },
+  // Shipped parcels are asked of the carrier; those delivered to the buyer release their escrows.
+  {
+    name: 'check-deliveries',
+    handler: 'jobs/check-deliveries',
+    rate: 'rate(15 minutes)',
+    usesCarrier: true,
+    submitsToLedger: true,
+    opensFulfillments: true,
+  },
   // Units of unsigned orders go back once their reservation runs out; submitted escrows are followed to the ledger.
   {
     name: 'release-reservations',

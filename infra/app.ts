@@ -8,6 +8,7 @@ import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { ledgerSettings } from './stacks/ledger-settings';
+import { platformSettings } from './stacks/platform-settings';
 import { REPO_ROOT } from './stacks/node-function';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { WebStack } from './stacks/web-stack';
@@ -76,10 +77,14 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
   // The XRP Ledger network, RLUSD issuer and Xaman application (context xrplNetwork, xrplUrl, rlusdIssuer,
   // xamanApiUrl, xamanApiKey; defaults: XRPL testnet and the real Xaman API).
   const ledger = ledgerSettings(ctx);
+  // The platform's XRPL account (context platformWalletAddress; fees: platformFeePercent, default 2.5). Its seed is a
+  // secret of the data stack, read only by what releases and refunds escrows.
+  const platform = platformSettings(ctx);
 
   const data = new DataStack(app, name('Data'), { env, stackName: name('Data'), mediaCorsOrigins });
   const base = {
     ...ledger,
+    ...platform,
     XAMAN_API_SECRET_ARN: data.xamanApiSecret.secretArn,
     TABLE_NAME: data.table.tableName,
     MEDIA_BUCKET: data.mediaBucket.bucketName,

@@ -54,7 +54,17 @@ export const orderUpdatedEvent = z.object({
   topic: topicSchema,
   data: z.object({
     orderId: z.string().check(z.minLength(1), z.maxLength(64)),
-    status: z.enum(['awaiting_signature', 'submitting', 'funded', 'cancelled']),
+    status: z.enum([
+      'awaiting_signature',
+      'submitting',
+      'funded',
+      'cancelled',
+      'shipped',
+      'releasing',
+      'completed',
+      'refunding',
+      'refunded',
+    ]),
   }),
 });
 

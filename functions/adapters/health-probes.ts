@@ -4,7 +4,8 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { systemClock } from '../core/clock/clock';
 import { cachedProbe, type DependencyProbe } from '../core/health/check-health';
 import { dynamoRawClient, s3Client, sqsClient } from '../lib/aws-clients';
-import { config } from '../lib/config';
+import { checkPlatformAccount } from '../core/health/platform-account';
+import { config, platformConfig } from '../lib/config';
 import { queues } from '../routes';
 import { carrier } from './carrier/fedex-carrier';
 import { loadLedger } from './load-ledger';
@@ -14,8 +15,8 @@ let probes: DependencyProbe[] | undefined;
 
 /**
  * Probes of the table, the media bucket, every queue, the XRP Ledger (answers, follows a validated ledger, the RLUSD
- * issuer exists), the wallet signer (our key and secret are accepted) and the carrier (FedEx hands us a token for each
- * key pair; a cached token counts, as its endpoint is throttled). One set per warm function: the remote checks (ledger,
+ * issuer exists), the wallet signer (our key and secret are accepted), the carrier (FedEx hands us a token for each
+ * key pair; a cached token counts, as its endpoint is throttled) and the platform account (its RLUSD trust line). One set per warm function: the remote checks (ledger,
  * Xaman, FedEx) reuse their outcome for 30 s.
  */
 export function healthProbes(): DependencyProbe[] {
@@ -54,5 +55,12 @@ function buildProbes(): DependencyProbe[] {
     cachedProbe({ name: 'ledger', check: async () => (await loadLedger()).checkHealth() }, systemClock),
     cachedProbe({ name: 'signer', check: () => signer().checkHealth() }, systemClock),
     cachedProbe({ name: 'carrier', check: () => carrier().checkHealth() }, systemClock),
+    cachedProbe(
+      {
+        name: 'platform-account',
+        check: async () => checkPlatformAccount(await loadLedger(), platformConfig().PLATFORM_WALLET_ADDRESS),
+      },
+      systemClock,
+    ),
   ];
 }

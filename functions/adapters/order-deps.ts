@@ -8,6 +8,8 @@ import { settleEscrowSigning, type SettleDeps } from '../core/orders/settle-escr
 import { checkNow } from '../core/signing/poll-signing';
 import type { SigningRequestRecord } from '../core/signing/requests';
 import { settleTrustLine, type TrustLineDeps } from '../core/wallet/trust-line';
+import { settlePlatformFee } from '../core/orders/platform-fee';
+import { feeDeps } from './settlement-deps';
 import type { Logger } from '../lib/logger';
 import { accounts, signingRequests } from './auth-deps';
 import { carrier } from './carrier/fedex-carrier';
@@ -105,7 +107,7 @@ export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps>
  * A signing request checked now (the wallet service's webhook; a polling browser, at most once per poll interval):
  * read through, announced, and settled by purpose.
  */
-export function checkSigningNow(log: Pick<Logger, 'warn'>, minAgeMs = 0) {
+export function checkSigningNow(log: Pick<Logger, 'warn' | 'error'>, minAgeMs = 0) {
   return async (uuid: string) =>
     checkNow(
       uuid,
@@ -114,13 +116,12 @@ export function checkSigningNow(log: Pick<Logger, 'warn'>, minAgeMs = 0) {
         signer: signer(),
         events: signingEvents,
         now: now(),
-        settle: async (record) => settleBy(record, await settleDeps(log)),
+        settle: (record) => settleBy(record, log),
       },
       minAgeMs,
     );
 }
 
-/** What a resolved request of each purpose leads to; sign-in is completed by the browser. */
 export async function trustLineDeps(log: Pick<Logger, 'warn'>): Promise<TrustLineDeps> {
   const l = await loadLedger();
   return {
@@ -135,7 +136,16 @@ export async function trustLineDeps(log: Pick<Logger, 'warn'>): Promise<TrustLin
   };
 }
 
-export async function settleBy(record: SigningRequestRecord, deps: SettleDeps): Promise<void> {
-  if (record.purpose === 'escrow-create') await settleEscrowSigning(record, deps);
-  if (record.purpose === 'trust-line') await settleTrustLine(record, await trustLineDeps(deps.log));
+/** What a resolved request of each purpose leads to; sign-in is completed by the browser. */
+export async function settleBy(record: SigningRequestRecord, log: Pick<Logger, 'warn' | 'error'>): Promise<void> {
+  switch (record.purpose) {
+    case 'escrow-create':
+      return settleEscrowSigning(record, await settleDeps(log));
+    case 'trust-line':
+      return settleTrustLine(record, await trustLineDeps(log));
+    case 'platform-fee':
+      return settlePlatformFee(record, await feeDeps(log));
+    case 'sign-in':
+      return;
+  }
 }

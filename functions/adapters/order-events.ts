@@ -1,6 +1,7 @@
 import { formatUsd } from '../../shared/domain/money';
 import { userTopic } from '../../shared/events';
 import type { OrderRecord } from '../core/orders/order';
+import type { FeeEvents } from '../core/orders/platform-fee';
 import type { OrderEvents } from '../core/orders/settle-escrow';
 import { eventQueue } from './event-queue';
 
@@ -10,7 +11,7 @@ const itemsOf = (o: OrderRecord) => (o.lines.length === 1 ? o.lines[0]!.title : 
  * An order's new status goes to both parties' sockets; a funded order notifies both (the seller's 'escrow_created',
  * the buyer's 'transaction'). Ids are stable per fact, so a job that runs twice repeats nothing.
  */
-export const orderEvents: OrderEvents = {
+export const orderEvents: OrderEvents & FeeEvents = {
   async changed(order, at) {
     const occurredAt = at.toISOString();
     const updated = (userId: string) => ({
@@ -58,6 +59,47 @@ export const orderEvents: OrderEvents = {
             },
           ]
         : [];
-    await eventQueue.publish([...events, ...notices]);
+    const notify = (userId: string, type: 'escrow_released' | 'transaction', title: string, message: string) => ({
+      id: `notify:${order.orderId}:${order.status}:${userId}`,
+      type: 'notify.requested' as const,
+      occurredAt,
+      data: { userId, type, title, message, relatedId: order.orderId, dedupeKey: `${order.status}:${order.orderId}` },
+    });
+    const amount = `${formatUsd(order.totalCents)} RLUSD for ${itemsOf(order)}`;
+    const ended =
+      order.status === 'completed'
+        ? [
+            notify(order.sellerId, 'escrow_released', 'Escrow Completed', `${amount} was released to you.`),
+            notify(
+              order.buyerId,
+              'escrow_released',
+              'Escrow Completed',
+              `${amount} was released to ${order.sellerUsername}.`,
+            ),
+          ]
+        : order.status === 'refunded'
+          ? [
+              notify(order.buyerId, 'transaction', 'Escrow Cancelled', `${amount} was returned to you.`),
+              notify(
+                order.sellerId,
+                'transaction',
+                'Escrow Cancelled',
+                `${amount} was returned to ${order.buyerUsername}.`,
+              ),
+            ]
+          : [];
+    await eventQueue.publish([...events, ...notices, ...ended]);
+  },
+  // Only the seller sees the fee; the write before this happened once, so one event per fact.
+  async feeChanged(order, at) {
+    await eventQueue.publish([
+      {
+        id: `order:${order.orderId}:fee:${at.getTime()}`,
+        type: 'order.updated' as const,
+        topic: userTopic(order.sellerId),
+        occurredAt: at.toISOString(),
+        data: { orderId: order.orderId, status: order.status },
+      },
+    ]);
   },
 };

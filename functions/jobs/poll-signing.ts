@@ -1,5 +1,5 @@
 import { signingRequests } from '../adapters/auth-deps';
-import { settleBy, settleDeps } from '../adapters/order-deps';
+import { settleBy } from '../adapters/order-deps';
 import { signer } from '../adapters/signer/xaman-signer';
 import { signingCheckMessage } from '../../shared/events';
 import { signingEvents, signingQueue } from '../adapters/signing-queue';
@@ -21,7 +21,7 @@ export const handler = sqsConsumer(
       queue: signingQueue,
       events: signingEvents,
       now: new Date(),
-      settle: async (record) => settleBy(record, await settleDeps(log)),
+      settle: (record) => settleBy(record, log),
     });
     log.info('signing request checked', { ...check, outcome });
   },

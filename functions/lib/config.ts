@@ -145,22 +145,18 @@ export type EscrowConfig = z.infer<typeof escrowSchema>;
  * PLATFORM_WALLET_SEED_ARN names the Secrets Manager secret holding its seed (PLATFORM_WALLET_SEED locally);
  * PLATFORM_FEE_PERCENT is the sellers' fee per order (default 2.5, at most two decimals).
  */
-const platformSchema = z
-  .object({
-    PLATFORM_WALLET_ADDRESS: z.string().check(z.regex(CLASSIC_ADDRESS, 'a classic address (r...)')),
-    PLATFORM_WALLET_SEED: z.optional(z.string().check(z.minLength(16))),
-    PLATFORM_WALLET_SEED_ARN: arn(),
-    PLATFORM_FEE_PERCENT: z._default(
-      z.string().check(z.regex(/^(100|\d{1,2})(\.\d{1,2})?$/, 'a percent from 0 to 100, at most two decimals')),
-      '2.5',
-    ),
-  })
-  .check(
-    z.refine((c) => c.PLATFORM_WALLET_SEED !== undefined || c.PLATFORM_WALLET_SEED_ARN !== undefined, {
-      message: 'set PLATFORM_WALLET_SEED_ARN (or PLATFORM_WALLET_SEED locally)',
-      path: ['PLATFORM_WALLET_SEED_ARN'],
-    }),
-  );
+const platformSchema = z.object({
+  PLATFORM_WALLET_ADDRESS: z.string().check(z.regex(CLASSIC_ADDRESS, 'a classic address (r...)')),
+  // Only functions that sign as the platform (escrow settlement) have a seed or its ARN; the fee route needs the address.
+  PLATFORM_WALLET_SEED: z.optional(z.string().check(z.minLength(16))),
+  PLATFORM_WALLET_SEED_ARN: arn(),
+  PLATFORM_FEE_PERCENT: z._default(
+    z
+      .string()
+      .check(z.regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'a percent from 0 to 100, at most two decimals')),
+    '2.5',
+  ),
+});
 export type PlatformConfig = z.infer<typeof platformSchema>;
 
 /** Empty variables count as unset (CDK and shells pass '' for "no value"). */

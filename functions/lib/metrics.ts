@@ -12,7 +12,10 @@ export type BusinessMetric =
   | 'ListingsEnded'
   | 'OrdersPlaced'
   | 'EscrowsFunded'
-  | 'OrdersCancelled';
+  | 'OrdersCancelled'
+  | 'EscrowsReleased'
+  | 'EscrowsRefunded'
+  | 'OrderDrift';
 
 export interface BusinessMetrics {
   /** Counts one (or `value`) occurrence of a domain action in this invocation; flushed when the invocation ends. */

@@ -315,6 +315,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     started.push(timers);
     // Xaman calls the application's webhook when a payload resolves (signing settles at once, not at the next poll).
     standIns.xaman?.setWebhookUrl(`${url}/api/signing/webhook`);
+    // The carrier signs a webhook on every scan; a delivery releases its escrow at once, not at the next check.
+    standIns.carrier?.setWebhookUrl(`${url}/api/carrier/webhook`);
     ready = true;
 
     const byName = new Map<string, ScheduleDef>(schedules.map((s) => [s.name, s]));

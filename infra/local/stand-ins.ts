@@ -50,7 +50,13 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
   const ledger =
     opts.ledgerPort === false
       ? undefined
-      : await startLedgerNode({ port: opts.ledgerPort, host: opts.host, dataDir: opts.dataDir, log: print('ledger') });
+      : await startLedgerNode({
+          port: opts.ledgerPort,
+          host: opts.host,
+          dataDir: opts.dataDir,
+          testClock: opts.testControls,
+          log: print('ledger'),
+        });
   const endpoints: StandIns['endpoints'] = {};
   if (ledger) {
     endpoints.ledger = { url: ledger.url, rlusdIssuer: ledger.genesis.issuer, platform: ledger.keys.platform };
@@ -65,8 +71,7 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
       endpoints.productLookupUrl = products.url;
     }
     if (opts.carrierPort !== false) {
-      // No webhook target yet: the route that takes FedEx's webhooks comes with the delivery check. Until then scans
-      // are only tracked (PUT /_control/webhook points them somewhere by hand).
+      // The webhook target is set once the gateway is up (infra/local/stack.ts).
       carrier = await startCarrierService({
         port: opts.carrierPort,
         host: opts.host,

@@ -7,9 +7,11 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV } from '../../functions/lib/origin-verify';
 import { needsSessionKey, routeList, type RouteDef } from '../../functions/routes';
-import { CARRIER_ROUTES, grantCarrier } from './carrier-settings';
+import { CARRIER_WEBHOOK_ROUTE, grantCarrier, grantCarrierWebhook } from './carrier-settings';
 import type { DataStack } from './data-stack';
 import {
+  grantEscrowSettlement,
+  grantFulfillmentSealing,
   grantMediaDelete,
   grantMediaRead,
   grantMediaUpload,
@@ -124,13 +126,15 @@ export class ApiStack extends Stack {
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
       // Only what talks to Xaman (sign-in, later checkout and fees, the health check) may read its secret.
       if (route.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
-      // Only what talks to the carrier (the health check, later checkout and deliveries) gets its settings and secret.
-      if (CARRIER_ROUTES.has(route.name)) grantCarrier(fn, props.data.carrier);
-      // Only checkout seals fulfillments: it may encrypt with the key, and nothing here may decrypt.
-      if (route.sealsFulfillments) {
-        fn.fn.addEnvironment('FULFILLMENT_KEY_ARN', props.data.fulfillmentKey.keyArn);
-        props.data.fulfillmentKey.grant(fn.fn, 'kms:Encrypt');
-      }
+      // Only what talks to the carrier (the health check, rates, shipping, deliveries) gets its settings and secret.
+      if (route.usesCarrier) grantCarrier(fn, props.data.carrier);
+      // Only the webhook route checks FedEx's signatures. FedEx posts to the site's https://<site>/api/carrier/webhook,
+      // through CloudFront (ALLOW_ALL on /api/*, which adds the origin header), so the origin check below passes.
+      if (route.name === CARRIER_WEBHOOK_ROUTE) grantCarrierWebhook(fn, props.data.carrier);
+      // Only checkout seals fulfillments (kms:Encrypt); only what releases and refunds escrows opens them (kms:Decrypt)
+      // and signs as the platform account (its seed).
+      if (route.sealsFulfillments) grantFulfillmentSealing(fn, props.data.fulfillmentKey);
+      if (route.opensFulfillments) grantEscrowSettlement(fn, props.data);
       // Only functions that check or issue sessions and registration tickets may read the session signing key.
       if (needsSessionKey(route)) {
         fn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);

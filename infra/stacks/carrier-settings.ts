@@ -1,8 +1,8 @@
-import { RemovalPolicy, Validations } from 'aws-cdk-lib';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { CARRIER_DEFAULT_API_URL } from '../../functions/lib/config';
-import { routeList } from '../../functions/routes';
+import { routeList, routes } from '../../functions/routes';
+import { emptySecret } from './empty-secret';
 import { grantSecretRead } from './grants';
 import type { HandlerFunction } from './node-function';
 
@@ -49,35 +49,26 @@ export class CarrierSecrets {
 
   constructor(scope: Construct, settings: CarrierSettings) {
     this.settings = settings;
-    this.apiSecret = emptySecret(scope, 'CarrierApiSecret', 'FedEx API secret key of the marketplace project');
+    // Until an operator puts them, reads fail and the health check reports the carrier as failing.
+    const notRotated =
+      'A third-party credential: FedEx issues it in its Developer Portal and nothing in AWS can rotate it there; ' +
+      'an operator replaces it by hand when it changes at FedEx.';
+    this.apiSecret = emptySecret(
+      scope,
+      'CarrierApiSecret',
+      'FedEx API secret key of the marketplace project',
+      notRotated,
+    );
     this.trackApiSecret = settings.CARRIER_TRACK_API_KEY
-      ? emptySecret(scope, 'CarrierTrackApiSecret', 'FedEx Track API secret key (its own FedEx project)')
+      ? emptySecret(scope, 'CarrierTrackApiSecret', 'FedEx Track API secret key (its own FedEx project)', notRotated)
       : undefined;
     this.webhookSecret = emptySecret(
       scope,
       'CarrierWebhookSecret',
       'Security token of the FedEx tracking webhook (26-100 characters, entered in the FedEx project too)',
+      notRotated,
     );
   }
-}
-
-/**
- * A secret created without a value (a generated one could never be FedEx's); an operator puts it after deploying
- * (README). Until then reads fail and the health check reports the carrier as failing.
- */
-function emptySecret(scope: Construct, id: string, description: string): secretsmanager.Secret {
-  const secret = new secretsmanager.Secret(scope, id, {
-    description: `${description} (put the value after deploying)`,
-    removalPolicy: RemovalPolicy.RETAIN,
-  });
-  (secret.node.defaultChild as secretsmanager.CfnSecret).addPropertyDeletionOverride('GenerateSecretString');
-  Validations.of(secret).acknowledge({
-    id: 'AwsSolutions-SMG4',
-    reason:
-      'A third-party credential: FedEx issues it in its Developer Portal and nothing in AWS can rotate it there; ' +
-      'an operator replaces it by hand when it changes at FedEx.',
-  });
-  return secret;
 }
 
 /**
@@ -92,4 +83,13 @@ export function grantCarrier(fn: HandlerFunction, carrier: CarrierSecrets): void
     fn.fn.addEnvironment('CARRIER_TRACK_API_SECRET_ARN', carrier.trackApiSecret.secretArn);
     grantSecretRead(fn, carrier.trackApiSecret);
   }
+}
+
+/** The route FedEx posts tracking events to (functions/http/carrier/carrier-webhook.ts): the one reader of the token. */
+export const CARRIER_WEBHOOK_ROUTE: string = routes.carrierWebhook.name;
+
+/** Lets the webhook route check FedEx's signature: the token's ARN (CARRIER_WEBHOOK_SECRET_ARN) and read access to it. */
+export function grantCarrierWebhook(fn: HandlerFunction, carrier: CarrierSecrets): void {
+  fn.fn.addEnvironment('CARRIER_WEBHOOK_SECRET_ARN', carrier.webhookSecret.secretArn);
+  grantSecretRead(fn, carrier.webhookSecret);
 }

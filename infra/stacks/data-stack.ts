@@ -11,6 +11,7 @@ import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapter
 import { queues as queueDefs, type QueueDef } from '../../functions/routes';
 import { CarrierSecrets, carrierSettings } from './carrier-settings';
 import { pascal } from './names';
+import { platformWalletSeedSecret } from './platform-settings';
 
 export interface DataStackProps extends StackProps {
   /** Origins allowed to upload to the media bucket from a browser (presigned POST/PUT) and to read it. */
@@ -48,6 +49,11 @@ export class DataStack extends Stack {
    * may decrypt. Retained: without it, funded escrows can only run to CancelAfter and go back to their buyers.
    */
   readonly fulfillmentKey: kms.Key;
+  /**
+   * The platform account's seed: created empty and retained, put by an operator (README); read only by what releases
+   * and refunds escrows (`opensFulfillments`).
+   */
+  readonly platformWalletSeed: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -177,6 +183,7 @@ export class DataStack extends Stack {
       enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.platformWalletSeed = platformWalletSeedSecret(this);
 
     this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
       description: 'Header value CloudFront sends to the APIs; requests without it are refused (direct calls)',

@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { acknowledgeWildcards, nagName } from './nag';
@@ -86,4 +87,26 @@ export function grantSocketPosts(fn: HandlerFunction, stage: apigwv2.WebSocketSt
 /** Read one secret (GetSecretValue and DescribeSecret on its full ARN: no wildcard to acknowledge). */
 export function grantSecretRead(fn: HandlerFunction, secret: secretsmanager.ISecret): void {
   secret.grantRead(fn.fn);
+}
+
+/**
+ * Seal escrow fulfillments (checkout, `sealsFulfillments`): the key's ARN as FULFILLMENT_KEY_ARN and kms:Encrypt only.
+ */
+export function grantFulfillmentSealing(fn: HandlerFunction, key: kms.IKey): void {
+  fn.fn.addEnvironment('FULFILLMENT_KEY_ARN', key.keyArn);
+  key.grant(fn.fn, 'kms:Encrypt');
+}
+
+/**
+ * Release and refund escrows (`opensFulfillments`): open sealed fulfillments (FULFILLMENT_KEY_ARN, kms:Decrypt only)
+ * and sign as the platform account (PLATFORM_WALLET_SEED_ARN, read access to the seed). Nothing else gets either.
+ */
+export function grantEscrowSettlement(
+  fn: HandlerFunction,
+  data: { fulfillmentKey: kms.IKey; platformWalletSeed: secretsmanager.ISecret },
+): void {
+  fn.fn.addEnvironment('FULFILLMENT_KEY_ARN', data.fulfillmentKey.keyArn);
+  data.fulfillmentKey.grant(fn.fn, 'kms:Decrypt');
+  fn.fn.addEnvironment('PLATFORM_WALLET_SEED_ARN', data.platformWalletSeed.secretArn);
+  grantSecretRead(fn, data.platformWalletSeed);
 }

@@ -42,6 +42,9 @@ export interface FunctionEnvironment {
   XAMAN_API_URL: string;
   XAMAN_API_KEY: string;
   XAMAN_API_SECRET_ARN: string;
+  /** The platform's XRPL account and fee (see platform-settings.ts); its seed's ARN only where it signs. */
+  PLATFORM_WALLET_ADDRESS: string;
+  PLATFORM_FEE_PERCENT: string;
   /** One URL per QueueDef, keyed by its `urlEnv` (QUEUE_EVENTS_URL, ...). */
   queueUrls: Record<string, string>;
 }

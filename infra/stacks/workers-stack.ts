@@ -6,8 +6,16 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { rateMs, schedules as scheduleDefs, type ScheduleDef } from '../../functions/routes';
+import { grantCarrier } from './carrier-settings';
 import type { DataStack } from './data-stack';
-import { grantMediaRead, grantMediaUpload, grantSecretRead, grantSocketPosts, grantTable } from './grants';
+import {
+  grantEscrowSettlement,
+  grantMediaRead,
+  grantMediaUpload,
+  grantSecretRead,
+  grantSocketPosts,
+  grantTable,
+} from './grants';
 import { acknowledgeWildcards, nagName } from './nag';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
@@ -15,7 +23,26 @@ import type { RealtimeStack } from './realtime-stack';
 
 /** AWS: a queue's visibility timeout should be at least six times its consumer's timeout (retries within a batch). */
 const VISIBILITY_TO_TIMEOUT = 6;
+/** A scheduled job's time limit unless it needs more (jobTimeout). */
 const JOB_TIMEOUT = Duration.seconds(60);
+/** A job that follows transactions to validated ledgers one after another (a close or two each: 4 to 8 s). */
+const LEDGER_JOB_TIMEOUT = Duration.minutes(3);
+/**
+ * Jobs that need more than their flags give, by schedule name (tests/infra/schedules.test.ts checks each names a
+ * schedule). Past its limit a run counts as failed: retried, then sent to the schedules' dead-letter queue (an alarm).
+ */
+export const JOB_TIMEOUTS: Readonly<Record<string, Duration>> = {
+  // Up to 10,000 shipped parcels asked of the Track API (30 a call: about 5 minutes), and each delivered one released
+  // in turn; still under the 15-minute rate, so runs don't overlap.
+  'check-deliveries': Duration.minutes(10),
+  // Up to 1,000 orders of each status that is not final, each compared with the ledger.
+  'reconcile-orders': Duration.minutes(5),
+};
+
+/** The time limit of a scheduled job: its own (JOB_TIMEOUTS), else by what it does. */
+export function jobTimeout(def: ScheduleDef): Duration {
+  return JOB_TIMEOUTS[def.name] ?? (def.submitsToLedger ? LEDGER_JOB_TIMEOUT : JOB_TIMEOUT);
+}
 /** Retries of a scheduled run (Scheduler's delivery and Lambda's asynchronous invocation each) before the DLQ. */
 const SCHEDULE_RETRIES = 2;
 
@@ -87,12 +114,15 @@ export class WorkersStack extends Stack {
       const fn = new HandlerFunction(this, `${pascal(def.name)}Job`, {
         handler: def.handler,
         environment: props.environment,
-        timeout: JOB_TIMEOUT,
+        timeout: jobTimeout(def),
       });
       grantTable(fn, table, 'readWrite');
       grantSocketPosts(fn, props.realtime.stage);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
+      // The same flags as routes (api-stack.ts), the same grants.
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
+      if (def.usesCarrier) grantCarrier(fn, props.data.carrier);
+      if (def.opensFulfillments) grantEscrowSettlement(fn, props.data);
       this.jobs[def.name] = fn;
       // Retries stop once the next run is due (a late run would only repeat what the next one does), within the 1 min
       // to 6 h both Scheduler and Lambda's asynchronous invocation accept.

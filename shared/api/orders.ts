@@ -7,7 +7,17 @@ import { defineContract } from './contract';
 const cents = z.number().check(z.int(), z.nonnegative());
 const id = (what: string) => z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, `Not ${what}`));
 
-export const ORDER_STATUSES = ['awaiting_signature', 'submitting', 'funded', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'awaiting_signature',
+  'submitting',
+  'funded',
+  'cancelled',
+  'shipped',
+  'releasing',
+  'completed',
+  'refunding',
+  'refunded',
+] as const;
 /** The spec's escrow statuses: pending while funds are locked, completed when released, cancelled when refunded. */
 export const ESCROW_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const SHIPPING_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
@@ -65,6 +75,15 @@ export const orderSchema = z.object({
   isLocalPickup: z.boolean(),
   shippingService: z.nullable(z.object({ id: z.string(), name: z.string(), estimatedDays: z.string() })),
   shippingStatus: z.enum(SHIPPING_STATUSES),
+  /** The parcel once the seller ships it: the carrier's tracking number and what the carrier last said. */
+  shipment: z.object({
+    trackingNumber: z.nullable(z.string()),
+    shippedAt: z.nullable(z.string()),
+    deliveredAt: z.nullable(z.string()),
+    estimatedDeliveryAt: z.nullable(z.string()),
+  }),
+  /** The seller's platform fee, to the seller only, once it is known (the seller's first action on the order). */
+  platformFee: z.nullable(z.object({ cents, percent: z.string(), paid: z.boolean(), txHash: z.nullable(z.string()) })),
   shipTo: z.nullable(
     z.object({
       fullName: z.string(),
@@ -78,6 +97,8 @@ export const orderSchema = z.object({
   escrow: z.object({
     /** When the ledger lets the funds go back to the buyer if nothing released them. */
     cancelAfter: z.string(),
+    /** The EscrowFinish (released) or EscrowCancel (refunded) that ended it, once submitted. */
+    settlementTxHash: z.nullable(z.string()),
     /** The EscrowCreate's hash and the buyer's sequence that names the escrow, once submitted. */
     txHash: z.nullable(z.string()),
     /** The EscrowCreate on the network's explorer. */
@@ -88,9 +109,14 @@ export const orderSchema = z.object({
   /** The wallet request to sign, for the buyer while the order awaits signature. */
   signing: z.nullable(z.object({ uuid: z.string(), signUrl: z.string(), qrPngUrl: z.string(), expiresAt: z.string() })),
   cancelReason: z.nullable(z.string()),
+  /** Why it was released (delivered, pickup_approved) or is being returned (pickup_rejected, expired). */
+  releaseReason: z.nullable(z.string()),
+  refundReason: z.nullable(z.string()),
   createdAt: z.string(),
   fundedAt: z.nullable(z.string()),
   cancelledAt: z.nullable(z.string()),
+  completedAt: z.nullable(z.string()),
+  refundedAt: z.nullable(z.string()),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -157,4 +183,47 @@ export const listMyOrders = defineContract({
     cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
   }),
   response: z.object({ items: z.array(orderSchema), nextCursor: z.nullable(z.string()) }),
+});
+
+/**
+ * The seller's platform fee for an order (a Payment to the platform, signed in the wallet): 'paid' once it is, else
+ * the wallet request (the same one while it is open).
+ */
+export const requestPlatformFee = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/platform-fee',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({}),
+  response: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('paid') }),
+    z.object({
+      status: z.literal('signing'),
+      cents,
+      percent: z.string(),
+      uuid: z.string(),
+      signUrl: z.string(),
+      qrPngUrl: z.string(),
+      expiresAt: z.string(),
+    }),
+  ]),
+});
+
+/** The seller ships: the FedEx tracking number, checked with the carrier; 409 'Platform Fee Required' until paid. */
+export const shipOrder = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/shipment',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({
+    trackingNumber: z.string().check(z.maxLength(40, 'A tracking number has at most 40 characters')),
+  }),
+  response: orderSchema,
+});
+
+/** The seller of a local pickup approves it (release, fee first) or rejects it (back to the buyer). */
+export const decidePickup = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/pickup',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({ decision: z.enum(['approve', 'reject']) }),
+  response: orderSchema,
 });

@@ -36,8 +36,13 @@ export const DEFAULT_RATE_CENTS = 1599;
 
 /** The five-digit ZIP of a postal code ('78701-1234' -> '78701'), else the default. */
 export function zipOf(postalCode: string | null | undefined): string {
+  return usZip(postalCode) ?? DEFAULT_ZIP;
+}
+
+/** The 5-digit US ZIP of a postal code (ZIP+4 allowed), or null: where proof of delivery is judged, never a default. */
+export function usZip(postalCode: string | null | undefined): string | null {
   const match = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(postalCode ?? '');
-  return match ? match[1]! : DEFAULT_ZIP;
+  return match ? match[1]! : null;
 }
 
 /** The estimated rates: weight (whole pounds) x $0.50 plus each service's base; cheapest first. */

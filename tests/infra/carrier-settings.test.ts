@@ -60,7 +60,7 @@ describe('carrier settings from context', () => {
       expect(JSON.stringify(env.CARRIER_TRACK_API_SECRET_ARN)).toMatch(/CarrierTrackApiSecret/);
     }
     const data = Template.fromStack(built.data);
-    data.resourceCountIs('AWS::SecretsManager::Secret', 6);
+    data.resourceCountIs('AWS::SecretsManager::Secret', 7);
     data.hasResource('AWS::SecretsManager::Secret', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ Description: Match.stringLikeRegexp('FedEx Track API secret key') }),

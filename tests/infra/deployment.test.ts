@@ -238,6 +238,7 @@ describe('every function', () => {
           'RLUSD_CURRENCY',
           'XAMAN_API_URL',
           'XAMAN_API_SECRET_ARN',
+          'PLATFORM_FEE_PERCENT',
           ...queues.map((q) => q.urlEnv),
         ]),
       );
@@ -274,9 +275,9 @@ describe('ledger and signer settings', () => {
   const secretId = (secret: CfnElement) => built.data.getLogicalId(secret);
 
   it('keeps the Xaman secret in one Secrets Manager secret, created without a value and retained', () => {
-    // Xaman's, the session signing key, the CloudFront origin secret (tests/infra/edge-protection.test.ts) and the
-    // carrier's API secret and webhook token (tests/infra/carrier-settings.test.ts).
-    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 5);
+    // Xaman's, the session signing key, the CloudFront origin secret (tests/infra/edge-protection.test.ts), the
+    // carrier's API secret and webhook token (tests/infra/carrier-settings.test.ts) and the platform account's seed.
+    templates.data.resourceCountIs('AWS::SecretsManager::Secret', 6);
     const secret = secretsOf()[secretId(built.data.xamanApiSecret.node.defaultChild as CfnElement)];
     expect(secret.Properties.GenerateSecretString).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
@@ -303,7 +304,7 @@ describe('ledger and signer settings', () => {
       .filter((st) => JSON.stringify(st.Resource).includes(secretId(secret)));
   };
 
-  it('lets only the functions that talk to Xaman read its secret, and socket functions none', () => {
+  it('lets only the functions that talk to Xaman read its secret (routes, consumers, jobs), and socket functions none', () => {
     const xaman = built.data.xamanApiSecret.node.defaultChild as CfnElement;
     expect(routes.startSignIn.usesSigner && routes.completeSignIn.usesSigner && routes.getHealth.usesSigner).toBe(true);
     expect(routes.listListings.usesSigner).toBeUndefined();
@@ -313,6 +314,10 @@ describe('ledger and signer settings', () => {
     }
     for (const def of queues) {
       expect(grantsOf(built.workers.consumers[def.name]!, xaman), def.name).toHaveLength(def.usesSigner ? 1 : 0);
+    }
+    expect(probeSchedules.some((s) => s.usesSigner)).toBe(true);
+    for (const def of probeSchedules) {
+      expect(grantsOf(built.workers.jobs[def.name]!, xaman), def.name).toHaveLength(def.usesSigner ? 1 : 0);
     }
     for (const fn of Object.values(built.realtime.functions)) {
       expect(grantsOf(fn, xaman), fn.node.path).toEqual([]);
@@ -345,7 +350,7 @@ describe('ledger and signer settings', () => {
     expect(authorizerEnv.SESSION_SIGNING_KEY_ARN).toBeDefined();
   });
 
-  it('keeps escrow fulfillments under a retained, rotated KMS key that only checkout may encrypt with and nothing may decrypt yet', () => {
+  it('keeps escrow fulfillments under a retained, rotated KMS key: checkout may only encrypt, and only what releases and refunds escrows may decrypt', () => {
     templates.data.hasResource('AWS::KMS::Key', {
       Properties: Match.objectLike({ EnableKeyRotation: true }),
       DeletionPolicy: 'Retain',
@@ -361,17 +366,78 @@ describe('ledger and signer settings', () => {
         .flatMap((st) => [st.Action].flat())
         .filter((action) => action.startsWith('kms:'));
     };
-    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
+    const envOf = (fn: Reader) => {
+      const stack = Stack.of(fn);
+      const template = stack === built.api ? templates.api : templates.workers;
+      return (template.findResources('AWS::Lambda::Function') as Resources)[
+        stack.getLogicalId(fn.fn.node.defaultChild as CfnElement)
+      ]!.Properties!.Environment.Variables as Record<string, Json>;
+    };
     expect(routes.checkout.sealsFulfillments).toBe(true);
+    expect(routes.checkout.opensFulfillments).toBeUndefined();
+    expect(keyStatements(built.api.functions.checkout!)).toEqual(['kms:Encrypt']);
+    const openers = [
+      ...routeList.filter((r) => r.opensFulfillments).map((r) => built.api.functions[r.name]!),
+      ...probeSchedules.filter((s) => s.opensFulfillments).map((s) => built.workers.jobs[s.name]!),
+    ];
+    expect(openers.length).toBeGreaterThanOrEqual(2);
     for (const route of routeList) {
       const fn = built.api.functions[route.name]!;
-      const env = functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Environment
-        .Variables as Record<string, Json>;
-      expect(keyStatements(fn), route.name).toEqual(route.sealsFulfillments ? ['kms:Encrypt'] : []);
-      expect(env.FULFILLMENT_KEY_ARN !== undefined, route.name).toBe(route.sealsFulfillments === true);
+      const wanted = route.sealsFulfillments ? ['kms:Encrypt'] : route.opensFulfillments ? ['kms:Decrypt'] : [];
+      expect(keyStatements(fn), route.name).toEqual(wanted);
+      expect(envOf(fn).FULFILLMENT_KEY_ARN !== undefined, route.name).toBe(wanted.length > 0);
     }
-    for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
-      expect(keyStatements(fn), fn.node.path).toEqual([]);
+    for (const def of probeSchedules) {
+      const fn = built.workers.jobs[def.name]!;
+      expect(keyStatements(fn), def.name).toEqual(def.opensFulfillments ? ['kms:Decrypt'] : []);
+      expect(envOf(fn).FULFILLMENT_KEY_ARN !== undefined, def.name).toBe(def.opensFulfillments === true);
+    }
+    // Exactly the opensFulfillments functions can decrypt: no consumer, socket function or other route or job.
+    const everyFunction = [
+      ...Object.values(built.api.functions),
+      ...Object.values(built.workers.consumers),
+      ...Object.values(built.workers.jobs),
+      ...Object.values(built.realtime.functions),
+      built.realtime.authorizerFunction,
+    ];
+    expect(everyFunction.filter((fn) => keyStatements(fn).includes('kms:Decrypt'))).toEqual(openers);
+  });
+
+  it("keeps the platform account's seed in a retained secret created empty, read only by what releases and refunds escrows", () => {
+    const seed = built.data.platformWalletSeed.node.defaultChild as CfnElement;
+    const secret = secretsOf()[secretId(seed)];
+    expect(secret.Properties.GenerateSecretString).toBeUndefined();
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(secret.DeletionPolicy).toBe('Retain');
+    const envOf = (fn: Reader) => {
+      const stack = Stack.of(fn);
+      const template =
+        stack === built.api ? templates.api : stack === built.workers ? templates.workers : templates.realtime;
+      return (template.findResources('AWS::Lambda::Function') as Resources)[
+        stack.getLogicalId(fn.fn.node.defaultChild as CfnElement)
+      ]!.Properties!.Environment.Variables as Record<string, Json>;
+    };
+    expect(routes.decidePickup.opensFulfillments && routes.carrierWebhook.opensFulfillments).toBe(true);
+    expect(routes.requestPlatformFee.opensFulfillments).toBeUndefined();
+    const cases: [string, Reader, boolean][] = [
+      ...routeList.map((r): [string, Reader, boolean] => [r.name, built.api.functions[r.name]!, !!r.opensFulfillments]),
+      ...probeSchedules.map((d): [string, Reader, boolean] => [
+        d.name,
+        built.workers.jobs[d.name]!,
+        !!d.opensFulfillments,
+      ]),
+      ...Object.entries(built.workers.consumers).map(([n, fn]): [string, Reader, boolean] => [n, fn, false]),
+      ...Object.entries(built.realtime.functions).map(([n, fn]): [string, Reader, boolean] => [n, fn, false]),
+      ['ws authorizer', built.realtime.authorizerFunction, false],
+    ];
+    for (const [name, fn, wanted] of cases) {
+      const env = envOf(fn);
+      expect(grantsOf(fn, seed), name).toHaveLength(wanted ? 1 : 0);
+      expect(env.PLATFORM_WALLET_SEED_ARN !== undefined, name).toBe(wanted);
+      expect(env.PLATFORM_WALLET_SEED, name).toBeUndefined();
+      // Every function gets the fee (2.5 % unless context says otherwise); no address until context gives one.
+      expect(env.PLATFORM_FEE_PERCENT, name).toBe('2.5');
+      expect(env.PLATFORM_WALLET_ADDRESS, name).toBeUndefined();
     }
   });
 
@@ -384,7 +450,7 @@ describe('ledger and signer settings', () => {
     }
   });
 
-  it('keeps the carrier secrets empty and retained; only carrier routes read the API secret, none the webhook token yet', () => {
+  it('keeps the carrier secrets empty and retained; only carrier routes and jobs read the API secret, only the webhook route the webhook token', () => {
     const { apiSecret, webhookSecret, trackApiSecret } = built.data.carrier;
     expect(trackApiSecret).toBeUndefined();
     for (const secret of [apiSecret, webhookSecret]) {
@@ -403,7 +469,10 @@ describe('ledger and signer settings', () => {
         .Variables as Record<string, Json>;
       const wanted = CARRIER_ROUTES.has(route.name);
       expect(grantsOf(fn, api), route.name).toHaveLength(wanted ? 1 : 0);
-      expect(grantsOf(fn, webhook), route.name).toHaveLength(0);
+      // FedEx's tracking webhook (POST /api/carrier/webhook) checks its signature; nothing else reads the token.
+      const webhookRoute = route.name === 'carrierWebhook';
+      expect(grantsOf(fn, webhook), route.name).toHaveLength(webhookRoute ? 1 : 0);
+      expect(env.CARRIER_WEBHOOK_SECRET_ARN !== undefined, route.name).toBe(webhookRoute);
       expect(env.CARRIER_API_SECRET_ARN !== undefined, route.name).toBe(wanted);
       // FedEx production unless context says otherwise; no account or key until given; never a secret's value.
       expect(env.CARRIER_API_URL, route.name).toBe(wanted ? 'https://apis.fedex.com' : undefined);
@@ -412,9 +481,23 @@ describe('ledger and signer settings', () => {
       expect(env.CARRIER_API_SECRET).toBeUndefined();
       expect(env.CARRIER_WEBHOOK_SECRET).toBeUndefined();
     }
+    expect(routes.carrierWebhook.contract).toMatchObject({ method: 'POST', path: '/api/carrier/webhook' });
+    expect(routes.carrierWebhook.auth).toBe('public');
     for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
       expect(grantsOf(fn, api), fn.node.path).toEqual([]);
       expect(grantsOf(fn, webhook), fn.node.path).toEqual([]);
+    }
+    expect(probeSchedules.some((s) => s.usesCarrier)).toBe(true);
+    const jobFunctions = templates.workers.findResources('AWS::Lambda::Function') as Resources;
+    for (const def of probeSchedules) {
+      const fn = built.workers.jobs[def.name]!;
+      const env = jobFunctions[built.workers.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!
+        .Environment.Variables as Record<string, Json>;
+      expect(grantsOf(fn, api), def.name).toHaveLength(def.usesCarrier ? 1 : 0);
+      expect(env.CARRIER_API_SECRET_ARN !== undefined, def.name).toBe(def.usesCarrier === true);
+      expect(env.CARRIER_API_URL, def.name).toBe(def.usesCarrier ? 'https://apis.fedex.com' : undefined);
+      expect(grantsOf(fn, webhook), def.name).toEqual([]);
+      expect(env.CARRIER_WEBHOOK_SECRET_ARN, def.name).toBeUndefined();
     }
   });
 });

@@ -277,6 +277,8 @@ describe('throttles and reserved concurrency', () => {
       XAMAN_API_URL: unset,
       XAMAN_API_KEY: unset,
       XAMAN_API_SECRET_ARN: unset,
+      PLATFORM_WALLET_ADDRESS: unset,
+      PLATFORM_FEE_PERCENT: unset,
       queueUrls: {},
     };
     const api = new ApiStack(app, 'MoneyApi', { data, routes: [pay], environment });

@@ -21,6 +21,8 @@ const environment: FunctionEnvironment = {
   XAMAN_API_URL: 'https://example.invalid',
   XAMAN_API_KEY: '00000000-0000-4000-8000-000000000000',
   XAMAN_API_SECRET_ARN: '',
+  PLATFORM_WALLET_ADDRESS: '',
+  PLATFORM_FEE_PERCENT: '2.5',
   queueUrls: {},
 };
 

@@ -206,6 +206,7 @@ describe('GET /api/health', () => {
       'ledger',
       'signer',
       'carrier',
+      'platform-account',
     ]);
     expect(body.dependencies.every((d) => d.status === 'ok')).toBe(true);
     // Ok or failing per dependency and nothing else (no latency, error text, account, region or resource names).

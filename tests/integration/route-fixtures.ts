@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { xamanWebhookSignature } from '../../functions/adapters/signer/xaman-webhook-signature';
 import type { Caller, routes } from '../../functions/routes';
-import { LOCAL_XAMAN_API_SECRET } from '../../infra/local/env';
+import { LOCAL_CARRIER_WEBHOOK_SECRET, LOCAL_XAMAN_API_SECRET } from '../../infra/local/env';
 import { call, startSignIn, uniqueName } from './auth-support';
 import { giveNotifications } from './notification-support';
+import { fundedSale, parcel, payFee } from './order-support';
 import {
   buyerProfile,
   listingBody,
@@ -111,6 +112,19 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   }),
   listMyOrders: () => ({ query: { role: 'buyer' } }),
   xamanWebhook: () => signedWebhook(randomUUID()),
+  // The seller's actions name one funded sale of the world's seller to its buyer (the others are refused before
+  // anything changes); shipping has its fee paid and a parcel to the buyer's ZIP at the carrier stand-in.
+  requestPlatformFee: async ({ world }) => ({ params: { orderId: await saleOf(world, 'ship', 'fee') }, body: {} }),
+  shipOrder: async ({ world }) => {
+    const orderId = await saleOf(world, 'ship', 'ship');
+    await (paid.get(orderId) ?? paid.set(orderId, payFee(world.callers.seller, orderId)).get(orderId));
+    return { params: { orderId }, body: { trackingNumber: await parcel('78701', '78701') } };
+  },
+  decidePickup: async ({ world }) => ({
+    params: { orderId: await saleOf(world, 'pickup', 'decide') },
+    body: { decision: 'reject' },
+  }),
+  carrierWebhook: () => signedCarrierWebhook([]),
   getRlusdTrustLine: () => ({}),
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
@@ -169,6 +183,34 @@ export function signedWebhook(uuid: string): RouteRequest {
       'x-xumm-request-signature': xamanWebhookSignature(LOCAL_XAMAN_API_SECRET, timestamp, rawBody),
     },
   };
+}
+
+const sales = new WeakMap<World, Map<string, Promise<string>>>();
+const paid = new Map<string, Promise<void>>();
+
+/** One funded sale of the world's seller to its buyer per route (shared by the callers of that route). */
+function saleOf(world: World, fulfilment: 'ship' | 'pickup', route: string): Promise<string> {
+  const mine = sales.get(world) ?? sales.set(world, new Map()).get(world)!;
+  let sale = mine.get(route);
+  if (!sale) {
+    const { seller, user } = world.callers;
+    sale = call('PUT', '/api/me/profile', { token: user.token, from: user.from, body: buyerProfile }).then(
+      async () => (await fundedSale(seller, user, fulfilment)).id,
+    );
+    mine.set(route, sale);
+  }
+  return sale;
+}
+
+/** FedEx's tracking webhook naming these parcels, signed with the local webhook token. */
+export function signedCarrierWebhook(trackingNumbers: string[]): RouteRequest {
+  const rawBody = JSON.stringify({
+    transactionId: randomUUID(),
+    outputMetaData: [],
+    output: { completeTrackResults: trackingNumbers.map((trackingNumber) => ({ trackingNumber, trackResults: [] })) },
+  });
+  const signature = createHmac('sha256', LOCAL_CARRIER_WEBHOOK_SECRET).update(rawBody).digest('base64');
+  return { rawBody, headers: { 'fdx-signature': signature } };
 }
 
 /** A listing the caller may buy: the seller's, except for the seller, who buys the other seller's. */

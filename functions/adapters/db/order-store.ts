@@ -1,11 +1,32 @@
 import type { Reservation } from '../../core/orders/checkout';
-import type { OrderRecord } from '../../core/orders/order';
+import { NO_SHIPMENT, type OrderRecord } from '../../core/orders/order';
 import type { OrderPage, OrderPosition, OrderRepository } from '../../core/orders/order-store';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
 
-type StoredOrder = Omit<OrderRecord, 'signing' | 'escrowCreate' | 'cancelReason' | 'fundedAt' | 'cancelledAt'> & {
+type Optional =
+  | 'signing'
+  | 'escrowCreate'
+  | 'cancelReason'
+  | 'fundedAt'
+  | 'cancelledAt'
+  | 'shipment'
+  | 'fee'
+  | 'settlement'
+  | 'releaseReason'
+  | 'refundReason'
+  | 'completedAt'
+  | 'refundedAt';
+
+export type StoredOrder = Omit<OrderRecord, Optional> & {
+  shipment?: OrderRecord['shipment'];
+  fee?: NonNullable<OrderRecord['fee']>;
+  settlement?: NonNullable<OrderRecord['settlement']>;
+  releaseReason?: NonNullable<OrderRecord['releaseReason']>;
+  refundReason?: NonNullable<OrderRecord['refundReason']>;
+  completedAt?: string;
+  refundedAt?: string;
   signing?: NonNullable<OrderRecord['signing']>;
   escrowCreate?: NonNullable<OrderRecord['escrowCreate']>;
   cancelReason?: NonNullable<OrderRecord['cancelReason']>;
@@ -14,7 +35,7 @@ type StoredOrder = Omit<OrderRecord, 'signing' | 'escrowCreate' | 'cancelReason'
   deadline: string;
 };
 
-function toRecord(o: StoredOrder): OrderRecord {
+export function toRecord(o: StoredOrder): OrderRecord {
   return {
     orderId: o.orderId,
     checkoutId: o.checkoutId,
@@ -37,6 +58,13 @@ function toRecord(o: StoredOrder): OrderRecord {
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
     cancelledAt: o.cancelledAt ?? null,
+    shipment: o.shipment ?? NO_SHIPMENT,
+    fee: o.fee ?? null,
+    settlement: o.settlement ?? null,
+    releaseReason: o.releaseReason ?? null,
+    refundReason: o.refundReason ?? null,
+    completedAt: o.completedAt ?? null,
+    refundedAt: o.refundedAt ?? null,
   };
 }
 
@@ -126,6 +154,12 @@ export function orderStore(db: Db): OrderRepository {
                 cancelReason: undefined,
                 fundedAt: undefined,
                 cancelledAt: undefined,
+                fee: undefined,
+                settlement: undefined,
+                releaseReason: undefined,
+                refundReason: undefined,
+                completedAt: undefined,
+                refundedAt: undefined,
                 deadline: rec.reservationExpiresAt,
               })
               .commit(),
@@ -189,6 +223,118 @@ export function orderStore(db: Db): OrderRepository {
         { status: 'cancelled', cancelReason: reason, cancelledAt: at, updatedAt: at, deadline: at },
         false,
       );
+    },
+
+    beginRelease(orderId, from, reason, at) {
+      return conditionally(async () => {
+        const current = await order.get({ orderId }).go({ consistent: true, attributes: ['deadline'] });
+        await order
+          .patch({ orderId })
+          .set({ status: 'releasing', releaseReason: reason, updatedAt: at, deadline: current.data?.deadline ?? at })
+          .where((a, op) => op.eq(a.status, from as OrderRecord['status']))
+          .go();
+      });
+    },
+
+    beginRefund(o, from, settlementTxid, reason, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({
+            status: 'refunding',
+            refundReason: reason,
+            // Destroyed: from here nothing can release the escrow, only the ledger's cancel after CancelAfter.
+            escrow: { ...o.escrow, sealedFulfillment: '' },
+            updatedAt: at,
+            deadline: o.escrow.cancelAfter,
+          })
+          .where((a, op) => {
+            const status = op.eq(a.status, from);
+            if (from !== 'releasing') return status;
+            const txid = (a.settlement as unknown as { txid: never }).txid;
+            return settlementTxid
+              ? `${status} AND ${op.eq(txid, settlementTxid as never)}`
+              : `${status} AND ${op.notExists(a.settlement)}`;
+          })
+          .go(),
+      );
+    },
+
+    recordSettlement(orderId, status, previousTxid, settlement) {
+      return conditionally(() =>
+        order
+          .patch({ orderId })
+          .set({ settlement, settlementTxid: settlement.txid, updatedAt: settlement.submittedAt })
+          .where(
+            (a, op) =>
+              `${op.eq(a.status, status)} AND ${
+                previousTxid ? op.eq(a.settlementTxid, previousTxid) : op.notExists(a.settlementTxid)
+              }`,
+          )
+          .go(),
+      );
+    },
+
+    markCompleted(o, ledgerIndex, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({
+            status: 'completed',
+            settlement: { ...o.settlement!, ledgerIndex },
+            settlementTxid: o.settlement!.txid,
+            completedAt: at,
+            updatedAt: at,
+            deadline: at,
+          })
+          // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
+          .where((a, op) => op.eq(a.status, o.status))
+          .go(),
+      );
+    },
+
+    async markRefunded(o, ledgerIndex, at) {
+      // Units go back to listings that are still for sale; a listing edited or sold out meanwhile is read again.
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const units = [...unitsByListing(o)];
+        const listings = await db.entities.listing
+          .get(units.map(([listingId]) => ({ listingId })))
+          .go({ consistent: true, attributes: ['listingId', 'status', 'quantitySold'] });
+        const active = new Set(listings.data.filter((l) => l.status === 'active').map((l) => l.listingId as string));
+        const result = (await db.transaction
+          .write(({ order: orders, listing }) => [
+            orders
+              .patch({ orderId: o.orderId })
+              .set({
+                status: 'refunded',
+                settlement: { ...o.settlement!, ledgerIndex },
+                settlementTxid: o.settlement!.txid,
+                refundedAt: at,
+                updatedAt: at,
+                deadline: at,
+              })
+              .where((a, op) => op.eq(a.status, o.status))
+              .commit(),
+            ...units
+              .filter(([listingId]) => active.has(listingId))
+              .map(([listingId, quantity]) =>
+                listing
+                  .update({ listingId })
+                  .subtract({ quantitySold: quantity })
+                  .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.gte(a.quantitySold, quantity)}`)
+                  .commit(),
+              ),
+          ])
+          .go()) as TransactResult;
+        if (!result.canceled) return true;
+        if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+      }
+      throw new Error(`refunding order ${o.orderId}: its listings kept changing`);
+    },
+
+    async dueIn(status, before, limit) {
+      const { data } = await order.query.byStatusDeadline({ status }).lt({ deadline: before }).go({ limit });
+      return (data as StoredOrder[]).map(toRecord);
     },
 
     byBuyer(buyerId, after, limit) {

@@ -13,6 +13,7 @@ import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
 import { orderEntity } from './entities/order';
 import { shippingQuoteEntity } from './entities/shipping-quote';
+import { trackingClaimEntity } from './entities/tracking-claim';
 import { notificationCounterEntity, notificationEntity, notificationKeyEntity } from './entities/notification';
 import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
@@ -48,6 +49,7 @@ const factories = {
   cartCount: cartCountEntity,
   order: orderEntity,
   shippingQuote: shippingQuoteEntity,
+  trackingClaim: trackingClaimEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

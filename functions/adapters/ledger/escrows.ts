@@ -1,5 +1,5 @@
 import { hashes, rippleTimeToUnixTime } from 'xrpl';
-import type { EscrowEntry } from '../../core/ledger/ports';
+import type { EscrowEnding, EscrowEntry } from '../../core/ledger/ports';
 import { findInAccountPages, rippledErrorCode, type LedgerConnection } from './connection';
 import { toLedgerAmount } from './submit';
 
@@ -72,4 +72,51 @@ export async function readAmendmentEnabled(connection: LedgerConnection, name: s
   const named = entries.find((e) => typeof e.name === 'string' && e.name.toLowerCase() === name.toLowerCase());
   const entry = named ?? (entries.length === 1 ? entries[0] : undefined);
   return entry?.enabled === true;
+}
+
+interface AccountTxEntry {
+  hash?: string;
+  ledger_index?: number;
+  validated?: boolean;
+  tx_json?: { TransactionType?: string; Owner?: string; OfferSequence?: number };
+  meta?: { TransactionResult?: string } | string;
+}
+
+/**
+ * The validated transaction that ended the escrow `owner` made with `sequence` (an EscrowFinish or EscrowCancel with
+ * tesSUCCESS), looked for in the owner's transactions from `fromLedger` on; null when there is none (yet).
+ */
+export async function readEscrowEnding(
+  connection: LedgerConnection,
+  owner: string,
+  sequence: number,
+  fromLedger: number,
+): Promise<EscrowEnding | null> {
+  let marker: unknown;
+  do {
+    const page = await connection.request<{ transactions?: AccountTxEntry[]; marker?: unknown }>('account_tx', {
+      account: owner,
+      ledger_index_min: fromLedger,
+      ledger_index_max: -1,
+      forward: true,
+      limit: 200,
+      ...(marker === undefined ? {} : { marker }),
+    });
+    for (const t of page.transactions ?? []) {
+      const type = t.tx_json?.TransactionType;
+      const result = typeof t.meta === 'object' ? t.meta.TransactionResult : undefined;
+      if (
+        (type === 'EscrowFinish' || type === 'EscrowCancel') &&
+        t.tx_json?.Owner === owner &&
+        t.tx_json.OfferSequence === sequence &&
+        result === 'tesSUCCESS' &&
+        t.validated !== false &&
+        t.hash
+      ) {
+        return { kind: type === 'EscrowFinish' ? 'finish' : 'cancel', txid: t.hash, ledgerIndex: t.ledger_index ?? 0 };
+      }
+    }
+    marker = page.marker;
+  } while (marker !== undefined);
+  return null;
 }

@@ -29,7 +29,9 @@ export function platformAccount(connection: LedgerConnection): PlatformAccount {
     }
     return wallet.wallet;
   };
-  const prepareOne = async (tx: { TransactionType: string } & Record<string, unknown>): Promise<PreparedTransaction> => {
+  const prepareOne = async (
+    tx: { TransactionType: string } & Record<string, unknown>,
+  ): Promise<PreparedTransaction> => {
     const client = await connection.connected();
     const prepared = await client.autofill({ ...tx, Account: address } as unknown as SubmittableTransaction);
     if (Date.now() - last.at < RECENT_MS && prepared.Sequence! <= last.sequence) prepared.Sequence = last.sequence + 1;

@@ -1,8 +1,10 @@
+import { rippleTimeToUnixTime } from 'xrpl';
 import type {
   AccountBalances,
   AccountFlags,
   AccountState,
   BlobVerdict,
+  EscrowEnding,
   EscrowEntry,
   LedgerGateway,
   RlusdLine,
@@ -11,7 +13,7 @@ import type {
 import { ledgerConfig } from '../../lib/config';
 import { readAccount, readReserves, readTrustLine, xrpBalance, type Reserves } from './accounts';
 import { LedgerConnection } from './connection';
-import { readAmendmentEnabled, readEscrow } from './escrows';
+import { readAmendmentEnabled, readEscrow, readEscrowEnding } from './escrows';
 import { submitAndWait, type SubmitOptions } from './submit';
 import {
   decodeBlob,
@@ -77,12 +79,23 @@ export class XrplLedger implements LedgerGateway {
     return issuer.flags;
   }
 
+  async closeTime(): Promise<Date> {
+    const { ledger } = await this.connection.request<{ ledger: { close_time: number } }>('ledger', {
+      ledger_index: 'validated',
+    });
+    return new Date(rippleTimeToUnixTime(ledger.close_time));
+  }
+
   amendmentEnabled(name: string): Promise<boolean> {
     return readAmendmentEnabled(this.connection, name);
   }
 
   escrow(owner: string, sequence: number): Promise<EscrowEntry | null> {
     return readEscrow(this.connection, owner, sequence);
+  }
+
+  escrowEnding(owner: string, sequence: number, fromLedger: number): Promise<EscrowEnding | null> {
+    return readEscrowEnding(this.connection, owner, sequence, fromLedger);
   }
 
   submitAndWait(blob: string, options: SubmitOptions = {}): Promise<SubmitOutcome> {

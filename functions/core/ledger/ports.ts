@@ -79,6 +79,13 @@ export interface EscrowEntry {
   destinationTag: number | null;
 }
 
+/** The validated transaction that ended an escrow. */
+export interface EscrowEnding {
+  kind: 'finish' | 'cancel';
+  txid: string;
+  ledgerIndex: number;
+}
+
 /** What a signed blob proved, or why it proved nothing. */
 export type BlobVerdict =
   { ok: true; account: string; txid: string; tx: Record<string, unknown> } | { ok: false; reason: string };
@@ -87,6 +94,8 @@ export type BlobVerdict =
 export interface LedgerGateway {
   /** null when the account does not exist (not funded). */
   accountState(address: string): Promise<AccountState | null>;
+  /** The close time of the last validated ledger: the clock escrow times are judged by. */
+  closeTime(): Promise<Date>;
   /** null when the account does not exist. */
   balances(address: string): Promise<AccountBalances | null>;
   /** The account's RLUSD trust line, or null (also when the account does not exist). */
@@ -95,6 +104,8 @@ export interface LedgerGateway {
   issuerFlags(): Promise<AccountFlags>;
   amendmentEnabled(name: string): Promise<boolean>;
   escrow(owner: string, sequence: number): Promise<EscrowEntry | null>;
+  /** How the escrow ended (found among the owner's transactions from `fromLedger` on), or null. */
+  escrowEnding(owner: string, sequence: number, fromLedger: number): Promise<EscrowEnding | null>;
   /** Submits a signed blob and follows it until a validated result, its LastLedgerSequence passes, or the timeout. */
   submitAndWait(blob: string, options?: { timeoutMs?: number; pollMs?: number }): Promise<SubmitOutcome>;
   /**

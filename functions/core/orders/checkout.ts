@@ -10,7 +10,7 @@ import { isProfileComplete, type ProfileSettingsRecord } from '../profile/profil
 import { preimageCondition } from './escrow-create';
 import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
 import type { FulfillmentVault } from './fulfillment-vault';
-import type { Fulfilment, OrderLine, OrderRecord, ShipTo } from './order';
+import { NO_SHIPMENT, type Fulfilment, type OrderLine, type OrderRecord, type ShipTo } from './order';
 import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
@@ -48,7 +48,7 @@ export interface CheckoutDeps {
   users: { user(userId: string): Promise<UserRecord | null> };
   profiles: { get(userId: string): Promise<ProfileSettingsRecord | null> };
   quotes: { get(quoteId: string): Promise<StoredQuote | null> };
-  ledger: Pick<LedgerGateway, 'rlusdLine'>;
+  ledger: Pick<LedgerGateway, 'rlusdLine' | 'closeTime'>;
   readiness: EscrowReadiness;
   vault: FulfillmentVault;
   orders: OrderStore;
@@ -258,7 +258,9 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
 
     const checkoutId = deps.newId();
     const createdAt = now.toISOString();
-    const cancelAfter = new Date(Math.floor(now.getTime() / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000);
+    // The ledger judges CancelAfter by its own close time: counted from whichever clock is ahead, ours or the ledger's.
+    const start = Math.max(now.getTime(), (await deps.ledger.closeTime()).getTime());
+    const cancelAfter = new Date(Math.floor(start / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000);
     const orders = await Promise.all(
       priced.map(async (o, i): Promise<OrderRecord> => {
         const orderId = deps.newId();
@@ -294,6 +296,13 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           signing: null,
           escrowCreate: null,
           cancelReason: null,
+          shipment: NO_SHIPMENT,
+          fee: null,
+          settlement: null,
+          releaseReason: null,
+          refundReason: null,
+          completedAt: null,
+          refundedAt: null,
           reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString(),
           createdAt,
           updatedAt: createdAt,

@@ -1,4 +1,13 @@
-import type { CancelReason, EscrowCreateRecord, OrderRecord, OrderSigning } from './order';
+import type {
+  CancelReason,
+  EscrowCreateRecord,
+  OrderRecord,
+  OrderSigning,
+  OrderStatus,
+  RefundReason,
+  ReleaseReason,
+  Settlement,
+} from './order';
 import type { OrderStore } from './checkout';
 
 export interface OrderPage {
@@ -27,6 +36,35 @@ export interface OrderRepository extends OrderStore {
   /** Newest first, after `after` when given. */
   byBuyer(buyerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
   bySeller(sellerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
+  /** funded or shipped -> releasing (the escrow is to go to the seller). */
+  beginRelease(orderId: string, from: 'funded' | 'shipped', reason: ReleaseReason, at: string): Promise<boolean>;
+  /**
+   * funded, shipped, or releasing with this settlement -> refunding (back to the buyer once the ledger allows it); the
+   * sealed fulfillment is destroyed in the same write, so nothing can release the escrow any more.
+   */
+  beginRefund(
+    order: OrderRecord,
+    from: OrderStatus,
+    settlementTxid: string | null,
+    reason: RefundReason,
+    at: string,
+  ): Promise<boolean>;
+  /** Records a prepared finish or cancel (before it is submitted), replacing `previousTxid`'s; false if it changed. */
+  recordSettlement(
+    orderId: string,
+    status: OrderStatus,
+    previousTxid: string | null,
+    settlement: Settlement,
+  ): Promise<boolean>;
+  /**
+   * -> completed from the validated EscrowFinish `order.settlement`, if the order is still in the status it was read
+   * in (releasing; funded or shipped when reconcile repairs it from the ledger).
+   */
+  markCompleted(order: OrderRecord, ledgerIndex: number, at: string): Promise<boolean>;
+  /** -> refunded likewise, from the validated EscrowCancel; the units go back to listings still active. */
+  markRefunded(order: OrderRecord, ledgerIndex: number, at: string): Promise<boolean>;
+  /** Orders in `status` whose deadline (reservation end, or CancelAfter once funded) is before `before`, oldest first. */
+  dueIn(status: OrderStatus, before: string, limit: number): Promise<OrderRecord[]>;
   /** Orders still holding units whose reservation ran out before `now`, oldest first. */
   lapsedReservations(now: string, limit: number): Promise<OrderRecord[]>;
 }

@@ -1,6 +1,30 @@
 import type { Order } from '../../../shared/api/orders';
 import type { MediaUrl } from '../listings/to-card';
-import type { OrderRecord } from './order';
+import type { OrderRecord, OrderStatus } from './order';
+
+/** The spec's escrow statuses: pending while the funds are locked, completed when released, cancelled when refunded. */
+function escrowStatusOf(status: OrderStatus): Order['escrowStatus'] {
+  switch (status) {
+    case 'funded':
+    case 'shipped':
+    case 'releasing':
+    case 'refunding':
+      return 'pending';
+    case 'completed':
+      return 'completed';
+    case 'refunded':
+      return 'cancelled';
+    default:
+      return null;
+  }
+}
+
+/** 250 basis points -> '2.5'. */
+export function percentOf(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const rest = basisPoints % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
+}
 
 /**
  * What a party of an order sees of it. Never the sealed fulfillment, the signed blob or the other party's wallet
@@ -18,7 +42,7 @@ export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transa
     id: o.orderId,
     checkoutId: o.checkoutId,
     status: o.status,
-    escrowStatus: o.status === 'funded' ? 'pending' : null,
+    escrowStatus: escrowStatusOf(o.status),
     role,
     buyer: { id: o.buyerId, username: o.buyerUsername },
     seller: { id: o.sellerId, username: o.sellerUsername },
@@ -39,10 +63,21 @@ export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transa
       o.shipping.serviceId && o.shipping.serviceName
         ? { id: o.shipping.serviceId, name: o.shipping.serviceName, estimatedDays: o.shipping.estimatedDays ?? '' }
         : null,
-    shippingStatus: 'pending',
+    shippingStatus: o.shipment.status,
+    shipment: {
+      trackingNumber: o.shipment.trackingNumber,
+      shippedAt: o.shipment.shippedAt,
+      deliveredAt: o.shipment.deliveredAt,
+      estimatedDeliveryAt: o.shipment.estimatedDeliveryAt,
+    },
+    platformFee:
+      role === 'seller' && o.fee
+        ? { cents: o.fee.cents, percent: percentOf(o.fee.basisPoints), paid: o.fee.paidAt !== null, txHash: o.fee.txid }
+        : null,
     shipTo: o.shipping.shipTo,
     escrow: {
       cancelAfter: o.escrow.cancelAfter,
+      settlementTxHash: o.settlement?.txid ?? null,
       txHash: o.escrowCreate?.txid ?? null,
       explorerUrl: o.escrowCreate ? transactionUrl(o.escrowCreate.txid) : null,
       sequence: o.escrowCreate?.sequence ?? null,
@@ -50,8 +85,12 @@ export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transa
     },
     signing: role === 'buyer' && o.status === 'awaiting_signature' ? o.signing : null,
     cancelReason: o.cancelReason,
+    releaseReason: o.releaseReason,
+    refundReason: o.refundReason,
     createdAt: o.createdAt,
     fundedAt: o.fundedAt,
     cancelledAt: o.cancelledAt,
+    completedAt: o.completedAt,
+    refundedAt: o.refundedAt,
   };
 }

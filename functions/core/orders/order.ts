@@ -7,11 +7,27 @@ import type { Cents } from '../../../shared/domain/money';
  *          |                                                        |
  *          +--(signing cancelled / expired / refused, reservation lapsed)--+--(tec, rejected, expired)--> cancelled
  *
+ * A funded escrow ends one of two ways (issue 14): released to the seller on proof (carrier delivery of the parcel the
+ * seller shipped, funded -> shipped -> releasing; or the seller's approval of a pickup, funded -> releasing), then
+ * releasing (EscrowFinish recorded, then submitted) -> completed; or returned to the
+ * buyer (pickup rejected, or CancelAfter reached without a release): funded -> refunding -> refunded (EscrowCancel,
+ * which the ledger allows only after CancelAfter).
+ *
  * Units are reserved while awaiting_signature and submitting, sold once funded, and released when cancelled. Money
  * never passes through us: a funded order is an escrow only our fulfillment can finish, and the ledger returns it to
  * the buyer after CancelAfter.
  */
-export const ORDER_STATUSES = ['awaiting_signature', 'submitting', 'funded', 'cancelled'] as const;
+export const ORDER_STATUSES = [
+  'awaiting_signature',
+  'submitting',
+  'funded',
+  'cancelled',
+  'shipped',
+  'releasing',
+  'completed',
+  'refunding',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const CANCEL_REASONS = [
@@ -24,6 +40,42 @@ export const CANCEL_REASONS = [
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 export type Fulfilment = 'ship' | 'pickup';
+
+export const SHIPPING_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
+export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
+
+export interface Shipment {
+  status: ShippingStatus;
+  trackingNumber: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  /** The carrier's estimated delivery, when it gives one. */
+  estimatedDeliveryAt: string | null;
+}
+
+/** The seller's platform fee: a Payment to the platform's account, signed once per order before the seller's action. */
+export interface PlatformFee {
+  cents: Cents;
+  /** The rate it was computed at, in hundredths of a percent (250 = 2.5 %). */
+  basisPoints: number;
+  signing: OrderSigning | null;
+  txid: string | null;
+  paidAt: string | null;
+}
+
+/** The EscrowFinish or EscrowCancel the platform's account submits, recorded before it is submitted. */
+export interface Settlement {
+  kind: 'finish' | 'cancel';
+  txid: string;
+  blob: string;
+  sequence: number;
+  lastLedgerSequence: number;
+  submittedAt: string;
+  ledgerIndex: number | null;
+}
+
+export type ReleaseReason = 'delivered' | 'pickup_approved';
+export type RefundReason = 'pickup_rejected' | 'expired';
 
 export interface OrderLine {
   listingId: string;
@@ -106,6 +158,13 @@ export interface OrderRecord {
   signing: OrderSigning | null;
   escrowCreate: EscrowCreateRecord | null;
   cancelReason: CancelReason | null;
+  shipment: Shipment;
+  fee: PlatformFee | null;
+  settlement: Settlement | null;
+  releaseReason: ReleaseReason | null;
+  refundReason: RefundReason | null;
+  completedAt: string | null;
+  refundedAt: string | null;
   /** Units are released if the order is still unsigned by then. */
   reservationExpiresAt: string;
   createdAt: string;
@@ -113,6 +172,18 @@ export interface OrderRecord {
   fundedAt: string | null;
   cancelledAt: string | null;
 }
+
+/** A new order's shipment: nothing shipped yet. */
+export const NO_SHIPMENT: Shipment = {
+  status: 'pending',
+  trackingNumber: null,
+  shippedAt: null,
+  deliveredAt: null,
+  estimatedDeliveryAt: null,
+};
+
+/** Statuses in which the escrow is on the ledger and nothing has begun to end it. */
+export const ESCROW_OPEN: readonly OrderStatus[] = ['funded', 'shipped'];
 
 /** Statuses in which the order's units are held for it. */
 export const RESERVING: readonly OrderStatus[] = ['awaiting_signature', 'submitting'];

@@ -34,6 +34,8 @@ export interface CarrierServiceOptions {
 export interface CarrierService {
   url: string;
   port: number;
+  /** Where scan webhooks go from now on (the local stack points them at its gateway once it is up). */
+  setWebhookUrl(url: string | null): void;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startCarrierService(opts: CarrierServiceOptions): Promise<
   return {
     url,
     port,
+    setWebhookUrl: (target) => webhooks.setUrl(target),
     stop: async () => {
       webhooks.stop();
       await new Promise<void>((resolve) => {

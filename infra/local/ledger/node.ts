@@ -29,6 +29,8 @@ export interface LedgerNodeOptions {
    * 1024 required in every transaction's NetworkID. Unset, the node is a standalone rippled without [network_id].
    */
   networkId?: number;
+  /** Whole-stack tests only: POST /_test/clock { advanceSeconds } moves the ledger's close time ahead (CancelAfter). */
+  testClock?: boolean;
   log?: (line: string) => void;
 }
 
@@ -144,6 +146,12 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
       }
     }
     if (url.pathname === '/') return handleJsonRpc(body, res);
+    if (opts.testClock && url.pathname === '/_test/clock') {
+      const seconds = Number(body.advanceSeconds);
+      if (!Number.isInteger(seconds) || seconds < 0) return json(res, 400, { error: 'advanceSeconds' });
+      chain.advanceClock(seconds);
+      return json(res, 200, { closed: closeLedger().ledger_index });
+    }
     return json(res, 404, { error: 'Not found' });
   }
 

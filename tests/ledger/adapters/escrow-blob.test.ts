@@ -9,6 +9,7 @@ import { XrplLedger } from '../../../functions/adapters/ledger/xrpl-ledger';
 import { escrowCreateTx, preimageCondition } from '../../../functions/core/orders/escrow-create';
 import type { OrderRecord } from '../../../functions/core/orders/order';
 import type { OrderRepository } from '../../../functions/core/orders/order-store';
+import { anOrder } from '../../fixtures/order-record';
 import { settleEscrowSigning, type SettleDeps } from '../../../functions/core/orders/settle-escrow';
 import { RLUSD_CURRENCY_HEX } from '../../../functions/lib/config';
 import { startLedgerNode } from '../../../infra/local/ledger/node';
@@ -65,43 +66,22 @@ async function holder(): Promise<Wallet> {
 
 function order(): OrderRecord {
   const { condition } = preimageCondition(randomBytes(32));
-  return {
+  const now = Date.now();
+  return anOrder({
     orderId: `01JORDER${randomBytes(9).toString('hex').toUpperCase()}`.slice(0, 26),
-    checkoutId: 'C',
-    buyerId: 'B',
-    buyerUsername: 'b',
-    sellerId: 'S',
-    sellerUsername: 's',
-    status: 'awaiting_signature',
     lines: [{ listingId: 'L', title: 'Lamp', imageKey: null, quantity: 1, unitPriceCents: 1_234, shippingCents: 0 }],
     itemsCents: 1_234,
-    shippingCents: 0,
     totalCents: 1_234,
-    shipping: {
-      fulfilment: 'ship',
-      serviceId: null,
-      serviceName: null,
-      estimatedDays: null,
-      calculatedCents: 0,
-      shipTo: null,
-      fromZip: '78701',
-    },
     escrow: {
       buyerAddress: buyer.classicAddress,
       sellerAddress: seller.classicAddress,
       condition,
       sealedFulfillment: 'aes.x',
-      cancelAfter: new Date(Math.floor(Date.now() / 1000) * 1000 + 3_600_000).toISOString(),
+      cancelAfter: new Date(Math.floor(now / 1000) * 1000 + 3_600_000).toISOString(),
     },
     signing: { uuid: 'U', signUrl: 'http://sign', qrPngUrl: 'http://qr', expiresAt: '' },
-    escrowCreate: null,
-    cancelReason: null,
-    reservationExpiresAt: new Date(Date.now() + 600_000).toISOString(),
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    fundedAt: null,
-    cancelledAt: null,
-  };
+    reservationExpiresAt: new Date(now + 600_000).toISOString(),
+  });
 }
 
 /** One order in memory with the store's conditional transitions. */

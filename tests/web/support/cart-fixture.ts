@@ -84,9 +84,12 @@ export function order(overrides: Partial<Order> = {}): Order {
     isLocalPickup: false,
     shippingService: null,
     shippingStatus: 'pending',
+    shipment: { trackingNumber: null, shippedAt: null, deliveredAt: null, estimatedDeliveryAt: null },
+    platformFee: null,
     shipTo: null,
     escrow: {
       cancelAfter: '2026-01-08T00:00:00.000Z',
+      settlementTxHash: null,
       txHash: null,
       explorerUrl: null,
       sequence: null,
@@ -94,9 +97,13 @@ export function order(overrides: Partial<Order> = {}): Order {
     },
     signing: null,
     cancelReason: null,
+    releaseReason: null,
+    refundReason: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     fundedAt: null,
     cancelledAt: null,
+    completedAt: null,
+    refundedAt: null,
     ...overrides,
   };
 }

@@ -37,6 +37,10 @@ export const routes: RouteObject[] = [
         path: 'activity',
         Component: page(() => import('../features/activity/routes/activity-page'), 'ActivityPage'),
       },
+      {
+        path: 'purchased/:id',
+        Component: page(() => import('../features/purchases/routes/purchase-page'), 'PurchasePage'),
+      },
       { path: 'user/:username', Component: page(() => import('../features/store/routes/store-page'), 'StorePage') },
       {
         path: 'profile/:username',

@@ -28,6 +28,20 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         signing: { type: 'any' },
         escrowCreate: { type: 'any' },
         cancelReason: { type: CANCEL_REASONS },
+        shipment: { type: 'any' },
+        /** The tracking number on its own, for the conditions that keep one number to one order. */
+        trackingNumber: { type: 'string' },
+        fee: { type: 'any' },
+        /** The fee's open wallet request and recorded payment on their own, for the conditions that pay it once. */
+        feeSigningUuid: { type: 'string' },
+        feeTxid: { type: 'string' },
+        settlement: { type: 'any' },
+        /** The recorded settlement's hash on its own: replacing it is conditional on it. */
+        settlementTxid: { type: 'string' },
+        releaseReason: { type: ['delivered', 'pickup_approved'] as const },
+        refundReason: { type: ['pickup_rejected', 'expired'] as const },
+        completedAt: { type: 'string' },
+        refundedAt: { type: 'string' },
         reservationExpiresAt: { type: 'string', required: true },
         deadline: { type: 'string', required: true },
         createdAt: { type: 'string', required: true, readOnly: true },

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SubmitOutcome } from '../../../../functions/core/ledger/ports';
 import type { CancelReason, OrderRecord } from '../../../../functions/core/orders/order';
+import { anOrder } from '../../../fixtures/order-record';
 import type { OrderRepository } from '../../../../functions/core/orders/order-store';
 import {
   releaseLapsedReservations,
@@ -10,46 +11,7 @@ import {
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 
-function order(over: Partial<OrderRecord> = {}): OrderRecord {
-  return {
-    orderId: 'O1',
-    checkoutId: 'C1',
-    buyerId: 'B',
-    buyerUsername: 'buyer',
-    sellerId: 'S',
-    sellerUsername: 'seller',
-    status: 'awaiting_signature',
-    lines: [{ listingId: 'L1', title: 'Lamp', imageKey: null, quantity: 1, unitPriceCents: 4_500, shippingCents: 0 }],
-    itemsCents: 4_500,
-    shippingCents: 0,
-    totalCents: 4_500,
-    shipping: {
-      fulfilment: 'ship',
-      serviceId: null,
-      serviceName: null,
-      estimatedDays: null,
-      calculatedCents: 0,
-      shipTo: null,
-      fromZip: '78701',
-    },
-    escrow: {
-      buyerAddress: 'rB',
-      sellerAddress: 'rS',
-      condition: 'A0',
-      sealedFulfillment: 'aes.x',
-      cancelAfter: '2026-12-01T10:00:00.000Z',
-    },
-    signing: { uuid: 'U1', signUrl: 'http://sign', qrPngUrl: 'http://qr', expiresAt: '2026-11-24T10:05:00.000Z' },
-    escrowCreate: null,
-    cancelReason: null,
-    reservationExpiresAt: '2026-11-24T10:07:00.000Z',
-    createdAt: NOW.toISOString(),
-    updatedAt: NOW.toISOString(),
-    fundedAt: null,
-    cancelledAt: null,
-    ...over,
-  };
-}
+const order = (over: Partial<OrderRecord> = {}) => anOrder({ orderId: 'O1', ...over });
 
 /** Orders in memory with the store's conditional transitions; `stock` counts reserved and sold units. */
 function memoryOrders(initial: OrderRecord) {
@@ -82,6 +44,12 @@ function memoryOrders(initial: OrderRecord) {
     },
     byBuyer: vi.fn(),
     bySeller: vi.fn(),
+    beginRelease: vi.fn(),
+    beginRefund: vi.fn(),
+    recordSettlement: vi.fn(),
+    markCompleted: vi.fn(),
+    markRefunded: vi.fn(),
+    dueIn: vi.fn(),
     lapsedReservations: async () =>
       [...orders.values()].filter((o) => o.status === 'awaiting_signature' || o.status === 'submitting'),
   };

@@ -16,6 +16,10 @@ export interface FollowOrderOptions {
   onUpdate?(order: Order): void;
   /** Stops following (the page went away). */
   signal?: AbortSignal;
+  /** When following ends (default: the order left awaiting_signature and submitting). */
+  until?: (order: Order) => boolean;
+  /** Hands over a function that reads the order at once (something else said it may have changed). */
+  onReady?(readNow: () => void): void;
   /** Another socket than the page's (tests). */
   socket?: RealtimeSocket;
 }
@@ -26,11 +30,12 @@ const MAX_FAILURES_IN_A_ROW = 3;
 const isPermanent = (error: unknown) =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 
-export const isSettled = (o: Pick<Order, 'status'>) => o.status === 'funded' || o.status === 'cancelled';
+export const isSettled = (o: Pick<Order, 'status'>) => o.status !== 'awaiting_signature' && o.status !== 'submitting';
 
 /**
- * Follows an order until it leaves awaiting_signature and submitting (spec part 2 "Escrow creation"): `order.updated`
- * events on the user's topic trigger a read at once, and the order is read on the signing poll's schedule as well
+ * Follows an order until it leaves awaiting_signature and submitting, or until `until` says so (spec part 2 "Escrow
+ * creation"; the seller's platform fee and a release use it too): `order.updated` events on the user's topic trigger a
+ * read at once, and the order is read on the signing poll's schedule as well
  * (first after 2 s, then every 5 s, at most 60 reads). Reading the order also lets the server settle a signed request
  * it has not heard of yet.
  */
@@ -63,7 +68,7 @@ export function followOrder(opts: FollowOrderOptions): Promise<FollowOutcome> {
         if (done) return;
         failures = 0;
         opts.onUpdate?.(order);
-        if (isSettled(order)) finish({ kind: 'settled', order });
+        if ((opts.until ?? isSettled)(order)) finish({ kind: 'settled', order });
       } catch (error) {
         if (done) return;
         failures += 1;
@@ -72,6 +77,7 @@ export function followOrder(opts: FollowOrderOptions): Promise<FollowOutcome> {
     };
 
     if (opts.signal?.aborted) return finish({ kind: 'stopped' });
+    opts.onReady?.(() => void read());
     opts.signal?.addEventListener('abort', () => finish({ kind: 'stopped' }), { once: true });
 
     socket.setToken(opts.token);

@@ -12,17 +12,26 @@ export function orderStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): str
     case 'cancelled':
       return 'Cancelled';
     case 'funded':
-      if (o.escrowStatus === 'completed') return 'Escrow released';
-      if (o.escrowStatus === 'cancelled') return 'Escrow refunded';
       return 'Escrow pending';
+    case 'shipped':
+      return 'Shipped';
+    case 'releasing':
+      return 'Releasing';
+    case 'completed':
+      return 'Escrow released';
+    case 'refunding':
+      return 'Refunding';
+    case 'refunded':
+      return 'Escrow refunded';
   }
 }
 
 /** The badge's colour class. */
 export function orderStatusTone(o: Pick<Order, 'status' | 'escrowStatus'>): string {
-  if (o.status === 'cancelled') return 'badge-danger';
-  if (o.status === 'funded') return 'badge-accent';
-  return 'badge-warning';
+  if (o.status === 'cancelled' || o.status === 'refunded') return 'badge-danger';
+  if (o.status === 'completed') return 'badge-accent';
+  if (o.status === 'awaiting_signature' || o.status === 'submitting') return 'badge-warning';
+  return 'badge-primary';
 }
 
 const CANCEL_REASONS: Record<string, string> = {
@@ -48,4 +57,42 @@ export function escrowExplorerUrl(o: Pick<Order, 'escrow'>): string | null {
 /** 'Mar 5, 2026' */
 export function orderDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+const SHIPPING_LABELS: Record<Order['shippingStatus'], string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
+
+/** The shipping status badge (spec part 2 "Shipping info": pending, processing, shipped, delivered). */
+export function shippingStatusLabel(status: Order['shippingStatus']): string {
+  return SHIPPING_LABELS[status];
+}
+
+export function shippingStatusTone(status: Order['shippingStatus']): string {
+  if (status === 'delivered') return 'badge-accent';
+  if (status === 'shipped') return 'badge-primary';
+  if (status === 'processing') return 'badge-warning';
+  return '';
+}
+
+/** The spec's escrow status in words (pending, completed, cancelled); before the escrow exists, the order's status. */
+export function escrowStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): string {
+  switch (o.escrowStatus) {
+    case 'pending':
+      return 'Pending';
+    case 'completed':
+      return 'Completed';
+    case 'cancelled':
+      return 'Cancelled';
+    case null:
+      return orderStatusLabel(o);
+  }
+}
+
+/** Whether the seller of this order may act on it now: ship it (carrier) or decide the pickup (spec: a pending escrow). */
+export function sellerCanAct(o: Pick<Order, 'role' | 'status' | 'escrowStatus'>): boolean {
+  return o.role === 'seller' && o.escrowStatus === 'pending' && o.status === 'funded';
 }

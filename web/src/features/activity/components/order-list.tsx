@@ -4,6 +4,8 @@ import { listMyOrders, type Order } from '../../../../../shared/api/orders';
 import type { ResponseOf } from '../../../../../shared/api/contract';
 import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../../../shared/domain/address';
 import { formatUsd } from '../../../../../shared/domain/money';
+import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
+import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { apiGet } from '../../../lib/api';
@@ -51,9 +53,11 @@ interface OrderCardProps {
   onApprove?: (order: Order) => void;
   /** An approval is under way (this order's or another's). */
   approving: boolean;
+  /** A seller's action moved the order on (read the lists again). */
+  onChanged?: () => void;
 }
 
-function OrderCard({ order: o, onApprove, approving }: OrderCardProps) {
+function OrderCard({ order: o, onApprove, approving, onChanged }: OrderCardProps) {
   const buyer = o.role === 'buyer';
   const txUrl = escrowExplorerUrl(o);
   const cancelled = o.status === 'cancelled' ? cancelReasonText(o.cancelReason) : null;
@@ -72,7 +76,10 @@ function OrderCard({ order: o, onApprove, approving }: OrderCardProps) {
     <li>
       <article className="order-card" aria-label={`${buyer ? 'Purchase' : 'Sale'}: ${title}`}>
         <div className="order-card-head">
-          <span className={`badge ${orderStatusTone(o)}`}>{orderStatusLabel(o)}</span>
+          <span className="order-card-badges">
+            <span className={`badge ${orderStatusTone(o)}`}>{orderStatusLabel(o)}</span>
+            {!o.isLocalPickup && o.escrowStatus !== null && <ShippingBadge status={o.shippingStatus} />}
+          </span>
           <span className="order-card-amount">{formatUsd(o.totalCents)} RLUSD</span>
         </div>
         <ul className="order-lines" aria-label="Items">
@@ -114,6 +121,7 @@ function OrderCard({ order: o, onApprove, approving }: OrderCardProps) {
               <dd>{shipToText(o.shipTo)}</dd>
             </div>
           )}
+          <ShipmentFacts order={o} labelSuffix=":" />
           {o.escrow.txHash && (
             <div>
               <dt>Escrow transaction:</dt>
@@ -132,6 +140,16 @@ function OrderCard({ order: o, onApprove, approving }: OrderCardProps) {
         </dl>
         {waiting && <p className="commerce-note commerce-note-warning">{waiting}</p>}
         {cancelled && <p className="commerce-note">{cancelled}</p>}
+        {o.escrowStatus !== null && (
+          <Link
+            to={`/purchased/${encodeURIComponent(o.id)}`}
+            className="order-card-details"
+            aria-label={`View Details: ${title}`}
+          >
+            View Details
+          </Link>
+        )}
+        {!buyer && <SellerEscrowActions order={o} onChanged={() => onChanged?.()} />}
         {buyer && o.status === 'awaiting_signature' && onApprove && (
           <div className="order-card-actions">
             <p className="commerce-note">The escrow has not been signed yet; the items stay reserved for a while.</p>
@@ -156,10 +174,11 @@ export interface OrderListProps {
   orders: ReturnType<typeof useMyOrders>;
   onApprove?: (order: Order) => void;
   approving?: boolean;
+  onChanged?: () => void;
 }
 
 /** Purchases or sales: loading, error, empty, the cards and Load More. */
-export function OrderList({ role, orders, onApprove, approving = false }: OrderListProps) {
+export function OrderList({ role, orders, onApprove, approving = false, onChanged }: OrderListProps) {
   const items = orders.data?.flatMap((p) => p.items) ?? [];
   const more = orders.data?.at(-1)?.nextCursor != null;
   const what = role === 'buyer' ? 'purchases' : 'sales';
@@ -185,7 +204,7 @@ export function OrderList({ role, orders, onApprove, approving = false }: OrderL
     <>
       <ul className="order-list" aria-label={role === 'buyer' ? 'Your purchases' : 'Your sales'}>
         {items.map((o) => (
-          <OrderCard key={o.id} order={o} onApprove={onApprove} approving={approving} />
+          <OrderCard key={o.id} order={o} onApprove={onApprove} approving={approving} onChanged={onChanged} />
         ))}
       </ul>
       {orders.error && <LoadFailed title="Failed to load activity data" outline onRetry={() => void orders.mutate()} />}

@@ -76,7 +76,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
             approving={signing.busy !== null}
           />
         ) : tab === 'sales' ? (
-          <OrderList role="seller" orders={sales} />
+          <OrderList role="seller" orders={sales} onChanged={refresh} />
         ) : tab === 'watchlist' ? (
           <Empty title="Watchlist coming soon" text="Watching items from your activity page is coming soon." />
         ) : (

@@ -1,59 +1,146 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import useSWR from 'swr';
-import { listMyOrders } from '../../../../../shared/api/orders';
+import { listMyOrders, type Order } from '../../../../../shared/api/orders';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
+import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
+import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
 import { apiGet } from '../../../lib/api';
-import { orderDate, orderStatusLabel } from '../../../lib/orders/orders';
+import { orderDate, orderStatusLabel, orderStatusTone } from '../../../lib/orders/orders';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
 export const WAITING_FOR_PICKUP = 'Waiting for seller to confirm local pickup completion';
 export const WAITING_FOR_SHIPPING = 'Waiting for seller to ship item and provide tracking';
 
+/** What the buyer of a pending escrow waits for. */
+function buyerWaiting(o: Order): string {
+  switch (o.status) {
+    case 'shipped':
+      return 'Shipped. The seller is paid once FedEx confirms delivery.';
+    case 'releasing':
+      return 'Releasing the escrow to the seller...';
+    case 'refunding':
+      return 'The payment is going back to you.';
+    default:
+      return o.isLocalPickup ? WAITING_FOR_PICKUP : WAITING_FOR_SHIPPING;
+  }
+}
+
+const hasParcel = (o: Order) => !o.isLocalPickup && o.shipment.trackingNumber !== null;
+
+const ofListing = (o: Order, listingId: string) => o.lines.some((l) => l.listingId === listingId);
+
+function Badges({ order: o }: { order: Order }) {
+  return (
+    <>
+      <span className={`badge ${orderStatusTone(o)}`}>{orderStatusLabel(o)}</span>
+      {!o.isLocalPickup && (
+        <>
+          {' '}
+          <ShippingBadge status={o.shippingStatus} />
+        </>
+      )}
+    </>
+  );
+}
+
 /**
- * The escrow panel of /item/{id} (spec part 2 "Escrow status"): for the buyer of a funded order of this listing, the
- * escrow's amount and the waiting message (local pickup: the seller confirms the pickup; shipped: the seller ships and
- * gives the tracking number). Follows the user's order events. Shown on a sold listing too: its buyers follow their
- * purchase there.
+ * The escrow panel of /item/{id} (spec part 2 "Escrow status"). For the buyer of a pending escrow of this listing: the
+ * amount and what it waits for (local pickup: the seller confirms the pickup; shipped: the seller ships and gives the
+ * tracking number, then FedEx delivers). For the listing's seller: each pending escrow of this listing with its
+ * controls (tracking number, or approve / reject the pickup). Follows the user's order events. Shown on a sold
+ * listing too: its buyers and its seller follow their orders there.
  */
-export function EscrowPanel({ listingId }: { listingId: string }) {
+export function EscrowPanel({ listingId, sellerId }: { listingId: string; sellerId: string }) {
   const session = useOptionalSession();
   const token = session?.token ?? null;
   const userId = session?.user?.id ?? null;
-  // The server picks this listing's purchases among the buyer's newest ones (ORDERS_LISTING_SCAN; no paging).
-  const { data, mutate } = useSWR(userId && token ? ['purchases-of-listing', userId, listingId] : null, () =>
+  const isSeller = userId !== null && userId === sellerId;
+  // The server picks this listing's orders among the user's newest ones (ORDERS_LISTING_SCAN; no paging).
+  const purchases = useSWR(userId && token && !isSeller ? ['purchases-of-listing', userId, listingId] : null, () =>
     apiGet(listMyOrders, { token, query: { role: 'buyer', listingId } }),
   );
-  useTopic(userId ? userTopic(userId) : null, (event) => {
-    if (event.type === 'order.updated') void mutate();
-  });
-  const orders = (data?.items ?? []).filter(
-    (o) => o.status === 'funded' && o.escrowStatus === 'pending' && o.lines.some((l) => l.listingId === listingId),
+  const sales = useSWR(userId && token && isSeller ? ['sales-of-listing', userId, listingId] : null, () =>
+    apiGet(listMyOrders, { token, query: { role: 'seller', listingId } }),
   );
-  if (orders.length === 0) return null;
+  // Orders the seller acted on here stay in the panel (with what they became) until the page is left.
+  const [actedOn, setActedOn] = useState<ReadonlySet<string>>(new Set());
+  const refresh = () => void (isSeller ? sales.mutate() : purchases.mutate());
+  useTopic(userId ? userTopic(userId) : null, (event) => {
+    if (event.type === 'order.updated') refresh();
+  });
+
+  const bought = (purchases.data?.items ?? []).filter((o) => o.escrowStatus === 'pending' && ofListing(o, listingId));
+  const sold = (sales.data?.items ?? []).filter(
+    (o) => (o.escrowStatus === 'pending' || actedOn.has(o.id)) && ofListing(o, listingId),
+  );
+  if (bought.length === 0 && sold.length === 0) return null;
   return (
     <section className="panel escrow-panel" aria-labelledby="escrow-heading">
       <h2 id="escrow-heading" className="section-heading">
         Escrow
       </h2>
-      <ul className="escrow-panel-list">
-        {orders.map((o) => (
+      <ul className="escrow-panel-list" aria-label={isSeller ? 'Your sales of this item' : 'Your purchases'}>
+        {bought.map((o) => (
           <li key={o.id}>
             <p>
-              <span className="badge badge-accent">{orderStatusLabel(o)}</span>{' '}
-              <strong>{formatUsd(o.totalCents)} RLUSD</strong> held in escrow since{' '}
+              <Badges order={o} /> <strong>{formatUsd(o.totalCents)} RLUSD</strong> held in escrow since{' '}
               {orderDate(o.fundedAt ?? o.createdAt)}.
             </p>
+            {hasParcel(o) && (
+              <dl className="detail-list">
+                <ShipmentFacts order={o} rowClassName="detail-row" />
+              </dl>
+            )}
             <p className="escrow-waiting" role="status">
-              {o.isLocalPickup ? WAITING_FOR_PICKUP : WAITING_FOR_SHIPPING}
+              {buyerWaiting(o)}
             </p>
+            <Link to={`/purchased/${encodeURIComponent(o.id)}`} className="escrow-details-link">
+              View purchase details
+            </Link>
+          </li>
+        ))}
+        {sold.map((o) => (
+          <li key={o.id}>
+            <article className="escrow-sale" aria-label={`Sale to ${o.buyer.username}`}>
+              <p>
+                <Badges order={o} /> <strong>{formatUsd(o.totalCents)} RLUSD</strong> from {o.buyer.username}
+                {o.lines.length > 1 || o.lines[0]!.quantity > 1
+                  ? ` (${o.lines.reduce((n, l) => n + l.quantity, 0)} items)`
+                  : ''}
+                , held in escrow since {orderDate(o.fundedAt ?? o.createdAt)}.
+              </p>
+              {hasParcel(o) && (
+                <dl className="detail-list">
+                  <ShipmentFacts order={o} rowClassName="detail-row" />
+                </dl>
+              )}
+              <SellerEscrowActions
+                order={o}
+                onChanged={() => {
+                  setActedOn((ids) => new Set(ids).add(o.id));
+                  refresh();
+                }}
+              />
+              <Link to={`/purchased/${encodeURIComponent(o.id)}`} className="escrow-details-link">
+                View order details
+              </Link>
+            </article>
           </li>
         ))}
       </ul>
-      <Link to="/activity" className="btn btn-outline btn-sm">
-        View in My Activity
-      </Link>
+      {!isSeller && (
+        <Link to="/activity" className="btn btn-outline btn-sm">
+          View in My Activity
+        </Link>
+      )}
+      {isSeller && (
+        <Link to="/activity?tab=sales" className="btn btn-outline btn-sm">
+          View Sales in My Activity
+        </Link>
+      )}
     </section>
   );
 }

@@ -191,7 +191,7 @@ function Listing({ l }: { l: ListingDetail }) {
         </div>
         <PricePanel l={l} nowMs={nowMs} />
         {sold ? <SoldNotice /> : <PurchaseActions listing={l} nowMs={nowMs} />}
-        <EscrowPanel listingId={l.id} />
+        <EscrowPanel listingId={l.id} sellerId={l.seller.id} />
         <SellerPanel seller={l.sellerInfo} />
         <Shipping l={l} />
       </div>

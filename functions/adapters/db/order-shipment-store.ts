@@ -1,0 +1,55 @@
+import type { OrderRecord } from '../../core/orders/order';
+import type { ShipmentRepository } from '../../core/orders/seller-actions';
+import { conditionally } from './conditional';
+import { toRecord, type StoredOrder } from './order-store';
+import type { Db } from './service';
+import { cancelReasons, type TransactResult } from './transact';
+
+/** Parcels of orders: the tracking number claimed with the shipment, shipped orders for the delivery check. */
+export function orderShipmentStore(db: Db): ShipmentRepository & {
+  shipped(cursor: string | null, limit: number): Promise<{ orders: OrderRecord[]; cursor: string | null }>;
+  byTracking(trackingNumbers: readonly string[]): Promise<OrderRecord[]>;
+  recordDelivery(order: OrderRecord, deliveredAt: string, at: string): Promise<boolean>;
+} {
+  const { order, trackingClaim } = db.entities;
+  return {
+    async markShipped(o, shipment, at) {
+      const number = shipment.trackingNumber!;
+      const result = (await db.transaction
+        .write(({ trackingClaim: claim, order: orders }) => [
+          claim.create({ trackingNumber: number, orderId: o.orderId, claimedAt: at }).commit(),
+          orders
+            .patch({ orderId: o.orderId })
+            .set({ status: 'shipped', shipment, trackingNumber: number, updatedAt: at, deadline: o.escrow.cancelAfter })
+            .where((a, op) => op.eq(a.status, 'funded'))
+            .commit(),
+        ])
+        .go()) as TransactResult;
+      if (!result.canceled) return 'ok';
+      if (result.data[1]?.code === 'ConditionalCheckFailed') return 'changed';
+      if (result.data[0]?.code === 'ConditionalCheckFailed') return 'taken';
+      throw new Error(`shipping order ${o.orderId} cancelled: ${cancelReasons(result)}`);
+    },
+    async shipped(cursor, limit) {
+      const page = await order.query.byStatusDeadline({ status: 'shipped' }).go({ cursor, limit });
+      return { orders: (page.data as StoredOrder[]).map(toRecord), cursor: page.cursor };
+    },
+    async byTracking(trackingNumbers) {
+      if (trackingNumbers.length === 0) return [];
+      const claims = await trackingClaim.get(trackingNumbers.map((trackingNumber) => ({ trackingNumber }))).go();
+      const ids = [...new Set(claims.data.map((c) => c.orderId))];
+      if (ids.length === 0) return [];
+      const orders = await order.get(ids.map((orderId) => ({ orderId }))).go({ consistent: true });
+      return (orders.data as StoredOrder[]).map(toRecord);
+    },
+    recordDelivery(o, deliveredAt, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({ shipment: { ...o.shipment, status: 'delivered', deliveredAt }, updatedAt: at })
+          .where((a, op) => op.eq(a.status, 'shipped'))
+          .go(),
+      );
+    },
+  };
+}

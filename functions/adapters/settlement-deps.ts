@@ -1,0 +1,69 @@
+import { basisPointsOf, type FeeDeps } from '../core/orders/platform-fee';
+import type { DeliveryDeps } from '../core/orders/delivery';
+import type { SellerActionDeps } from '../core/orders/seller-actions';
+import type { ReconcileDeps } from '../core/orders/reconcile';
+import { platformConfig } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import { signingRequests } from './auth-deps';
+import { carrier } from './carrier/fedex-carrier';
+import { clock } from './clock';
+import { orderFeeStore } from './db/order-fee-store';
+import { orderShipmentStore } from './db/order-shipment-store';
+import { orderStore } from './db/order-store';
+import { db } from './db/service';
+import { fulfillmentVault } from './fulfillment-vault';
+import { platformAccount } from './ledger/platform-account';
+import type { PlatformAccount } from '../core/ledger/ports';
+import { loadLedger } from './load-ledger';
+import { orderEvents } from './order-events';
+import { signer } from './signer/xaman-signer';
+import { signingQueue } from './signing-queue';
+
+type Log = Pick<Logger, 'warn' | 'error'>;
+const now = () => clock.now();
+let platform: PlatformAccount | undefined;
+// Made on first use: only functions that open fulfillments have the vault's key, only carrier users its settings
+// (shipping and the reconcile job build these deps but never open a fulfillment).
+const vault = { open: (sealed: string, orderId: string) => fulfillmentVault().open(sealed, orderId) };
+const lazyCarrier = { track: (numbers: readonly string[]) => carrier().track(numbers) };
+
+/** Ending escrows: the platform's account, the vault that opens fulfillments, orders and their events. */
+export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
+  const ledger = await loadLedger();
+  // One per container: it keeps the sequences this container signed apart.
+  platform ??= platformAccount(ledger.connection);
+  return { orders: orderStore(db()), ledger, platform, vault, events: orderEvents, log, now };
+}
+
+export async function sellerActionDeps(log: Log): Promise<SellerActionDeps> {
+  return { ...(await settlementDeps(log)), shipments: orderShipmentStore(db()), carrier: lazyCarrier };
+}
+
+export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {
+  const shipments = orderShipmentStore(db());
+  return {
+    ...(await settlementDeps(log)),
+    carrier: lazyCarrier,
+    shipped: shipments.shipped,
+    byTracking: shipments.byTracking,
+    recordDelivery: shipments.recordDelivery,
+  };
+}
+
+export async function feeDeps(log: Log): Promise<FeeDeps> {
+  const ledger = await loadLedger();
+  const c = platformConfig();
+  return {
+    orders: orderFeeStore(db()),
+    signer: signer(),
+    store: signingRequests(),
+    queue: signingQueue,
+    ledger,
+    platformAddress: c.PLATFORM_WALLET_ADDRESS,
+    rlusd: ledger.rlusd,
+    basisPoints: basisPointsOf(c.PLATFORM_FEE_PERCENT),
+    events: orderEvents,
+    now,
+    log,
+  };
+}

@@ -1,0 +1,74 @@
+import { usZip } from '../../../shared/domain/shipping';
+import { TRACK_BATCH_MAX, type Carrier, type TrackResult } from '../shipping/carrier-port';
+import type { OrderRecord } from './order';
+import { beginRelease, settle, type SettlementDeps } from './settlement';
+
+export interface DeliveryDeps extends SettlementDeps {
+  carrier: Pick<Carrier, 'track'>;
+  /** Shipped orders, oldest first, a page at a time. */
+  shipped(cursor: string | null, limit: number): Promise<{ orders: OrderRecord[]; cursor: string | null }>;
+  /** The orders whose parcels carry these tracking numbers. */
+  byTracking(trackingNumbers: readonly string[]): Promise<OrderRecord[]>;
+  /** Notes what the carrier last said of the parcel (delivered time once it is delivered). */
+  recordDelivery(order: OrderRecord, deliveredAt: string, at: string): Promise<boolean>;
+}
+
+export interface DeliveryRun {
+  checked: number;
+  carrierCalls: number;
+  delivered: number;
+  released: number;
+}
+
+/**
+ * The release rule (issue 14): only a fresh Track answer that says delivered, with an actual delivery time, at the
+ * buyer's ZIP, and never a parcel that went back to its sender (a "delivered" may then be the return).
+ */
+export function deliveredToBuyer(result: TrackResult | undefined, order: OrderRecord): string | null {
+  if (!result?.found || result.status !== 'delivered' || !result.deliveredAt || result.returnedToShipper) return null;
+  const at = result.deliveredTo?.zip ?? result.destination?.zip;
+  const buyerZip = usZip(order.shipping.shipTo?.postalCode);
+  if (!buyerZip || usZip(at) !== buyerZip) return null;
+  return result.deliveredAt;
+}
+
+/** Asks the carrier about these shipped orders (at most 30 numbers a call) and releases every delivered one. */
+export async function checkParcels(orders: readonly OrderRecord[], deps: DeliveryDeps): Promise<DeliveryRun> {
+  const run: DeliveryRun = { checked: 0, carrierCalls: 0, delivered: 0, released: 0 };
+  const shipped = orders.filter((o) => o.status === 'shipped' && o.shipment.trackingNumber);
+  for (let i = 0; i < shipped.length; i += TRACK_BATCH_MAX) {
+    const batch = shipped.slice(i, i + TRACK_BATCH_MAX);
+    const results = await deps.carrier.track(batch.map((o) => o.shipment.trackingNumber!));
+    run.carrierCalls++;
+    run.checked += batch.length;
+    for (const [j, order] of batch.entries()) {
+      const deliveredAt = deliveredToBuyer(results[j], order);
+      if (!deliveredAt) continue;
+      run.delivered++;
+      const at = deps.now().toISOString();
+      await deps.recordDelivery(order, deliveredAt, at);
+      if (!(await beginRelease(order, 'delivered', deps))) continue;
+      const releasing = await deps.orders.get(order.orderId);
+      try {
+        if (releasing && (await settle(releasing, deps)) === 'completed') run.released++;
+      } catch (error) {
+        // Recorded as releasing: the settlement schedule follows it to the ledger's answer.
+        deps.log.warn('release continues in the background', { orderId: order.orderId, error: String(error) });
+      }
+    }
+  }
+  return run;
+}
+
+/** The delivery schedule: every shipped order, a page at a time. */
+export async function checkDeliveries(deps: DeliveryDeps, pageSize = 1_000): Promise<DeliveryRun> {
+  const total: DeliveryRun = { checked: 0, carrierCalls: 0, delivered: 0, released: 0 };
+  let cursor: string | null = null;
+  do {
+    const page = await deps.shipped(cursor, pageSize);
+    const run = await checkParcels(page.orders, deps);
+    for (const k of Object.keys(total) as (keyof DeliveryRun)[]) total[k] += run[k];
+    cursor = page.cursor;
+  } while (cursor);
+  return total;
+}

@@ -1,0 +1,41 @@
+import { beginRefund, settle, type SettlementDeps } from './settlement';
+
+/** Far enough ahead to list every order in a status (releases are followed whatever their deadline). */
+const ANY_TIME = '9999-12-31T23:59:59.999Z';
+const BATCH = 100;
+
+export interface ExpiryRun {
+  expired: number;
+  settled: number;
+  pending: number;
+}
+
+/**
+ * The settlement schedule (issue 14, "funds never stuck"): an escrow still open at its CancelAfter goes back to the
+ * buyer (nothing released it); refunds whose time has come and releases under way are followed to the ledger's
+ * answer. Every step is conditional, so two runs at once or a run after a crash end each escrow once.
+ */
+export async function settleDueEscrows(deps: SettlementDeps): Promise<ExpiryRun> {
+  const run: ExpiryRun = { expired: 0, settled: 0, pending: 0 };
+  const now = deps.now().toISOString();
+  for (const status of ['funded', 'shipped'] as const) {
+    for (const order of await deps.orders.dueIn(status, now, BATCH)) {
+      if (await beginRefund(order, 'expired', deps)) run.expired++;
+    }
+  }
+  const due = [
+    ...(await deps.orders.dueIn('refunding', now, BATCH)),
+    ...(await deps.orders.dueIn('releasing', ANY_TIME, BATCH)),
+  ];
+  for (const order of due) {
+    try {
+      const outcome = await settle(order, deps);
+      if (outcome === 'completed' || outcome === 'refunded') run.settled++;
+      else if (outcome === 'pending') run.pending++;
+    } catch (error) {
+      run.pending++;
+      deps.log.warn('settlement not finished yet', { orderId: order.orderId, error: String(error) });
+    }
+  }
+  return run;
+}

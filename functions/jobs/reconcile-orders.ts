@@ -1,0 +1,11 @@
+import { settlementDeps } from '../adapters/settlement-deps';
+import { reconcileOrders } from '../core/orders/reconcile';
+import { scheduledJob } from '../lib/scheduled-job';
+
+/** Every 15 minutes (functions/routes.ts schedules): orders that are not final are checked against the ledger. */
+export const handler = scheduledJob('jobs/reconcile-orders', async ({ log, metrics }) => {
+  const run = await reconcileOrders(await settlementDeps(log));
+  metrics.count('OrderDrift', run.drift);
+  if (run.drift > 0) log.warn('orders drifted from the ledger', { ...run });
+  return run;
+});

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { expect, inject } from 'vitest';
+import type { Order } from '../../shared/api/orders';
+import { approve, call } from './auth-support';
+import { checkout, listItem, putInCart, signAndFund, getOrder } from './checkout-support';
+import type { Account } from './route-support';
+
+/** A funded order of `seller`'s item (shipped by carrier, or a local pickup) bought by `buyer`, whose profile has an address. */
+export async function fundedSale(
+  seller: Account,
+  buyer: Account,
+  fulfilment: 'ship' | 'pickup',
+  priceCents = 2_000,
+): Promise<Order> {
+  const listingId = await listItem(seller, {
+    priceCents,
+    quantity: 10,
+    shippingType: fulfilment === 'pickup' ? 'local' : 'free',
+  });
+  await call('DELETE', '/api/me/cart', { token: buyer.token, from: buyer.from });
+  await putInCart(buyer, listingId);
+  const made = await checkout(buyer, priceCents);
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const order = await signAndFund(buyer, made.body.orders[0]!.id);
+  expect(order.status).toBe('funded');
+  return order;
+}
+
+export function requestFee(seller: Account, orderId: string) {
+  return call<{ status: string; signUrl?: string; cents?: number; percent?: string; error?: { code: string } }>(
+    'POST',
+    `/api/orders/${orderId}/platform-fee`,
+    { token: seller.token, from: seller.from, body: {}, headers: { 'idempotency-key': randomUUID() } },
+  );
+}
+
+/** The seller signs the platform fee on the Xaman stand-in; waits until the order says it is paid. */
+export async function payFee(seller: Account, orderId: string): Promise<void> {
+  const asked = await requestFee(seller, orderId);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  if (asked.body.status === 'paid') return;
+  await approve(asked.body.signUrl!, seller.wallet);
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const order = await getOrder(seller, orderId);
+    if (order.body.platformFee?.paid) return;
+    if (Date.now() > until) throw new Error('the platform fee was not paid in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A parcel at the carrier stand-in from `fromZip` to `toZip`: its tracking number. */
+export async function parcel(fromZip: string, toZip: string): Promise<string> {
+  const res = await fetch(`${inject('carrierUrl')}/_control/parcels`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fromZip, toZip, weightLb: 2 }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { trackingNumber: string }).trackingNumber;
+}
+
+/** Moves a parcel on at the carrier stand-in (picked_up, in_transit, out_for_delivery, delivered, ...). */
+export async function moveParcel(trackingNumber: string, status: string): Promise<void> {
+  const res = await fetch(`${inject('carrierUrl')}/_control/parcels/${trackingNumber}/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ status }),
+  });
+  expect(res.status, await res.text()).toBeLessThan(300);
+}
+
+export function ship(seller: Account, orderId: string, trackingNumber: string) {
+  return call<Order & { error?: { code: string; message: string } }>('POST', `/api/orders/${orderId}/shipment`, {
+    token: seller.token,
+    from: seller.from,
+    body: { trackingNumber },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+}
+
+export function decide(seller: Account, orderId: string, decision: 'approve' | 'reject') {
+  return call<Order & { error?: { code: string; message: string } }>('POST', `/api/orders/${orderId}/pickup`, {
+    token: seller.token,
+    from: seller.from,
+    body: { decision },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { settleDueEscrows } from '../../../../functions/core/orders/escrow-expiry';
+import type { OrderRecord } from '../../../../functions/core/orders/order';
+import { aFundedOrder, afterCancel, CANCEL_AFTER, world } from './order-fakes';
+
+const NEXT_WEEK = '2026-12-08T10:00:00.000Z';
+/** An order whose escrow's CancelAfter is `cancelAfter` (CANCEL_AFTER unless given). */
+const due = (orderId: string, over: Partial<OrderRecord> = {}, cancelAfter = CANCEL_AFTER) => {
+  const base = aFundedOrder();
+  return aFundedOrder({ orderId, escrow: { ...base.escrow, cancelAfter }, ...over });
+};
+
+describe('the settlement schedule', () => {
+  it('returns every escrow still open at its CancelAfter to the buyer, and leaves the others', async () => {
+    const w = world([due('F1'), due('S1', { status: 'shipped' }), due('LATER', {}, NEXT_WEEK)], {
+      now: afterCancel(60_000),
+    });
+
+    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 2, settled: 2, pending: 0 });
+
+    for (const id of ['F1', 'S1']) {
+      expect(w.order(id)).toMatchObject({
+        status: 'refunded',
+        refundReason: 'expired',
+        escrow: { sealedFulfillment: '' },
+        settlement: { kind: 'cancel' },
+      });
+    }
+    expect(w.order('LATER')).toMatchObject({ status: 'funded', escrow: { sealedFulfillment: 'aes.x' } });
+    expect(w.platform.prepare.mock.calls.map(([tx]) => tx.TransactionType)).toEqual(['EscrowCancel', 'EscrowCancel']);
+    expect(w.announced().sort()).toEqual(['F1 refunded', 'S1 refunded']);
+  });
+
+  it('begins the refund at CancelAfter and submits the cancel only once the margin has passed', async () => {
+    const w = world([due('F1')], { now: afterCancel(1_000) });
+    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 1, settled: 0, pending: 0 });
+    expect(w.order('F1').status).toBe('refunding');
+    expect(w.ledger.submitAndWait).not.toHaveBeenCalled();
+
+    w.clock.at = afterCancel(60_000);
+    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 0 });
+    expect(w.order('F1').status).toBe('refunded');
+  });
+
+  it('follows releases under way to the ledger, whatever their deadline', async () => {
+    const w = world([due('R1', { status: 'releasing', releaseReason: 'delivered' }, NEXT_WEEK)]);
+    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 0 });
+    expect(w.order('R1')).toMatchObject({ status: 'completed', settlement: { kind: 'finish' } });
+  });
+
+  it('counts settlements the ledger has not answered yet as pending, and carries on', async () => {
+    const w = world(
+      [
+        due('R1', { status: 'releasing' }, NEXT_WEEK),
+        due('R2', { status: 'releasing' }, NEXT_WEEK),
+        due('R3', { status: 'releasing' }, NEXT_WEEK),
+      ],
+      { now: afterCancel(-60_000) },
+    );
+    w.ledger.answer('timeout', 'tecNO_TARGET');
+    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 2 });
+    expect(['R1', 'R2', 'R3'].map((id) => w.order(id).status).sort()).toEqual(['completed', 'releasing', 'releasing']);
+    expect(w.log.warn).toHaveBeenCalledWith('settlement not finished yet', expect.anything());
+  });
+
+  it('ends each escrow once over runs after each other or at once', async () => {
+    const orders = [due('F1'), due('S1', { status: 'shipped' })];
+    const again = world(orders, { now: afterCancel(60_000) });
+    await settleDueEscrows(again.deps);
+    expect(await settleDueEscrows(again.deps)).toEqual({ expired: 0, settled: 0, pending: 0 });
+    expect(again.ledger.submitAndWait).toHaveBeenCalledTimes(2);
+    expect(again.events.changed).toHaveBeenCalledTimes(2);
+
+    const atOnce = world(orders, { now: afterCancel(60_000) });
+    await Promise.all([settleDueEscrows(atOnce.deps), settleDueEscrows(atOnce.deps)]);
+    expect(orders.map((o) => atOnce.order(o.orderId).status)).toEqual(['refunded', 'refunded']);
+    expect(atOnce.announced().sort()).toEqual(['F1 refunded', 'S1 refunded']);
+  });
+});

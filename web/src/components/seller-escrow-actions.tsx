@@ -1,0 +1,296 @@
+import '../styles/orders.css';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { Order } from '../../../shared/api/orders';
+import { formatUsd } from '../../../shared/domain/money';
+import { orderDate, sellerCanAct } from '../lib/orders/orders';
+import {
+  checkTrackingNumber,
+  SELLER_TEXTS,
+  TRACKING_MAX_LENGTH,
+  type SellerAction,
+  type SellerProgress,
+} from '../lib/orders/seller-actions';
+import { useSellerAction } from '../lib/orders/use-seller-action';
+import { useOptionalSession } from '../lib/session/session-context';
+import { PlatformFeeDialog } from './platform-fee-dialog';
+import { errorProps, FormField } from './ui/form-field';
+
+type Decision = 'approve' | 'reject';
+
+const titleOf = (o: Order) => o.lines.map((l) => l.title).join(', ');
+
+function progressText(action: SellerAction, progress: SellerProgress): string {
+  if (progress === 'fee') return 'Paying Platform Fee...';
+  if (progress === 'releasing') return 'Releasing Escrow...';
+  if (action.kind === 'ship') return 'Updating...';
+  return action.decision === 'approve' ? 'Approving...' : 'Rejecting...';
+}
+
+/** What the seller is told about an order they can't act on (any more): where its escrow stands. */
+function sellerNote(o: Order): string | null {
+  switch (o.status) {
+    case 'shipped':
+      return 'Shipped. The escrow is released to you once FedEx confirms delivery.';
+    case 'releasing':
+      return 'Releasing the escrow to you...';
+    case 'completed':
+      return `The escrow was released to you${o.completedAt ? ` on ${orderDate(o.completedAt)}` : ''}.`;
+    case 'refunding':
+      return o.refundReason === 'pickup_rejected'
+        ? `Pickup rejected: the payment goes back to ${o.buyer.username} once the ledger lets the escrow be cancelled (${orderDate(o.escrow.cancelAfter)}).`
+        : `The payment is going back to ${o.buyer.username}.`;
+    case 'refunded':
+      return `The escrow was returned to ${o.buyer.username}.`;
+    default:
+      return null;
+  }
+}
+
+function ConfirmPickup({
+  order: o,
+  decision,
+  onConfirm,
+  onClose,
+  returnFocus,
+}: {
+  order: Order;
+  decision: Decision | null;
+  onConfirm(decision: Decision): void;
+  onClose(): void;
+  /** The control focus goes back to once the dialog closes (the button that opened it). */
+  returnFocus(): HTMLElement | null;
+}) {
+  const approve = decision === 'approve';
+  const amount = `${formatUsd(o.totalCents)} RLUSD`;
+  return (
+    <Dialog.Root open={decision !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
+          <Dialog.Title className="dialog-title">
+            {approve ? 'Approve Local Pickup' : 'Reject Local Pickup'}
+          </Dialog.Title>
+          <Dialog.Description className="dialog-text">
+            {approve
+              ? `Confirm that ${o.buyer.username} has picked up the item. The escrow's ${amount} is released to you; if the platform fee is not paid yet, you pay it in Xaman first.`
+              : `The escrow's ${amount} goes back to ${o.buyer.username} and you are not paid for this order. This cannot be undone.`}
+          </Dialog.Description>
+          <p className="confirm-item">{titleOf(o)}</p>
+          <div className="dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button" className="btn btn-outline">
+                Cancel
+              </button>
+            </Dialog.Close>
+            <button
+              type="button"
+              className={`btn ${approve ? 'btn-primary' : 'btn-danger'}`}
+              onClick={() => decision && onConfirm(decision)}
+            >
+              {approve ? 'Approve Pickup' : 'Reject Pickup'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function TrackingForm({
+  order: o,
+  busyText,
+  serverError,
+  onSubmit,
+  onEdit,
+}: {
+  order: Order;
+  busyText: string | null;
+  serverError: string | null;
+  onSubmit(trackingNumber: string): void;
+  onEdit(): void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [localError, setLocalError] = useState<string | null>(null);
+  const error = localError ?? serverError ?? undefined;
+  // A refused number: back to the field, whose description now reads the reason.
+  useEffect(() => {
+    if (serverError) input.current?.focus();
+  }, [serverError]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busyText) return;
+    const checked = checkTrackingNumber(value);
+    if (!checked.ok) {
+      setLocalError(checked.message);
+      input.current?.focus();
+      return;
+    }
+    setLocalError(null);
+    onSubmit(checked.value);
+  };
+  return (
+    <form className="tracking-form" noValidate onSubmit={submit} aria-label={`Ship ${titleOf(o)}`}>
+      <FormField id={id} label={SELLER_TEXTS.trackingLabel} required error={error}>
+        <input
+          ref={input}
+          className="input"
+          type="text"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={TRACKING_MAX_LENGTH}
+          readOnly={busyText !== null}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setLocalError(null);
+            onEdit();
+          }}
+          {...errorProps(id, error, true)}
+        />
+      </FormField>
+      <button type="submit" className="btn btn-primary" aria-disabled={busyText !== null || undefined}>
+        {busyText ?? 'Add Tracking'}
+      </button>
+    </form>
+  );
+}
+
+function Actions({
+  order: o,
+  token,
+  userId,
+  onChanged,
+}: {
+  order: Order;
+  token: string;
+  userId: string;
+  onChanged(order?: Order): void;
+}) {
+  const { running, fee, trackingError, setTrackingError, run } = useSellerAction(o, { token, userId, onChanged });
+  const [confirm, setConfirm] = useState<Decision | null>(null);
+  const [asked, setAsked] = useState<Decision>('approve');
+  const buttons = useRef<Partial<Record<Decision, HTMLButtonElement | null>>>({});
+  const note = useRef<HTMLParagraphElement>(null);
+  const ranHere = useRef(false);
+  const actionable = sellerCanAct(o);
+  // The controls go away once the action took effect: focus moves to what the order says now, not to the page's top.
+  useEffect(() => {
+    if (!actionable && ranHere.current && (document.activeElement === document.body || !document.activeElement)) {
+      note.current?.focus();
+    }
+  }, [actionable]);
+  const start = (action: SellerAction) => {
+    if (running) return;
+    ranHere.current = true;
+    void run(action);
+  };
+  const busyText = running ? progressText(running.action, running.progress) : null;
+  const text = actionable ? null : sellerNote(o);
+  const title = titleOf(o);
+
+  return (
+    <div className="seller-actions" role="group" aria-label={`Seller actions: ${title}`}>
+      {actionable && !o.isLocalPickup && (
+        <TrackingForm
+          order={o}
+          busyText={busyText}
+          serverError={trackingError}
+          onSubmit={(trackingNumber) => start({ kind: 'ship', trackingNumber })}
+          onEdit={() => setTrackingError(null)}
+        />
+      )}
+      {actionable && o.isLocalPickup && (
+        <>
+          <p className="seller-actions-text">
+            Approve once the buyer has picked the item up to receive the payment; reject to return it to the buyer.
+          </p>
+          <div className="seller-actions-buttons">
+            {(['approve', 'reject'] as const).map((decision) => {
+              const label = decision === 'approve' ? 'Approve Pickup' : 'Reject Pickup';
+              const busy = running?.action.kind === 'pickup' && running.action.decision === decision;
+              return (
+                <button
+                  key={decision}
+                  ref={(el) => void (buttons.current[decision] = el)}
+                  type="button"
+                  className={`btn btn-sm ${decision === 'approve' ? 'btn-primary' : 'btn-outline'}`}
+                  aria-disabled={running !== null || undefined}
+                  aria-label={`${busy ? busyText : label}: ${title}`}
+                  onClick={() => {
+                    if (running) return;
+                    setAsked(decision);
+                    setConfirm(decision);
+                  }}
+                >
+                  {busy ? busyText : label}
+                </button>
+              );
+            })}
+          </div>
+        </>
+      )}
+      {text && (
+        <p ref={note} className="seller-actions-text seller-actions-note" tabIndex={-1}>
+          {text}
+        </p>
+      )}
+      {o.platformFee && (
+        <p className="seller-actions-text">
+          Platform fee: {formatUsd(o.platformFee.cents)} RLUSD ({o.platformFee.percent}%),{' '}
+          {o.platformFee.paid ? 'paid' : 'not paid yet'}
+        </p>
+      )}
+      <p className="sr-only" role="status">
+        {busyText ?? ''}
+      </p>
+      <ConfirmPickup
+        order={o}
+        decision={confirm}
+        onClose={() => setConfirm(null)}
+        returnFocus={() => buttons.current[asked] ?? null}
+        onConfirm={(decision) => {
+          setConfirm(null);
+          start({ kind: 'pickup', decision });
+        }}
+      />
+      {fee && <PlatformFeeDialog step={fee} />}
+    </div>
+  );
+}
+
+/**
+ * The seller's controls for a pending escrow (spec part 2 "Escrow status"), the same on /item/{id}, in the Sales list
+ * of /activity and on /purchased/{id}: a shipped order takes a FedEx tracking number, a local pickup is approved or
+ * rejected (each asked first); the platform fee is paid first when the server asks for it. Once the escrow moved on,
+ * it says where it stands. `onChanged` gets the order as the action left it (the page reads its lists again).
+ */
+export function SellerEscrowActions({ order, onChanged }: { order: Order; onChanged(order?: Order): void }) {
+  const session = useOptionalSession();
+  // The order the last action answered, until the page passes a newer one.
+  const [answered, setAnswered] = useState<{ base: Order; order: Order } | null>(null);
+  if (!session?.token || !session.user || order.role !== 'seller' || order.escrowStatus === null) return null;
+  const shown = answered && answered.base === order ? answered.order : order;
+  return (
+    <Actions
+      order={shown}
+      token={session.token}
+      userId={session.user.id}
+      onChanged={(next) => {
+        if (next) setAnswered({ base: order, order: next });
+        onChanged(next);
+      }}
+    />
+  );
+}

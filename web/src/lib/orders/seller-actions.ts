@@ -1,0 +1,301 @@
+import { toast } from 'sonner';
+import type { ResponseOf } from '../../../../shared/api/contract';
+import { decidePickup, requestPlatformFee, shipOrder, type Order } from '../../../../shared/api/orders';
+import { formatUsd } from '../../../../shared/domain/money';
+import { signingTopic } from '../../../../shared/events';
+import { ApiError } from '../api-error';
+import { apiSend, newIdempotencyKey } from '../api';
+import { realtime, type RealtimeSocket } from '../realtime/socket';
+import { SIGNING_TEXTS } from '../signing-texts';
+import { followOrder, type FollowOutcome } from './follow-order';
+import { orderDate } from './orders';
+
+/** The wallet request of a seller's platform fee (a Payment to the platform, signed in Xaman). */
+export type FeeSigning = Extract<ResponseOf<typeof requestPlatformFee>, { status: 'signing' }>;
+
+/** The fee dialog's state: which order, its wallet request, whether it is signed, and Close (stop waiting here). */
+export interface FeeStep {
+  order: Order;
+  fee: FeeSigning;
+  signed: boolean;
+  close(): void;
+}
+
+/** What the seller does with a pending escrow (spec part 2 "Escrow status"). */
+export type SellerAction =
+  { kind: 'ship'; trackingNumber: string } | { kind: 'pickup'; decision: 'approve' | 'reject' };
+
+/**
+ * How an action ended: done (the order as it is now), a tracking number the carrier refused (shown at the field), a
+ * failure (toasted here), or stopped (the page went away, or the fee dialog was closed).
+ */
+export type SellerActionResult =
+  { kind: 'done'; order: Order } | { kind: 'tracking'; message: string } | { kind: 'failed' } | { kind: 'stopped' };
+
+/** What the control shows while an action runs. */
+export type SellerProgress = 'sending' | 'fee' | 'releasing';
+
+/** The spec's texts (part 2 section 8, part 3 section 5) and ours where the spec has none. */
+export const SELLER_TEXTS = {
+  feeRequired: 'Platform Fee Required',
+  feeRequiredDescription: 'Pay the platform fee in Xaman to continue.',
+  feePaid: 'Platform Fee Paid',
+  feeCancelled: 'Platform fee payment was cancelled or expired',
+  feeRequestFailed: 'Failed to create the platform fee request',
+  shippingUpdated: 'Shipping Updated',
+  completed: 'Escrow Completed',
+  cancelled: 'Escrow Cancelled',
+  completionFailed: 'Escrow Completion Failed',
+  cancellationFailed: 'Escrow Cancellation Failed',
+  statusFailed: 'Failed to check escrow status',
+  trackingLabel: 'FedEx Tracking Number',
+  trackingRequired: 'Please enter a tracking number',
+  trackingTooLong: 'A tracking number has at most 40 characters',
+  tryAgain: 'Please try again.',
+  releaseSlow: 'The ledger has not confirmed the release yet. This page updates when it does.',
+} as const;
+
+export const TRACKING_MAX_LENGTH = 40;
+
+/** The carrier's answers about a tracking number, shown next to the field with the server's words. */
+const TRACKING_CODES = new Set(['tracking_unknown', 'tracking_in_use', 'tracking_wrong_zip', 'tracking_returned']);
+
+/** A tracking number as the server takes it: trimmed, not empty, at most 40 characters; else the message to show. */
+export function checkTrackingNumber(input: string): { ok: true; value: string } | { ok: false; message: string } {
+  const value = input.trim();
+  if (!value) return { ok: false, message: SELLER_TEXTS.trackingRequired };
+  if (value.length > TRACKING_MAX_LENGTH) return { ok: false, message: SELLER_TEXTS.trackingTooLong };
+  return { ok: true, value };
+}
+
+const isFeeRequired = (error: unknown) => error instanceof ApiError && error.code === 'platform_fee_required';
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.code !== 'bad_response' ? error.message : fallback;
+
+const amountOf = (o: Order) => `${formatUsd(o.totalCents)} RLUSD`;
+
+export interface SellerActionOptions {
+  order: Order;
+  action: SellerAction;
+  token: string;
+  userId: string;
+  signal: AbortSignal;
+  /** The fee dialog's state (a React state setter); null closes it. */
+  onFee(step: FeeStep | null | ((current: FeeStep | null) => FeeStep | null)): void;
+  onProgress?(progress: SellerProgress): void;
+  /** Another socket than the page's (tests). */
+  socket?: RealtimeSocket;
+}
+
+type FeeOutcome = 'paid' | 'failed' | 'stopped';
+
+/**
+ * The platform fee (spec part 2 "Escrow status": checked before the seller's action takes effect): the wallet request
+ * (its own Idempotency-Key; the server answers with the open one while there is one) in the fee dialog, followed as
+ * the escrow signing is: the request's topic (`signing:<uuid>`) ends it when rejected, expired or timed out, and the
+ * order is read on the signing poll's schedule (and on `order.updated`, and at once when signed) until the ledger has
+ * validated the payment (`platformFee.paid`).
+ */
+async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
+  const { order, token, userId, signal, onFee } = opts;
+  const socket = opts.socket ?? realtime;
+  let answer: ResponseOf<typeof requestPlatformFee>;
+  try {
+    answer = await apiSend(requestPlatformFee, {
+      token,
+      params: { orderId: order.id },
+      body: {},
+      idempotencyKey: newIdempotencyKey(),
+      signal,
+    });
+  } catch (error) {
+    if (signal.aborted) return 'stopped';
+    if (!(error instanceof ApiError)) console.warn('Requesting the platform fee failed', error);
+    toast.error(SELLER_TEXTS.completionFailed, { description: messageOf(error, SELLER_TEXTS.feeRequestFailed) });
+    return 'failed';
+  }
+  if (answer.status === 'paid') return 'paid';
+  const fee = answer;
+
+  const follow = new AbortController();
+  const stopFollowing = () => follow.abort();
+  signal.addEventListener('abort', stopFollowing, { once: true });
+  let endedBySigning: (outcome: 'cancelled' | 'timeout') => void = () => {};
+  const ended = new Promise<'cancelled' | 'timeout'>((resolve) => (endedBySigning = resolve));
+  let readNow = () => {};
+  socket.setToken(token);
+  const unsubscribe = socket.subscribe(signingTopic(fee.uuid), {
+    onEvent: (event) => {
+      if (event.type !== 'signing.status' || event.data.uuid !== fee.uuid) return;
+      switch (event.data.status) {
+        case 'signed':
+          onFee((s) => (s && s.fee.uuid === fee.uuid ? { ...s, signed: true } : s));
+          readNow();
+          return;
+        case 'cancelled':
+        case 'expired':
+          endedBySigning('cancelled');
+          return;
+        case 'timed_out':
+          endedBySigning('timeout');
+          return;
+        case 'pending':
+          return;
+      }
+    },
+    // Subscribed (again): the fee may have been paid while the socket was away.
+    onSubscribed: () => readNow(),
+  });
+
+  onFee({ order, fee, signed: false, close: stopFollowing });
+  const outcome: FollowOutcome | 'cancelled' | 'timeout' = await Promise.race([
+    followOrder({
+      orderId: order.id,
+      userId,
+      token,
+      signal: follow.signal,
+      socket,
+      until: (o) => o.platformFee?.paid === true || o.escrowStatus !== 'pending',
+      onReady: (read) => (readNow = read),
+    }),
+    ended,
+  ]);
+  follow.abort();
+  unsubscribe();
+  signal.removeEventListener('abort', stopFollowing);
+  onFee(null);
+  if (signal.aborted) return 'stopped';
+  if (outcome === 'cancelled') {
+    toast.error(SELLER_TEXTS.feeCancelled);
+    return 'failed';
+  }
+  if (outcome === 'timeout') {
+    toast.error(SIGNING_TEXTS.timeout[0], { description: SIGNING_TEXTS.timeout[1] });
+    return 'failed';
+  }
+  switch (outcome.kind) {
+    case 'stopped':
+      return 'stopped';
+    case 'timeout':
+      toast.error(SIGNING_TEXTS.timeout[0], { description: SIGNING_TEXTS.timeout[1] });
+      return 'failed';
+    case 'error':
+      console.warn('Following the platform fee failed', outcome.error);
+      toast.error(SELLER_TEXTS.completionFailed, { description: SELLER_TEXTS.statusFailed });
+      return 'failed';
+    case 'settled':
+      if (outcome.order.platformFee?.paid) {
+        toast.success(SELLER_TEXTS.feePaid, {
+          description: `${formatUsd(fee.cents)} RLUSD (${fee.percent}%) was paid to the platform.`,
+        });
+        return 'paid';
+      }
+      toast.error(SELLER_TEXTS.completionFailed, { description: "Only a pending escrow takes the seller's actions." });
+      return 'failed';
+  }
+}
+
+function send(opts: SellerActionOptions): Promise<Order> {
+  const { order, action, token, signal } = opts;
+  const common = { token, params: { orderId: order.id }, idempotencyKey: newIdempotencyKey(), signal };
+  return action.kind === 'ship'
+    ? apiSend(shipOrder, { ...common, body: { trackingNumber: action.trackingNumber } })
+    : apiSend(decidePickup, { ...common, body: { decision: action.decision } });
+}
+
+/** A refused action: the carrier's answer about the number goes to the field, anything else is toasted. */
+function refused(opts: SellerActionOptions, error: unknown): SellerActionResult {
+  const { action } = opts;
+  if (
+    action.kind === 'ship' &&
+    error instanceof ApiError &&
+    (TRACKING_CODES.has(error.code) || (error.status === 400 && error.code !== 'bad_response'))
+  ) {
+    return { kind: 'tracking', message: error.message };
+  }
+  if (!(error instanceof ApiError)) console.warn('The seller action failed', error);
+  const title =
+    action.kind === 'pickup' && action.decision === 'reject'
+      ? SELLER_TEXTS.cancellationFailed
+      : SELLER_TEXTS.completionFailed;
+  toast.error(title, { description: messageOf(error, SELLER_TEXTS.tryAgain) });
+  return { kind: 'failed' };
+}
+
+/** Waits for an approved pickup's release (releasing -> completed) and says how it ended. */
+async function released(opts: SellerActionOptions, order: Order): Promise<SellerActionResult> {
+  let current = order;
+  if (current.status === 'releasing') {
+    opts.onProgress?.('releasing');
+    const outcome = await followOrder({
+      orderId: order.id,
+      userId: opts.userId,
+      token: opts.token,
+      signal: opts.signal,
+      socket: opts.socket,
+      until: (o) => o.status !== 'releasing',
+    });
+    if (outcome.kind === 'stopped') return { kind: 'stopped' };
+    if (outcome.kind === 'timeout') {
+      toast(SELLER_TEXTS.completed, { description: SELLER_TEXTS.releaseSlow });
+      return { kind: 'done', order };
+    }
+    if (outcome.kind === 'error') {
+      console.warn('Following the release failed', outcome.error);
+      toast.error(SELLER_TEXTS.completionFailed, { description: SELLER_TEXTS.statusFailed });
+      return { kind: 'failed' };
+    }
+    current = outcome.order;
+  }
+  if (current.status === 'completed') {
+    toast.success(SELLER_TEXTS.completed, { description: `${amountOf(current)} was released to you.` });
+  } else {
+    toast.error(SELLER_TEXTS.completionFailed, { description: 'The escrow was not released.' });
+  }
+  return { kind: 'done', order: current };
+}
+
+/**
+ * The seller's action on a pending escrow (spec part 2 "Escrow status"): ship with a FedEx tracking number, or
+ * approve or reject a local pickup, each one POST with its own Idempotency-Key. When the server answers 'Platform Fee
+ * Required', the toast says so and the fee dialog opens; once the fee is paid ('Platform Fee Paid') the action is
+ * sent again by itself. Successes: 'Shipping Updated', 'Escrow Completed' (once the order is completed), 'Escrow
+ * Cancelled'. Failures are toasted here, except the carrier's answers about the number.
+ */
+export async function runSellerAction(opts: SellerActionOptions): Promise<SellerActionResult> {
+  const { action, signal } = opts;
+  opts.onProgress?.('sending');
+  let order: Order;
+  try {
+    order = await send(opts);
+  } catch (error) {
+    if (signal.aborted) return { kind: 'stopped' };
+    if (!isFeeRequired(error)) return refused(opts, error);
+    toast.error(SELLER_TEXTS.feeRequired, { description: SELLER_TEXTS.feeRequiredDescription });
+    opts.onProgress?.('fee');
+    const fee = await payFee(opts);
+    if (fee !== 'paid') return { kind: fee };
+    opts.onProgress?.('sending');
+    try {
+      order = await send(opts);
+    } catch (again) {
+      if (signal.aborted) return { kind: 'stopped' };
+      return refused(opts, again);
+    }
+  }
+  if (action.kind === 'ship') {
+    toast.success(SELLER_TEXTS.shippingUpdated, {
+      description: `FedEx tracking number ${order.shipment.trackingNumber ?? action.trackingNumber}. The escrow is released to you once FedEx confirms delivery.`,
+    });
+    return { kind: 'done', order };
+  }
+  if (action.decision === 'approve') return released(opts, order);
+  toast.success(SELLER_TEXTS.cancelled, {
+    description:
+      order.status === 'refunded'
+        ? `${amountOf(order)} was returned to ${order.buyer.username}.`
+        : `${amountOf(order)} goes back to ${order.buyer.username} once the ledger lets the escrow be cancelled (${orderDate(order.escrow.cancelAfter)}).`,
+  });
+  return { kind: 'done', order };
+}
