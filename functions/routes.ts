@@ -13,6 +13,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getListing, listListings } from '../shared/api/listings';
+import { listBids, placeBid } from '../shared/api/bids';
 import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
 import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
@@ -221,6 +222,14 @@ export const routes = {
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', anyone(200), {
     readsSession: true,
   }),
+  // A bid (issue 15): any signed-in user but the auction's seller (403 'Cannot Bid on Own Item'); money, so retried
+  // with its Idempotency-Key and on reserved capacity.
+  placeBid: route('placeBid', placeBid, 'http/bids/place-bid', 'user', { ...signedIn(201), seller: 403 }, {
+    idempotent: true,
+    capacity: 'money',
+  }),
+  // The public bid history, highest first, never a maximum.
+  listBids: route('listBids', listBids, 'http/bids/list-bids', 'public', anyone(200)),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public', anyone(200)),
   listStoreReviews: route(
     'listStoreReviews',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale';
+import { RESERVE_STATUSES } from './domain/bids';
 import { SIGNING_PURPOSES } from './domain/signing';
 import {
   NOTIFICATION_MESSAGE_MAX,
@@ -68,6 +69,31 @@ export const orderUpdatedEvent = z.object({
   }),
 });
 
+/**
+ * A bid was accepted: pushed on the listing's public topic, so every open page shows the new price, count, end (soft
+ * close) and reserve line and adds the history line. Never a maximum, never who leads.
+ */
+export const bidPlacedEvent = z.object({
+  ...eventBase,
+  type: z.literal('bid.placed'),
+  topic: topicSchema,
+  data: z.object({
+    listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+    currentBidCents: z.number().check(z.int(), z.nonnegative()),
+    bidCount: z.number().check(z.int(), z.positive()),
+    endsAt: z.string(),
+    reserveStatus: z.enum(RESERVE_STATUSES),
+    /** The first bid took Buy It Now away. */
+    buyItNowRemoved: z.boolean(),
+    bid: z.object({
+      id: z.string(),
+      bidderUsername: z.string(),
+      amountCents: z.number().check(z.int(), z.nonnegative()),
+      at: z.string(),
+    }),
+  }),
+});
+
 /** A notification was stored for a user: pushed on `user:<id>` so the bell moves without a reload. */
 export const notificationCreatedEvent = z.object({
   ...eventBase,
@@ -124,6 +150,7 @@ export type ThumbnailRequestMessage = z.infer<typeof thumbnailRequestMessage>;
 export const socketEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
+  bidPlacedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
 ]);
@@ -133,6 +160,7 @@ export type SocketEvent = z.infer<typeof socketEventSchema>;
 export const domainEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
+  bidPlacedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
   notifyRequestedEvent,

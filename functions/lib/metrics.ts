@@ -11,6 +11,7 @@ export type BusinessMetric =
   | 'ListingsUpdated'
   | 'ListingsEnded'
   | 'OrdersPlaced'
+  | 'BidsPlaced'
   | 'EscrowsFunded'
   | 'OrdersCancelled'
   | 'EscrowsReleased'

@@ -33,7 +33,8 @@ export function minimumBidInputValue(currentBidCents: Cents): string {
 }
 
 /** Whether a hidden reserve exists and the leader's maximum reaches it; the amount itself is never shown. */
-export type ReserveStatus = 'none' | 'met' | 'not_met';
+export const RESERVE_STATUSES = ['none', 'met', 'not_met'] as const;
+export type ReserveStatus = (typeof RESERVE_STATUSES)[number];
 
 /** The panel's reserve line: 'Reserve met', 'Reserve not met', or nothing without a reserve. */
 export function reserveText(status: ReserveStatus): 'Reserve met' | 'Reserve not met' | null {

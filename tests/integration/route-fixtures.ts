@@ -61,6 +61,12 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   setAvatar: async ({ me, world }) => ({ body: { key: await uploadAvatar(me ?? world.callers.seller) } }),
   updateStore: () => ({ body: { storeName: 'Route Table Store', storeDescription: '', bio: '' } }),
   getListing: ({ world }) => ({ params: { listingId: world.listingId } }),
+  // Each bid is on a new auction of the seller's (the seller's own: 403), so callers never outbid each other.
+  placeBid: async ({ world }) => ({
+    params: { listingId: await auctionOf(world.callers.seller) },
+    body: { amountCents: AUCTION_START_CENTS + 1 },
+  }),
+  listBids: async ({ world }) => ({ params: { listingId: await auctionOf(world.callers.seller) } }),
   getStore: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   listStoreReviews: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   createListing: () => ({ body: listingBody }),
@@ -129,6 +135,27 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
 };
+
+const AUCTION_START_CENTS = 1_000;
+
+/** A new auction of the account's, two days long. */
+export async function auctionOf(seller: Account): Promise<string> {
+  const { priceCents: _, ...fixed } = listingBody;
+  const made = await call<{ id: string }>('POST', '/api/listings', {
+    token: seller.token,
+    from: seller.from,
+    body: {
+      ...fixed,
+      title: 'Route Table Auction Lantern',
+      listingType: 'auction',
+      startingBidCents: AUCTION_START_CENTS,
+      endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      shippingType: 'free',
+    },
+  });
+  if (made.status !== 201) throw new Error(`auction: ${made.status} ${JSON.stringify(made.body)}`);
+  return made.body.id;
+}
 
 /** A profile to buy with (name, email, phone, address; sellers stay sellers) and one unit of a listing in the cart. */
 async function readyToBuy(me: Account, caller: Caller, world: World): Promise<void> {

@@ -7,6 +7,7 @@ import {
 } from 'electrodb';
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
+import { bidEntity } from './entities/bid';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
@@ -26,6 +27,7 @@ import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from '.
 
 const factories = {
   listing: listingEntity,
+  bid: bidEntity,
   listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
   searchPostingHead: searchPostingHeadEntity,

@@ -23,6 +23,7 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
   return {
     'signing.status': fanOut,
     'order.updated': fanOut,
+    'bid.placed': fanOut,
     'notification.created': fanOut,
     'notifications.read': fanOut,
     'notify.requested': (event) => deps.notify(event.data),

@@ -14,8 +14,8 @@ export const NO_AUCTION_END = 'none';
 export const NO_SUBCATEGORY = 'none';
 
 /**
- * A listing. Money is integer cents. Auction state (current bid, count, leader, end time) and sales (quantitySold) live
- * here so bids and orders update one item conditionally on `version`.
+ * A listing. Money is integer cents. Auction state (current bid, count, leader and runner-up, end time) and sales
+ * (quantitySold) live here so bids and orders update one item conditionally on `version` (every bid bumps it).
  */
 export const listingEntity = (config: EntityConfiguration = {}) =>
   new Entity(
@@ -47,6 +47,15 @@ export const listingEntity = (config: EntityConfiguration = {}) =>
         currentBidCents: money,
         bidCount: { type: 'number', default: 0 },
         leaderId: { type: 'string' },
+        /**
+         * Secret auction state (decision 027): the leader's and runner-up's maximums and when they set them. No view maps
+         * these out; only the bid use case reads them.
+         */
+        leaderMaxCents: money,
+        leaderAt: { type: 'string' },
+        runnerUpId: { type: 'string' },
+        runnerUpMaxCents: money,
+        runnerUpAt: { type: 'string' },
         acceptOffers: { type: 'boolean', default: false },
         minOfferCents: money,
         localPickup: { type: 'boolean', default: false },

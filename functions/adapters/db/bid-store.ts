@@ -1,0 +1,132 @@
+import { listingFacets } from '../../core/listings/browse-facets';
+import { sortPriceOf } from '../../core/listings/listing';
+import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
+import type { AuctionListing, BidRecord, BidStore } from '../../core/bids/ports';
+import { CARD_ATTRIBUTES } from './listing-cards';
+import { NO_SUBCATEGORY } from './entities/listing';
+import { facetEntry } from './listing-facets';
+import type { Db } from './service';
+import { cancelReasons } from './transact';
+
+const AUCTION_ATTRIBUTES = [
+  ...CARD_ATTRIBUTES,
+  'version',
+  'quantity',
+  'quantitySold',
+  'quantityReserved',
+  'leaderId',
+  'leaderMaxCents',
+  'leaderAt',
+  'runnerUpId',
+  'runnerUpMaxCents',
+  'runnerUpAt',
+] as const;
+
+type Stored = Record<string, unknown>;
+
+function bidderMax(id: unknown, maxCents: unknown, at: unknown): BidderMax | null {
+  return typeof id === 'string' && typeof maxCents === 'number' && typeof at === 'string'
+    ? { bidderId: id, maxCents, at }
+    : null;
+}
+
+function toAuction(l: Stored): AuctionListing {
+  const listing = {
+    ...(l as unknown as AuctionListing['listing']),
+    version: (l.version as number | undefined) ?? 1,
+    quantity: (l.quantity as number | undefined) ?? 1,
+    quantitySold: (l.quantitySold as number | undefined) ?? 0,
+    quantityReserved: (l.quantityReserved as number | undefined) ?? 0,
+  };
+  const state: AuctionState = {
+    sellerId: listing.sellerId,
+    status: listing.status,
+    startingBidCents: listing.startingBidCents ?? 0,
+    reservePriceCents: listing.reservePriceCents ?? null,
+    buyItNowPriceCents: listing.buyItNowPriceCents ?? null,
+    endsAt: listing.endsAt ?? new Date(0).toISOString(),
+    currentBidCents: listing.currentBidCents ?? null,
+    bidCount: listing.bidCount ?? 0,
+    leader: bidderMax(l.leaderId, l.leaderMaxCents, l.leaderAt),
+    runnerUp: bidderMax(l.runnerUpId, l.runnerUpMaxCents, l.runnerUpAt),
+  };
+  return { listing, state };
+}
+
+/** Bids: the auction read strongly consistent, and each accepted bid written with the listing in one transaction. */
+export function bidStore(db: Db): BidStore {
+  return {
+    async read(listingId) {
+      const { data } = await db.entities.listing
+        .get({ listingId })
+        .go({ consistent: true, attributes: [...AUCTION_ATTRIBUTES] });
+      return data ? toAuction(data as Stored) : null;
+    },
+
+    async commit(read, accepted, bid, now) {
+      const l = read.listing;
+      const s = accepted.state;
+      const leader = s.leader!;
+      const next = {
+        ...l,
+        currentBidCents: s.currentBidCents ?? undefined,
+        endsAt: s.endsAt,
+      };
+      const sortPriceCents = sortPriceOf(next);
+      const result = await db.transaction
+        .write(({ listing, listingFacet, bid: bids }) => [
+          listing
+            .patch({ listingId: l.listingId })
+            .set({
+              currentBidCents: s.currentBidCents ?? 0,
+              bidCount: s.bidCount,
+              leaderId: leader.bidderId,
+              leaderMaxCents: leader.maxCents,
+              leaderAt: leader.at,
+              ...(s.runnerUp && {
+                runnerUpId: s.runnerUp.bidderId,
+                runnerUpMaxCents: s.runnerUp.maxCents,
+                runnerUpAt: s.runnerUp.at,
+              }),
+              endsAt: s.endsAt,
+              sortPriceCents,
+              updatedAt: now.toISOString(),
+              version: l.version + 1,
+            })
+            // The price and end-time indexes are rebuilt from these; the values are the listing's own.
+            .composite({
+              status: 'active',
+              createdAt: l.createdAt,
+              category: l.category,
+              subcategoryKey: l.subcategory || NO_SUBCATEGORY,
+              auctionEnd: s.endsAt,
+            })
+            .where(
+              (a, op) =>
+                `${op.eq(a.status, 'active')} AND ${op.gt(a.endsAt, now.toISOString())} AND ` +
+                `(${op.eq(a.version, l.version)}${l.version === 1 ? ` OR ${op.notExists(a.version)}` : ''}) AND ` +
+                `(${op.eq(a.quantityReserved, l.quantityReserved)}` +
+                `${l.quantityReserved === 0 ? ` OR ${op.notExists(a.quantityReserved)}` : ''})`,
+            )
+            .commit(),
+          // Facet entries carry the price and end they sort by: rewritten with the listing.
+          ...listingFacets(l).map((facet) =>
+            listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
+          ),
+          bids.create(bid).commit(),
+        ])
+        .go();
+      if (!result.canceled) return 'ok';
+      const codes = result.data.map((d) => d?.code);
+      if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return 'stale';
+      throw new Error(`bid cancelled: ${cancelReasons(result)}`);
+    },
+
+    async history(listingId, limit) {
+      const { data } = await db.entities.bid.query
+        .byListingAmount({ listingId })
+        .go({ order: 'desc', limit, attributes: ['listingId', 'bidId', 'bidderId', 'bidderUsername', 'amountCents', 'at'] });
+      return data as BidRecord[];
+    },
+  };
+}
