@@ -9,6 +9,7 @@ import {
   RETURN_POLICIES,
   SHIPPING_TYPES,
 } from '../domain/listing';
+import { RESERVE_STATUSES } from '../domain/bids';
 import { defineContract } from './contract';
 
 const cents = z.number().check(z.int(), z.nonnegative());
@@ -98,6 +99,10 @@ export const listingDetailSchema = z.extend(listingCardSchema, {
   /** Every image, the main one first. */
   images: z.array(listingImageSchema),
   acceptOffers: z.boolean(),
+  /** An auction's hidden reserve as anyone may see it ('Reserve met' / 'Reserve not met'); 'none' otherwise. */
+  reserveStatus: z.enum(RESERVE_STATUSES),
+  /** Whether the signed-in viewer leads the auction; null for a visitor or a fixed-price listing. */
+  viewerLeads: z.nullable(z.boolean()),
   /**
    * The seller's own terms, in the seller's view only (their edit form loads them). Everyone else gets neither key:
    * a buyer learns that offers are accepted and, from `hasReserve`, that there is a reserve, never the amounts.

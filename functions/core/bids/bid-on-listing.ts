@@ -23,8 +23,7 @@ export interface BidOnListingDeps {
   pause?(attempt: number): Promise<void>;
 }
 
-const jitter = (attempt: number) =>
-  new Promise<void>((r) => setTimeout(r, Math.random() * Math.min(5 * attempt, 60)));
+const jitter = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.random() * Math.min(5 * attempt, 60)));
 
 /** Buy It Now holds the auction's unit for a buyer's checkout: no bid until that order lapses or is paid. */
 function assertNotBeingBought(l: AuctionListing['listing']): void {

@@ -1,5 +1,6 @@
 import type { ListingDetail } from '../../../shared/api/listings';
 import { NotFoundError } from '../../lib/errors';
+import { reserveStatusOf } from '../bids/auction-state';
 import type { ListingRecord } from './listing';
 import { averageRating, type StoreOwner } from './store-page';
 import { toListingCard, toListingImage, type MediaUrl } from './to-card';
@@ -20,6 +21,9 @@ export type FullListing = ListingRecord & {
   quantitySold?: number;
   /** Units held by orders awaiting the buyer's signature. */
   quantityReserved?: number;
+  /** Secret auction state: read for the reserve line and whether the viewer leads, never mapped out. */
+  leaderId?: string;
+  leaderMaxCents?: number;
 };
 
 export interface ListingReaderPort {
@@ -51,8 +55,10 @@ export function toListingDetail(
   l: FullListing,
   owner: StoreOwner | null,
   mediaUrl: MediaUrl,
-  viewerIsSeller: boolean,
+  viewerId: string | null,
 ): ListingDetail {
+  const viewerIsSeller = viewerId !== null && viewerId === l.sellerId;
+  const auction = l.listingType === 'auction';
   const d = l.dimensions;
   const loc = l.location;
   return {
@@ -69,6 +75,8 @@ export function toListingDetail(
         : null,
     images: (l.images ?? []).map((i) => toListingImage(i, mediaUrl)),
     acceptOffers: l.acceptOffers ?? false,
+    reserveStatus: auction ? reserveStatusOf(l.reservePriceCents ?? null, l.leaderMaxCents ?? null) : 'none',
+    viewerLeads: auction && viewerId !== null ? l.leaderId === viewerId : null,
     ...(viewerIsSeller && sellerTerms(l)),
     shippingType: l.shippingType,
     shippingCostCents: l.shippingCostCents ?? null,
@@ -98,5 +106,5 @@ export async function getListing(
   if (!listing || (listing.status !== 'active' && listing.status !== 'sold'))
     throw new NotFoundError('Listing not found');
   const owner = await reader.seller(listing.sellerId);
-  return toListingDetail(listing, owner, mediaUrl, viewerId !== null && viewerId === listing.sellerId);
+  return toListingDetail(listing, owner, mediaUrl, viewerId);
 }

@@ -18,7 +18,8 @@ export function toListingCard(l: ListingSummary, mediaUrl: MediaUrl): ListingCar
     condition: l.condition,
     listingType: l.listingType,
     priceCents: l.listingType === 'fixed' ? (l.priceCents ?? null) : null,
-    buyItNowPriceCents: l.buyItNowPriceCents ?? null,
+    // Buy It Now ends with an auction's first bid (decision 027).
+    buyItNowPriceCents: (l.bidCount ?? 0) > 0 ? null : (l.buyItNowPriceCents ?? null),
     startingBidCents: l.listingType === 'auction' ? (l.startingBidCents ?? null) : null,
     currentBidCents: l.listingType === 'auction' ? (l.currentBidCents ?? null) : null,
     bidCount: l.bidCount ?? 0,

@@ -45,6 +45,8 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
     dimensions: null,
     images: [],
     acceptOffers: false,
+    reserveStatus: 'none',
+    viewerLeads: null,
     minOfferCents: null,
     reservePriceCents: null,
     shippingType: 'calculated',

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from './auth-support';
+import { accepted, auctionBy, bid, historyOf, pageOf } from './bid-support';
+import { buyerAndSeller } from './checkout-support';
+import { endListingsOf, signUp, type Account } from './route-support';
+
+const FROM = '127.0.15.1';
+let seller: Account;
+let alice: Account;
+let bob: Account;
+
+beforeAll(async () => {
+  let buyer: Account;
+  ({ buyer, seller } = await buyerAndSeller(FROM, 'bd'));
+  alice = buyer;
+  bob = await signUp('127.0.15.2', 'bdb');
+}, 120_000);
+
+afterAll(async () => {
+  if (seller) await endListingsOf(seller);
+});
+
+async function notificationsOf(a: Account) {
+  const r = await call<{ items: { type: string; title: string; relatedId: string | null }[] }>(
+    'GET',
+    '/api/me/notifications?limit=20',
+    { token: a.token, from: a.from },
+  );
+  return r.body.items;
+}
+
+describe('placing a bid', () => {
+  it('accepts a first bid at the starting bid, shows it on the page and in the history, never the maximum', async () => {
+    const id = await auctionBy(seller, {
+      startingBidCents: 1_000,
+      reservePriceCents: 5_000,
+      buyItNowPriceCents: 9_000,
+    });
+    const placed = await accepted(alice, id, 3_000);
+    expect(placed).toMatchObject({
+      listingId: id,
+      currentBidCents: 1_000,
+      bidCount: 1,
+      reserveStatus: 'not_met',
+      leading: true,
+      bid: { bidderUsername: alice.username, amountCents: 1_000 },
+    });
+    expect(JSON.stringify(placed)).not.toContain('3000');
+
+    const visitor = await pageOf(id);
+    expect(visitor.body).toMatchObject({
+      currentBidCents: 1_000,
+      bidCount: 1,
+      reserveStatus: 'not_met',
+      viewerLeads: null,
+    });
+    expect(visitor.body.buyItNowPriceCents).toBeNull();
+    expect(visitor.body).not.toHaveProperty('reservePriceCents');
+    expect((await pageOf(id, alice)).body.viewerLeads).toBe(true);
+    expect((await pageOf(id, bob)).body.viewerLeads).toBe(false);
+    expect((await pageOf(id, seller)).body.reservePriceCents).toBe(5_000);
+
+    const history = await historyOf(id);
+    expect(history.status).toBe(200);
+    expect(history.body.items).toEqual([
+      expect.objectContaining({ bidderUsername: alice.username, amountCents: 1_000 }),
+    ]);
+    expect(JSON.stringify(history.body)).not.toContain('3000');
+
+    // Reaching the reserve lifts the price to it at once.
+    const raised = await accepted(alice, id, 6_000);
+    expect(raised).toMatchObject({ currentBidCents: 5_000, bidCount: 2, reserveStatus: 'met', leading: true });
+    expect((await pageOf(id)).body.reserveStatus).toBe('met');
+  });
+
+  it('resolves proxies: a lower maximum is answered at once, a higher one takes the lead and the loser is told', async () => {
+    const id = await auctionBy(seller, { startingBidCents: 1_000 });
+    await accepted(alice, id, 2_000);
+    const beaten = await accepted(bob, id, 1_500);
+    expect(beaten).toMatchObject({ currentBidCents: 1_501, leading: false, bid: { amountCents: 1_500 } });
+    const leads = await accepted(bob, id, 2_500);
+    expect(leads).toMatchObject({ currentBidCents: 2_001, bidCount: 3, leading: true });
+    expect((await pageOf(id, alice)).body.viewerLeads).toBe(false);
+
+    const history = await historyOf(id);
+    expect(history.body.items.map((b) => b.amountCents)).toEqual([2_001, 1_500, 1_000]);
+
+    // The outbid bidder gets a 'bid' notification linking to the item (through the events queue).
+    const until = Date.now() + 10_000;
+    let found;
+    while (!(found = (await notificationsOf(alice)).find((n) => n.type === 'bid' && n.relatedId === id))) {
+      if (Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(found?.title).toBe("You've been outbid");
+  });
+
+  it('refuses with the spec texts: invalid, own item, too low, not above own maximum, balance, after the end', async () => {
+    const id = await auctionBy(seller, { startingBidCents: 1_000 });
+    for (const amount of [0, -5, 10.5, 1e20]) {
+      const r = await bid(alice, id, amount);
+      expect(r.status, String(amount)).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 'invalid_amount', message: 'Please enter a valid bid amount' });
+    }
+    expect((await bid(alice, id, 'ten')).status).toBe(400);
+    const own = await bid(seller, id, 2_000);
+    expect(own.status).toBe(403);
+    expect(own.body.error).toMatchObject({ code: 'own_item', message: 'You cannot bid on your own listing.' });
+    const low = await bid(alice, id, 1_000);
+    expect(low.status).toBe(409);
+    expect(low.body.error).toMatchObject({
+      code: 'too_low',
+      message: 'Your bid must be higher than the current bid of $10.00',
+    });
+    await accepted(alice, id, 2_000);
+    const same = await bid(alice, id, 2_000);
+    expect(same.status).toBe(409);
+    expect(same.body.error?.code).toBe('not_above_own_max');
+    const rich = await bid(bob, id, 100_000_000);
+    expect(rich.status).toBe(409);
+    expect(rich.body.error?.code).toBe('insufficient_balance');
+    expect(rich.body.error?.message).toMatch(/^You need \$1,000,000\.00 but only have \$[\d,]+\.\d\d available\.$/);
+    expect((await bid(bob, 'NOSUCHLISTING', 2_000)).status).toBe(404);
+    expect((await historyOf(id)).body.items).toHaveLength(1);
+
+    const ended = await auctionBy(seller, { startingBidCents: 1_000 });
+    try {
+      expect(
+        (await call('PUT', '/_local/clock', { body: { at: new Date(Date.now() + 3 * 86_400_000).toISOString() } }))
+          .status,
+      ).toBe(200);
+      const late = await bid(alice, ended, 2_000);
+      expect(late.status).toBe(409);
+      expect(late.body.error).toMatchObject({ code: 'auction_ended', message: 'This auction has ended.' });
+    } finally {
+      expect((await call('DELETE', '/_local/clock')).status).toBe(200);
+    }
+  });
+
+  it('answers a retry with the same Idempotency-Key with the first answer, and places one bid', async () => {
+    const id = await auctionBy(seller, { startingBidCents: 1_000 });
+    const key = randomUUID();
+    const first = await bid(alice, id, 1_500, key);
+    expect(first.status).toBe(201);
+    const again = await bid(alice, id, 1_500, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await pageOf(id)).body.bidCount).toBe(1);
+    expect((await historyOf(id)).body.items).toHaveLength(1);
+    expect((await bid(alice, id, 1_500, null as unknown as string)).status).toBe(400);
+  });
+});
+
+describe('a hot auction', () => {
+  it('takes 20 concurrent bidders without losing a bid: price and leader exactly as the proxy rules say', async () => {
+    const bidders = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(`127.0.15.${10 + i}`, `bdc${i}`)));
+    const start = 1_000;
+    const id = await auctionBy(seller, { startingBidCents: start, buyItNowPriceCents: 50_000 });
+    // Distinct maximums in a shuffled order, every one above the starting bid.
+    const maxima = bidders.map((_, i) => start + 100 + ((i * 7919) % 20) * 37);
+    const replies = await Promise.all(bidders.map((b, i) => bid(b, id, maxima[i]!)));
+
+    const accepted = replies.flatMap((r, i) =>
+      r.status === 201 ? [{ bidder: bidders[i]!, maxCents: maxima[i]! }] : [],
+    );
+    for (const r of replies) {
+      // A bid is taken or refused as too low (a higher one landed first); never lost, never an error.
+      if (r.status !== 201) expect(r.body.error?.code, JSON.stringify(r.body)).toBe('too_low');
+    }
+    expect(accepted.length).toBeGreaterThan(0);
+    const sorted = [...accepted].sort((a, b) => b.maxCents - a.maxCents);
+    const leader = sorted[0]!;
+    const expectedPrice = Math.min(leader.maxCents, Math.max(start, (sorted[1]?.maxCents ?? 0) + 1));
+    // The highest maximum of all is never refused: nothing can be above it.
+    expect(leader.maxCents).toBe(Math.max(...maxima));
+
+    const page = await pageOf(id, leader.bidder);
+    expect(page.body).toMatchObject({ currentBidCents: expectedPrice, bidCount: accepted.length, viewerLeads: true });
+    expect(page.body.buyItNowPriceCents).toBeNull();
+    const history = await historyOf(id);
+    expect(history.body.items).toHaveLength(accepted.length);
+    expect(history.body.items[0]).toMatchObject({ bidderUsername: leader.bidder.username, amountCents: expectedPrice });
+    expect(new Set(history.body.items.map((b) => b.bidderUsername))).toEqual(
+      new Set(accepted.map((a) => a.bidder.username)),
+    );
+
+    // The price-sorted browse indexes and facets moved with the bids.
+    const q = `category=Home%20%26%20Garden&listingType=auction&sort=price-high&minPriceCents=${expectedPrice}&maxPriceCents=${expectedPrice}`;
+    const browse = await call<{ items: { id: string; currentBidCents: number }[] }>('GET', `/api/listings?${q}`, {
+      from: FROM,
+    });
+    expect(browse.body.items.find((l) => l.id === id)).toMatchObject({ currentBidCents: expectedPrice });
+  }, 180_000);
+});
