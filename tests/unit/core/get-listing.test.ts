@@ -72,6 +72,34 @@ describe('the listing page', () => {
     expect(d.quantityAvailable).toBe(0);
   });
 
+  it('shows the reserve line to everyone, the amount to the seller only, and whether the viewer leads', async () => {
+    const auction: FullListing = {
+      ...base,
+      listingType: 'auction',
+      priceCents: undefined,
+      startingBidCents: 1000,
+      reservePriceCents: 5000,
+      buyItNowPriceCents: 9000,
+      currentBidCents: 1000,
+      bidCount: 1,
+      leaderId: 'a',
+      leaderMaxCents: 3000,
+      endsAt: '2026-02-01T00:00:00.000Z',
+    };
+    const visitor = await getListing('L1', null, reader(auction), (k) => k);
+    expect(visitor).toMatchObject({ reserveStatus: 'not_met', viewerLeads: null, buyItNowPriceCents: null });
+    expect(visitor).not.toHaveProperty('reservePriceCents');
+    expect(JSON.stringify(visitor)).not.toContain('3000');
+    expect((await getListing('L1', 'a', reader(auction), (k) => k)).viewerLeads).toBe(true);
+    expect((await getListing('L1', 'b', reader(auction), (k) => k)).viewerLeads).toBe(false);
+    const met = await getListing('L1', 's', reader({ ...auction, leaderMaxCents: 5000 }), (k) => k);
+    expect(met).toMatchObject({ reserveStatus: 'met', reservePriceCents: 5000, viewerLeads: false });
+    expect(await getListing('L1', 'a', reader(base), (k) => k)).toMatchObject({
+      reserveStatus: 'none',
+      viewerLeads: null,
+    });
+  });
+
   it("carries the seller panel: the seller's public profile, rating to one decimal", async () => {
     const d = await getListing('L1', null, reader(base), (k) => `/m/${k}`);
     expect(d.sellerInfo).toEqual({
