@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { serverSocketMessageSchema, type ServerSocketMessage } from '../../shared/events';
 import { call } from './auth-support';
 import { accepted, auctionBy, bid, historyOf, pageOf } from './bid-support';
 import { buyerAndSeller } from './checkout-support';
@@ -149,6 +151,59 @@ describe('placing a bid', () => {
     expect((await pageOf(id)).body.bidCount).toBe(1);
     expect((await historyOf(id)).body.items).toHaveLength(1);
     expect((await bid(alice, id, 1_500, null as unknown as string)).status).toBe(400);
+  });
+});
+
+/** A visitor's socket subscribed to a topic; resolves the first frame that `match` accepts. */
+async function watch(topic: string) {
+  const ws = new WebSocket(`${inject('baseUrl').replace('http', 'ws')}/ws`);
+  const frames: ServerSocketMessage[] = [];
+  ws.on('message', (data) => frames.push(serverSocketMessageSchema.parse(JSON.parse(String(data)))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ action: 'subscribe', topic }));
+  const until = async (match: (f: ServerSocketMessage) => boolean, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no matching frame: ${JSON.stringify(frames)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await until((f) => f.type === 'subscribed');
+  return { until, close: () => ws.close() };
+}
+
+describe('live bidding', () => {
+  it("pushes the new price, count, end, reserve line and history line on the listing's topic, no maximum", async () => {
+    const id = await auctionBy(seller, { startingBidCents: 1_000, reservePriceCents: 1_200 });
+    const page = await watch(`listing:${id}`);
+    try {
+      const placed = await accepted(alice, id, 4_321);
+      const frame = await page.until((f) => f.type === 'event' && f.event.type === 'bid.placed');
+      expect(frame).toMatchObject({
+        type: 'event',
+        topic: `listing:${id}`,
+        event: {
+          type: 'bid.placed',
+          data: {
+            listingId: id,
+            currentBidCents: 1_200,
+            bidCount: 1,
+            endsAt: placed.endsAt,
+            reserveStatus: 'met',
+            bid: { id: placed.bid.id, bidderUsername: alice.username, amountCents: 1_200 },
+          },
+        },
+      });
+      expect(JSON.stringify(frame)).not.toContain('4321');
+      expect(JSON.stringify(frame)).not.toContain(alice.userId);
+    } finally {
+      page.close();
+    }
   });
 });
 

@@ -61,9 +61,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   setAvatar: async ({ me, world }) => ({ body: { key: await uploadAvatar(me ?? world.callers.seller) } }),
   updateStore: () => ({ body: { storeName: 'Route Table Store', storeDescription: '', bio: '' } }),
   getListing: ({ world }) => ({ params: { listingId: world.listingId } }),
-  // Each bid is on a new auction of the seller's (the seller's own: 403), so callers never outbid each other.
-  placeBid: async ({ world }) => ({
-    params: { listingId: await auctionOf(world.callers.seller) },
+  // Each bid is on a new auction, so callers never outbid each other: the seller's, except for the seller, who bids on
+  // the other seller's (as with buying; bidding on one's own is 403, tests/integration/bids.test.ts).
+  placeBid: async ({ caller, world }) => ({
+    params: { listingId: await auctionOf(caller === 'seller' ? world.callers.otherSeller : world.callers.seller) },
     body: { amountCents: AUCTION_START_CENTS + 1 },
   }),
   listBids: async ({ world }) => ({ params: { listingId: await auctionOf(world.callers.seller) } }),
