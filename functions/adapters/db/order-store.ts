@@ -139,7 +139,9 @@ export function orderStore(db: Db): OrderRepository {
               .add({ quantityReserved: r.quantity })
               .where(
                 (a, op) =>
-                  `${op.eq(a.status, 'active')} AND ${op.eq(a.quantity, r.stock.quantity)} AND ` +
+                  // No bid since it was read: an auction's first bid ends Buy It Now (decision 027).
+                  `${op.eq(a.status, 'active')} AND (${op.eq(a.bidCount, 0)} OR ${op.notExists(a.bidCount)}) AND ` +
+                  `${op.eq(a.quantity, r.stock.quantity)} AND ` +
                   `${op.eq(a.quantitySold, r.stock.sold)} AND (${op.lte(a.quantityReserved, r.stock.maxReserved)}` +
                   (r.stock.maxReserved >= 0 ? ` OR ${op.notExists(a.quantityReserved)})` : ')'),
               )
