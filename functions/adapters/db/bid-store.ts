@@ -123,13 +123,11 @@ export function bidStore(db: Db): BidStore {
     },
 
     async history(listingId, limit) {
-      const { data } = await db.entities.bid.query
-        .byListingAmount({ listingId })
-        .go({
-          order: 'desc',
-          limit,
-          attributes: ['listingId', 'bidId', 'bidderId', 'bidderUsername', 'amountCents', 'at'],
-        });
+      const { data } = await db.entities.bid.query.byListingAmount({ listingId }).go({
+        order: 'desc',
+        limit,
+        attributes: ['listingId', 'bidId', 'bidderId', 'bidderUsername', 'amountCents', 'at'],
+      });
       return data as BidRecord[];
     },
   };
