@@ -712,6 +712,75 @@ export function formatSim(s: SimResult): string {
   return lines.join('\n');
 }
 
+/** docs/bench.md's section for a run (the bench runner writes it under its own heading). */
+export function escrowSimSection(s: SimResult, date: string): string {
+  const row = (name: string, x: { orders: number; finished: number; cancelled: number; open: number }) =>
+    `| ${name} | ${x.orders} | ${x.finished} | ${x.cancelled} | ${x.open} |`;
+  const all = FATES.reduce(
+    (t, f) => ({
+      orders: t.orders + s.byFate[f].orders,
+      finished: t.finished + s.byFate[f].finished,
+      cancelled: t.cancelled + s.byFate[f].cancelled,
+      open: t.open + s.byFate[f].open,
+    }),
+    { orders: 0, finished: 0, cancelled: 0, open: 0 },
+  );
+  const o = s.outcomes;
+  const f = s.faults;
+  return `## Escrow money-safety simulation
+
+\`npm run sim:escrow\` on ${date}: ${s.orders} orders, seed ${s.seed} (\`-- --seed ${s.seed}\` runs the same fates), ${s.buyers} buyers,
+${s.sellers} sellers; ${s.ok ? '**passed**' : `**FAILED** (${s.failures.length} findings)`} in ${s.seconds.total.toFixed(0)} s (setup
+${s.seconds.setup.toFixed(0)} s, funding ${s.seconds.funding.toFixed(0)} s, sellers' actions, carrier and faults
+${s.seconds.actions.toFixed(0)} s, releases settled ${s.seconds.settleNow.toFixed(0)} s, past CancelAfter ${s.seconds.expiry.toFixed(0)} s, checks
+${s.seconds.checks.toFixed(0)} s).
+
+| fate | orders | finished (to the seller) | cancelled (to the buyer) | still open |
+| --- | --- | --- | --- | --- |
+${FATES.map((name) => row(name.replace(/_/g, ' '), s.byFate[name])).join('\n')}
+${row('all', all)}
+
+| check (ledger truth) | result | required |
+| --- | --- | --- |
+| escrows still open (stuck) | ${o.stuck} | 0 |
+| finished without a delivery to the buyer's ZIP or an approved pickup | ${o.releasedWrongly} | 0 |
+| cancelled although delivered or approved | ${o.refundedWrongly} | 0 |
+| escrows ended more than once | ${o.endedTwice} | 0 |
+| orders whose status or settlement hash disagree with the ledger | ${o.orderStoreDisagrees} | 0 |
+| platform fees paid (paid twice) | ${o.feesPaid} (${o.feesPaidTwice}) | 0 twice |
+| RLUSD on all trust lines before / after | ${(s.rlusd.beforeCents / 100).toFixed(2)} / ${(s.rlusd.afterCents / 100).toFixed(2)} | equal |
+| accounts whose RLUSD moved other than their orders and fees say | ${s.rlusd.accountsOff} | 0 |
+
+Faults met: workers killed ${Object.entries(f.kills)
+    .map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`)
+    .join(
+      ', ',
+    )}; ledger calls refused while down ${f.injected.ledger_down}, submits whose answer was lost ${f.injected.answer_lost}, carrier calls refused ${f.injected.carrier_down}, Xaman calls refused ${f.injected.xaman_down}; carrier webhooks received ${f.webhooks.received}, forwarded ${f.webhooks.forwarded} (${f.webhooks.duplicated} sent three times and replayed), dropped ${f.webhooks.dropped}, answered other than 200 ${f.webhooks.failed}; tracking numbers refused ${f.badTrackingRefused}; job runs delivered more than once ${f.redeliveredRuns}. Schedule rounds until quiet: ${s.schedules.settleNowRounds} before CancelAfter, ${s.schedules.expiryRounds} after.
+Settlements the core left to a later run ("not validated yet" and the like): ${Object.entries(s.log)
+    .map(([k, n]) => `${n} × ${k}`)
+    .join('; ')}.
+
+${escrowSimNotes}`;
+}
+
+export const escrowSimNotes = `How it is driven: a fresh local stack (tests/bench/bare-stack.ts: DynamoDB Local, the ledger stand-in closing a
+ledger every second, the Xaman and carrier stand-ins, the stack's own schedule timers running too). Buyers and sellers
+are accounts whose wallets are Xaman stand-in dev wallets (XRP, an RLUSD trust line, 1,000 RLUSD). Each order is made by
+the production \`checkout\` (cart line, priced, condition sealed, units reserved) and funded by the production
+\`settleEscrowSigning\` (blob verified, hash recorded, submitted, funded from a validated ledger); only the signing is
+short-cut: the buyer's EscrowCreate is signed with the buyer's key by xrpl.js instead of on the Xaman sign page. Everything
+after that is production code against the local services: platform fees requested through Xaman and approved on its sign
+page, shipping checked with the carrier's Track API, parcels moved on at the carrier stand-in whose signed webhooks reach
+\`POST /api/carrier/webhook\` through a proxy (which forwards, drops, or sends three times and replays), pickups decided,
+and the delivery check, settlement run and reconcile called as their jobs call them. Faults are wrapped ports
+(tests/sim/escrow/faults.ts, docs/decisions): the ledger down or answers lost, Xaman or the carrier down, workers that die
+at a chosen step of ending an escrow (after prepare, after record, after submit, before marking the order), jobs
+delivered three times at once. Meanwhile the schedules run compressed (every 15 s). Then the ledger's close time and the
+functions' clock move eight days ahead (past every CancelAfter); four settlement runs die at each kill point in turn, then
+the schedules run until nothing is left (eight workers side by side, each on its share of the due lists). The checks read
+the ledger with a plain xrpl Client: every buyer's account_tx and escrow objects, the platform's fee payments, and every
+trust line of the RLUSD issuer.`;
+
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -729,5 +798,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await runEscrowSim({ orders, seed, canary });
   console.error(formatSim(result));
   if (process.argv.includes('--json')) console.log(JSON.stringify(result));
-  process.exit(result.ok ? 0 : 1);
+  // The bench runner writes a failed run into docs/bench.md instead of stopping.
+  process.exit(result.ok || process.argv.includes('--exit-zero') ? 0 : 1);
 }
