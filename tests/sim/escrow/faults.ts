@@ -5,6 +5,7 @@
  * See docs/decisions (the escrow money-safety simulation record).
  */
 import { decode } from 'xrpl';
+import { fulfillmentVault } from '../../../functions/adapters/fulfillment-vault';
 import { platformAccount } from '../../../functions/adapters/ledger/platform-account';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
 import { deliveryDeps, feeDeps, sellerActionDeps } from '../../../functions/adapters/settlement-deps';
@@ -57,7 +58,7 @@ export class Killed extends Error {
 }
 
 export class Unreachable extends Error {
-  constructor(readonly what: 'ledger' | 'carrier' | 'xaman') {
+  constructor(readonly what: 'ledger' | 'carrier' | 'xaman' | 'vault') {
     super(`sim: ${what} unreachable`);
   }
 }
@@ -106,7 +107,23 @@ export interface WorkerContext {
   /** Every kill, for the report. */
   onKill?(worker: string, at: KillPoint, orderId: string | undefined): void;
   /** Every call an outage refused or an answer it lost, for the report. */
-  onFault?(kind: 'ledger_down' | 'answer_lost' | 'carrier_down' | 'xaman_down'): void;
+  onFault?(kind: 'ledger_down' | 'answer_lost' | 'carrier_down' | 'xaman_down' | 'vault_down'): void;
+  /** What each finish or cancel submitted (and followed) by a worker came to, for the report. */
+  onOutcome?(outcome: SubmitOutcome): void;
+}
+
+/**
+ * The process's one fulfillment vault (the app's handlers, the stack's timers and the sim's workers all use it) made
+ * unable to open the fulfillments of `lost` orders: a KMS key disabled, or sealed values damaged, for those orders.
+ */
+export function breakVault(lost: ReadonlySet<string>, onFault: () => void): void {
+  const vault = fulfillmentVault();
+  const open = vault.open.bind(vault);
+  vault.open = async (sealed, orderId) => {
+    if (!lost.has(orderId)) return open(sealed, orderId);
+    onFault();
+    throw new Unreachable('vault');
+  };
 }
 
 /** A stable small hash of an order id (which shard reads it). */
@@ -205,7 +222,9 @@ export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerC
         ctx.onFault?.('answer_lost');
         return lostAnswer(blob);
       }
-      return ledger.submitAndWait(blob, options);
+      const outcome = await ledger.submitAndWait(blob, options);
+      if (orderId !== undefined) ctx.onOutcome?.(outcome);
+      return outcome;
     },
     async escrow(owner: string, sequence: number) {
       alive();

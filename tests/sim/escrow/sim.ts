@@ -18,6 +18,7 @@ import { db } from '../../../functions/adapters/db/service';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
 import { checkDeliveries, checkParcels } from '../../../functions/core/orders/delivery';
 import { settleDueEscrows } from '../../../functions/core/orders/escrow-expiry';
+import type { SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/order';
 import { reconcileOrders } from '../../../functions/core/orders/reconcile';
 import { decidePickup, shipOrder } from '../../../functions/core/orders/seller-actions';
@@ -27,6 +28,7 @@ import {
   CountingLog,
   KILL_POINTS,
   Killed,
+  breakVault,
   newWorker,
   Unreachable,
   type KillPoint,
@@ -62,6 +64,7 @@ export const FATES = [
   'carrier_down',
   'queue_redelivery',
   'worker_killed',
+  'fulfillment_lost',
 ] as const;
 export type Fate = (typeof FATES)[number];
 
@@ -78,6 +81,7 @@ const WEIGHTS: Record<Fate, number> = {
   carrier_down: 6,
   queue_redelivery: 7,
   worker_killed: 8,
+  fulfillment_lost: 3,
 };
 
 const PICKUP: readonly Fate[] = ['pickup_approved', 'pickup_rejected'];
@@ -95,6 +99,7 @@ const WEBHOOK: Record<Fate, WebhookPolicy> = {
   carrier_down: 'drop',
   queue_redelivery: 'drop',
   worker_killed: 'drop',
+  fulfillment_lost: 'forward',
 };
 
 const ORDERS_PER_BUYER = 10;
@@ -169,12 +174,14 @@ export interface SimResult {
   faults: {
     kills: Record<KillPoint, number>;
     /** Calls refused by an outage, answers lost. */
-    injected: Record<'ledger_down' | 'answer_lost' | 'carrier_down' | 'xaman_down', number>;
+    injected: Record<'ledger_down' | 'answer_lost' | 'carrier_down' | 'xaman_down' | 'vault_down', number>;
     webhooks: WebhookProxy['counts'];
     badTrackingRefused: number;
     redeliveredRuns: number;
   };
   schedules: { settleNowRounds: number; expiryRounds: number };
+  /** What the finishes and cancels the sim's workers submitted came to (the app's own handlers are not counted). */
+  submits: Record<string, number>;
   log: Record<string, number>;
   failures: string[];
   ok: boolean;
@@ -211,7 +218,10 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
   const failures: string[] = [];
   const log = new CountingLog();
   const kills = Object.fromEntries(KILL_POINTS.map((k) => [k, 0])) as Record<KillPoint, number>;
-  const injected = { ledger_down: 0, answer_lost: 0, carrier_down: 0, xaman_down: 0 };
+  const injected = { ledger_down: 0, answer_lost: 0, carrier_down: 0, xaman_down: 0, vault_down: 0 };
+  /** Orders whose fulfillment can no longer be opened (fate fulfillment_lost). */
+  const vaultLost = new Set<string>();
+  const submits: Record<string, number> = {};
   let badTrackingRefused = 0;
   let redeliveredRuns = 0;
   const escrowIndex = new Map<string, string>();
@@ -220,6 +230,15 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     orderOfEscrow: (owner: string, sequence: number) => escrowIndex.get(`${owner}:${sequence}`),
     onKill: (_w: string, at: KillPoint) => void kills[at]++,
     onFault: (kind: keyof typeof injected) => void injected[kind]++,
+    onOutcome: (outcome: SubmitOutcome) => {
+      const code =
+        outcome.status === 'failed' || outcome.status === 'rejected'
+          ? `${outcome.status} ${outcome.code}`
+          : outcome.status === 'timeout'
+            ? `timeout (submit said ${outcome.preliminaryCode ?? '?'})`
+            : outcome.status;
+      submits[code] = (submits[code] ?? 0) + 1;
+    },
   };
   const worker = (name: string, faults: WorkerFaults = {}) => newWorker(name, faults, ctx);
   /** Runs a step that is expected to fail because of an injected fault; counts what it met. */
@@ -241,6 +260,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     const { issuer, currency } = ledger.rlusd;
     const platformAddress = stack.env.PLATFORM_WALLET_ADDRESS!;
     const carrier = carrierControl(stack.env.CARRIER_API_URL!);
+    breakVault(vaultLost, () => void injected.vault_down++);
     proxy = await startWebhookProxy(`${stack.url}/api/carrier/webhook`);
     await carrier.webhookTo(proxy.url);
 
@@ -454,6 +474,13 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           for (const x of runs) if (x.status === 'rejected') o.problems.push(String(x.reason));
           return;
         }
+        case 'fulfillment_lost':
+          // From now on nothing in this process can open this order's fulfillment; then the parcel is delivered.
+          vaultLost.add(o.orderId);
+          await payFee(o, app);
+          await ship(o);
+          await deliver(o);
+          return;
         case 'worker_killed': {
           await payFee(o, app);
           await ship(o);
@@ -500,9 +527,9 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         if (++done % 100 === 0) say(`sim: ${done} orders acted on (${mark().toFixed(0)} s)`);
       }
     });
+    // The schedule's last tick and webhooks still in flight carry on beside the runs below (they are done before
+    // the clocks move).
     acting = false;
-    await scheduler;
-    await proxy.idle();
     seconds.actions = mark() - seconds.setup - seconds.funding;
     say(
       `sim: sellers, carrier and faults done (${seconds.actions.toFixed(1)} s); ms per fate ${JSON.stringify(actMs)}`,
@@ -537,6 +564,10 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     const settleNowRounds = await quiet(['releasing'], 30);
     seconds.settleNow = mark() - seconds.setup - seconds.funding - seconds.actions;
     say(`sim: releases settled in ${settleNowRounds} rounds (${seconds.settleNow.toFixed(1)} s)`);
+
+    await scheduler;
+    await proxy.idle();
+    if ((await countByStatus(['releasing'])).releasing! > 0) await quiet(['releasing'], 10);
 
     // --- Past every CancelAfter: the ledger's close time and the functions' clock, then the schedules until quiet.
     const res = await fetch(`${stack.env.XRPL_URL!.replace(/^ws/, 'http')}/_test/clock`, {
@@ -599,7 +630,9 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     for (const o of orders) {
       const ends = endings.get(`${o.buyer.wallet.classicAddress}:${o.escrowSequence}`) ?? [];
       const outcome: Outcome = ends.length === 0 ? 'open' : ends[0]!.type === 'EscrowFinish' ? 'finished' : 'cancelled';
-      const shouldFinish = o.approved || (o.tracking !== null && o.deliveredToBuyer && !o.returned);
+      // A release the platform could not make (the fulfillment lost) can only go back to the buyer after CancelAfter.
+      const shouldFinish =
+        o.approved || (o.tracking !== null && o.deliveredToBuyer && !o.returned && !vaultLost.has(o.orderId));
       byFate[o.fate].orders++;
       byFate[o.fate][outcome]++;
       if (outcome === 'open') {
@@ -672,6 +705,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       rlusd: { beforeCents: microsToCents(before.total), afterCents: microsToCents(after.total), accountsOff },
       faults: { kills, injected, webhooks: proxy.counts, badTrackingRefused, redeliveredRuns },
       schedules: { settleNowRounds, expiryRounds },
+      submits,
       log: logCounts,
       failures,
       ok: failures.length === 0,
@@ -704,6 +738,7 @@ export function formatSim(s: SimResult): string {
     `faults: kills ${JSON.stringify(s.faults.kills)}, outages ${JSON.stringify(s.faults.injected)}, webhooks ${JSON.stringify(s.faults.webhooks)}, bad tracking refused ${s.faults.badTrackingRefused}, redelivered runs ${s.faults.redeliveredRuns}`,
     `schedule rounds until quiet: ${s.schedules.settleNowRounds} before expiry, ${s.schedules.expiryRounds} after`,
     `core log lines: ${JSON.stringify(s.log)}`,
+    `finishes and cancels submitted by the sim's workers: ${JSON.stringify(s.submits)}`,
     s.ok
       ? 'OK: every escrow ended exactly one way, as its fate says; RLUSD conserved'
       : `FAILED (${s.failures.length}):`,
@@ -756,7 +791,9 @@ Faults met: workers killed ${Object.entries(f.kills)
     .join(
       ', ',
     )}; ledger calls refused while down ${f.injected.ledger_down}, submits whose answer was lost ${f.injected.answer_lost}, carrier calls refused ${f.injected.carrier_down}, Xaman calls refused ${f.injected.xaman_down}; carrier webhooks received ${f.webhooks.received}, forwarded ${f.webhooks.forwarded} (${f.webhooks.duplicated} sent three times and replayed), dropped ${f.webhooks.dropped}, answered other than 200 ${f.webhooks.failed}; tracking numbers refused ${f.badTrackingRefused}; job runs delivered more than once ${f.redeliveredRuns}. Schedule rounds until quiet: ${s.schedules.settleNowRounds} before CancelAfter, ${s.schedules.expiryRounds} after.
-Settlements the core left to a later run ("not validated yet" and the like): ${Object.entries(s.log)
+Finishes and cancels the sim's workers submitted came to: ${Object.entries(s.submits)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ')}. The core's log lines in those workers: ${Object.entries(s.log)
     .map(([k, n]) => `${n} × ${k}`)
     .join('; ')}.
 
