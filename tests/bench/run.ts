@@ -9,7 +9,11 @@
  *   (lighthouse.ts), each in a child process: a local stack sets process-wide env and the app's db() service keeps the
  *   client of the first stack it saw, so one stack per process;
  * - live push: an event published -> the frame received by 500 sockets on one topic (live-push.ts, in a child process);
- * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process).
+ * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process);
+ * - escrow release: carrier webhook to validated EscrowFinish, and one delivery-schedule run over 10,000 shipped orders
+ *   (escrow-release.ts, in a child process);
+ * - the escrow money-safety simulation, 1,000 orders with random fates and injected faults (tests/sim/escrow/sim.ts, in a
+ *   child process), written under its own heading.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +32,8 @@ import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
 import { livePushNotes, livePushRows, type LivePush } from './live-push';
 import { coldStartSection, type ColdStartRow } from './cold-start';
 import { percentile } from './percentile';
+import { escrowReleaseNotes, escrowReleaseRows, type EscrowReleaseBench } from './escrow-release';
+import { escrowSimSection, type SimResult } from '../sim/escrow/sim';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -133,6 +139,8 @@ const push = inChild<LivePush>('live-push.ts');
 const bell = inChild<BellResult>('notifications-bell.ts');
 const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
+const release = inChild<EscrowReleaseBench>('escrow-release.ts');
+const sim = inChild<SimResult>('../sim/escrow/sim.ts', ['--json', '--exit-zero']);
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const report = `# Benchmarks
@@ -155,6 +163,7 @@ ${lighthouseRows(pages)}
 ${livePushRows(push)}
 | the bell: \`GET /api/me/notifications/summary\` with ${bell.notifications} notifications, p50 / p95 (n=${bell.n}) | ${bell.p50.toFixed(1)} / ${bell.p95.toFixed(1)} ms | p95 ≤ 20 ms |
 ${checkoutRows(checkout)}
+${escrowReleaseRows(release)}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -169,6 +178,9 @@ The bell: a fresh local stack without seed data, ${bell.notifications} notificat
 transactions), then 30 warm-up and ${bell.n} sequential timed requests with that user's session through the gateway (the
 session check, then the unread counter and the 5 latest read side by side).
 ${checkoutNotes}
+${escrowReleaseNotes}
+
+${escrowSimSection(sim, new Date().toISOString().slice(0, 10))}
 
 ${coldStartSection(cold)}`;
 // Formatted as the repository's check expects, so a fresh run can be committed as it is.

@@ -54,10 +54,31 @@ function settlementTx(order: OrderRecord, fulfillment: string | null) {
     : { TransactionType: 'EscrowCancel', ...base };
 }
 
+/** The order's fulfillment to finish with; past CancelAfter, when it can't be opened, null (refund instead). */
+async function openFulfillment(order: OrderRecord, deps: SettlementDeps): Promise<string | null> {
+  try {
+    return await deps.vault.open(order.escrow.sealedFulfillment, order.orderId);
+  } catch (error) {
+    // Before CancelAfter the vault may come back in time. After it the escrow can only go back to the buyer, which
+    // needs no fulfillment: waiting for the vault would leave the funds locked as long as it fails (for good if the
+    // key is gone).
+    if (Date.parse(order.escrow.cancelAfter) > deps.now().getTime()) throw error;
+    deps.log.warn('fulfillment unavailable past CancelAfter, refunding', {
+      orderId: order.orderId,
+      error: String(error),
+    });
+    return null;
+  }
+}
+
 /** Prepares and records a new finish or cancel when there is none or the last one can no longer apply. */
 async function recordNew(order: OrderRecord, deps: SettlementDeps): Promise<OrderRecord | null> {
   const kind = order.status === 'releasing' ? 'finish' : 'cancel';
-  const fulfillment = kind === 'finish' ? await deps.vault.open(order.escrow.sealedFulfillment, order.orderId) : null;
+  const fulfillment = kind === 'finish' ? await openFulfillment(order, deps) : null;
+  if (kind === 'finish' && fulfillment === null) {
+    await beginRefund(order, 'expired', deps);
+    return deps.orders.get(order.orderId);
+  }
   const prepared = await deps.platform.prepare(settlementTx(order, fulfillment));
   const settlement: Settlement = { kind, ...prepared, submittedAt: deps.now().toISOString(), ledgerIndex: null };
   if (await deps.orders.recordSettlement(order.orderId, order.status, order.settlement?.txid ?? null, settlement)) {
