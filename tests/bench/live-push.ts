@@ -189,12 +189,19 @@ loop, so each frame is paid twice on one core; in AWS the endpoint is API Gatewa
 export async function writeRows(r: LivePush) {
   const file = path.resolve(import.meta.dirname, '../../docs/bench.md');
   const lines = fs.readFileSync(file, 'utf8').split('\n');
-  const kept = lines.filter((l) => !l.startsWith(LIVE_PUSH_ROW_PREFIX));
-  const lastRow = kept.reduce((last, l, i) => (l.startsWith('|') ? i : last), -1);
-  kept.splice(lastRow + 1, 0, livePushRows(r));
-  // The note is written as it is (prose is not rewrapped), so an earlier run's copy is found verbatim.
-  let text = kept.join('\n').replace(`${livePushNotes}\n`, '');
-  text = `${text.trimEnd()}\n${livePushNotes}\n`;
+  // The rows and the note belong to the first section (the cold-start table follows under its own heading).
+  const text0 = lines
+    .filter((l) => !l.startsWith(LIVE_PUSH_ROW_PREFIX))
+    .join('\n')
+    // The note is written as it is (prose is not rewrapped), so an earlier run's copy is found verbatim.
+    .replace(`${livePushNotes}\n`, '');
+  const kept = text0.split('\n');
+  const heading = kept.findIndex((l, i) => i > 0 && l.startsWith('## '));
+  const sectionEnd = heading === -1 ? kept.length : heading;
+  const lastRow = kept.slice(0, sectionEnd).reduce((last, l, i) => (l.startsWith('|') ? i : last), -1);
+  const head = kept.slice(0, sectionEnd);
+  head.splice(lastRow + 1, 0, livePushRows(r));
+  const text = `${head.join('\n').trimEnd()}\n${livePushNotes}\n\n${kept.slice(sectionEnd).join('\n')}`;
   const options = (await prettier.resolveConfig(file)) ?? {};
   fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
 }
