@@ -41,6 +41,15 @@ import {
 import { carrierWebhook } from '../shared/api/carrier';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
+import {
+  getConversation,
+  getUnreadMessageCount,
+  listConversations,
+  listMessages,
+  markConversationRead,
+  sendMessage,
+  startConversation,
+} from '../shared/api/messages';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -85,6 +94,18 @@ const owner = (status: number): Access => ({ visitor: 401, user: 403, seller: st
 const orderSeller = (status: number): Access => ({
   visitor: 401,
   user: 403,
+  seller: status,
+  otherSeller: 404,
+  admin: 404,
+});
+
+/**
+ * Only the two parties of the conversation the request names (the matrix's buyer and seller); to anyone else it does
+ * not exist (404).
+ */
+const parties = (status: number): Access => ({
+  visitor: 401,
+  user: status,
   seller: status,
   otherSeller: 404,
   admin: 404,
@@ -317,6 +338,43 @@ export const routes = {
     'http/notifications/mark-all-notifications-read',
     'user',
     signedIn(200),
+  ),
+  // Messages (issue 16): Contact Seller finds or makes the one conversation of (listing or store, caller, seller), so a
+  // retry finds what the first made (no key needed); one's own listing or store is 403 'Cannot Contact Yourself'.
+  startConversation: route(
+    'startConversation',
+    startConversation,
+    'http/messages/start-conversation',
+    'user',
+    signedIn(200),
+  ),
+  listConversations: route(
+    'listConversations',
+    listConversations,
+    'http/messages/list-conversations',
+    'user',
+    signedIn(200),
+  ),
+  getUnreadMessageCount: route(
+    'getUnreadMessageCount',
+    getUnreadMessageCount,
+    'http/messages/get-unread-message-count',
+    'user',
+    signedIn(200),
+  ),
+  getConversation: route('getConversation', getConversation, 'http/messages/get-conversation', 'user', parties(200)),
+  listMessages: route('listMessages', listMessages, 'http/messages/list-messages', 'user', parties(200)),
+  // Counted against the sender's per-user limit (RATE_LIMITS.sendMessage); a retry with its key gets the first answer.
+  sendMessage: route('sendMessage', sendMessage, 'http/messages/send-message', 'user', parties(201), {
+    idempotent: true,
+  }),
+  // Naturally idempotent, like a notification's read: a retry finds nothing unread and answers the same count.
+  markConversationRead: route(
+    'markConversationRead',
+    markConversationRead,
+    'http/messages/mark-conversation-read',
+    'user',
+    parties(200),
   ),
   // The cart: any signed-in user; each only ever reads and writes their own (the session names the cart).
   getCart: route('getCart', getCart, 'http/cart/get-cart', 'user', signedIn(200)),

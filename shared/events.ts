@@ -9,6 +9,7 @@ import {
   notificationTypeSchema,
 } from './domain/notification';
 import { SIGN_IN_POLL } from './domain/sign-in-poll';
+import { messageSchema, unreadCountsSchema } from './domain/messages';
 
 /**
  * Every message of the events queue and of the WebSocket, each a named zod schema: producers build them, the events
@@ -114,6 +115,34 @@ export const notificationsReadEvent = z.object({
 });
 
 /**
+ * A message was sent: pushed on both parties' `user:<id>` topics, so the other party's open chat shows it at once (and
+ * the sender's other tabs). The recipient's copy carries their new unread counts (conversation and header); the
+ * sender's has none.
+ */
+export const messageCreatedEvent = z.object({
+  ...eventBase,
+  type: z.literal('message.created'),
+  topic: topicSchema,
+  data: z.object({ message: messageSchema, unread: z.nullable(unreadCountsSchema) }),
+});
+
+/**
+ * A party read a conversation: the reader's topic gets their new unread total (the header of other tabs), the other
+ * party's topic when it was read (their chat's 'Seen').
+ */
+export const conversationReadEvent = z.object({
+  ...eventBase,
+  type: z.literal('conversation.read'),
+  topic: topicSchema,
+  data: z.object({
+    conversationId: z.string(),
+    readerId: z.string(),
+    readAt: z.string(),
+    unreadCount: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  }),
+});
+
+/**
  * A feature asks for a user to be notified (the one way every feature notifies). Not pushed to sockets: the events
  * consumer calls core's `notify`, which stores it once per `dedupeKey` and publishes notification.created.
  */
@@ -153,6 +182,8 @@ export const socketEventSchema = z.discriminatedUnion('type', [
   bidPlacedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
+  messageCreatedEvent,
+  conversationReadEvent,
 ]);
 export type SocketEvent = z.infer<typeof socketEventSchema>;
 
@@ -164,6 +195,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   notificationCreatedEvent,
   notificationsReadEvent,
   notifyRequestedEvent,
+  messageCreatedEvent,
+  conversationReadEvent,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

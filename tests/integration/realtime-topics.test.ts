@@ -1,42 +1,10 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import WebSocket from 'ws';
-import { serverSocketMessageSchema, type ServerSocketMessage } from '../../shared/events';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './auth-support';
 import { giveNotifications } from './notification-support';
 import { signUp, type Account } from './route-support';
+import { openSocket } from './socket-support';
 
 const FROM = '127.0.13.1';
-
-/** One socket of the app (authenticated when a token is given) that keeps every frame, parsed with the shared schema. */
-async function openSocket(token?: string) {
-  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
-  const ws = new WebSocket(`${inject('baseUrl').replace('http', 'ws')}/ws${query}`);
-  const frames: ServerSocketMessage[] = [];
-  const waiters: (() => void)[] = [];
-  ws.on('message', (data) => {
-    frames.push(serverSocketMessageSchema.parse(JSON.parse(String(data))));
-    for (const w of waiters.splice(0)) w();
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  let read = 0;
-  /** The next frame not yet read. */
-  const next = async (timeoutMs = 10_000): Promise<ServerSocketMessage> => {
-    const deadline = Date.now() + timeoutMs;
-    while (frames.length <= read) {
-      if (Date.now() > deadline) throw new Error('no frame in time');
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-    return frames[read++]!;
-  };
-  const send = (data: string | Buffer) => ws.send(data);
-  return { ws, frames, next, send, close: () => ws.close() };
-}
 
 describe('socket topics per user, through the local WebSocket gateway', () => {
   let alice: Account;
@@ -105,7 +73,7 @@ describe('socket topics per user, through the local WebSocket gateway', () => {
       }
       s.send(JSON.stringify({ action: 'ping' }));
       expect(await s.next()).toEqual({ type: 'pong' });
-      expect(s.ws.readyState).toBe(WebSocket.OPEN);
+      expect(s.ws.readyState).toBe(s.ws.OPEN);
     } finally {
       s.close();
     }

@@ -95,6 +95,18 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: {},
   }),
   markAllNotificationsRead: () => ({ body: {} }),
+  // Contact Seller on the seller's listing (the seller, on the other seller's: never their own).
+  startConversation: ({ caller, world }) => ({ body: { listingId: buyable(caller, world) } }),
+  listConversations: () => ({}),
+  getUnreadMessageCount: () => ({}),
+  // The conversation's parties are the buyer and the seller; the others are refused as if it did not exist.
+  getConversation: async ({ world }) => ({ params: { conversationId: await conversationOf(world) } }),
+  listMessages: async ({ world }) => ({ params: { conversationId: await conversationOf(world) } }),
+  sendMessage: async ({ world }) => ({
+    params: { conversationId: await conversationOf(world) },
+    body: { content: 'Is the lantern still available?' },
+  }),
+  markConversationRead: async ({ world }) => ({ params: { conversationId: await conversationOf(world) }, body: {} }),
   getCart: () => ({}),
   setCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) }, body: { quantity: 1 } }),
   removeCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) } }),
@@ -239,6 +251,26 @@ export function signedCarrierWebhook(trackingNumbers: string[]): RouteRequest {
   });
   const signature = createHmac('sha256', LOCAL_CARRIER_WEBHOOK_SECRET).update(rawBody).digest('base64');
   return { rawBody, headers: { 'fdx-signature': signature } };
+}
+
+const conversations = new WeakMap<World, Promise<string>>();
+
+/** The world's buyer's conversation with its seller about the seller's listing (made once per world). */
+function conversationOf(world: World): Promise<string> {
+  let made = conversations.get(world);
+  if (!made) {
+    const { user } = world.callers;
+    made = call<{ conversation: { id: string } }>('POST', '/api/me/conversations', {
+      token: user.token,
+      from: user.from,
+      body: { listingId: world.listingId },
+    }).then((r) => {
+      if (r.status !== 200) throw new Error(`conversation: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.conversation.id;
+    });
+    conversations.set(world, made);
+  }
+  return made;
 }
 
 /** A listing the caller may buy: the seller's, except for the seller, who buys the other seller's. */

@@ -10,6 +10,7 @@ import { config } from '../../lib/config';
 import { bidEntity } from './entities/bid';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
+import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
 import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
 import { orderEntity } from './entities/order';
@@ -52,6 +53,10 @@ const factories = {
   order: orderEntity,
   shippingQuote: shippingQuoteEntity,
   trackingClaim: trackingClaimEntity,
+  conversation: conversationEntity,
+  message: messageEntity,
+  inboxEntry: inboxEntryEntity,
+  messageCounter: messageCounterEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

@@ -1,7 +1,10 @@
 import { TooManyRequestsError } from '../../lib/errors';
 import type { RateLimitStore } from './ports';
 
-/** Every per-IP rate limit (sign-in routes, search), per source IP and fixed window, in one place. */
+/**
+ * Every rate limit, per fixed window, in one place: per source IP (sign-in routes, search) or per user (`user:<id>`:
+ * sending messages).
+ */
 export const RATE_LIMITS = {
   startSignIn: { limit: 10, windowSeconds: 60 },
   completeSignIn: { limit: 20, windowSeconds: 60 },
@@ -10,6 +13,8 @@ export const RATE_LIMITS = {
   createAccount: { limit: 10, windowSeconds: 60 },
   // A search reads postings and up to 500 cards (decision 014); people search on Enter, several behind one address.
   searchListings: { limit: 120, windowSeconds: 60 },
+  // Per user: a person chatting sends a few a minute; a script flooding sellers' inboxes stops at this.
+  sendMessage: { limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -23,13 +28,14 @@ export interface RateWindow {
   expiresAt: number;
 }
 
-export function rateWindow(action: RateLimitedAction, sourceIp: string, now: Date): RateWindow {
+/** `subject`: the source IP, or `user:<id>` for a per-user limit. */
+export function rateWindow(action: RateLimitedAction, subject: string, now: Date): RateWindow {
   const { windowSeconds } = RATE_LIMITS[action];
   const nowSeconds = now.getTime() / 1000;
   const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
   const end = windowStart + windowSeconds;
   return {
-    key: `${action}#${sourceIp}`,
+    key: `${action}#${subject}`,
     windowStart,
     retryAfterSeconds: Math.max(1, Math.ceil(end - nowSeconds)),
     expiresAt: end + windowSeconds,
@@ -47,10 +53,10 @@ export class RateLimited extends TooManyRequestsError {
 export async function enforceRateLimit(
   store: RateLimitStore,
   action: RateLimitedAction,
-  sourceIp: string,
+  subject: string,
   now: Date,
 ): Promise<void> {
-  const w = rateWindow(action, sourceIp, now);
+  const w = rateWindow(action, subject, now);
   if (!(await store.hit(w.key, w.windowStart, RATE_LIMITS[action].limit, w.expiresAt))) {
     throw new RateLimited(w.retryAfterSeconds);
   }

@@ -27,6 +27,8 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
     'notification.created': fanOut,
     'notifications.read': fanOut,
     'notify.requested': (event) => deps.notify(event.data),
+    'message.created': fanOut,
+    'conversation.read': fanOut,
   };
 }
 

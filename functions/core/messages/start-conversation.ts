@@ -1,0 +1,67 @@
+import type { ConversationSummary } from '../../../shared/api/messages';
+import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { conversationIdOf } from './conversation-id';
+import { blankEntry, sideOf, toSummaries } from './conversation-view';
+import type { ConversationRecord, InboxEntry, MessagingDeps } from './ports';
+
+export type ConversationTarget = { listingId: string } | { sellerId: string };
+
+/** Spec part 1 section 8.2: nobody messages themselves (their own listing or store). */
+export class CannotContactYourself extends AppError {
+  constructor() {
+    super(403, 'cannot_contact_yourself', 'Cannot Contact Yourself');
+  }
+}
+
+/**
+ * Contact Seller (spec part 1 section 5.6, part 2 "Conversation"): finds or makes the one conversation of the listing's
+ * seller and the caller as buyer (from a store page: of the store's user and the caller). A deleted listing or an
+ * unknown user is 404; one's own listing or store 403 'Cannot Contact Yourself'. The seller sees it once it has a
+ * message, so an unanswered Contact Seller click leaves nothing in anyone else's list.
+ */
+export async function startConversation(
+  userId: string,
+  target: ConversationTarget,
+  deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'now'>,
+): Promise<{ conversation: ConversationSummary; created: boolean }> {
+  let sellerId: string;
+  if ('listingId' in target) {
+    const [listing] = await deps.listings([target.listingId]);
+    if (!listing || listing.status === 'deleted') throw new NotFoundError('Listing not found');
+    sellerId = listing.sellerId;
+  } else {
+    sellerId = target.sellerId;
+  }
+  if (sellerId === userId) throw new CannotContactYourself();
+
+  const conversationId = conversationIdOf(target, userId);
+  let existing = await deps.store.conversation(conversationId);
+  let created = false;
+  let entry: InboxEntry | null = null;
+  if (!existing) {
+    const [buyer, seller] = await Promise.all([deps.user(userId), deps.user(sellerId)]);
+    if (!buyer) throw new UnauthorizedError();
+    if (!seller) throw new NotFoundError('User not found');
+    const at = deps.now().toISOString();
+    const record: ConversationRecord = {
+      conversationId,
+      listingId: 'listingId' in target ? target.listingId : null,
+      buyerId: userId,
+      buyerUsername: buyer.username,
+      sellerId,
+      sellerUsername: seller.username,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const starter = blankEntry(record, sideOf(record, userId)!, userId);
+    created = (await deps.store.createConversation(record, starter)) === 'created';
+    if (created) [existing, entry] = [record, starter];
+    // Lost a race with another click of the same buyer: that one made it.
+    else existing = await deps.store.conversation(conversationId);
+    if (!existing) throw new Error(`conversation ${conversationId} exists but can't be read`);
+  }
+  const side = sideOf(existing, userId)!;
+  entry ??= (await deps.store.entry(userId, side.otherUserId, conversationId)) ?? blankEntry(existing, side, userId);
+  const [conversation] = await toSummaries([entry], deps);
+  return { conversation: conversation!, created };
+}
