@@ -518,8 +518,9 @@ describe('/purchased/{id} (spec part 3 "Purchase detail")', () => {
     const seller = within(m.getByRole('region', { name: 'Seller' }));
     expect(seller.getByRole('link', { name: 'bob' }).getAttribute('href')).toBe('/user/bob');
     expect(within(m.getByRole('region', { name: 'Return policy' })).getByText(/14 Day Returns/)).toBeTruthy();
+    expect(seller.getByRole('button', { name: 'Contact Seller' })).toBeTruthy();
     // Not built yet, so not shown.
-    for (const name of [/Leave Review/, /Request Return/, /Report Issue/, /Contact Seller/]) {
+    for (const name of [/Leave Review/, /Request Return/, /Report Issue/]) {
       expect(m.queryByRole('button', { name })).toBeNull();
       expect(m.queryByRole('link', { name })).toBeNull();
     }
@@ -563,6 +564,8 @@ describe('/purchased/{id} (spec part 3 "Purchase detail")', () => {
     const buyerCard = within(main().getByRole('region', { name: 'Buyer' }));
     expect(buyerCard.getByText('buyer_bee')).toBeTruthy();
     expect(buyerCard.getByText(/Bee Buyer/)).toBeTruthy();
+    // Contact Seller is the buyer's; the seller has no one to contact here.
+    expect(main().queryByRole('button', { name: 'Contact Seller' })).toBeNull();
     expect(main().getByRole('textbox', { name: 'FedEx Tracking Number' })).toBeTruthy();
     expect(within(main().getByRole('region', { name: 'Order' })).getByText('Not shipped yet')).toBeTruthy();
   });

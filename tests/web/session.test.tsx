@@ -172,19 +172,23 @@ describe('header and session restore', () => {
       // A seller: Seller Portal sits between Wallet and Profile Settings (spec part 1 section 2.3).
       expect(items.map((i) => i.textContent)).toEqual([
         'My Activity',
+        'Messages',
         'Notifications',
         'Wallet',
         'Seller Portal',
         'Profile Settings',
         'Disconnect Wallet',
       ]);
-      expect(items[0]?.getAttribute('href')).toBe('/activity');
-      expect(items[1]?.getAttribute('href')).toBe('/notifications');
-      expect(items[2]?.getAttribute('href')).toBe('/wallet');
-      expect(items[3]?.getAttribute('href')).toBe('/seller-portal');
-      expect(items[4]?.getAttribute('href')).toBe('/settings');
+      expect(items.slice(0, 6).map((i) => i.getAttribute('href'))).toEqual([
+        '/activity',
+        '/messages',
+        '/notifications',
+        '/wallet',
+        '/seller-portal',
+        '/settings',
+      ]);
 
-      fireEvent.click(items[5]!);
+      fireEvent.click(items[6]!);
       expect(await screen.findByText('Wallet Disconnected')).toBeTruthy();
       expect(screen.getByText('Your wallet has been disconnected successfully')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
@@ -214,6 +218,7 @@ describe('header and session restore', () => {
     setWidth(390);
     expect(await panelItems(true)).toEqual([
       ['My Activity', '/activity'],
+      ['Messages', '/messages'],
       ['Notifications', '/notifications'],
       ['Wallet', '/wallet'],
       ['Seller Portal', '/seller-portal'],

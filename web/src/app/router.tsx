@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
         Component: page(() => import('../features/notifications/routes/notifications-page'), 'NotificationsPage'),
       },
       {
+        path: 'messages',
+        Component: page(() => import('../features/messages/routes/messages-page'), 'MessagesPage'),
+      },
+      {
         path: 'seller-portal',
         Component: page(() => import('../features/seller-portal/routes/seller-portal-page'), 'SellerPortalPage'),
       },

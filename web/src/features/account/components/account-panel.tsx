@@ -4,18 +4,22 @@ import { toast } from 'sonner';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { shortAddress } from '../../../../../shared/domain/username';
 import { useNotificationSummary } from '../../../lib/notifications';
+import { useLiveUnreadMessages, useUnreadMessages } from '../../../lib/messages';
 import { useSession } from '../../../lib/session/session-context';
 import { badgeCount } from '../../../lib/badge';
 import { useMobileLayout } from '../../../lib/use-viewport-width';
 import { UserAvatar } from '../../../components/user-avatar';
 
 /**
- * Spec part 1 section 2.3. Only links to pages that exist are shown: /messages joins the list where marked when its
- * feature lands. 'Sell Items' is for sellers on the mobile layout only, as the spec says.
+ * Spec part 1 section 2.3, with /messages and its unread count (issue 16; also on the trigger, so a new message shows
+ * with the panel closed, kept live from the user's topic). 'Sell Items' is for sellers on the mobile layout only, as
+ * the spec says.
  */
 export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
   const { disconnect } = useSession();
   const unread = useNotificationSummary().data?.unreadCount ?? 0;
+  useLiveUnreadMessages();
+  const unreadMessages = useUnreadMessages().data?.unreadCount ?? 0;
   const mobile = useMobileLayout();
   const onDisconnect = () => {
     void disconnect().then(() =>
@@ -24,9 +28,17 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
   };
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="btn btn-ghost account-trigger" aria-label={`Account: ${user.username}`}>
+      <DropdownMenu.Trigger
+        className="btn btn-ghost account-trigger icon-with-badge"
+        aria-label={`Account: ${user.username}${unreadMessages > 0 ? `, ${unreadMessages} unread messages` : ''}`}
+      >
         <UserAvatar username={user.username} avatarUrl={user.avatarUrl} />
         <span className="account-trigger-name">{user.username}</span>
+        {unreadMessages > 0 && (
+          <span className="count-badge" aria-hidden data-testid="message-badge">
+            {badgeCount(unreadMessages)}
+          </span>
+        )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu-content account-panel" align="end" sideOffset={6}>
@@ -47,7 +59,16 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/activity">My Activity</Link>
           </DropdownMenu.Item>
-          {/* Slot: Messages arrives with its feature. */}
+          <DropdownMenu.Item asChild className="menu-item">
+            <Link to="/messages" className="menu-item-with-badge">
+              Messages
+              {unreadMessages > 0 && (
+                <span className="badge badge-primary" aria-label={`${unreadMessages} unread`}>
+                  {badgeCount(unreadMessages)}
+                </span>
+              )}
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/notifications" className="menu-item-with-badge">
               Notifications

@@ -1,11 +1,20 @@
 import { Link } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
+import { ContactSellerButton } from '../../../components/contact-seller-button';
 import { UserAvatar } from '../../../components/user-avatar';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
-/** The seller info panel of the listing page: the seller's public profile, linking to their store. */
-export function SellerPanel({ seller }: { seller: ListingDetail['sellerInfo'] }) {
+/** The seller info panel of the listing page: the seller's public profile, linking to their store; Contact Seller. */
+export function SellerPanel({
+  seller,
+  listingId,
+  sellerId,
+}: {
+  seller: ListingDetail['sellerInfo'];
+  listingId: string;
+  sellerId: string;
+}) {
   return (
     <section className="panel seller-panel" aria-labelledby="seller-heading">
       <h2 id="seller-heading" className="section-heading">
@@ -44,6 +53,7 @@ export function SellerPanel({ seller }: { seller: ListingDetail['sellerInfo'] })
           <dd>{joined.format(new Date(seller.joinedAt))}</dd>
         </div>
       </dl>
+      <ContactSellerButton target={{ listingId }} sellerId={sellerId} />
     </section>
   );
 }

@@ -192,7 +192,7 @@ function Listing({ l }: { l: ListingDetail }) {
         <PricePanel l={l} nowMs={nowMs} />
         {sold ? <SoldNotice /> : <PurchaseActions listing={l} nowMs={nowMs} />}
         <EscrowPanel listingId={l.id} sellerId={l.seller.id} />
-        <SellerPanel seller={l.sellerInfo} />
+        <SellerPanel seller={l.sellerInfo} listingId={l.id} sellerId={l.seller.id} />
         <Shipping l={l} />
       </div>
       <div className="listing-details">

@@ -9,6 +9,7 @@ import { RETURN_LABELS } from '../../../../../shared/domain/listing';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
 import { deliveryFact, ShippingBadge } from '../../../components/order-status';
+import { ContactSellerButton } from '../../../components/contact-seller-button';
 import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -164,6 +165,7 @@ function PartyCard({ order: o, listing }: { order: Order; listing: ListingDetail
           {info.location ? ` · ${info.location}` : ''}
         </p>
       )}
+      <ContactSellerButton target={{ listingId: o.lines[0]!.listingId }} sellerId={o.seller.id} />
     </section>
   );
 }
@@ -272,7 +274,8 @@ function PurchaseLoader({ id, token, userId }: { id: string; token: string; user
  * /purchased/{id} (spec part 3 "Purchase detail"): the order to its buyer (and to its seller, with the seller's
  * controls): image, title, purchase date, price, shipping status, tracking number, expected delivery, escrow status,
  * specifications, the seller's card and the return policy. Anyone else, or an unknown id: 'Purchase not found' with
- * 'Back to Activity'. Leave Review, Request Return, Report Issue and Contact Seller come with their features.
+ * 'Back to Activity'. Contact Seller opens the conversation about the (first) item; Leave Review, Request Return and Report
+ * Issue come with their features.
  */
 export function PurchasePage() {
   const { id = '' } = useParams();

@@ -9,6 +9,7 @@ import { useOptionalSession } from '../../../lib/session/session-context';
 import { ListingGrid } from '../../../components/listing-grid';
 import { ViewToggle } from '../../../components/view-toggle';
 import { useStore } from '../../../lib/store';
+import { ContactSellerButton } from '../../../components/contact-seller-button';
 import { CustomizeStoreDialog } from '../components/customize-store-dialog';
 import { StoreHeader } from '../components/store-header';
 import { StoreReviews } from '../components/store-reviews';
@@ -97,7 +98,10 @@ function StoreTabs({ store }: { store: Store }) {
   );
 }
 
-/** /user/{username} (spec part 3 "Store page"): public; the owner also sees Customize Store and List New Item. */
+/**
+ * /user/{username} (spec part 3 "Store page"): public; the owner sees Customize Store and List New Item, everyone else
+ * Message (a conversation with the store's user).
+ */
 export function StorePage() {
   const { username = '' } = useParams();
   const navigate = useNavigate();
@@ -138,7 +142,14 @@ export function StorePage() {
                 List New Item
               </Link>
             </>
-          ) : undefined
+          ) : (
+            <ContactSellerButton
+              target={{ sellerId: store.userId }}
+              sellerId={store.userId}
+              label="Message"
+              className="btn btn-primary"
+            />
+          )
         }
       />
       <StoreTabs store={store} />
