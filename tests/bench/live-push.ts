@@ -6,14 +6,12 @@
  * (`--write` puts its rows into docs/bench.md); `npm run bench` runs it in a child process.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as prettier from 'prettier';
 import { signingTopic, type DomainEventOf } from '../../shared/events';
 import { startBareStack } from './bare-stack';
+import { writeFirstTableRows } from './bench-rows';
 import { percentile } from './percentile';
 
 const SOCKETS = 500;
@@ -185,26 +183,8 @@ events consumer's fan-out over the local \`@connections\` endpoint; ${WARM_UP} w
 at a time. Locally the consumer's 500 sends and the stand-in \`@connections\` endpoint receiving them share one Node event
 loop, so each frame is paid twice on one core; in AWS the endpoint is API Gateway's.`;
 
-/** Replaces this bench's rows (or adds them at the end of the table) and its note in docs/bench.md. */
-export async function writeRows(r: LivePush) {
-  const file = path.resolve(import.meta.dirname, '../../docs/bench.md');
-  const lines = fs.readFileSync(file, 'utf8').split('\n');
-  // The rows and the note belong to the first section (the cold-start table follows under its own heading).
-  const text0 = lines
-    .filter((l) => !l.startsWith(LIVE_PUSH_ROW_PREFIX))
-    .join('\n')
-    // The note is written as it is (prose is not rewrapped), so an earlier run's copy is found verbatim.
-    .replace(`${livePushNotes}\n`, '');
-  const kept = text0.split('\n');
-  const heading = kept.findIndex((l, i) => i > 0 && l.startsWith('## '));
-  const sectionEnd = heading === -1 ? kept.length : heading;
-  const lastRow = kept.slice(0, sectionEnd).reduce((last, l, i) => (l.startsWith('|') ? i : last), -1);
-  const head = kept.slice(0, sectionEnd);
-  head.splice(lastRow + 1, 0, livePushRows(r));
-  const text = `${head.join('\n').trimEnd()}\n${livePushNotes}\n\n${kept.slice(sectionEnd).join('\n')}`;
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(text, { ...options, filepath: file }));
-}
+/** Replaces this bench's rows (or adds them at the end of the first table) and its note in docs/bench.md. */
+export const writeRows = (r: LivePush) => writeFirstTableRows(LIVE_PUSH_ROW_PREFIX, livePushRows(r), livePushNotes);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await livePush();

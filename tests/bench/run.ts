@@ -9,6 +9,8 @@
  *   (lighthouse.ts), each in a child process: a local stack sets process-wide env and the app's db() service keeps the
  *   client of the first stack it saw, so one stack per process;
  * - live push: an event published -> the frame received by 500 sockets on one topic (live-push.ts, in a child process);
+ * - messages: a send to the frame in the other party's open chat (message-push.ts), and the conversation list of a user
+ *   with 1,000 conversations (conversation-list.ts), each in a child process;
  * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process);
  * - escrow release: carrier webhook to validated EscrowFinish, and one delivery-schedule run over 10,000 shipped orders
  *   (escrow-release.ts, in a child process);
@@ -34,6 +36,8 @@ import { coldStartSection, type ColdStartRow } from './cold-start';
 import { percentile } from './percentile';
 import { escrowReleaseNotes, escrowReleaseRows, type EscrowReleaseBench } from './escrow-release';
 import { escrowSimSection, type SimResult } from '../sim/escrow/sim';
+import { messagePushNotes, messagePushRows, type MessagePush } from './message-push';
+import { conversationListNotes, conversationListRows, type ConversationListBench } from './conversation-list';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -137,6 +141,8 @@ const scale = inChild<Awaited<ReturnType<typeof browseAtScale>>>('browse-at-scal
 const pages = inChild<Awaited<ReturnType<typeof lighthouseScores>>>('lighthouse.ts', ['--no-build']);
 const push = inChild<LivePush>('live-push.ts');
 const bell = inChild<BellResult>('notifications-bell.ts');
+const messagePush = inChild<MessagePush>('message-push.ts');
+const conversations = inChild<ConversationListBench>('conversation-list.ts');
 const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
 const release = inChild<EscrowReleaseBench>('escrow-release.ts');
@@ -164,6 +170,8 @@ ${livePushRows(push)}
 | the bell: \`GET /api/me/notifications/summary\` with ${bell.notifications} notifications, p50 / p95 (n=${bell.n}) | ${bell.p50.toFixed(1)} / ${bell.p95.toFixed(1)} ms | p95 ≤ 20 ms |
 ${checkoutRows(checkout)}
 ${escrowReleaseRows(release)}
+${messagePushRows(messagePush)}
+${conversationListRows(conversations)}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -179,6 +187,8 @@ transactions), then 30 warm-up and ${bell.n} sequential timed requests with that
 session check, then the unread counter and the 5 latest read side by side).
 ${checkoutNotes}
 ${escrowReleaseNotes}
+${messagePushNotes}
+${conversationListNotes}
 
 ${escrowSimSection(sim, new Date().toISOString().slice(0, 10))}
 
