@@ -84,6 +84,7 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
   await expect(panel.getByText(`RLUSD balance: ${rlusd}`, { exact: true })).toBeVisible();
   await expect(panel.getByRole('menuitem')).toHaveText([
     'My Activity',
+    'Messages',
     'Notifications',
     'Wallet',
     'Profile Settings',
