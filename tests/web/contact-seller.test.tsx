@@ -44,11 +44,13 @@ function show(path: string, opts: { me?: string; start?: (req: ApiRequest) => Ap
 }
 
 const main = () => screen.getByRole('main');
+/** The first find of a test waits for the page's lazily loaded code (slow on a busy machine). */
+const LOAD = { timeout: 5_000 };
 
 describe('Contact Seller (spec part 1 section 5.6)', () => {
   it('signed out: the spec’s toast and the Connect Wallet dialog, nothing sent', async () => {
     const api = show('/item/L1');
-    fireEvent.click(await within(main()).findByRole('button', { name: 'Contact Seller' }));
+    fireEvent.click(await within(main()).findByRole('button', { name: 'Contact Seller' }, LOAD));
     expect(await screen.findByText('Authentication Required')).toBeTruthy();
     expect(screen.getByText('Please connect your wallet to contact the seller')).toBeTruthy();
     expect(await screen.findByRole('dialog', { name: 'Connect Your Wallet' })).toBeTruthy();
@@ -57,7 +59,7 @@ describe('Contact Seller (spec part 1 section 5.6)', () => {
 
   it("on one's own listing: 'Cannot Contact Yourself', nothing sent", async () => {
     const api = show('/item/L1', { me: 'SELLER1' });
-    const button = await within(main()).findByRole('button', { name: 'Contact Seller' });
+    const button = await within(main()).findByRole('button', { name: 'Contact Seller' }, LOAD);
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
     fireEvent.click(button);
     expect(await screen.findByText('Cannot Contact Yourself')).toBeTruthy();
@@ -66,7 +68,7 @@ describe('Contact Seller (spec part 1 section 5.6)', () => {
 
   it("finds or makes the conversation about the listing and opens it: 'Conversation Started'", async () => {
     const api = show('/item/L1', { me: '01JUSER' });
-    const button = await within(main()).findByRole('button', { name: 'Contact Seller' });
+    const button = await within(main()).findByRole('button', { name: 'Contact Seller' }, LOAD);
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
     fireEvent.click(button);
     expect(await screen.findByText('Conversation Started')).toBeTruthy();
@@ -77,7 +79,7 @@ describe('Contact Seller (spec part 1 section 5.6)', () => {
   it("the server's refusal or a failure: 'Cannot Contact Yourself' or 'Failed to start conversation'", async () => {
     const refuse = (code: string, status: number): ApiAnswer => ({ status, body: { error: { code, message: code } } });
     show('/item/L1', { me: '01JUSER', start: () => refuse('cannot_contact_yourself', 403) });
-    const button = await within(main()).findByRole('button', { name: 'Contact Seller' });
+    const button = await within(main()).findByRole('button', { name: 'Contact Seller' }, LOAD);
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
     fireEvent.click(button);
     expect(await screen.findByText('Cannot Contact Yourself')).toBeTruthy();
@@ -92,7 +94,7 @@ describe('Contact Seller (spec part 1 section 5.6)', () => {
 describe("the store page's Message button (spec part 3)", () => {
   it("others see Message: a conversation with the store's user", async () => {
     const api = show('/user/sam', { me: '01JUSER', start: () => started(false) });
-    const button = await within(main()).findByRole('button', { name: 'Message' });
+    const button = await within(main()).findByRole('button', { name: 'Message' }, LOAD);
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
     fireEvent.click(button);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Messages', level: 1 })).toBeTruthy());
@@ -103,7 +105,7 @@ describe("the store page's Message button (spec part 3)", () => {
 
   it('the owner sees Customize Store instead', async () => {
     show('/user/sam', { me: 'SELLER1' });
-    expect(await within(main()).findByRole('button', { name: 'Customize Store' })).toBeTruthy();
+    expect(await within(main()).findByRole('button', { name: 'Customize Store' }, LOAD)).toBeTruthy();
     expect(within(main()).queryByRole('button', { name: 'Message' })).toBeNull();
   });
 });

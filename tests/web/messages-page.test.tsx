@@ -87,7 +87,9 @@ function signedIn(server: ReturnType<typeof messageServer>, width = 1280) {
 }
 
 const main = () => screen.getByRole('main');
-const chatLog = () => screen.findByRole('log');
+/** The first find of a test waits for the page's lazily loaded code (slow on a busy machine). */
+const LOAD = { timeout: 5_000 };
+const chatLog = () => screen.findByRole('log', {}, { timeout: 5_000 });
 
 function pushed(event: { type: string; data: unknown }) {
   const socket = FakeSocket.instances.at(-1)!;
@@ -110,7 +112,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
   it("signed out: 'Authentication Required' and a way to connect", async () => {
     stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
     renderRoutes(routes, '/messages');
-    expect(await within(main()).findByText('Authentication Required')).toBeTruthy();
+    expect(await within(main()).findByText('Authentication Required', {}, LOAD)).toBeTruthy();
     fireEvent.click(within(main()).getByRole('button', { name: 'Connect Wallet' }));
     expect(await screen.findByRole('dialog', { name: 'Connect Your Wallet' })).toBeTruthy();
   });
@@ -127,7 +129,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
       ]),
     );
     renderRoutes(routes, '/messages');
-    const list = await within(main()).findByRole('list', { name: 'Conversations' });
+    const list = await within(main()).findByRole('list', { name: 'Conversations' }, LOAD);
     const items = within(list).getAllByRole('button');
     // Each starts with the other party's initial (their avatar).
     expect(items.map((i) => i.textContent)).toEqual([
@@ -142,7 +144,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
   it('empty and failing lists say so', async () => {
     signedIn(messageServer([]));
     const view = renderRoutes(routes, '/messages');
-    expect(await within(main()).findByText('No conversations yet')).toBeTruthy();
+    expect(await within(main()).findByText('No conversations yet', {}, LOAD)).toBeTruthy();
     view.unmount();
     stubApi(
       sessionRoutes(
@@ -190,7 +192,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
     const api = signedIn(messageServer([c], { [c.id]: [] }));
     renderRoutes(routes, `/messages?conversation=${c.id}`);
     expect(await screen.findByText('No messages yet. Say hello!')).toBeTruthy();
-    const box = await screen.findByLabelText('Message');
+    const box = await screen.findByLabelText('Message', {}, LOAD);
     fireEvent.keyDown(box, { key: 'Enter' });
     fireEvent.change(box, { target: { value: '   ' } });
     fireEvent.keyDown(box, { key: 'Enter' });
@@ -221,7 +223,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
       ),
     );
     renderRoutes(routes, `/messages?conversation=${c.id}`);
-    const box = await screen.findByLabelText('Message');
+    const box = await screen.findByLabelText('Message', {}, LOAD);
     fireEvent.change(box, { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Failed to send message')).toBeTruthy();
@@ -259,7 +261,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
     signedIn(messageServer([c], { [c.id]: [message(1, c.id)] }), 390);
     const { container } = renderRoutes(routes, '/messages');
     const layout = () => container.querySelector('.messages-layout')!;
-    fireEvent.click(await within(main()).findByRole('button', { name: /seller_1/ }));
+    fireEvent.click(await within(main()).findByRole('button', { name: /seller_1/ }, LOAD));
     await chatLog();
     expect(layout().getAttribute('data-view')).toBe('chat');
     fireEvent.click(screen.getByRole('button', { name: '← All conversations' }));
@@ -271,7 +273,7 @@ describe('the account panel', () => {
   it('links to /messages with the unread count, and the trigger shows it too', async () => {
     signedIn(messageServer([conversation(1, { unreadCount: 4 })]));
     renderRoutes(routes, '/');
-    const trigger = await screen.findByRole('button', { name: 'Account: alice_1, 4 unread messages' });
+    const trigger = await screen.findByRole('button', { name: 'Account: alice_1, 4 unread messages' }, LOAD);
     fireEvent.keyDown(trigger, { key: 'Enter' });
     const panel = await screen.findByRole('menu');
     const link = within(panel).getByRole('menuitem', { name: /Messages/ });

@@ -64,7 +64,7 @@ export function useChat(conversation: ConversationSummary) {
     [mutatePages],
   );
 
-  useTopic(userTopic(user.id), (event: SocketEvent) => {
+  const onEvent = (event: SocketEvent) => {
     if (event.type === 'message.created' && event.data.message.conversationId === id) append(event.data.message);
     if (event.type === 'conversation.read' && event.data.conversationId === id && event.data.readerId !== user.id) {
       const readAt = event.data.readAt;
@@ -72,7 +72,9 @@ export function useChat(conversation: ConversationSummary) {
         revalidate: false,
       });
     }
-  });
+  };
+  // (Re)subscribed: read again what may have come while this chat was closed or the socket away.
+  useTopic(userTopic(user.id), onEvent, { onSubscribed: () => void mutatePages() });
 
   // Open in a tab in front with unread messages (on opening, or a new one arriving): read.
   const visible = useVisible();

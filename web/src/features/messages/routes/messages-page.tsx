@@ -28,7 +28,8 @@ function Messages() {
   const items = list.data?.items;
   const { selectedId, found, resolving, select } = useSelection(items);
   const nowMs = useNow();
-  const shown = found && items ? [found, ...items] : (items ?? []);
+  // A linked conversation older than the list's 20 shows at its top (until a message brings it into the list).
+  const shown = found && items && !items.some((c) => c.id === found.id) ? [found, ...items] : (items ?? []);
   const selected = shown.find((c) => c.id === selectedId) ?? null;
   return (
     <div className="container messages-page">
