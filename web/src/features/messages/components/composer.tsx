@@ -41,10 +41,10 @@ export function Composer({ onSend, autoFocus }: { onSend(content: string): Promi
         className="input composer-input"
         rows={2}
         maxLength={MESSAGE_MAX_LENGTH}
-        placeholder="Type a message... (Enter to send, Shift+Enter for a new line)"
+        placeholder="Type a message..."
         value={text}
         readOnly={sending}
-        aria-describedby={text.length >= COUNT_FROM ? 'message-count' : undefined}
+        aria-describedby={text.length >= COUNT_FROM ? 'message-hint message-count' : 'message-hint'}
         autoFocus={autoFocus}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}
@@ -57,6 +57,9 @@ export function Composer({ onSend, autoFocus }: { onSend(content: string): Promi
       <button type="submit" className="btn btn-primary" disabled={!sendable || sending}>
         {sending ? 'Sending...' : 'Send'}
       </button>
+      <p id="message-hint" className="composer-hint">
+        Enter to send, Shift+Enter for a new line
+      </p>
     </form>
   );
 }
