@@ -20,16 +20,11 @@ export const conversationSummarySchema = z.object({
   id: z.string(),
   /** The viewer's side of it. */
   role: z.enum(CONVERSATION_ROLES),
-  /** What it is about; null for one started from a store page (no listing). */
-  listing: z.nullable(
-    z.object({
-      id: z.string(),
-      title: z.string(),
-      imageUrl: z.nullable(z.string()),
-      /** Shown on /item/{id} (active or sold out); otherwise only its title is left to show. */
-      viewable: z.boolean(),
-    }),
-  ),
+  /**
+   * What it is about, as the listing was when the conversation began (title, first photo); null for one started from a
+   * store page (no listing).
+   */
+  listing: z.nullable(z.object({ id: z.string(), title: z.string(), imageUrl: z.nullable(z.string()) })),
   otherParty: z.object({ id: z.string(), username: z.string() }),
   lastMessage: z.nullable(
     z.object({ senderId: z.string(), type: z.enum(MESSAGE_KINDS), content: z.string(), createdAt: z.string() }),

@@ -125,15 +125,15 @@ export function conversationListRows(r: ConversationListBench): string {
   const { query, batchGet } = r.reads;
   return [
     `${CONVERSATION_LIST_ROW_PREFIX} \`GET /api/me/conversations\` with ${r.conversations} conversations, p50 / p95 (n=${r.n}) | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} ms | p95 ≤ 30 ms |`,
-    `${CONVERSATION_LIST_ROW_PREFIX} DynamoDB reads a request for the 20 returned | ${query.items.toFixed(1)} items by ${query.calls.toFixed(1)} query (${query.rcu.toFixed(1)} RCU) + ${batchGet.items.toFixed(1)} listings by batch-get (${batchGet.rcu.toFixed(1)} RCU) | one index query, no scan |`,
+    `${CONVERSATION_LIST_ROW_PREFIX} DynamoDB reads a request for the 20 returned | ${query.items.toFixed(1)} items by ${query.calls.toFixed(1)} query (${query.rcu.toFixed(1)} RCU), ${batchGet.items.toFixed(1)} by batch-get | one index query, no scan |`,
   ].join('\n');
 }
 
 export const conversationListNotes = `Conversation list: a fresh local stack without seed data; ${LIST_CONVERSATIONS} generated listings of other sellers
 and, for each, a conversation of one user's made by the app's Contact Seller and send use cases with one message from
 the seller (so ${LIST_CONVERSATIONS} unread); then ${WARM_UP} warm-up and ${TIMED} sequential timed requests with the user's session
-through the gateway (the session check, then the activity index's 20 newest entries, the unread total and the 20
-listings' cards in one batch). Reads counted on the app's DynamoDB client over ${COUNTED} further requests (query items are
+through the gateway (the session check, then the activity index's 20 newest entries, which carry their listing's
+title and photo, and the unread total side by side). Reads counted on the app's DynamoDB client over ${COUNTED} further requests (query items are
 ScannedCount: the index reads only what it returns).`;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -54,7 +54,7 @@ describe('Contact Seller', () => {
     expect(first.body.created).toBe(true);
     expect(first.body.conversation).toMatchObject({
       role: 'buyer',
-      listing: { id: listingId, title: 'Messaging Test Lamp', viewable: true },
+      listing: { id: listingId, title: 'Messaging Test Lamp', imageUrl: null },
       otherParty: { id: seller.userId, username: seller.username },
       lastMessage: null,
       unreadCount: 0,

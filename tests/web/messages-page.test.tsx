@@ -19,7 +19,7 @@ function conversation(n: number, over: Partial<ConversationSummary> = {}): Conve
   return {
     id: cid(n),
     role: 'buyer',
-    listing: { id: `L${n}`, title: `Lamp ${n}`, imageUrl: null, viewable: true },
+    listing: { id: `L${n}`, title: `Lamp ${n}`, imageUrl: null },
     otherParty: { id: `SELLER${n}`, username: `seller_${n}` },
     lastMessage: { senderId: `SELLER${n}`, type: 'text', content: `Hello from ${n}`, createdAt: ago(5) },
     unreadCount: 0,

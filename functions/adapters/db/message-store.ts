@@ -13,6 +13,8 @@ type EntryRow = {
   role: InboxEntry['role'];
   otherUsername: string;
   listingId?: string;
+  listingTitle?: string;
+  listingImageKey?: string;
   createdAt: string;
   lastActivityAt: string;
   lastMessageId?: string;
@@ -32,6 +34,7 @@ function toEntry(r: EntryRow): InboxEntry {
     otherUserId: r.otherUserId,
     otherUsername: r.otherUsername,
     listingId: r.listingId ?? null,
+    listing: snapshot(r),
     createdAt: r.createdAt,
     lastActivityAt: r.lastActivityAt,
     lastMessage:
@@ -49,9 +52,24 @@ function toEntry(r: EntryRow): InboxEntry {
   };
 }
 
-const toConversation = (r: Omit<ConversationRecord, 'listingId'> & { listingId?: string }): ConversationRecord => ({
+type ConversationRow = Omit<ConversationRecord, 'listingId' | 'listing'> & {
+  listingId?: string;
+  listingTitle?: string;
+  listingImageKey?: string;
+};
+
+/** The listing snapshot of a row (conversation or entry): present exactly when it is about a listing. */
+const snapshot = (r: { listingId?: string; listingTitle?: string; listingImageKey?: string }) =>
+  r.listingId === undefined ? null : { title: r.listingTitle ?? '', imageKey: r.listingImageKey ?? null };
+
+/** A snapshot's stored attributes. */
+const snapshotFields = (listing: ConversationRecord['listing']) =>
+  listing && { listingTitle: listing.title, ...(listing.imageKey !== null && { listingImageKey: listing.imageKey }) };
+
+const toConversation = (r: ConversationRow): ConversationRecord => ({
   conversationId: r.conversationId,
   listingId: r.listingId ?? null,
+  listing: snapshot(r),
   buyerId: r.buyerId,
   buyerUsername: r.buyerUsername,
   sellerId: r.sellerId,
@@ -69,6 +87,7 @@ function entryFields(e: Omit<InboxEntry, 'unread' | 'lastReadAt'>) {
     role: e.role,
     otherUsername: e.otherUsername,
     ...(e.listingId !== null && { listingId: e.listingId }),
+    ...snapshotFields(e.listing),
     createdAt: e.createdAt,
     lastActivityAt: e.lastActivityAt,
     ...(e.lastMessage && {
@@ -90,6 +109,7 @@ function entriesAfter(c: ConversationRecord, m: MessageRecord) {
       conversationId: c.conversationId,
       ...sideOf(c, userId)!,
       listingId: c.listingId,
+      listing: c.listing,
       createdAt: c.createdAt,
       lastActivityAt: m.createdAt,
       lastMessage,
@@ -117,7 +137,19 @@ export function messageStore(db: Db): MessageStore {
         () =>
           db.transaction
             .write(({ conversation: conv, inboxEntry: e }) => [
-              conv.create({ ...c, listingId: c.listingId ?? undefined }).commit(),
+              conv
+                .create({
+                  conversationId: c.conversationId,
+                  ...(c.listingId !== null && { listingId: c.listingId }),
+                  ...snapshotFields(c.listing),
+                  buyerId: c.buyerId,
+                  buyerUsername: c.buyerUsername,
+                  sellerId: c.sellerId,
+                  sellerUsername: c.sellerUsername,
+                  createdAt: c.createdAt,
+                  updatedAt: c.updatedAt,
+                })
+                .commit(),
               e.put(entryFields(starter)).commit(),
             ])
             .go() as Promise<TransactResult>,

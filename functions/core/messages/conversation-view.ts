@@ -2,8 +2,8 @@ import type { ConversationSummary } from '../../../shared/api/messages';
 import type { ConversationRole, Message } from '../../../shared/domain/messages';
 import { NotFoundError } from '../../lib/errors';
 import type { ListingSummary } from '../listings/listing';
-import { toListingImage, type MediaUrl } from '../listings/to-card';
-import type { ConversationRecord, InboxEntry, MessageRecord } from './ports';
+import type { MediaUrl } from '../listings/to-card';
+import type { ConversationRecord, InboxEntry, ListingSnapshot, MessageRecord } from './ports';
 
 /** The list shows this much of the last message; the chat reads the whole. */
 export const LAST_MESSAGE_PREVIEW = 200;
@@ -35,6 +35,7 @@ export function blankEntry(c: ConversationRecord, side: Side, userId: string): I
     conversationId: c.conversationId,
     ...side,
     listingId: c.listingId,
+    listing: c.listing,
     createdAt: c.createdAt,
     lastActivityAt: c.createdAt,
     lastMessage: null,
@@ -59,9 +60,17 @@ export function toMessage(c: ConversationRecord, m: MessageRecord): Message {
   };
 }
 
-/** An entry as the list shows it, with its listing's current title and first image (null: none, or gone). */
-export function toSummary(e: InboxEntry, listing: ListingSummary | undefined, mediaUrl: MediaUrl): ConversationSummary {
-  const image = listing?.images?.[0];
+/** What a conversation keeps of its listing for the list: the title and the first photo's thumbnail. */
+export function snapshotOf(l: ListingSummary): ListingSnapshot {
+  const first = l.images?.[0];
+  return { title: l.title, imageKey: first ? (first.thumbKey ?? first.key) : null };
+}
+
+/**
+ * An entry as the list shows it. The listing is the snapshot the conversation took (decision 032): the list is one
+ * index query, with no read of the listings.
+ */
+export function toSummary(e: InboxEntry, mediaUrl: MediaUrl): ConversationSummary {
   return {
     id: e.conversationId,
     role: e.role,
@@ -70,9 +79,8 @@ export function toSummary(e: InboxEntry, listing: ListingSummary | undefined, me
         ? null
         : {
             id: e.listingId,
-            title: listing?.title ?? 'Listing removed',
-            imageUrl: image ? toListingImage(image, mediaUrl).thumbUrl : null,
-            viewable: listing?.status === 'active' || listing?.status === 'sold',
+            title: e.listing?.title ?? '',
+            imageUrl: e.listing?.imageKey ? mediaUrl(e.listing.imageKey) : null,
           },
     otherParty: { id: e.otherUserId, username: e.otherUsername },
     lastMessage: e.lastMessage && {
@@ -85,14 +93,4 @@ export function toSummary(e: InboxEntry, listing: ListingSummary | undefined, me
     createdAt: e.createdAt,
     updatedAt: e.lastActivityAt,
   };
-}
-
-/** Summaries of entries, their listings read in one batch. */
-export async function toSummaries(
-  entries: InboxEntry[],
-  deps: { listings(ids: string[]): Promise<ListingSummary[]>; mediaUrl: MediaUrl },
-): Promise<ConversationSummary[]> {
-  const ids = [...new Set(entries.flatMap((e) => (e.listingId === null ? [] : [e.listingId])))];
-  const byId = new Map((ids.length > 0 ? await deps.listings(ids) : []).map((l) => [l.listingId, l]));
-  return entries.map((e) => toSummary(e, e.listingId === null ? undefined : byId.get(e.listingId), deps.mediaUrl));
 }

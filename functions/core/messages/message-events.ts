@@ -20,7 +20,12 @@ export function messageSentEvents(
 ): DomainEvent[] {
   const base = { occurredAt: message.createdAt, type: 'message.created' as const };
   const events: DomainEvent[] = [
-    { ...base, id: `message.created:${message.id}:${recipientId}`, topic: userTopic(recipientId), data: { message, unread } },
+    {
+      ...base,
+      id: `message.created:${message.id}:${recipientId}`,
+      topic: userTopic(recipientId),
+      data: { message, unread },
+    },
     {
       ...base,
       id: `message.created:${message.id}:${message.senderId}`,

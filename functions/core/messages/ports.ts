@@ -3,10 +3,19 @@ import type { ListingSummary } from '../listings/listing';
 import type { MediaUrl } from '../listings/to-card';
 import type { EventPublisher } from '../realtime/ports';
 
+/** What a conversation's list line shows of its listing: its title and first photo when the conversation began. */
+export interface ListingSnapshot {
+  title: string;
+  /** The first photo's thumbnail key (media bucket), or null. */
+  imageKey: string | null;
+}
+
 /** One conversation: a listing (none when started from a store page), its buyer and its seller, with their names. */
 export interface ConversationRecord {
   conversationId: string;
   listingId: string | null;
+  /** Null exactly when listingId is. */
+  listing: ListingSnapshot | null;
   buyerId: string;
   buyerUsername: string;
   sellerId: string;
@@ -36,6 +45,7 @@ export interface InboxEntry {
   otherUserId: string;
   otherUsername: string;
   listingId: string | null;
+  listing: ListingSnapshot | null;
   createdAt: string;
   /** The list's order: the newest message's time, else when the conversation was started. */
   lastActivityAt: string;
@@ -71,7 +81,10 @@ export interface MessageStore {
    */
   append(c: ConversationRecord, m: MessageRecord): Promise<void>;
   /** Newest first, `limit` at most, older than `before` when given; `more` when older ones exist. */
-  messages(conversationId: string, q: { before?: string; limit: number }): Promise<{ items: MessageRecord[]; more: boolean }>;
+  messages(
+    conversationId: string,
+    q: { before?: string; limit: number },
+  ): Promise<{ items: MessageRecord[]; more: boolean }>;
   /**
    * Sets the user's unread count in the conversation to 0 (and lastReadAt), taking as many off their total in the same
    * transaction; how many it took off (0: nothing was unread, nothing written).
@@ -83,7 +96,7 @@ export interface MessageStore {
 
 export interface MessagingDeps {
   store: MessageStore;
-  /** The listings among `ids` that exist (their card fields). */
+  /** The listings among `ids` that exist (their card fields): Contact Seller's listing. */
   listings(ids: string[]): Promise<ListingSummary[]>;
   user(userId: string): Promise<{ userId: string; username: string } | null>;
   mediaUrl: MediaUrl;

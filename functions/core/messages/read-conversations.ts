@@ -1,10 +1,10 @@
 import type { ConversationSummary } from '../../../shared/api/messages';
 import { CONVERSATIONS_LIST_LIMIT, MESSAGES_PAGE_SIZE, type Message } from '../../../shared/domain/messages';
-import { blankEntry, partySide, toMessage, toSummaries } from './conversation-view';
+import { blankEntry, partySide, toMessage, toSummary } from './conversation-view';
 import { conversationReadEvents } from './message-events';
 import type { MessagingDeps } from './ports';
 
-type ListDeps = Pick<MessagingDeps, 'store' | 'listings' | 'mediaUrl'>;
+type ListDeps = Pick<MessagingDeps, 'store' | 'mediaUrl'>;
 
 /**
  * The caller's conversations (spec part 2: the 20 most recent by last activity, each with its listing, the other
@@ -24,15 +24,14 @@ export async function listConversations(
           .then((found) => found.sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt))),
     deps.store.unreadTotal(userId),
   ]);
-  return { items: await toSummaries(entries, deps), unreadCount };
+  return { items: entries.map((e) => toSummary(e, deps.mediaUrl)), unreadCount };
 }
 
 /** One conversation of the caller's (a link to one older than the list's 20); anyone else's is 404. */
 export async function getConversation(userId: string, conversationId: string, deps: ListDeps) {
   const { c, side } = partySide(await deps.store.conversation(conversationId), userId);
   const entry = (await deps.store.entry(userId, side.otherUserId, conversationId)) ?? blankEntry(c, side, userId);
-  const [summary] = await toSummaries([entry], deps);
-  return summary!;
+  return toSummary(entry, deps.mediaUrl);
 }
 
 /** A page of the conversation's messages, oldest first, and when the other party last read it. */

@@ -1,8 +1,8 @@
 import type { ConversationSummary } from '../../../shared/api/messages';
 import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { conversationIdOf } from './conversation-id';
-import { blankEntry, sideOf, toSummaries } from './conversation-view';
-import type { ConversationRecord, InboxEntry, MessagingDeps } from './ports';
+import { blankEntry, sideOf, snapshotOf, toSummary } from './conversation-view';
+import type { ConversationRecord, InboxEntry, ListingSnapshot, MessagingDeps } from './ports';
 
 export type ConversationTarget = { listingId: string } | { sellerId: string };
 
@@ -25,10 +25,12 @@ export async function startConversation(
   deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'now'>,
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
   let sellerId: string;
+  let listing: ListingSnapshot | null = null;
   if ('listingId' in target) {
-    const [listing] = await deps.listings([target.listingId]);
-    if (!listing || listing.status === 'deleted') throw new NotFoundError('Listing not found');
-    sellerId = listing.sellerId;
+    const [found] = await deps.listings([target.listingId]);
+    if (!found || found.status === 'deleted') throw new NotFoundError('Listing not found');
+    sellerId = found.sellerId;
+    listing = snapshotOf(found);
   } else {
     sellerId = target.sellerId;
   }
@@ -46,6 +48,7 @@ export async function startConversation(
     const record: ConversationRecord = {
       conversationId,
       listingId: 'listingId' in target ? target.listingId : null,
+      listing,
       buyerId: userId,
       buyerUsername: buyer.username,
       sellerId,
@@ -62,6 +65,5 @@ export async function startConversation(
   }
   const side = sideOf(existing, userId)!;
   entry ??= (await deps.store.entry(userId, side.otherUserId, conversationId)) ?? blankEntry(existing, side, userId);
-  const [conversation] = await toSummaries([entry], deps);
-  return { conversation: conversation!, created };
+  return { conversation: toSummary(entry, deps.mediaUrl), created };
 }

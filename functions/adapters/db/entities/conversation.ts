@@ -14,6 +14,8 @@ export const conversationEntity = (config: EntityConfiguration = {}) =>
       attributes: {
         conversationId: { type: 'string', required: true },
         listingId: { type: 'string', readOnly: true },
+        listingTitle: { type: 'string', readOnly: true },
+        listingImageKey: { type: 'string', readOnly: true },
         buyerId: { type: 'string', required: true, readOnly: true },
         buyerUsername: { type: 'string', required: true, readOnly: true },
         sellerId: { type: 'string', required: true, readOnly: true },
@@ -70,6 +72,8 @@ export const inboxEntryEntity = (config: EntityConfiguration = {}) =>
         role: { type: CONVERSATION_ROLES, required: true },
         otherUsername: { type: 'string', required: true },
         listingId: { type: 'string' },
+        listingTitle: { type: 'string' },
+        listingImageKey: { type: 'string' },
         createdAt: { type: 'string', required: true },
         lastActivityAt: { type: 'string', required: true },
         lastMessageId: { type: 'string' },

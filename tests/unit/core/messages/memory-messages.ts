@@ -56,6 +56,7 @@ export function memoryMessageStore() {
           conversationId: c.conversationId,
           ...sideOf(c, userId)!,
           listingId: c.listingId,
+          listing: c.listing,
           createdAt: c.createdAt,
           lastActivityAt: m.createdAt,
           lastMessage: { ...m, content: m.content.slice(0, LAST_MESSAGE_PREVIEW) },

@@ -35,11 +35,18 @@ describe('the conversation list', () => {
     expect(first).toMatchObject({ role: 'buyer', unreadCount: 1, otherParty: { id: 'SELLER', username: 'sam' } });
     expect(first.lastMessage!.content).toHaveLength(LAST_MESSAGE_PREVIEW);
     expect(first.lastMessage!.senderId).toBe('SELLER');
-    // An ended listing keeps its title without an image or a link; a store's conversation has none.
-    expect(mine.items[3]!.listing).toEqual({ id: 'L2', title: 'Copper Kettle', imageUrl: null, viewable: false });
+    // The listing as it was when the conversation began; a store's conversation has none.
+    expect(mine.items[3]!.listing).toEqual({ id: 'L2', title: 'Copper Kettle', imageUrl: null });
+    expect(mine.items[1]!.listing).toEqual({
+      id: 'L1',
+      title: 'Brass Lantern',
+      imageUrl: 'https://media.test/listing-photos/L1/a-thumb.webp',
+    });
     expect(mine.items[2]!.listing).toBeNull();
-    // Listings are read in one batch.
-    expect(deps.listings).toHaveBeenLastCalledWith(['L3', 'L1', 'L2']);
+    // The list reads no listing: only Contact Seller did (once per conversation).
+    deps.listings.mockClear();
+    await listConversations('BUYER', undefined, deps);
+    expect(deps.listings).not.toHaveBeenCalled();
 
     // The seller only has what has messages; a user with nothing has an empty list.
     expect((await listConversations('SELLER', undefined, deps)).items.map((i) => i.id)).toEqual([a]);

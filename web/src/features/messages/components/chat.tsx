@@ -27,10 +27,8 @@ function ChatHeader({ c, onBack }: { c: ConversationSummary; onBack(): void }) {
         <p className="chat-about">
           {listing === null ? (
             <Link to={`/user/${encodeURIComponent(c.otherParty.username)}`}>Store of {c.otherParty.username}</Link>
-          ) : listing.viewable ? (
-            <Link to={`/item/${encodeURIComponent(listing.id)}`}>{listing.title}</Link>
           ) : (
-            listing.title
+            <Link to={`/item/${encodeURIComponent(listing.id)}`}>{listing.title}</Link>
           )}
         </p>
       </div>
