@@ -6,6 +6,7 @@
  * reads one request costs. `npx tsx tests/bench/conversation-list.ts [--write]` runs it alone (`--write` puts its rows
  * into docs/bench.md); `npm run bench` runs it in a child process.
  */
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { ulid } from 'ulid';
 import type { MessagingDeps } from '../../functions/core/messages/ports';
@@ -30,6 +31,8 @@ export interface ConversationListBench {
   n: number;
   /** DynamoDB reads of one request (mean over COUNTED requests). */
   reads: ReadTally;
+  /** The machine's 1-minute load average when the timed requests began and ended (it is shared with other work). */
+  load: [number, number];
 }
 
 export async function conversationList(): Promise<ConversationListBench> {
@@ -90,12 +93,14 @@ export async function conversationList(): Promise<ConversationListBench> {
     }
     for (let i = 0; i < WARM_UP; i++) await get();
     const samples: number[] = [];
+    const loadBefore = os.loadavg()[0]!;
     for (let i = 0; i < TIMED; i++) {
       const t0 = performance.now();
       await get();
       samples.push(performance.now() - t0);
     }
     samples.sort((a, b) => a - b);
+    const load: [number, number] = [loadBefore, os.loadavg()[0]!];
 
     // Counted apart from the timing: asking for consumed capacity costs a little.
     const counter = countReads(dynamoRawClient());
@@ -112,6 +117,7 @@ export async function conversationList(): Promise<ConversationListBench> {
       p50: percentile(samples, 50),
       p95: percentile(samples, 95),
       n: TIMED,
+      load,
       reads: { query: mean(total.query), batchGet: mean(total.batchGet) },
     };
   } finally {
@@ -124,7 +130,7 @@ export const CONVERSATION_LIST_ROW_PREFIX = '| conversation list:';
 export function conversationListRows(r: ConversationListBench): string {
   const { query, batchGet } = r.reads;
   return [
-    `${CONVERSATION_LIST_ROW_PREFIX} \`GET /api/me/conversations\` with ${r.conversations} conversations, p50 / p95 (n=${r.n}) | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} ms | p95 ≤ 30 ms |`,
+    `${CONVERSATION_LIST_ROW_PREFIX} \`GET /api/me/conversations\` with ${r.conversations} conversations, p50 / p95 (n=${r.n}; load average ${r.load.map((l) => l.toFixed(1)).join(' → ')}) | ${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} ms | p95 ≤ 30 ms |`,
     `${CONVERSATION_LIST_ROW_PREFIX} DynamoDB reads a request for the 20 returned | ${query.items.toFixed(1)} items by ${query.calls.toFixed(1)} query (${query.rcu.toFixed(1)} RCU), ${batchGet.items.toFixed(1)} by batch-get | one index query, no scan |`,
   ].join('\n');
 }
@@ -134,7 +140,8 @@ and, for each, a conversation of one user's made by the app's Contact Seller and
 the seller (so ${LIST_CONVERSATIONS} unread); then ${WARM_UP} warm-up and ${TIMED} sequential timed requests with the user's session
 through the gateway (the session check, then the activity index's 20 newest entries, which carry their listing's
 title and photo, and the unread total side by side). Reads counted on the app's DynamoDB client over ${COUNTED} further requests (query items are
-ScannedCount: the index reads only what it returns).`;
+ScannedCount: the index reads only what it returns). The row gives the machine's 1-minute load average as the timed
+requests began and ended: the 2 cores may be shared with other work.`;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await conversationList();
