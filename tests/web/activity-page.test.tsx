@@ -38,6 +38,8 @@ function signedIn(
         if (path === '/api/me/cart') return { body: serverCart([]) };
         if (path === '/api/wallet/balances') return { body: balances([]) };
         if (path === '/api/me/orders') return orders(req);
+        // No bids unless a test answers them.
+        if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
         return more(req);
       },
     ),
@@ -103,10 +105,11 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(tx.getAttribute('target')).toBe('_blank');
     expect(within(cards[3]!).getByText('The escrow request expired before it was signed.')).toBeTruthy();
 
-    const tabs = main()
-      .getAllByRole('tab')
-      .map((t) => t.textContent);
-    expect(tabs).toEqual(['Bids (0)', 'Offers (0)', 'Purchases (4)', 'Watchlist', 'Pending']);
+    const tabs = () =>
+      main()
+        .getAllByRole('tab')
+        .map((t) => t.textContent);
+    await waitFor(() => expect(tabs()).toEqual(['Bids (0)', 'Offers (0)', 'Purchases (4)', 'Watchlist', 'Pending']));
     expect(main().getByRole('tab', { name: 'Purchases (4)' }).getAttribute('aria-selected')).toBe('true');
     // Not a seller: no sales are read.
     expect(api.find('GET', '/api/me/orders').every((r) => r.url.searchParams.get('role') === 'buyer')).toBe(true);
@@ -367,7 +370,7 @@ describe('/activity (spec part 3 "My Activity")', () => {
     renderRoutes(routes, '/activity');
     expect(await main().findByText('No purchases yet')).toBeTruthy();
     const tab = (name: string) => main().getByRole('tab', { name });
-    fireEvent.click(tab('Bids (0)'));
+    fireEvent.click(await main().findByRole('tab', { name: 'Bids (0)' }));
     expect(await main().findByText('No bids yet')).toBeTruthy();
     fireEvent.keyDown(tab('Bids (0)'), { key: 'ArrowRight' });
     expect(await main().findByText('No offers yet')).toBeTruthy();

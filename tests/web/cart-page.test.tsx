@@ -72,6 +72,8 @@ function signedIn(rest: (req: ApiRequest) => ApiAnswer | undefined) {
         if (req.url.pathname === '/api/wallet/balances') return { body: balances([]) };
         if (req.url.pathname === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
         if (req.url.pathname === '/api/listings') return { body: page([]) };
+        // No bids unless a test answers them.
+        if (req.url.pathname === '/api/me/bids') return rest(req) ?? { body: { items: [], nextCursor: null } };
         return rest(req);
       },
     ),
@@ -142,13 +144,13 @@ describe('/cart signed out (the cart kept in this browser)', () => {
     expect(main().getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/marketplace');
   });
 
-  it('has an Active Bids tab with a truthful empty state and a Wishlist tab asking for a wallet', async () => {
-    stubApi(() => undefined);
+  it('has Active Bids and Wishlist tabs asking a visitor for a wallet', async () => {
+    const api = stubApi(() => undefined);
     renderRoutes(routes, '/cart');
     const bids = await main().findByRole('tab', { name: 'Active Bids (0)' });
     fireEvent.click(bids);
-    expect(await main().findByText('No active bids')).toBeTruthy();
-    expect(main().getByText(/Bidding on auctions is not available yet/)).toBeTruthy();
+    expect(await main().findByText('Connect your wallet to see your bids')).toBeTruthy();
+    expect(api.find('GET', '/api/me/bids')).toEqual([]);
     // Arrow keys move between tabs.
     fireEvent.keyDown(main().getByRole('tab', { name: 'Active Bids (0)' }), { key: 'ArrowRight' });
     expect(main().getByRole('tab', { name: 'Wishlist' }).getAttribute('aria-selected')).toBe('true');
