@@ -14,7 +14,7 @@ import {
   type ApiRequest,
 } from './support/api-stub';
 import { funded, order, serverCart } from './support/cart-fixture';
-import { page } from './support/listing-fixture';
+import { myBid, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 
 const main = () => within(screen.getByRole('main'));
@@ -378,6 +378,113 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(await main().findByText('Pending items coming soon')).toBeTruthy();
     fireEvent.click(tab('Watchlist'));
     expect(await main().findByText('Watchlist coming soon')).toBeTruthy();
+  });
+
+  describe('the Bids tab (spec part 3, issue 15 item 8)', () => {
+    const none = () => ({ body: { items: [], nextCursor: null } });
+
+    it('lists each auction bid on with its status, standing, the own maximum and a link to it', async () => {
+      const api = signedIn(none, {
+        more: (req) =>
+          req.url.pathname === '/api/me/bids'
+            ? {
+                body: {
+                  items: [
+                    myBid({ listingId: 'L1', title: 'Brass Lantern', reserveStatus: 'not_met', maxCents: 4_550 }),
+                    myBid({
+                      listingId: 'L2',
+                      title: 'Oak Clock',
+                      status: 'ended',
+                      standing: 'lost',
+                      endsAt: '2026-01-02T15:00:00.000Z',
+                      currentBidCents: 9_900,
+                    }),
+                  ],
+                  nextCursor: null,
+                },
+              }
+            : undefined,
+      });
+      renderRoutes(routes, '/activity?tab=bids');
+      const list = await main().findByRole('list', { name: 'Your bids' });
+      expect(main().getByRole('tab', { name: 'Bids (2)' }).getAttribute('aria-selected')).toBe('true');
+      const lantern = within(within(list).getByRole('article', { name: 'Bid: Brass Lantern' }));
+      expect(lantern.getByRole('link', { name: 'Brass Lantern' }).getAttribute('href')).toBe('/item/L1');
+      expect(lantern.getByText('pending')).toBeTruthy();
+      expect(lantern.getByText('Winning')).toBeTruthy();
+      expect(lantern.getByText('Reserve not met')).toBeTruthy();
+      expect(lantern.getByText('Your maximum:').nextElementSibling?.textContent).toBe('$45.50');
+      expect(lantern.getByText('Time left:').nextElementSibling?.textContent).toBe('2d 1h');
+      const clock = within(within(list).getByRole('article', { name: 'Bid: Oak Clock' }));
+      expect(clock.getByText('ended')).toBeTruthy();
+      expect(clock.getByText('Lost')).toBeTruthy();
+      expect(clock.getByText('Current bid:').nextElementSibling?.textContent).toBe('$99.00');
+      expect(clock.getByText('Ended:')).toBeTruthy();
+      // My Activity lists every status: no filter.
+      expect(api.find('GET', '/api/me/bids').every((r) => !r.url.searchParams.has('status'))).toBe(true);
+    });
+
+    it("has an empty state, and 'Failed to load your bids' with Try Again", async () => {
+      let fail = true;
+      signedIn(none, {
+        more: (req) =>
+          req.url.pathname !== '/api/me/bids'
+            ? undefined
+            : fail
+              ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+              : { body: { items: [], nextCursor: null } },
+      });
+      renderRoutes(routes, '/activity?tab=bids');
+      expect(await main().findByText('Failed to load your bids')).toBeTruthy();
+      fail = false;
+      fireEvent.click(main().getByRole('button', { name: 'Try Again' }));
+      expect(await main().findByText('No bids yet')).toBeTruthy();
+      expect(main().getByText('Auctions you bid on show here.')).toBeTruthy();
+    });
+
+    it("reads the bids again when an outbid ('bid') notification arrives", async () => {
+      let standing: 'winning' | 'outbid' = 'winning';
+      signedIn(none, {
+        more: (req) =>
+          req.url.pathname === '/api/me/bids'
+            ? { body: { items: [myBid({ title: 'Brass Lantern', standing })], nextCursor: null } }
+            : undefined,
+      });
+      renderRoutes(routes, '/activity?tab=bids');
+      expect(await main().findByText('Winning')).toBeTruthy();
+      await waitFor(() =>
+        expect(FakeSocket.instances.some((s) => s.sent.some((m) => JSON.stringify(m).includes('user:01JUSER')))).toBe(
+          true,
+        ),
+      );
+      standing = 'outbid';
+      const topic = 'user:01JUSER';
+      const notification = {
+        id: 'N1',
+        type: 'bid',
+        title: "You've been outbid",
+        message: 'Someone bid more than your maximum.',
+        read: false,
+        relatedId: 'L1',
+        createdAt: new Date().toISOString(),
+      };
+      for (const socket of FakeSocket.instances) {
+        act(() =>
+          socket.emit({
+            type: 'event',
+            topic,
+            event: {
+              id: 'notification.created:N1',
+              occurredAt: notification.createdAt,
+              type: 'notification.created',
+              topic,
+              data: { notification, unreadCount: 1 },
+            },
+          }),
+        );
+      }
+      expect(await main().findByText('Outbid')).toBeTruthy();
+    });
   });
 
   it("says 'Failed to load activity data' with Try Again", async () => {

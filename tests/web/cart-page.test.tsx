@@ -15,7 +15,7 @@ import {
   type ApiRequest,
 } from './support/api-stub';
 import { cartLine, serverCart } from './support/cart-fixture';
-import { listing, page } from './support/listing-fixture';
+import { listing, myBid, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 
 function desktop() {
@@ -266,6 +266,38 @@ describe('/cart signed in (the account cart, priced by the server)', () => {
         .map((a) => a.textContent),
     ).toEqual(['Saved 1', 'Saved 2', 'Saved 3']);
     expect(main().getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/wishlist');
+  });
+});
+
+describe('/cart Active Bids signed in (spec part 2 "Cart page", issue 15 item 8)', () => {
+  it('lists the auctions still running, with the count on the tab', async () => {
+    const items = [
+      myBid({ listingId: 'L1', title: 'Brass Lantern' }),
+      myBid({ listingId: 'L2', title: 'Oak Clock', standing: 'outbid' }),
+    ];
+    const api = signedIn((req) =>
+      req.url.pathname === '/api/me/bids'
+        ? { body: { items, nextCursor: null } }
+        : req.url.pathname === '/api/me/cart'
+          ? { body: serverCart([]) }
+          : undefined,
+    );
+    renderRoutes(routes, '/cart?tab=bids');
+    const list = await main().findByRole('list', { name: 'Your active bids' });
+    expect(main().getByRole('tab', { name: 'Active Bids (2)' }).getAttribute('aria-selected')).toBe('true');
+    const clock = within(within(list).getByRole('article', { name: 'Bid: Oak Clock' }));
+    expect(clock.getByText('Outbid')).toBeTruthy();
+    expect(clock.getByRole('link', { name: 'Oak Clock' }).getAttribute('href')).toBe('/item/L2');
+    // Only the running ones are asked for.
+    expect(api.find('GET', '/api/me/bids').map((r) => r.url.searchParams.get('status'))).toEqual(['pending']);
+  });
+
+  it('says so when there is none', async () => {
+    signedIn((req) => (req.url.pathname === '/api/me/cart' ? { body: serverCart([]) } : undefined));
+    renderRoutes(routes, '/cart?tab=bids');
+    expect(await main().findByText('No active bids')).toBeTruthy();
+    expect(main().getByRole('tab', { name: 'Active Bids (0)' })).toBeTruthy();
+    expect(main().getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/marketplace');
   });
 });
 
