@@ -6,9 +6,11 @@ import { routes } from '../../web/src/app/router';
 import {
   balances,
   FakeSocket,
+  pushEvent,
   saveSession,
   sessionRoutes,
   stubApi,
+  subscribedTo,
   user,
   type ApiAnswer,
   type ApiRequest,
@@ -137,28 +139,14 @@ describe('/activity (spec part 3 "My Activity")', () => {
     }));
     renderRoutes(routes, '/activity');
     expect(await main().findByText('Awaiting signature')).toBeTruthy();
-    await waitFor(() =>
-      expect(FakeSocket.instances.some((s) => s.sent.some((m) => JSON.stringify(m).includes('user:01JUSER')))).toBe(
-        true,
-      ),
-    );
+    await subscribedTo('user:01JUSER');
     status = 'funded';
-    const topic = 'user:01JUSER';
-    for (const socket of FakeSocket.instances) {
-      act(() =>
-        socket.emit({
-          type: 'event',
-          topic,
-          event: {
-            id: 'order.updated:O1:funded',
-            occurredAt: new Date().toISOString(),
-            type: 'order.updated',
-            topic,
-            data: { orderId: 'O1', status: 'funded' },
-          },
-        }),
-      );
-    }
+    pushEvent('user:01JUSER', {
+      id: 'order.updated:O1:funded',
+      occurredAt: new Date().toISOString(),
+      type: 'order.updated',
+      data: { orderId: 'O1', status: 'funded' },
+    });
     expect(await main().findByText('Escrow pending')).toBeTruthy();
   });
 
@@ -452,13 +440,8 @@ describe('/activity (spec part 3 "My Activity")', () => {
       });
       renderRoutes(routes, '/activity?tab=bids');
       expect(await main().findByText('Winning')).toBeTruthy();
-      await waitFor(() =>
-        expect(FakeSocket.instances.some((s) => s.sent.some((m) => JSON.stringify(m).includes('user:01JUSER')))).toBe(
-          true,
-        ),
-      );
+      await subscribedTo('user:01JUSER');
       standing = 'outbid';
-      const topic = 'user:01JUSER';
       const notification = {
         id: 'N1',
         type: 'bid',
@@ -468,21 +451,12 @@ describe('/activity (spec part 3 "My Activity")', () => {
         relatedId: 'L1',
         createdAt: new Date().toISOString(),
       };
-      for (const socket of FakeSocket.instances) {
-        act(() =>
-          socket.emit({
-            type: 'event',
-            topic,
-            event: {
-              id: 'notification.created:N1',
-              occurredAt: notification.createdAt,
-              type: 'notification.created',
-              topic,
-              data: { notification, unreadCount: 1 },
-            },
-          }),
-        );
-      }
+      pushEvent('user:01JUSER', {
+        id: 'notification.created:N1',
+        occurredAt: notification.createdAt,
+        type: 'notification.created',
+        data: { notification, unreadCount: 1 },
+      });
       expect(await main().findByText('Outbid')).toBeTruthy();
     });
   });

@@ -7,9 +7,11 @@ import { routes } from '../../web/src/app/router';
 import {
   balances,
   FakeSocket,
+  pushEvent,
   saveSession,
   sessionRoutes,
   stubApi,
+  subscribedTo,
   user,
   type ApiAnswer,
   type ApiRequest,
@@ -95,35 +97,15 @@ function pushBid(data: {
   reserveStatus?: 'none' | 'met' | 'not_met';
   bid: BidHistoryEntry;
 }) {
-  const topic = 'listing:L1';
-  for (const socket of FakeSocket.instances) {
-    act(() =>
-      socket.emit({
-        type: 'event',
-        topic,
-        event: {
-          id: `bid:${data.bid.id}`,
-          occurredAt: data.bid.at,
-          type: 'bid.placed',
-          topic,
-          data: {
-            listingId: 'L1',
-            endsAt: auction().endsAt,
-            reserveStatus: 'none',
-            buyItNowRemoved: false,
-            ...data,
-          },
-        },
-      }),
-    );
-  }
+  pushEvent('listing:L1', {
+    id: `bid:${data.bid.id}`,
+    occurredAt: data.bid.at,
+    type: 'bid.placed',
+    data: { listingId: 'L1', endsAt: auction().endsAt, reserveStatus: 'none', buyItNowRemoved: false, ...data },
+  });
 }
 
-async function subscribed() {
-  await waitFor(() =>
-    expect(FakeSocket.instances.some((s) => s.sent.some((m) => JSON.stringify(m).includes('listing:L1')))).toBe(true),
-  );
-}
+const subscribed = () => subscribedTo('listing:L1');
 
 describe('the bid panel on /item/{id} (spec part 1 sections 2.8, 5.2, 8.2)', () => {
   it('shows the balance card, the current bid and the bid history with names, amounts and ages', async () => {

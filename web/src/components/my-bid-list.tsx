@@ -1,5 +1,4 @@
 import '../styles/bidding.css';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MyBid } from '../../../shared/api/bids';
 import { reserveText } from '../../../shared/domain/bids';
@@ -8,7 +7,10 @@ import { formatTimeLeft } from '../../../shared/domain/time-left';
 import { formatEndDate } from '../lib/card-display';
 import type { MyBidsState } from '../lib/my-bids';
 import { LoadFailed } from './ui/load-failed';
+import { MorePages } from './ui/more-pages';
 import { PageLoading } from './ui/page-loading';
+
+const FAILED = 'Failed to load your bids';
 
 const STANDING: Record<MyBid['standing'], { label: string; tone: string }> = {
   winning: { label: 'Winning', tone: 'badge-accent' },
@@ -71,40 +73,38 @@ export interface MyBidListProps {
   bids: MyBidsState;
   /** The list's accessible name. */
   label: string;
-  /** What shows when there is no row. */
-  empty: ReactNode;
+  /** What shows when there is no row: a title and a line, with Browse Marketplace. */
+  empty: { title: string; text: string };
 }
 
 /** A user's bids, one row per auction linking to it: loading, error, empty, the rows and Load More. */
 export function MyBidList({ bids, label, empty }: MyBidListProps) {
   const items = bids.data?.flatMap((p) => p.items) ?? [];
-  const more = bids.data?.at(-1)?.nextCursor != null;
-  if (bids.error && !bids.data)
-    return <LoadFailed title="Failed to load your bids" onRetry={() => void bids.mutate()} />;
+  if (bids.error && !bids.data) return <LoadFailed title={FAILED} onRetry={() => void bids.mutate()} />;
   if (!bids.data) return <PageLoading text="Loading bids..." />;
   const nowMs = Date.now();
+  const more = bids.data.at(-1)?.nextCursor != null;
   return (
     <>
-      {items.length === 0 ? (
-        !more && empty
-      ) : (
+      {items.length > 0 ? (
         <ul className="my-bid-list" aria-label={label}>
           {items.map((b) => (
             <MyBidRow key={b.listingId} bid={b} nowMs={nowMs} />
           ))}
         </ul>
+      ) : (
+        // A filtered page may come back empty with more to read: then only Load More shows.
+        !more && (
+          <div className="status">
+            <p className="status-title">{empty.title}</p>
+            <p>{empty.text}</p>
+            <Link to="/marketplace" className="btn btn-primary">
+              Browse Marketplace
+            </Link>
+          </div>
+        )
       )}
-      {bids.error && <LoadFailed title="Failed to load your bids" outline onRetry={() => void bids.mutate()} />}
-      {more && (
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={bids.isValidating}
-          onClick={() => void bids.setSize(bids.size + 1)}
-        >
-          {bids.isValidating ? 'Loading...' : 'Load More'}
-        </button>
-      )}
+      <MorePages pages={bids} failedTitle={FAILED} />
     </>
   );
 }

@@ -81,15 +81,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
           <MyBidList
             bids={bids}
             label="Your bids"
-            empty={
-              <div className="status">
-                <p className="status-title">No bids yet</p>
-                <p>Auctions you bid on show here.</p>
-                <Link to="/marketplace" className="btn btn-primary">
-                  Browse Marketplace
-                </Link>
-              </div>
-            }
+            empty={{ title: 'No bids yet', text: 'Auctions you bid on show here.' }}
           />
         ) : tab === 'offers' ? (
           <Empty title="No offers yet" text="Making offers is not available yet, so there are no offers to show." />
