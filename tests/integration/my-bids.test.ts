@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyBid } from '../../shared/api/bids';
 import { call } from './auth-support';
-import { accepted, auctionBy } from './bid-support';
+import { accepted, auctionBy, bid } from './bid-support';
 import { buyerAndSeller } from './checkout-support';
 import { endListingsOf, signUp, type Account } from './route-support';
 
@@ -100,6 +100,25 @@ describe('GET /api/me/bids', () => {
     expect(rowOf(pending.body, running)).toMatchObject({ status: 'pending', standing: 'winning' });
     expect(rowOf(pending.body, withdrawn)).toBeUndefined();
     expect(rowOf((await myBids(bob)).body, withdrawn)).toMatchObject({ status: 'ended', standing: 'lost' });
+  });
+
+  it('keeps each concurrent bidder’s own entry: one row each, their maximum, one leader', async () => {
+    const bidders = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => signUp(`127.0.16.${10 + i}`, `mbc${i}`)));
+    const id = await auctionBy(seller, { startingBidCents: 1_000 });
+    const maxima = [1_300, 1_700, 1_100, 1_900, 1_500, 1_200];
+    const replies = await Promise.all(bidders.map((b, i) => bid(b, id, maxima[i]!)));
+    const placed = bidders.filter((_, i) => replies[i]!.status === 201);
+    expect(placed.length).toBeGreaterThan(0);
+    const rows = await Promise.all(bidders.map(async (b) => rowOf((await myBids(b, '?status=pending')).body, id)));
+    bidders.forEach((b, i) => {
+      if (!placed.includes(b)) return expect(rows[i]).toBeUndefined();
+      expect(rows[i]).toMatchObject({ maxCents: maxima[i], status: 'pending' });
+    });
+    // The highest maximum is never refused, and only its bidder is winning.
+    const top = maxima.indexOf(Math.max(...maxima));
+    expect(rows.map((r) => r?.standing)).toEqual(
+      bidders.map((b, i) => (i === top ? 'winning' : placed.includes(b) ? 'outbid' : undefined)),
+    );
   });
 
   it('pages with a cursor and refuses bad input with a 400, a visitor with a 401', async () => {
