@@ -13,7 +13,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getListing, listListings } from '../shared/api/listings';
-import { listBids, placeBid } from '../shared/api/bids';
+import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
 import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
@@ -230,6 +230,8 @@ export const routes = {
   }),
   // The public bid history, highest first, never a maximum.
   listBids: route('listBids', listBids, 'http/bids/list-bids', 'public', anyone(200)),
+  // The caller's own auctions with their maximum and standing (My Activity's Bids, the cart's Active Bids).
+  listMyBids: route('listMyBids', listMyBids, 'http/bids/list-my-bids', 'user', signedIn(200)),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public', anyone(200)),
   listStoreReviews: route(
     'listStoreReviews',

@@ -1,36 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { watchViolations } from './csp';
 import { expect, test } from './fixtures';
+import { api, person } from './people';
 import { signUpInBrowser } from './sign-up';
-
-/** A person with their own browser context (own storage, own session). */
-async function person(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  return { context, page };
-}
-
-/** A call to the marketplace's API from the page, with the session the app keeps in local storage. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('wallet_session_token');
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'idempotency-key': crypto.randomUUID(),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as unknown };
-    },
-    { method, path, body },
-  );
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body as T;
-}
 
 const address = (street: string, city: string, state: string, postalCode: string) => ({
   country: 'US',

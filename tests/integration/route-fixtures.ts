@@ -68,6 +68,7 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { amountCents: AUCTION_START_CENTS + 1 },
   }),
   listBids: async ({ world }) => ({ params: { listingId: await auctionOf(world.callers.seller) } }),
+  listMyBids: () => ({ query: { status: 'pending' } }),
   getStore: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   listStoreReviews: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   createListing: () => ({ body: listingBody }),

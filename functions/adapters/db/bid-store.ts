@@ -74,7 +74,7 @@ export function bidStore(db: Db): BidStore {
       };
       const sortPriceCents = sortPriceOf(next);
       const result = await db.transaction
-        .write(({ listing, listingFacet, bid: bids }) => [
+        .write(({ listing, listingFacet, bid: bids, bidderAuction }) => [
           listing
             .patch({ listingId: l.listingId })
             .set({
@@ -113,7 +113,20 @@ export function bidStore(db: Db): BidStore {
           ...listingFacets(l).map((facet) =>
             listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
           ),
-          bids.create(bid).commit(),
+          bids
+            .create({
+              listingId: bid.listingId,
+              bidId: bid.bidId,
+              bidderId: bid.bidderId,
+              bidderUsername: bid.bidderUsername,
+              amountCents: bid.amountCents,
+              at: bid.at,
+            })
+            .commit(),
+          // The bidder's own entry for this auction: their latest bid's maximum is their highest (it only rises).
+          bidderAuction
+            .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
+            .commit(),
         ])
         .go();
       if (!result.canceled) return 'ok';

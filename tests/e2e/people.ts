@@ -1,0 +1,31 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** A person with their own browser context (own storage, own session). */
+export async function person(browser: Browser, baseURL: string, width = 1280) {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A call to the marketplace's API from the page, with the session the app keeps in local storage. */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('wallet_session_token');
+      const res = await fetch(path, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    { method, path, body },
+  );
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body as T;
+}

@@ -1,0 +1,41 @@
+import { useSWRConfig, type KeyedMutator } from 'swr';
+import { toast } from 'sonner';
+import type { ListingDetail } from '../../../../../shared/api/listings';
+import { BID_TOASTS } from '../../../../../shared/domain/bids';
+import { listingTopic } from '../../../../../shared/events';
+import { useOptionalSession } from '../../../lib/session/session-context';
+import { useTopic } from '../../../lib/realtime/use-topic';
+import { bidHistoryKey, withBid, type BidHistory } from '../api/bids';
+import { withAuctionUpdate } from './bid-form';
+
+/**
+ * Keeps an open auction page live over its listing's topic (issue 15 item 5): every accepted bid moves the price,
+ * count, end (soft close), reserve line and history at once. Someone else's bid shows 'New Bid Placed' – 'Someone
+ * bid $X' (never to the bidder), and a viewer who was leading reads the listing again to learn whether they still do
+ * (the topic never says who leads). After each (re)subscription the page reads both again: a bid may have been missed.
+ */
+export function useLiveAuction(listing: ListingDetail | undefined, mutateListing: KeyedMutator<ListingDetail>): void {
+  const me = useOptionalSession()?.user?.username ?? null;
+  const { mutate } = useSWRConfig();
+  const auctionId = listing?.listingType === 'auction' ? listing.id : null;
+  useTopic(
+    auctionId ? listingTopic(auctionId) : null,
+    (event) => {
+      if (event.type !== 'bid.placed' || !auctionId || event.data.listingId !== auctionId) return;
+      const { bid } = event.data;
+      void mutateListing((l) => l && withAuctionUpdate(l, event.data), { revalidate: false });
+      void mutate<BidHistory | undefined>(bidHistoryKey(auctionId), (h) => withBid(h, bid), { revalidate: false });
+      if (bid.bidderUsername === me) return;
+      const [title, description] = BID_TOASTS.newBid(bid.amountCents);
+      toast(title, { description });
+      if (listing?.viewerLeads) void mutateListing();
+    },
+    {
+      onSubscribed: () => {
+        if (!auctionId) return;
+        void mutateListing();
+        void mutate(bidHistoryKey(auctionId));
+      },
+    },
+  );
+}
