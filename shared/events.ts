@@ -71,7 +71,8 @@ export const orderUpdatedEvent = z.object({
 
 /**
  * A bid was accepted: pushed on the listing's public topic, so every open page shows the new price, count, end (soft
- * close) and reserve line and adds the history line. Never a maximum, never who leads.
+ * close) and reserve line and adds the history line. Never a maximum. Whether the bid leads is public anyway: the
+ * history's top line is the leader at the current price.
  */
 export const bidPlacedEvent = z.object({
   ...eventBase,
@@ -85,6 +86,8 @@ export const bidPlacedEvent = z.object({
     reserveStatus: z.enum(RESERVE_STATUSES),
     /** The first bid took Buy It Now away. */
     buyItNowRemoved: z.boolean(),
+    /** The bid leads (else the leader's proxy beat it and the leader's history line rose to the price). */
+    leads: z.boolean(),
     bid: z.object({
       id: z.string(),
       bidderUsername: z.string(),

@@ -195,6 +195,7 @@ describe('live bidding', () => {
             bidCount: 1,
             endsAt: placed.endsAt,
             reserveStatus: 'met',
+            leads: true,
             bid: { id: placed.bid.id, bidderUsername: alice.username, amountCents: 1_200 },
           },
         },
@@ -235,14 +236,8 @@ describe('a hot auction', () => {
     expect(page.body.buyItNowPriceCents).toBeNull();
     const history = await historyOf(id);
     expect(history.body.items).toHaveLength(accepted.length);
-    // The top line is the leader's at the final price when they bid after the runner-up; when they bid first, their
-    // line keeps the price they led at then, and the runner-up's line (beaten at once by the proxy) shows its maximum.
-    const top = history.body.items[0]!;
-    const runnerUp = sorted[1];
-    expect([
-      { bidderUsername: leader.bidder.username, amountCents: expectedPrice },
-      ...(runnerUp ? [{ bidderUsername: runnerUp.bidder.username, amountCents: runnerUp.maxCents }] : []),
-    ]).toContainEqual({ bidderUsername: top.bidderUsername, amountCents: top.amountCents });
+    // The top line is the leader at the final price, whoever bid first (decision 027).
+    expect(history.body.items[0]).toMatchObject({ bidderUsername: leader.bidder.username, amountCents: expectedPrice });
     expect(new Set(history.body.items.map((b) => b.bidderUsername))).toEqual(
       new Set(accepted.map((a) => a.bidder.username)),
     );

@@ -144,7 +144,7 @@ describe('applying a bid to the page', () => {
     expect(withAuctionUpdate(auction, { ...update, bidCount: 2 })).toBe(auction);
     expect(withAuctionUpdate(auction, { ...update, bidCount: 1 })).toBe(auction);
   });
-  it('adds a history line once, highest first', () => {
+  it('adds a history line once, keeping the leader on top at the current price', () => {
     const line = (id: string, amountCents: number, at = '2026-07-01T12:00:00.000Z') => ({
       id,
       bidderUsername: id.toLowerCase(),
@@ -152,9 +152,25 @@ describe('applying a bid to the page', () => {
       at,
     });
     const history = { items: [line('A', 2_000), line('B', 1_000)] };
-    const added = withBid(history, line('C', 1_500));
-    expect(added?.items.map((b) => b.id)).toEqual(['A', 'C', 'B']);
-    expect(withBid(added, line('C', 1_500))).toBe(added);
-    expect(withBid(undefined, line('C', 1_500))).toBeUndefined();
+    // C's $15.00 maximum takes the lead at $20.01.
+    const added = withBid(history, line('C', 2_001), 2_001, true);
+    expect(added?.items.map((b) => [b.id, b.amountCents])).toEqual([
+      ['C', 2_001],
+      ['A', 2_000],
+      ['B', 1_000],
+    ]);
+    expect(withBid(added, line('C', 2_001), 2_001, true)).toBe(added);
+    expect(withBid(undefined, line('C', 1_500), 2_001, true)).toBeUndefined();
+    // D's $25.00 maximum is beaten by C's proxy at $25.01: C's line rises to it, D's shows its maximum.
+    const beaten = withBid(added, line('D', 2_500, '2026-07-01T12:01:00.000Z'), 2_501, false);
+    expect(beaten?.items.map((b) => [b.id, b.amountCents])).toEqual([
+      ['C', 2_501],
+      ['D', 2_500],
+      ['A', 2_000],
+      ['B', 1_000],
+    ]);
+    // A tie: the later equal maximum is beaten at that amount, the leader's earlier line first.
+    const tie = withBid(beaten, line('E', 2_501, '2026-07-01T12:02:00.000Z'), 2_501, false);
+    expect(tie?.items.slice(0, 2).map((b) => b.id)).toEqual(['C', 'E']);
   });
 });

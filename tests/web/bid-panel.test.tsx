@@ -95,13 +95,21 @@ function pushBid(data: {
   bidCount: number;
   endsAt?: string;
   reserveStatus?: 'none' | 'met' | 'not_met';
+  leads?: boolean;
   bid: BidHistoryEntry;
 }) {
   pushEvent('listing:L1', {
     id: `bid:${data.bid.id}`,
     occurredAt: data.bid.at,
     type: 'bid.placed',
-    data: { listingId: 'L1', endsAt: auction().endsAt, reserveStatus: 'none', buyItNowRemoved: false, ...data },
+    data: {
+      listingId: 'L1',
+      endsAt: auction().endsAt,
+      reserveStatus: 'none',
+      buyItNowRemoved: false,
+      leads: true,
+      ...data,
+    },
   });
 }
 

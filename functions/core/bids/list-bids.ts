@@ -1,4 +1,5 @@
 import { BID_HISTORY_LIMIT, type BidHistoryEntry } from '../../../shared/api/bids';
+import { byHistoryOrder } from '../../../shared/domain/bids';
 import { NotFoundError } from '../../lib/errors';
 import type { AuctionState } from './auction-state';
 import type { BidRecord, BidStore } from './ports';
@@ -13,13 +14,14 @@ export function historyLines(bids: readonly BidRecord[], state: AuctionState): B
   const price = state.currentBidCents;
   let raised = false;
   const lines = [...bids]
-    .sort((a, b) => b.amountCents - a.amountCents || a.at.localeCompare(b.at))
+    .map((b) => ({ ...b, id: b.bidId }))
+    .sort(byHistoryOrder)
     .map((b) => {
       if (raised || b.bidderId !== leaderId || price === null) return b;
       raised = true;
       return b.amountCents < price ? { ...b, amountCents: price } : b;
     });
-  return lines.sort((a, b) => b.amountCents - a.amountCents || a.at.localeCompare(b.at));
+  return lines.sort(byHistoryOrder).map(({ id: _, ...b }) => b);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type BidPlaced,
 } from '../../../../../shared/api/bids';
 import type { ResponseOf } from '../../../../../shared/api/contract';
+import { withAcceptedLine } from '../../../../../shared/domain/bids';
 import { apiGet, apiSend, type ApiError } from '../../../lib/api';
 
 export type BidHistory = ResponseOf<typeof listBids>;
@@ -22,11 +23,18 @@ export function useBidHistory(listingId: string | null) {
   );
 }
 
-/** The history with one more line (once, by id), highest amount first and then the latest, as the server keeps it. */
-export function withBid(history: BidHistory | undefined, entry: BidHistoryEntry): BidHistory | undefined {
+/**
+ * The history with one more accepted line (once, by id), kept as the server shows it: the leader on top at the current
+ * price (shared/domain/bids.ts withAcceptedLine).
+ */
+export function withBid(
+  history: BidHistory | undefined,
+  entry: BidHistoryEntry,
+  priceCents: number,
+  leads: boolean,
+): BidHistory | undefined {
   if (!history || history.items.some((b) => b.id === entry.id)) return history;
-  const items = [...history.items, entry].sort((a, b) => b.amountCents - a.amountCents || b.at.localeCompare(a.at));
-  return { items: items.slice(0, BID_HISTORY_LIMIT) };
+  return { items: withAcceptedLine(history.items, entry, priceCents, leads).slice(0, BID_HISTORY_LIMIT) };
 }
 
 /** One submission of a bid: the amount is the bidder's maximum; the key stays the same for its retries. */

@@ -12,7 +12,7 @@ import { withAuctionUpdate } from './bid-form';
  * Keeps an open auction page live over its listing's topic (issue 15 item 5): every accepted bid moves the price,
  * count, end (soft close), reserve line and history at once. Someone else's bid shows 'New Bid Placed' – 'Someone
  * bid $X' (never to the bidder), and a viewer who was leading reads the listing again to learn whether they still do
- * (the topic never says who leads). After each (re)subscription the page reads both again: a bid may have been missed.
+ * (only the new bid's own lead is on the topic). After each (re)subscription the page reads both again: a bid may have been missed.
  */
 export function useLiveAuction(listing: ListingDetail | undefined, mutateListing: KeyedMutator<ListingDetail>): void {
   const me = useOptionalSession()?.user?.username ?? null;
@@ -24,7 +24,11 @@ export function useLiveAuction(listing: ListingDetail | undefined, mutateListing
       if (event.type !== 'bid.placed' || !auctionId || event.data.listingId !== auctionId) return;
       const { bid } = event.data;
       void mutateListing((l) => l && withAuctionUpdate(l, event.data), { revalidate: false });
-      void mutate<BidHistory | undefined>(bidHistoryKey(auctionId), (h) => withBid(h, bid), { revalidate: false });
+      void mutate<BidHistory | undefined>(
+        bidHistoryKey(auctionId),
+        (h) => withBid(h, bid, event.data.currentBidCents, event.data.leads),
+        { revalidate: false },
+      );
       if (bid.bidderUsername === me) return;
       const [title, description] = BID_TOASTS.newBid(bid.amountCents);
       toast(title, { description });

@@ -39,9 +39,13 @@ export function usePlaceBid(listing: ListingDetail, token: string | null) {
       setPlacedHere(true);
       const [title, description] = BID_TOASTS.placed(amountCents);
       toast.success(title, { description });
-      void mutate<BidHistory | undefined>(bidHistoryKey(listing.id), (h) => withBid(h, placed.bid), {
-        revalidate: false,
-      });
+      void mutate<BidHistory | undefined>(
+        bidHistoryKey(listing.id),
+        (h) => withBid(h, placed.bid, placed.currentBidCents, placed.leading),
+        {
+          revalidate: false,
+        },
+      );
       // An answer older than what the page shows (a later bid came in first) says nothing sure about the lead.
       let stale = false;
       await mutateListing(
