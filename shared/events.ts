@@ -56,6 +56,7 @@ export const orderUpdatedEvent = z.object({
   data: z.object({
     orderId: z.string().check(z.minLength(1), z.maxLength(64)),
     status: z.enum([
+      'awaiting_payment',
       'awaiting_signature',
       'submitting',
       'funded',

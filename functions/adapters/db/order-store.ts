@@ -17,7 +17,8 @@ type Optional =
   | 'releaseReason'
   | 'refundReason'
   | 'completedAt'
-  | 'refundedAt';
+  | 'refundedAt'
+  | 'auction';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
@@ -32,6 +33,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   cancelReason?: NonNullable<OrderRecord['cancelReason']>;
   fundedAt?: string;
   cancelledAt?: string;
+  auction?: NonNullable<OrderRecord['auction']>;
   deadline: string;
 };
 
@@ -54,6 +56,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     escrowCreate: o.escrowCreate ?? null,
     cancelReason: o.cancelReason ?? null,
     reservationExpiresAt: o.reservationExpiresAt,
+    auction: o.auction ?? null,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
@@ -162,6 +165,7 @@ export function orderStore(db: Db): OrderRepository {
                 refundReason: undefined,
                 completedAt: undefined,
                 refundedAt: undefined,
+                auction: undefined,
                 deadline: rec.reservationExpiresAt,
               })
               .commit(),
@@ -224,6 +228,38 @@ export function orderStore(db: Db): OrderRepository {
         ['awaiting_signature', 'submitting'],
         { status: 'cancelled', cancelReason: reason, cancelledAt: at, updatedAt: at, deadline: at },
         false,
+      );
+    },
+
+    startPayment(o, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({
+            status: 'awaiting_signature',
+            lines: o.lines,
+            shippingCents: o.shippingCents,
+            totalCents: o.totalCents,
+            shipping: o.shipping,
+            escrow: o.escrow,
+            reservationExpiresAt: o.reservationExpiresAt,
+            deadline: o.reservationExpiresAt,
+            updatedAt: at,
+          })
+          .where((a, op) => op.eq(a.status, 'awaiting_payment'))
+          .go(),
+      );
+    },
+
+    backToPayment(o, at) {
+      const due = o.auction!.paymentDueAt;
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({ status: 'awaiting_payment', reservationExpiresAt: due, deadline: due, updatedAt: at })
+          .remove(['signing', 'escrowCreate'])
+          .where((a, op) => op.eq(a.status, o.status))
+          .go(),
       );
     },
 

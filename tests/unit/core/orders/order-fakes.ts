@@ -112,6 +112,8 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     startSubmitting: unused(),
     markFunded: unused(),
     cancel: unused(),
+    startPayment: unused(),
+    backToPayment: unused(),
     byBuyer: unused(),
     bySeller: unused(),
     lapsedReservations: unused(),

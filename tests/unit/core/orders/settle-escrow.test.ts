@@ -42,6 +42,14 @@ function memoryOrders(initial: OrderRecord) {
       stock.reserved -= 1;
       return true;
     },
+    startPayment: vi.fn(),
+    // An auction's order keeps its unit while it waits for payment again.
+    async backToPayment(o) {
+      const cur = orders.get(o.orderId)!;
+      if (cur.status !== o.status) return false;
+      Object.assign(cur, { status: 'awaiting_payment', signing: null, escrowCreate: null });
+      return true;
+    },
     byBuyer: vi.fn(),
     bySeller: vi.fn(),
     beginRelease: vi.fn(),
