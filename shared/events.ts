@@ -95,6 +95,21 @@ export const bidPlacedEvent = z.object({
   }),
 });
 
+/**
+ * The close schedule ended an auction (issue 15 item 7): pushed on the listing's public topic, so open pages stop
+ * taking bids and show it Ended (or Sold). Never who won or at what maximum.
+ */
+export const auctionEndedEvent = z.object({
+  ...eventBase,
+  type: z.literal('auction.ended'),
+  topic: topicSchema,
+  data: z.object({
+    listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+    status: z.enum(['sold', 'ended']),
+    result: z.enum(['sold', 'no_bids', 'reserve_not_met']),
+  }),
+});
+
 /** A notification was stored for a user: pushed on `user:<id>` so the bell moves without a reload. */
 export const notificationCreatedEvent = z.object({
   ...eventBase,
@@ -152,6 +167,7 @@ export const socketEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
   bidPlacedEvent,
+  auctionEndedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
 ]);
@@ -162,6 +178,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
   bidPlacedEvent,
+  auctionEndedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
   notifyRequestedEvent,

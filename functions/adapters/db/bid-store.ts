@@ -8,7 +8,7 @@ import { facetEntry } from './listing-facets';
 import type { Db } from './service';
 import { cancelReasons } from './transact';
 
-const AUCTION_ATTRIBUTES = [
+export const AUCTION_ATTRIBUTES = [
   ...CARD_ATTRIBUTES,
   'version',
   'quantity',
@@ -30,7 +30,7 @@ function bidderMax(id: unknown, maxCents: unknown, at: unknown): BidderMax | nul
     : null;
 }
 
-function toAuction(l: Stored): AuctionListing {
+export function toAuction(l: Stored): AuctionListing {
   const listing = {
     ...(l as unknown as AuctionListing['listing']),
     version: (l.version as number | undefined) ?? 1,

@@ -71,6 +71,26 @@ export function toRecord(o: StoredOrder): OrderRecord {
   };
 }
 
+/** A new order as stored: nothing signed, paid or settled yet; its deadline is its reservation's (or window's) end. */
+export function newStoredOrder(rec: OrderRecord): StoredOrder {
+  return {
+    ...rec,
+    signing: undefined,
+    escrowCreate: undefined,
+    cancelReason: undefined,
+    fundedAt: undefined,
+    cancelledAt: undefined,
+    fee: undefined,
+    settlement: undefined,
+    releaseReason: undefined,
+    refundReason: undefined,
+    completedAt: undefined,
+    refundedAt: undefined,
+    auction: rec.auction ?? undefined,
+    deadline: rec.reservationExpiresAt,
+  };
+}
+
 /** Units of each listing an order holds. */
 function unitsByListing(order: OrderRecord): Map<string, number> {
   const units = new Map<string, number>();
@@ -150,26 +170,7 @@ export function orderStore(db: Db): OrderRepository {
               )
               .commit(),
           ),
-          ...orders.map((rec) =>
-            o
-              .create({
-                ...rec,
-                signing: undefined,
-                escrowCreate: undefined,
-                cancelReason: undefined,
-                fundedAt: undefined,
-                cancelledAt: undefined,
-                fee: undefined,
-                settlement: undefined,
-                releaseReason: undefined,
-                refundReason: undefined,
-                completedAt: undefined,
-                refundedAt: undefined,
-                auction: undefined,
-                deadline: rec.reservationExpiresAt,
-              })
-              .commit(),
-          ),
+          ...orders.map((rec) => o.create(newStoredOrder(rec)).commit()),
         ])
         .go()) as TransactResult;
       if (!result.canceled) return 'ok';

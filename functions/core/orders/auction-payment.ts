@@ -4,7 +4,7 @@ import type { ShippingType } from '../../../shared/domain/listing';
 import type { Cents } from '../../../shared/domain/money';
 import { zipOf } from '../../../shared/domain/shipping';
 import { AppError } from '../../lib/errors';
-import { NO_SHIPMENT, type AuctionRound, type OrderRecord } from './order';
+import { NO_SHIPMENT, type AuctionRound, type Fulfilment, type OrderRecord } from './order';
 
 /**
  * The rules of an auction's order (issue 15 item 7, decision 029): made awaiting payment when the auction ends, paid
@@ -16,18 +16,56 @@ export const PAYMENT_WINDOW_MS = PAYMENT_WINDOW_HOURS * 3_600_000;
 /** The end of a payment window opened at `now`. */
 export const paymentDueAt = (now: Date) => new Date(now.getTime() + PAYMENT_WINDOW_MS).toISOString();
 
-/** What the order is made from: the ended listing, who buys, at what price. */
+/** The item an auction's order buys, as its order line and shipping need it. */
+export interface AuctionItem {
+  listingId: string;
+  title: string;
+  imageKey: string | null;
+  sellerId: string;
+  sellerUsername: string;
+  fulfilment: Fulfilment;
+  fromZip: string;
+}
+
+/** The item of an ended auction listing. */
+export function itemOfListing(l: {
+  listingId: string;
+  title: string;
+  sellerId: string;
+  sellerUsername: string;
+  shippingType: ShippingType;
+  images?: { key: string }[];
+  location?: { zipCode?: string };
+}): AuctionItem {
+  return {
+    listingId: l.listingId,
+    title: l.title,
+    imageKey: l.images?.[0]?.key ?? null,
+    sellerId: l.sellerId,
+    sellerUsername: l.sellerUsername,
+    fulfilment: isLocalPickup(l.shippingType) ? 'pickup' : 'ship',
+    fromZip: zipOf(l.location?.zipCode),
+  };
+}
+
+/** The item of an earlier order of the same auction (a second chance buys what the winner did not pay for). */
+export function itemOfOrder(o: OrderRecord): AuctionItem {
+  const line = o.lines[0]!;
+  return {
+    listingId: line.listingId,
+    title: line.title,
+    imageKey: line.imageKey,
+    sellerId: o.sellerId,
+    sellerUsername: o.sellerUsername,
+    fulfilment: o.shipping.fulfilment,
+    fromZip: o.shipping.fromZip,
+  };
+}
+
+/** What the order is made from: the ended auction's item, who buys, at what price. */
 export interface AuctionOrderInput {
   orderId: string;
-  listing: {
-    listingId: string;
-    title: string;
-    sellerId: string;
-    sellerUsername: string;
-    shippingType: ShippingType;
-    images?: { key: string }[];
-    location?: { zipCode?: string };
-  };
+  item: AuctionItem;
   buyer: { userId: string; username: string; walletAddress: string };
   sellerAddress: string;
   priceCents: Cents;
@@ -50,14 +88,14 @@ export function auctionOrder(i: AuctionOrderInput): OrderRecord {
     checkoutId: i.orderId,
     buyerId: i.buyer.userId,
     buyerUsername: i.buyer.username,
-    sellerId: i.listing.sellerId,
-    sellerUsername: i.listing.sellerUsername,
+    sellerId: i.item.sellerId,
+    sellerUsername: i.item.sellerUsername,
     status: 'awaiting_payment',
     lines: [
       {
-        listingId: i.listing.listingId,
-        title: i.listing.title,
-        imageKey: i.listing.images?.[0]?.key ?? null,
+        listingId: i.item.listingId,
+        title: i.item.title,
+        imageKey: i.item.imageKey,
         quantity: 1,
         unitPriceCents: i.priceCents,
         shippingCents: 0,
@@ -67,13 +105,13 @@ export function auctionOrder(i: AuctionOrderInput): OrderRecord {
     shippingCents: 0,
     totalCents: i.priceCents,
     shipping: {
-      fulfilment: isLocalPickup(i.listing.shippingType) ? 'pickup' : 'ship',
+      fulfilment: i.item.fulfilment,
       serviceId: null,
       serviceName: null,
       estimatedDays: null,
       calculatedCents: 0,
       shipTo: null,
-      fromZip: zipOf(i.listing.location?.zipCode),
+      fromZip: i.item.fromZip,
     },
     escrow: {
       buyerAddress: i.buyer.walletAddress,
@@ -94,7 +132,7 @@ export function auctionOrder(i: AuctionOrderInput): OrderRecord {
     refundedAt: null,
     reservationExpiresAt: due,
     auction: {
-      listingId: i.listing.listingId,
+      listingId: i.item.listingId,
       round: i.round,
       paymentDueAt: due,
       runnerUp: i.runnerUp,

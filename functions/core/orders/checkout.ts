@@ -10,7 +10,14 @@ import { isProfileComplete, type ProfileSettingsRecord } from '../profile/profil
 import { preimageCondition } from './escrow-create';
 import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
 import type { FulfillmentVault } from './fulfillment-vault';
-import { NO_SHIPMENT, type Fulfilment, type OrderLine, type OrderRecord, type ShipTo } from './order';
+import {
+  NO_SHIPMENT,
+  type Fulfilment,
+  type OrderLine,
+  type OrderRecord,
+  type OrderShipping,
+  type ShipTo,
+} from './order';
 import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
@@ -151,6 +158,37 @@ function buyableItems(
   });
 }
 
+/** One order's money: its items, its flat shipping and its share of the chosen calculated service. */
+export function priceGroup(g: Group, shipping: Awaited<ReturnType<typeof chosenShipping>>) {
+  const itemsCents = g.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const calculated = shipping && g.lines.some((l) => l.calculated) ? shipping.option : null;
+  const calculatedCents = calculated ? shipping!.quote.perSeller[g.sellerId]![calculated.id]! : 0;
+  const shippingCents = g.lines.reduce((sum, l) => sum + l.shippingCents, 0) + calculatedCents;
+  return { ...g, itemsCents, shippingCents, calculated, calculatedCents, totalCents: itemsCents + shippingCents };
+}
+
+/** How a priced order is handed over: the chosen service (calculated shipping) and where it goes (not a pickup). */
+export function orderShipping(o: ReturnType<typeof priceGroup>, shipTo: ShipTo): OrderShipping {
+  return {
+    fulfilment: o.fulfilment,
+    serviceId: o.calculated?.id ?? null,
+    serviceName: o.calculated?.name ?? null,
+    estimatedDays: o.calculated?.estimatedDays ?? null,
+    calculatedCents: o.calculatedCents,
+    shipTo: o.fulfilment === 'ship' ? shipTo : null,
+    fromZip: o.fromZip,
+  };
+}
+
+/** 409 price_changed: the total the buyer agreed to is not the one the server computes now. */
+export function priceChanged(totalCents: Cents): AppError {
+  return new AppError(
+    409,
+    'price_changed',
+    `The total is now ${formatUsd(totalCents)}. Prices or shipping changed since you opened checkout; review your order and try again.`,
+  );
+}
+
 /** The fingerprint a quote is bound to: each seller's calculated units and ZIP, and the buyer's ZIP. */
 export function quoteFingerprint(
   packages: { sellerId: string; fromZip: string | null; units: number }[],
@@ -174,7 +212,7 @@ export async function chosenShipping(
   groups: readonly Group[],
   toZip: string,
   choice: CheckoutRequest['shipping'],
-  deps: CheckoutDeps,
+  deps: Pick<CheckoutDeps, 'quotes' | 'now'>,
 ) {
   const packages = calculatedPackages(groups);
   if (packages.length === 0) return null;
@@ -269,21 +307,9 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
     const listings = await deps.listings.get(cart.map((c) => c.listingId));
     const groups = groupLines(buyableItems(userId, cart, listings, now));
     const shipping = await chosenShipping(userId, groups, toZip, request.shipping, deps);
-    const priced = groups.map((g) => {
-      const itemsCents = g.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-      const calculated = shipping && g.lines.some((l) => l.calculated) ? shipping.option : null;
-      const calculatedCents = calculated ? shipping!.quote.perSeller[g.sellerId]![calculated.id]! : 0;
-      const shippingCents = g.lines.reduce((sum, l) => sum + l.shippingCents, 0) + calculatedCents;
-      return { ...g, itemsCents, shippingCents, calculated, calculatedCents, totalCents: itemsCents + shippingCents };
-    });
+    const priced = groups.map((g) => priceGroup(g, shipping));
     const total = priced.reduce((sum, o) => sum + o.totalCents, 0);
-    if (total !== request.expectedTotalCents) {
-      throw new AppError(
-        409,
-        'price_changed',
-        `The total is now ${formatUsd(total)}. Prices or shipping changed since you opened checkout; review your order and try again.`,
-      );
-    }
+    if (total !== request.expectedTotalCents) throw priceChanged(total);
 
     const sellers = await Promise.all(priced.map((o) => deps.users.user(o.sellerId)));
     await assertPayable(
@@ -311,15 +337,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           itemsCents: o.itemsCents,
           shippingCents: o.shippingCents,
           totalCents: o.totalCents,
-          shipping: {
-            fulfilment: o.fulfilment,
-            serviceId: o.calculated?.id ?? null,
-            serviceName: o.calculated?.name ?? null,
-            estimatedDays: o.calculated?.estimatedDays ?? null,
-            calculatedCents: o.calculatedCents,
-            shipTo: o.fulfilment === 'ship' ? shipTo : null,
-            fromZip: o.fromZip,
-          },
+          shipping: orderShipping(o, shipTo),
           escrow: {
             buyerAddress: buyer.walletAddress,
             sellerAddress: sellers[i]!.walletAddress,
