@@ -40,10 +40,12 @@ export const shippingQuoteSchema = z.object({
 });
 export type ShippingQuoteView = z.infer<typeof shippingQuoteSchema>;
 
-/** The shipping options for the cart's calculated-shipping items; null when no item needs them. */
+/** The shipping options for the cart's (or an auction order's) calculated-shipping items; null when none needs them. */
 export const getShippingOptions = defineContract({
   method: 'GET',
   path: '/api/checkout/shipping-options',
+  /** With `orderId`: for that auction's order awaiting the caller's payment instead of the cart. */
+  query: z.strictObject({ orderId: z.optional(id('an order id')) }),
   response: z.object({ quote: z.nullable(shippingQuoteSchema) }),
 });
 

@@ -28,7 +28,8 @@ export function auctionCloseStore(db: Db): AuctionCloseStore {
     async due(now, cursor) {
       const page = await listing.query
         .byEndTime({ status: 'active' })
-        .lte({ auctionEnd: now })
+        // Ends at `now` itself are due too (bids are taken strictly before the end): below the next millisecond.
+        .lt({ auctionEnd: new Date(Date.parse(now) + 1).toISOString() })
         // The cursor is built from the last item's key attributes, so those are read too.
         .go({ cursor, limit: PAGE, attributes: ['listingId', 'auctionEnd', 'status'] });
       return { listingIds: page.data.map((l) => l.listingId), cursor: page.cursor };

@@ -380,6 +380,19 @@ export function orderStore(db: Db): OrderRepository {
       return page(order.query.byBuyer({ buyerId }) as never, after, limit);
     },
 
+    async unpaidAuctionOrders(buyerId, since) {
+      const { data } = await order.query
+        .byBuyer({ buyerId })
+        .gte({ createdAt: since })
+        .where(
+          (a, op) =>
+            `${op.exists(a.auction)} AND (${op.eq(a.status, 'awaiting_payment')} OR ` +
+            `${op.eq(a.status, 'awaiting_signature')} OR ${op.eq(a.status, 'submitting')})`,
+        )
+        .go({ order: 'desc', pages: 'all' });
+      return (data as StoredOrder[]).map(toRecord);
+    },
+
     bySeller(sellerId, after, limit) {
       return page(order.query.bySeller({ sellerId }) as never, after, limit);
     },

@@ -46,6 +46,8 @@ export interface OrderRepository extends OrderStore {
   /** Newest first, after `after` when given. */
   byBuyer(buyerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
   bySeller(sellerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
+  /** The buyer's auction orders made since `since` that are not paid yet (awaiting payment, or being signed). */
+  unpaidAuctionOrders(buyerId: string, since: string): Promise<OrderRecord[]>;
   /** funded or shipped -> releasing (the escrow is to go to the seller). */
   beginRelease(orderId: string, from: 'funded' | 'shipped', reason: ReleaseReason, at: string): Promise<boolean>;
   /**

@@ -116,6 +116,7 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     backToPayment: unused(),
     byBuyer: unused(),
     bySeller: unused(),
+    unpaidAuctionOrders: unused(),
     lapsedReservations: unused(),
 
     beginRelease: (orderId, from, releaseReason) =>

@@ -52,6 +52,7 @@ function memoryOrders(initial: OrderRecord) {
     },
     byBuyer: vi.fn(),
     bySeller: vi.fn(),
+    unpaidAuctionOrders: vi.fn(),
     beginRelease: vi.fn(),
     beginRefund: vi.fn(),
     recordSettlement: vi.fn(),
