@@ -66,14 +66,29 @@ export async function orderFor(a: Account, listingId: string): Promise<Order | u
   return (await awaitingPayment(a)).find((o) => o.lines[0]?.listingId === listingId);
 }
 
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fn` after every earlier call has finished. A close run at a future time ends every auction due by then, so
+ * helpers that list, bid and close side by side (the route-table fixtures) take turns: one's close must not end
+ * another's auction before its bids are in.
+ */
+export function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+  const run = queue.then(fn, fn);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 /** An auction of `seller`'s that `winner` won (bidding `amount`, alone) and the schedule closed: its order. */
-export async function wonAuction(seller: Account, winner: Account, amount = 2_000): Promise<Order> {
-  const { listingId, endsAt } = await shortAuction(seller, { startingBidCents: 1_000 });
-  await bidsOn(listingId, [[winner, amount]]);
-  await closeAuctions(after(endsAt));
-  const order = await orderFor(winner, listingId);
-  expect(order, 'the winner has an order awaiting payment').toBeDefined();
-  return order!;
+export function wonAuction(seller: Account, winner: Account, amount = 2_000): Promise<Order> {
+  return oneAtATime(async () => {
+    const { listingId, endsAt } = await shortAuction(seller, { startingBidCents: 1_000 });
+    await bidsOn(listingId, [[winner, amount]]);
+    await closeAuctions(after(endsAt));
+    const order = await orderFor(winner, listingId);
+    expect(order, 'the winner has an order awaiting payment').toBeDefined();
+    return order!;
+  });
 }
 
 export function pay(a: Account, orderId: string, expectedTotalCents: number, key: string = randomUUID()) {

@@ -3,7 +3,16 @@ import { xamanWebhookSignature } from '../../functions/adapters/signer/xaman-web
 import type { Caller, routes } from '../../functions/routes';
 import { LOCAL_CARRIER_WEBHOOK_SECRET, LOCAL_XAMAN_API_SECRET } from '../../infra/local/env';
 import { call, startSignIn, uniqueName } from './auth-support';
-import { after, bidsOn, closeAuctions, lapseUnpaid, orderFor, shortAuction, wonAuction } from './auction-support';
+import {
+  after,
+  bidsOn,
+  closeAuctions,
+  lapseUnpaid,
+  oneAtATime,
+  orderFor,
+  shortAuction,
+  wonAuction,
+} from './auction-support';
 import { giveNotifications } from './notification-support';
 import { fundedSale, parcel, payFee } from './order-support';
 import {
@@ -281,7 +290,7 @@ function lapsedSaleOf(world: World): Promise<string> {
   let sale = lapsedSales.get(world);
   if (!sale) {
     const { seller, user, otherSeller } = world.callers;
-    sale = (async () => {
+    sale = oneAtATime(async () => {
       const { listingId, endsAt } = await shortAuction(seller, { startingBidCents: 1_000 });
       await bidsOn(listingId, [
         [otherSeller, 1_500],
@@ -291,7 +300,7 @@ function lapsedSaleOf(world: World): Promise<string> {
       const order = await orderFor(user, listingId);
       await lapseUnpaid(new Date(Date.parse(order!.auction!.paymentDueAt) + 1_000));
       return order!.id;
-    })();
+    });
     lapsedSales.set(world, sale);
   }
   return sale;
@@ -303,11 +312,11 @@ const unsoldAuctions = new WeakMap<World, Promise<string>>();
 function unsoldAuctionOf(world: World): Promise<string> {
   let listing = unsoldAuctions.get(world);
   if (!listing) {
-    listing = (async () => {
+    listing = oneAtATime(async () => {
       const { listingId, endsAt } = await shortAuction(world.callers.seller);
       await closeAuctions(after(endsAt));
       return listingId;
-    })();
+    });
     unsoldAuctions.set(world, listing);
   }
   return listing;
