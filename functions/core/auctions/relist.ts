@@ -3,6 +3,7 @@ import type { NewListing } from '../listings/create-listing';
 import type { FullListing } from '../listings/get-listing';
 import { assertAuctionEndAhead } from '../listings/listing-body';
 import { searchTermsFor } from '../listings/search-terms';
+import { alreadyDecided } from '../orders/auction-payment';
 import type { OrderRecord } from '../orders/order';
 import type { OrderRepository } from '../orders/order-store';
 import type { AuctionResult } from './ports';
@@ -106,7 +107,7 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
   const lapsed = old.auctionOrderId ? await deps.orders.get(old.auctionOrderId) : null;
   const fresh = relistedListing(old, deps.newId(), endsAt, now);
   if (!(await deps.store.relist(old, fresh, searchTermsFor(fresh), lapsed, now))) {
-    throw new AppError(409, 'already_decided', 'You have already offered this item again or relisted it.');
+    throw alreadyDecided();
   }
   return { id: fresh.listingId };
 }

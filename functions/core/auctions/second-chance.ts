@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import { auctionOrder, itemOfOrder, secondChanceOf } from '../orders/auction-payment';
+import { alreadyDecided, auctionOrder, itemOfOrder, secondChanceOf } from '../orders/auction-payment';
 import type { OrderRecord } from '../orders/order';
 import type { OrderRepository } from '../orders/order-store';
 import { sellersOpenOrder } from '../orders/platform-fee';
@@ -23,9 +23,6 @@ export interface SecondChanceDeps {
   newId: () => string;
   now: () => Date;
 }
-
-const alreadyDecided = () =>
-  new AppError(409, 'already_decided', 'You have already offered this item again or relisted it.');
 
 /**
  * The seller of a lapsed winner's order offers the item to the runner-up at that bidder's maximum (their last and

@@ -145,6 +145,10 @@ export function auctionOrder(i: AuctionOrderInput): OrderRecord {
   };
 }
 
+/** 409: the seller already offered a second chance or relisted (each auction allows one of the two, once). */
+export const alreadyDecided = () =>
+  new AppError(409, 'already_decided', 'You have already offered this item again or relisted it.');
+
 /** An auction's order that was not paid in time. */
 export const isLapsed = (o: OrderRecord) => o.status === 'cancelled' && o.cancelReason === 'payment_lapsed';
 
@@ -179,9 +183,7 @@ export function secondChanceOf(o: OrderRecord): { bidderId: string; priceCents: 
   if (!isLapsed(o)) {
     throw new AppError(409, 'not_lapsed', 'A second chance can be offered only once the winner did not pay in time.');
   }
-  if (o.auction.sellerChoice) {
-    throw new AppError(409, 'already_decided', 'You have already offered this item again or relisted it.');
-  }
+  if (o.auction.sellerChoice) throw alreadyDecided();
   const offer = secondChanceFor(o);
   if (!offer) {
     throw new AppError(409, 'no_runner_up', 'No other bidder reached the reserve, so there is no one to offer it to.');
