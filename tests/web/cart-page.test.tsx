@@ -72,7 +72,11 @@ function signedIn(rest: (req: ApiRequest) => ApiAnswer | undefined) {
         if (req.url.pathname === '/api/wallet/balances') return { body: balances([]) };
         if (req.url.pathname === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
         if (req.url.pathname === '/api/listings') return { body: page([]) };
-        return rest(req);
+        // No won auctions to pay unless a test says so.
+        const answer = rest(req);
+        if (answer === undefined && req.url.pathname === '/api/me/orders/awaiting-payment')
+          return { body: { items: [] } };
+        return answer;
       },
     ),
   );

@@ -10,6 +10,7 @@ import { blockingLines, needsShippingService, type CartView } from '../../../lib
 import { useCart, type UseCart } from '../../../lib/cart/use-cart';
 import { useLineActions } from '../../../lib/cart/use-line-actions';
 import { WishlistTab } from '../components/wishlist-tab';
+import { WonItems } from '../components/won-items';
 
 const TABS = ['cart', 'bids', 'wishlist'] as const;
 type Tab = (typeof TABS)[number];
@@ -159,7 +160,10 @@ export function CartPage() {
         ]}
       >
         {tab === 'cart' ? (
-          <CartTab state={state} />
+          <>
+            <WonItems />
+            <CartTab state={state} />
+          </>
         ) : tab === 'bids' ? (
           <div className="status">
             <p className="status-title">No active bids</p>
