@@ -42,7 +42,8 @@ function signedIn(rest: (req: ApiRequest) => ApiAnswer | undefined, isSeller = f
       () => user({ isSeller }),
       (req) => {
         const path = req.url.pathname;
-        if (path === '/api/wallet/balances') return { body: balances([{ currency: 'RLUSD', value: '100', cents: 10_000 }]) };
+        if (path === '/api/wallet/balances')
+          return { body: balances([{ currency: 'RLUSD', value: '100', cents: 10_000 }]) };
         if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
         if (path === '/api/listings') return { body: page([]) };
         if (path === '/api/me/cart') return { body: serverCart([]) };
