@@ -1,44 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { watchViolations } from './csp';
 import { expect, test } from './fixtures';
+import { api, approveWith, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
-
-/** A person with their own browser context (own storage, own session). */
-async function person(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  return { context, page };
-}
-
-/** A call to the marketplace's API from the page, with the session the app keeps in local storage. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const token = localStorage.getItem('wallet_session_token');
-      const res = await fetch(path, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${token}`,
-          'idempotency-key': crypto.randomUUID(),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as unknown };
-    },
-    { method, path, body },
-  );
-  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-  return answer.body as T;
-}
-
-const address = (street: string, city: string, state: string, postalCode: string) => ({
-  country: 'US',
-  street,
-  city,
-  state,
-  postalCode,
-});
 
 /**
  * A seller made through the app: signed up with a new funded wallet on the Xaman stand-in (XRP, an RLUSD trust line and
@@ -49,15 +13,7 @@ async function sellerWithItem(
   username: string,
   item: { title: string; priceCents: number; zip: string; quantity: number },
 ) {
-  await api(page, 'PUT', '/api/me/profile', {
-    fullName: `Seller ${username}`,
-    email: `${username}@example.com`,
-    phone: '+1 512 555 0142',
-    address: address('100 Congress Ave', 'Austin', 'TX', item.zip),
-    returnAddress: null,
-    useDifferentReturnAddress: false,
-    isSeller: true,
-  });
+  await saveProfile(page, username, item.zip, true);
   const { id } = await api<{ id: string }>(page, 'POST', '/api/listings', {
     title: item.title,
     description: `${item.title}, listed by the checkout journey.`,
@@ -71,15 +27,6 @@ async function sellerWithItem(
     location: { zipCode: item.zip, city: 'Austin', state: 'TX' },
   });
   return id;
-}
-
-/** Approves the wallet request at `signUrl` on the Xaman stand-in's sign page with the buyer's wallet. */
-async function approveWith(page: Page, signUrl: string, wallet: string) {
-  await page.goto(signUrl);
-  await expect(page.getByText('EscrowCreate').first()).toBeVisible();
-  await page.locator(`input[type=radio][value="${wallet}"]`).check();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
 }
 
 test('a new buyer puts items of two sellers in the cart, checks out with calculated shipping, approves two escrows on the Xaman stand-in, lands on /activity and sees both purchases pending, and finds the sold-out item marked Sold', async ({

@@ -1,0 +1,53 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** A person with their own browser context (own storage, own session). */
+export async function person(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A call to the marketplace's API from the page, with the session the app keeps in local storage. */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('wallet_session_token');
+      const res = await fetch(path, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${token}`,
+          'idempotency-key': crypto.randomUUID(),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as unknown };
+    },
+    { method, path, body },
+  );
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body as T;
+}
+
+/** A complete profile with a US address at `zip` (Austin, TX): a seller's, or a buyer's to check out with. */
+export async function saveProfile(page: Page, username: string, zip: string, isSeller: boolean): Promise<void> {
+  await api(page, 'PUT', '/api/me/profile', {
+    fullName: `${isSeller ? 'Seller' : 'Buyer'} ${username}`,
+    email: `${username}@example.com`,
+    phone: '+1 512 555 0142',
+    address: { country: 'US', street: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: zip },
+    returnAddress: null,
+    useDifferentReturnAddress: false,
+    isSeller,
+  });
+}
+
+/** Approves the wallet request at `signUrl` on the Xaman stand-in's sign page with the buyer's wallet. */
+export async function approveWith(page: Page, signUrl: string, wallet: string) {
+  await page.goto(signUrl);
+  await expect(page.getByText('EscrowCreate').first()).toBeVisible();
+  await page.locator(`input[type=radio][value="${wallet}"]`).check();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
+}
