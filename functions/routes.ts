@@ -38,6 +38,7 @@ import {
   shipOrder,
   decidePickup,
 } from '../shared/api/orders';
+import { listAwaitingPayment, offerSecondChance, payAuctionOrder, relistAuction } from '../shared/api/auctions';
 import { carrierWebhook } from '../shared/api/carrier';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
@@ -386,6 +387,34 @@ export const routes = {
     submitsToLedger: true,
     opensFulfillments: true,
   }),
+  // After an auction ends (issue 15, decision 029). The winner pays their own order awaiting payment (anyone else's is
+  // 404; the fixture names an order each caller won): escrow terms are sealed here, as at checkout.
+  payAuctionOrder: route('payAuctionOrder', payAuctionOrder, 'http/orders/pay-auction-order', 'user', signedIn(200), {
+    idempotent: true,
+    capacity: 'money',
+    sealsFulfillments: true,
+  }),
+  // The cart's won items to pay: each caller's own.
+  listAwaitingPayment: route(
+    'listAwaitingPayment',
+    listAwaitingPayment,
+    'http/orders/list-awaiting-payment',
+    'user',
+    signedIn(200),
+  ),
+  // Only the seller of a lapsed winner's order offers the runner-up a second chance (its buyer 403, others 404).
+  offerSecondChance: route(
+    'offerSecondChance',
+    offerSecondChance,
+    'http/orders/offer-second-chance',
+    'user',
+    orderSeller(200),
+    { idempotent: true, capacity: 'money' },
+  ),
+  // Only the listing's seller relists an auction that ended without a paid sale.
+  relistAuction: route('relistAuction', relistAuction, 'http/seller/relist-auction', 'user', owner(201), {
+    idempotent: true,
+  }),
   // FedEx's signed tracking webhook: only a trigger to ask the Track API again, which may release escrows.
   carrierWebhook: route('carrierWebhook', carrierWebhook, 'http/carrier/carrier-webhook', 'public', anyone(200), {
     usesCarrier: true,
@@ -522,8 +551,12 @@ export function rateMs(rate: string): number {
 
 /** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */
 export const schedules: readonly ScheduleDef[] = [
-  // Tells wishlist savers of auctions ending within 24 hours, once per auction (the dedupe key makes reruns harmless).
-  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(15 minutes)' },
+  // Tells bidders and wishlist savers of auctions ending within the hour, once each (the dedupe key makes reruns harmless).
+  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(5 minutes)' },
+  // Ends auctions at their end: out of browse and search, the winner's order awaiting payment, everyone told.
+  { name: 'close-auctions', handler: 'jobs/close-auctions', rate: 'rate(1 minute)' },
+  // Auctions' orders unpaid after their 48 hours lapse (the seller may then offer a second chance or relist).
+  { name: 'lapse-unpaid-orders', handler: 'jobs/lapse-unpaid-orders', rate: 'rate(5 minutes)' },
   // Escrows past CancelAfter go back to their buyers; refunds due and releases under way are followed to the ledger.
   {
     name: 'settle-escrows',

@@ -56,6 +56,7 @@ export const orderUpdatedEvent = z.object({
   data: z.object({
     orderId: z.string().check(z.minLength(1), z.maxLength(64)),
     status: z.enum([
+      'awaiting_payment',
       'awaiting_signature',
       'submitting',
       'funded',
@@ -94,6 +95,21 @@ export const bidPlacedEvent = z.object({
       amountCents: z.number().check(z.int(), z.nonnegative()),
       at: z.string(),
     }),
+  }),
+});
+
+/**
+ * The close schedule ended an auction (issue 15 item 7): pushed on the listing's public topic, so open pages stop
+ * taking bids and show it Ended (or Sold). Never who won or at what maximum.
+ */
+export const auctionEndedEvent = z.object({
+  ...eventBase,
+  type: z.literal('auction.ended'),
+  topic: topicSchema,
+  data: z.object({
+    listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+    status: z.enum(['sold', 'ended']),
+    result: z.enum(['sold', 'no_bids', 'reserve_not_met']),
   }),
 });
 
@@ -154,6 +170,7 @@ export const socketEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
   bidPlacedEvent,
+  auctionEndedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
 ]);
@@ -164,6 +181,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
   bidPlacedEvent,
+  auctionEndedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
   notifyRequestedEvent,

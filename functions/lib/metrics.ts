@@ -16,7 +16,9 @@ export type BusinessMetric =
   | 'OrdersCancelled'
   | 'EscrowsReleased'
   | 'EscrowsRefunded'
-  | 'OrderDrift';
+  | 'OrderDrift'
+  | 'AuctionsClosed'
+  | 'AuctionOrdersLapsed';
 
 export interface BusinessMetrics {
   /** Counts one (or `value`) occurrence of a domain action in this invocation; flushed when the invocation ends. */

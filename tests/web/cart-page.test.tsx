@@ -72,9 +72,12 @@ function signedIn(rest: (req: ApiRequest) => ApiAnswer | undefined) {
         if (req.url.pathname === '/api/wallet/balances') return { body: balances([]) };
         if (req.url.pathname === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
         if (req.url.pathname === '/api/listings') return { body: page([]) };
-        // No bids unless a test answers them.
-        if (req.url.pathname === '/api/me/bids') return rest(req) ?? { body: { items: [], nextCursor: null } };
-        return rest(req);
+        // No bids and no won auctions to pay unless a test answers them.
+        const answer = rest(req);
+        if (answer !== undefined) return answer;
+        if (req.url.pathname === '/api/me/bids') return { body: { items: [], nextCursor: null } };
+        if (req.url.pathname === '/api/me/orders/awaiting-payment') return { body: { items: [] } };
+        return answer;
       },
     ),
   );

@@ -8,7 +8,7 @@ import { facetEntry } from './listing-facets';
 import type { Db } from './service';
 import { cancelReasons } from './transact';
 
-const AUCTION_ATTRIBUTES = [
+export const AUCTION_ATTRIBUTES = [
   ...CARD_ATTRIBUTES,
   'version',
   'quantity',
@@ -30,7 +30,7 @@ function bidderMax(id: unknown, maxCents: unknown, at: unknown): BidderMax | nul
     : null;
 }
 
-function toAuction(l: Stored): AuctionListing {
+export function toAuction(l: Stored): AuctionListing {
   const listing = {
     ...(l as unknown as AuctionListing['listing']),
     version: (l.version as number | undefined) ?? 1,
@@ -89,6 +89,9 @@ export function bidStore(db: Db): BidStore {
                 runnerUpAt: s.runnerUp.at,
               }),
               endsAt: s.endsAt,
+              // Set with the end it follows: a composite below would be checked against the stored (old) value, so
+              // a bid moving the end (soft close) could never be written.
+              auctionEnd: s.endsAt,
               sortPriceCents,
               updatedAt: now.toISOString(),
               version: l.version + 1,
@@ -99,7 +102,6 @@ export function bidStore(db: Db): BidStore {
               createdAt: l.createdAt,
               category: l.category,
               subcategoryKey: l.subcategory || NO_SUBCATEGORY,
-              auctionEnd: s.endsAt,
             })
             .where(
               (a, op) =>

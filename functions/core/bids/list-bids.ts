@@ -34,7 +34,7 @@ export async function listBids(
 ): Promise<{ items: BidHistoryEntry[] }> {
   const [auction, bids] = await Promise.all([store.read(listingId), store.history(listingId, BID_HISTORY_LIMIT)]);
   const l = auction?.listing;
-  if (!auction || !l || l.listingType !== 'auction' || (l.status !== 'active' && l.status !== 'sold')) {
+  if (!auction || !l || l.listingType !== 'auction' || !['active', 'sold', 'ended'].includes(l.status)) {
     throw new NotFoundError('Listing not found');
   }
   return {

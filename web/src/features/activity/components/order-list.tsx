@@ -6,6 +6,7 @@ import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../.
 import { formatUsd } from '../../../../../shared/domain/money';
 import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
 import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
+import '../../../styles/auction-orders.css';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { MorePages } from '../../../components/ui/more-pages';
 import { PageLoading } from '../../../components/ui/page-loading';
@@ -17,6 +18,7 @@ import {
   orderStatusLabel,
   orderStatusTone,
 } from '../../../lib/orders/orders';
+import { AuctionOrderActions } from './auction-order-actions';
 
 export type Role = 'buyer' | 'seller';
 type OrdersPage = ResponseOf<typeof listMyOrders>;
@@ -151,6 +153,7 @@ function OrderCard({ order: o, onApprove, approving, onChanged }: OrderCardProps
           </Link>
         )}
         {!buyer && <SellerEscrowActions order={o} onChanged={() => onChanged?.()} />}
+        <AuctionOrderActions order={o} onChanged={() => onChanged?.()} />
         {buyer && o.status === 'awaiting_signature' && onApprove && (
           <div className="order-card-actions">
             <p className="commerce-note">The escrow has not been signed yet; the items stay reserved for a while.</p>

@@ -13,6 +13,7 @@ import { useCart, type UseCart } from '../../../lib/cart/use-cart';
 import { useLineActions } from '../../../lib/cart/use-line-actions';
 import { ActiveBidsTab } from '../components/active-bids-tab';
 import { WishlistTab } from '../components/wishlist-tab';
+import { WonItems } from '../components/won-items';
 
 const TABS = ['cart', 'bids', 'wishlist'] as const;
 type Tab = (typeof TABS)[number];
@@ -165,7 +166,16 @@ export function CartPage() {
           { id: 'wishlist', label: 'Wishlist' },
         ]}
       >
-        {tab === 'cart' ? <CartTab state={state} /> : tab === 'bids' ? <ActiveBidsTab bids={bids} /> : <WishlistTab />}
+        {tab === 'cart' ? (
+          <>
+            <WonItems />
+            <CartTab state={state} />
+          </>
+        ) : tab === 'bids' ? (
+          <ActiveBidsTab bids={bids} />
+        ) : (
+          <WishlistTab />
+        )}
       </Tabs>
     </div>
   );

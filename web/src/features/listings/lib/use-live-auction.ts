@@ -11,7 +11,7 @@ import { withAuctionUpdate } from './bid-form';
 /**
  * Keeps an open auction page live over its listing's topic (issue 15 item 5): every accepted bid moves the price,
  * count, end (soft close), reserve line and history at once. Someone else's bid shows 'New Bid Placed' – 'Someone
- * bid $X' (never to the bidder), and a viewer who was leading reads the listing again to learn whether they still do
+ * bid $X' (never to the bidder); the close's `auction.ended` reads the listing again (Ended, Sold); and a viewer who was leading reads the listing again to learn whether they still do
  * (only the new bid's own lead is on the topic). After each (re)subscription the page reads both again: a bid may have been missed.
  */
 export function useLiveAuction(listing: ListingDetail | undefined, mutateListing: KeyedMutator<ListingDetail>): void {
@@ -21,7 +21,10 @@ export function useLiveAuction(listing: ListingDetail | undefined, mutateListing
   useTopic(
     auctionId ? listingTopic(auctionId) : null,
     (event) => {
-      if (event.type !== 'bid.placed' || !auctionId || event.data.listingId !== auctionId) return;
+      if (!auctionId || (event.type !== 'bid.placed' && event.type !== 'auction.ended')) return;
+      if (event.data.listingId !== auctionId) return;
+      // The close schedule ended it (sold or not): the page reads what it became.
+      if (event.type === 'auction.ended') return void mutateListing();
       const { bid } = event.data;
       void mutateListing((l) => l && withAuctionUpdate(l, event.data), { revalidate: false });
       void mutate<BidHistory | undefined>(

@@ -13,6 +13,7 @@ import { ListingGallery } from '../components/listing-gallery';
 import { BidHistory } from '../components/bid-history';
 import { BidPanel } from '../components/bid-panel';
 import { useLiveAuction } from '../lib/use-live-auction';
+import { EndedNotice } from '../components/ended-notice';
 import { EscrowPanel } from '../components/escrow-panel';
 import { PurchaseActions } from '../components/purchase-actions';
 import { SellerPanel } from '../components/seller-panel';
@@ -165,8 +166,9 @@ function SoldNotice() {
 function Listing({ l }: { l: ListingDetail }) {
   const nowMs = useNow();
   const sold = l.status === 'sold';
-  const auctionLabel = sold ? null : auctionBadgeLabel(l);
-  const biddable = l.listingType === 'auction' && l.endsAt !== null && Date.parse(l.endsAt) > nowMs;
+  const ended = l.status === 'ended';
+  const auctionLabel = sold || ended ? null : auctionBadgeLabel(l);
+  const biddable = !sold && !ended && l.listingType === 'auction' && l.endsAt !== null && Date.parse(l.endsAt) > nowMs;
   return (
     <article className="listing-page" aria-labelledby="listing-title">
       <div className="listing-media">
@@ -175,6 +177,7 @@ function Listing({ l }: { l: ListingDetail }) {
       <div className="listing-summary">
         <div className="listing-badges">
           {sold && <span className="badge badge-danger">Sold</span>}
+          {ended && <span className="badge badge-danger">Ended</span>}
           {l.featured && <span className="badge badge-accent">Featured</span>}
           <span className={`badge ${l.listingType === 'auction' ? 'badge-warning' : 'badge-primary'}`}>
             {l.listingType === 'auction' ? 'Auction' : 'Buy Now'}
@@ -190,11 +193,11 @@ function Listing({ l }: { l: ListingDetail }) {
             {l.title}
           </h1>
           {/* A sold item can't be saved any more; one saved before can still be removed. */}
-          <WishlistToggle listingId={l.id} title={l.title} canAdd={!sold} />
+          <WishlistToggle listingId={l.id} title={l.title} canAdd={!sold && !ended} />
         </div>
         <PricePanel l={l} nowMs={nowMs} />
-        {!sold && biddable && <BidPanel listing={l} />}
-        {sold ? <SoldNotice /> : <PurchaseActions listing={l} nowMs={nowMs} />}
+        {biddable && <BidPanel listing={l} />}
+        {sold ? <SoldNotice /> : ended ? <EndedNotice listing={l} /> : <PurchaseActions listing={l} nowMs={nowMs} />}
         <EscrowPanel listingId={l.id} sellerId={l.seller.id} />
         <SellerPanel seller={l.sellerInfo} />
         <Shipping l={l} />
@@ -215,7 +218,8 @@ function Listing({ l }: { l: ListingDetail }) {
 
 /**
  * /item/{id} (spec part 1 section 2.8). A sold-out listing is still shown, marked Sold and without buying controls (its
- * buyers' escrow panel stays); a missing, ended or deleted one is 'Listing not found'.
+ * buyers' escrow panel stays), and an auction that ended unsold, marked Ended; a missing or deleted one, or one its
+ * seller ended, is 'Listing not found'.
  */
 export function ListingPage() {
   const { id = '' } = useParams();
