@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { bid, bidPanel } from './bid-panel';
 import { api, person } from './people';
 import { signUpInBrowser } from './sign-up';
 
@@ -27,26 +28,6 @@ async function auctionOf(page: Page, username: string, title: string): Promise<s
     location: { zipCode: '78701', city: 'Austin', state: 'TX' },
   });
   return id;
-}
-
-/** The bid panel's parts, found by role and label as a person (or the two-window journey) finds them. */
-function bidPanel(page: Page) {
-  const main = page.getByRole('main');
-  const panel = main.getByRole('region', { name: 'Place a Bid' });
-  return {
-    main,
-    panel,
-    price: main.getByRole('region', { name: 'Price' }),
-    field: panel.getByLabel('Your maximum bid'),
-    button: (name = 'Place Bid') => panel.getByRole('button', { name, exact: true }),
-    history: main.getByRole('list', { name: 'Bids, highest first' }),
-  };
-}
-
-async function bid(page: Page, field: Locator, button: Locator, amount: string) {
-  await field.fill(amount);
-  await button.click();
-  await expect(page.getByText(`Your bid of $${amount}.00 has been placed.`)).toBeVisible();
 }
 
 test("a bidder bids on /item/{id} on a desktop and on a phone: the panel's texts, a refusal, and My Activity's Bids tab", async ({
