@@ -13,7 +13,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getListing, listListings } from '../shared/api/listings';
-import { listBids, placeBid } from '../shared/api/bids';
+import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
 import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
@@ -38,6 +38,7 @@ import {
   shipOrder,
   decidePickup,
 } from '../shared/api/orders';
+import { listAwaitingPayment, offerSecondChance, payAuctionOrder, relistAuction } from '../shared/api/auctions';
 import { carrierWebhook } from '../shared/api/carrier';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
@@ -251,6 +252,8 @@ export const routes = {
   }),
   // The public bid history, highest first, never a maximum.
   listBids: route('listBids', listBids, 'http/bids/list-bids', 'public', anyone(200)),
+  // The caller's own auctions with their maximum and standing (My Activity's Bids, the cart's Active Bids).
+  listMyBids: route('listMyBids', listMyBids, 'http/bids/list-my-bids', 'user', signedIn(200)),
   getStore: route('getStore', getStore, 'http/stores/get-store', 'public', anyone(200)),
   listStoreReviews: route(
     'listStoreReviews',
@@ -442,6 +445,34 @@ export const routes = {
     submitsToLedger: true,
     opensFulfillments: true,
   }),
+  // After an auction ends (issue 15, decision 029). The winner pays their own order awaiting payment (anyone else's is
+  // 404; the fixture names an order each caller won): escrow terms are sealed here, as at checkout.
+  payAuctionOrder: route('payAuctionOrder', payAuctionOrder, 'http/orders/pay-auction-order', 'user', signedIn(200), {
+    idempotent: true,
+    capacity: 'money',
+    sealsFulfillments: true,
+  }),
+  // The cart's won items to pay: each caller's own.
+  listAwaitingPayment: route(
+    'listAwaitingPayment',
+    listAwaitingPayment,
+    'http/orders/list-awaiting-payment',
+    'user',
+    signedIn(200),
+  ),
+  // Only the seller of a lapsed winner's order offers the runner-up a second chance (its buyer 403, others 404).
+  offerSecondChance: route(
+    'offerSecondChance',
+    offerSecondChance,
+    'http/orders/offer-second-chance',
+    'user',
+    orderSeller(200),
+    { idempotent: true, capacity: 'money' },
+  ),
+  // Only the listing's seller relists an auction that ended without a paid sale.
+  relistAuction: route('relistAuction', relistAuction, 'http/seller/relist-auction', 'user', owner(201), {
+    idempotent: true,
+  }),
   // FedEx's signed tracking webhook: only a trigger to ask the Track API again, which may release escrows.
   carrierWebhook: route('carrierWebhook', carrierWebhook, 'http/carrier/carrier-webhook', 'public', anyone(200), {
     usesCarrier: true,
@@ -578,8 +609,12 @@ export function rateMs(rate: string): number {
 
 /** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */
 export const schedules: readonly ScheduleDef[] = [
-  // Tells wishlist savers of auctions ending within 24 hours, once per auction (the dedupe key makes reruns harmless).
-  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(15 minutes)' },
+  // Tells bidders and wishlist savers of auctions ending within the hour, once each (the dedupe key makes reruns harmless).
+  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(5 minutes)' },
+  // Ends auctions at their end: out of browse and search, the winner's order awaiting payment, everyone told.
+  { name: 'close-auctions', handler: 'jobs/close-auctions', rate: 'rate(1 minute)' },
+  // Auctions' orders unpaid after their 48 hours lapse (the seller may then offer a second chance or relist).
+  { name: 'lapse-unpaid-orders', handler: 'jobs/lapse-unpaid-orders', rate: 'rate(5 minutes)' },
   // Escrows past CancelAfter go back to their buyers; refunds due and releases under way are followed to the ledger.
   {
     name: 'settle-escrows',

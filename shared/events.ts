@@ -57,6 +57,7 @@ export const orderUpdatedEvent = z.object({
   data: z.object({
     orderId: z.string().check(z.minLength(1), z.maxLength(64)),
     status: z.enum([
+      'awaiting_payment',
       'awaiting_signature',
       'submitting',
       'funded',
@@ -72,7 +73,8 @@ export const orderUpdatedEvent = z.object({
 
 /**
  * A bid was accepted: pushed on the listing's public topic, so every open page shows the new price, count, end (soft
- * close) and reserve line and adds the history line. Never a maximum, never who leads.
+ * close) and reserve line and adds the history line. Never a maximum. Whether the bid leads is public anyway: the
+ * history's top line is the leader at the current price.
  */
 export const bidPlacedEvent = z.object({
   ...eventBase,
@@ -86,12 +88,29 @@ export const bidPlacedEvent = z.object({
     reserveStatus: z.enum(RESERVE_STATUSES),
     /** The first bid took Buy It Now away. */
     buyItNowRemoved: z.boolean(),
+    /** The bid leads (else the leader's proxy beat it and the leader's history line rose to the price). */
+    leads: z.boolean(),
     bid: z.object({
       id: z.string(),
       bidderUsername: z.string(),
       amountCents: z.number().check(z.int(), z.nonnegative()),
       at: z.string(),
     }),
+  }),
+});
+
+/**
+ * The close schedule ended an auction (issue 15 item 7): pushed on the listing's public topic, so open pages stop
+ * taking bids and show it Ended (or Sold). Never who won or at what maximum.
+ */
+export const auctionEndedEvent = z.object({
+  ...eventBase,
+  type: z.literal('auction.ended'),
+  topic: topicSchema,
+  data: z.object({
+    listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+    status: z.enum(['sold', 'ended']),
+    result: z.enum(['sold', 'no_bids', 'reserve_not_met']),
   }),
 });
 
@@ -180,6 +199,7 @@ export const socketEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
   bidPlacedEvent,
+  auctionEndedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
   messageCreatedEvent,
@@ -192,6 +212,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   signingStatusEvent,
   orderUpdatedEvent,
   bidPlacedEvent,
+  auctionEndedEvent,
   notificationCreatedEvent,
   notificationsReadEvent,
   notifyRequestedEvent,

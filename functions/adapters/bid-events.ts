@@ -23,6 +23,7 @@ export const bidEvents: BidEvents = {
           endsAt: accepted.endsAt,
           reserveStatus,
           buyItNowRemoved: accepted.buyItNowRemoved,
+          leads: accepted.leading,
           bid: { id: bid.bidId, bidderUsername: bid.bidderUsername, amountCents: bid.amountCents, at: bid.at },
         },
       },

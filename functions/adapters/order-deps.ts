@@ -68,6 +68,7 @@ export function shippingOptionsDeps(log: Logger): ShippingOptionsDeps {
     profiles: profileStore(db()),
     carrier: carrier(),
     quotes: shippingQuoteStore(db()),
+    orders: orderStore(db()),
     newId: ulid,
     now,
     onCarrierError: (error) => log.warn('carrier rates failed; estimated rates offered', { error: String(error) }),

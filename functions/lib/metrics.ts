@@ -18,7 +18,9 @@ export type BusinessMetric =
   | 'EscrowsRefunded'
   | 'OrderDrift'
   | 'ConversationsStarted'
-  | 'MessagesSent';
+  | 'MessagesSent'
+  | 'AuctionsClosed'
+  | 'AuctionOrdersLapsed';
 
 export interface BusinessMetrics {
   /** Counts one (or `value`) occurrence of a domain action in this invocation; flushed when the invocation ends. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { RESERVE_STATUSES } from '../domain/bids';
 import { defineContract } from './contract';
+import { listingImageSchema } from './listings';
 
 /** Bidding on an auction (issue 15; rules in docs/decisions/027-bidding-rules.md). */
 
@@ -57,4 +58,45 @@ export const listBids = defineContract({
   path: '/api/listings/{listingId}/bids',
   params: z.strictObject({ listingId }),
   response: z.object({ items: z.array(bidHistoryEntrySchema) }),
+});
+
+/** My Activity's status (spec part 3): 'ended' once the auction is over, else 'pending'. */
+export const MY_BID_STATUSES = ['pending', 'ended'] as const;
+/** Where the caller stands (issue 15): winning or outbid while it runs, won or lost after. */
+export const MY_BID_STANDINGS = ['winning', 'outbid', 'won', 'lost'] as const;
+
+/** One auction the caller bid on: the listing as it is now and the caller's own maximum. */
+export const myBidSchema = z.object({
+  listingId: z.string(),
+  title: z.string(),
+  image: z.nullable(listingImageSchema),
+  /** The price shown now (the starting bid before any bid). */
+  currentBidCents: cents,
+  bidCount: z.number().check(z.int(), z.nonnegative()),
+  endsAt: z.string(),
+  reserveStatus: reserveStatusSchema,
+  /** The caller's maximum on this auction: theirs alone to see. */
+  maxCents: cents,
+  /** When the caller last bid on it (ISO UTC). */
+  lastBidAt: z.string(),
+  status: z.enum(MY_BID_STATUSES),
+  standing: z.enum(MY_BID_STANDINGS),
+});
+export type MyBid = z.infer<typeof myBidSchema>;
+
+export const MY_BIDS_PAGE_SIZE = 20;
+
+/**
+ * The auctions the caller bid on, one row each, latest bid first. `status` keeps only running ('pending', the cart's
+ * Active Bids) or ended ones; a filtered page may hold fewer rows than `limit` while `nextCursor` says more may follow.
+ */
+export const listMyBids = defineContract({
+  method: 'GET',
+  path: '/api/me/bids',
+  query: z.strictObject({
+    status: z.optional(z.enum(MY_BID_STATUSES)),
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), MY_BIDS_PAGE_SIZE),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  }),
+  response: z.object({ items: z.array(myBidSchema), nextCursor: z.nullable(z.string()) }),
 });

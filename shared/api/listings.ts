@@ -118,8 +118,11 @@ export const listingDetailSchema = z.extend(listingCardSchema, {
   quantity: z.number().check(z.int(), z.positive()),
   /** Units still for sale. */
   quantityAvailable: z.number().check(z.int(), z.nonnegative()),
-  /** 'sold' once every unit is sold: still shown (its buyers follow their purchase there), never for sale again. */
-  status: z.enum(['active', 'sold']),
+  /**
+   * 'sold' once every unit is sold (an auction: once won): still shown (its buyers follow their purchase there), never
+   * for sale again. 'ended': an auction that ended without a sale (or whose winner did not pay), shown as Ended.
+   */
+  status: z.enum(['active', 'sold', 'ended']),
   returnPolicy: z.enum(RETURN_POLICIES),
   /** The seller panel: the seller's public profile. */
   sellerInfo: z.object({

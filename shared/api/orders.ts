@@ -8,6 +8,7 @@ const cents = z.number().check(z.int(), z.nonnegative());
 const id = (what: string) => z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, `Not ${what}`));
 
 export const ORDER_STATUSES = [
+  'awaiting_payment',
   'awaiting_signature',
   'submitting',
   'funded',
@@ -39,14 +40,40 @@ export const shippingQuoteSchema = z.object({
 });
 export type ShippingQuoteView = z.infer<typeof shippingQuoteSchema>;
 
-/** The shipping options for the cart's calculated-shipping items; null when no item needs them. */
+/** The shipping options for the cart's (or an auction order's) calculated-shipping items; null when none needs them. */
 export const getShippingOptions = defineContract({
   method: 'GET',
   path: '/api/checkout/shipping-options',
+  /** With `orderId`: for that auction's order awaiting the caller's payment instead of the cart. */
+  query: z.strictObject({ orderId: z.optional(id('an order id')) }),
   response: z.object({ quote: z.nullable(shippingQuoteSchema) }),
 });
 
 const party = z.object({ id: z.string(), username: z.string() });
+
+/** How long the winner of an auction has to pay (issue 15 item 7). */
+export const PAYMENT_WINDOW_HOURS = 48;
+
+export const auctionSaleSchema = z.object({
+  listingId: z.string(),
+  /** The winner's order, or the runner-up's second chance after the winner did not pay. */
+  round: z.enum(['winner', 'second_chance']),
+  /** Unpaid by then, the order lapses. */
+  paymentDueAt: z.string(),
+  /**
+   * To the seller of a lapsed order they have not acted on: the runner-up's price (their maximum) when a second chance
+   * can be offered, and whether the item can be relisted. Null otherwise.
+   */
+  sellerOptions: z.nullable(z.object({ secondChanceCents: z.nullable(cents), relist: z.boolean() })),
+  /** What the seller did after a lapse: offered it to the runner-up, or relisted it (the new listing). */
+  sellerChoice: z.nullable(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('second_chance') }),
+      z.object({ kind: z.literal('relisted'), listingId: z.string() }),
+    ]),
+  ),
+});
+export type AuctionSaleView = z.infer<typeof auctionSaleSchema>;
 
 export const orderSchema = z.object({
   id: z.string(),
@@ -106,6 +133,8 @@ export const orderSchema = z.object({
     sequence: z.nullable(z.number()),
     ledgerIndex: z.nullable(z.number()),
   }),
+  /** An auction's order (issue 15): the window to pay in, and, to the seller of one that lapsed, what they may do. */
+  auction: z.nullable(auctionSaleSchema),
   /** The wallet request to sign, for the buyer while the order awaits signature. */
   signing: z.nullable(z.object({ uuid: z.string(), signUrl: z.string(), qrPngUrl: z.string(), expiresAt: z.string() })),
   cancelReason: z.nullable(z.string()),

@@ -161,3 +161,31 @@ export function bidderPanelText(status: BidderStatus): string | null {
       return null;
   }
 }
+
+/** A line of the bid history as far as its order goes. */
+interface HistoryLine {
+  id: string;
+  amountCents: Cents;
+  at: string;
+}
+
+/** The history's order: highest amount first; equal amounts to the earlier bid (ties go to the earlier maximum). */
+export const byHistoryOrder = (a: HistoryLine, b: HistoryLine) =>
+  b.amountCents - a.amountCents || a.at.localeCompare(b.at);
+
+/**
+ * The history after an accepted bid (decision 027: the top line is always the leader at the current price). A bid that
+ * leads is the new top line at the price. One the leader's proxy beat raised the price: the leader's line, the top one
+ * until now, moves up to it. Once per bid id.
+ */
+export function withAcceptedLine<L extends HistoryLine>(
+  lines: readonly L[],
+  line: L,
+  priceCents: Cents,
+  leads: boolean,
+): L[] {
+  const sorted = [...lines].sort(byHistoryOrder);
+  const top = sorted[0];
+  if (!leads && top && top.amountCents < priceCents) sorted[0] = { ...top, amountCents: priceCents };
+  return [...sorted, line].sort(byHistoryOrder);
+}

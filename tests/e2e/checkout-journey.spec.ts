@@ -1,16 +1,8 @@
 import type { Page } from '@playwright/test';
 import { watchViolations } from './csp';
 import { expect, test } from './fixtures';
-import { api, person } from './people';
+import { api, approveWith, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
-
-const address = (street: string, city: string, state: string, postalCode: string) => ({
-  country: 'US',
-  street,
-  city,
-  state,
-  postalCode,
-});
 
 /**
  * A seller made through the app: signed up with a new funded wallet on the Xaman stand-in (XRP, an RLUSD trust line and
@@ -21,15 +13,7 @@ async function sellerWithItem(
   username: string,
   item: { title: string; priceCents: number; zip: string; quantity: number },
 ) {
-  await api(page, 'PUT', '/api/me/profile', {
-    fullName: `Seller ${username}`,
-    email: `${username}@example.com`,
-    phone: '+1 512 555 0142',
-    address: address('100 Congress Ave', 'Austin', 'TX', item.zip),
-    returnAddress: null,
-    useDifferentReturnAddress: false,
-    isSeller: true,
-  });
+  await saveProfile(page, username, item.zip, true);
   const { id } = await api<{ id: string }>(page, 'POST', '/api/listings', {
     title: item.title,
     description: `${item.title}, listed by the checkout journey.`,
@@ -43,15 +27,6 @@ async function sellerWithItem(
     location: { zipCode: item.zip, city: 'Austin', state: 'TX' },
   });
   return id;
-}
-
-/** Approves the wallet request at `signUrl` on the Xaman stand-in's sign page with the buyer's wallet. */
-async function approveWith(page: Page, signUrl: string, wallet: string) {
-  await page.goto(signUrl);
-  await expect(page.getByText('EscrowCreate').first()).toBeVisible();
-  await page.locator(`input[type=radio][value="${wallet}"]`).check();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
 }
 
 test('a new buyer puts items of two sellers in the cart, checks out with calculated shipping, approves two escrows on the Xaman stand-in, lands on /activity and sees both purchases pending, and finds the sold-out item marked Sold', async ({

@@ -29,3 +29,25 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   return answer.body as T;
 }
+
+/** A complete profile with a US address at `zip` (Austin, TX): a seller's, or a buyer's to check out with. */
+export async function saveProfile(page: Page, username: string, zip: string, isSeller: boolean): Promise<void> {
+  await api(page, 'PUT', '/api/me/profile', {
+    fullName: `${isSeller ? 'Seller' : 'Buyer'} ${username}`,
+    email: `${username}@example.com`,
+    phone: '+1 512 555 0142',
+    address: { country: 'US', street: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: zip },
+    returnAddress: null,
+    useDifferentReturnAddress: false,
+    isSeller,
+  });
+}
+
+/** Approves the wallet request at `signUrl` on the Xaman stand-in's sign page with the buyer's wallet. */
+export async function approveWith(page: Page, signUrl: string, wallet: string) {
+  await page.goto(signUrl);
+  await expect(page.getByText('EscrowCreate').first()).toBeVisible();
+  await page.locator(`input[type=radio][value="${wallet}"]`).check();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
+}

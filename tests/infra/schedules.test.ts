@@ -151,6 +151,33 @@ describe('EventBridge Scheduler schedules from the route table', () => {
     expect(timeout(byName('daily-probe'))).toBe(60);
   });
 
+  it('runs the auction schedules (issue 15): close every minute, ending notices and lapses every 5, table and events only', () => {
+    const byName = (name: string) => defs.find((d) => d.name === name)!;
+    const auctionJobs = {
+      'close-auctions': ['jobs/close-auctions', 'rate(1 minute)'],
+      'auction-ending-notices': ['jobs/notify-ending-auctions', 'rate(5 minutes)'],
+      'lapse-unpaid-orders': ['jobs/lapse-unpaid-orders', 'rate(5 minutes)'],
+    } as const;
+    for (const [name, [handler, rate]] of Object.entries(auctionJobs)) {
+      const def = byName(name);
+      expect(def, name).toMatchObject({ handler, rate });
+      workers.hasResourceProperties('AWS::Scheduler::Schedule', {
+        ScheduleExpression: rate,
+        Target: { Arn: { 'Fn::GetAtt': [Match.stringLikeRegexp(`^${pascal(name)}Job`), 'Arn'] } },
+      });
+      // The table (closes and orders are transactions of puts and updates) and the events queue (notifications,
+      // socket pushes): no secret, no key, no ledger.
+      expect(grantsOf(def), name).toEqual({ secrets: [], kms: [] });
+      const actions = statementsOf(def).flatMap((st) => [st.Action].flat());
+      expect(actions, name).toEqual(
+        expect.arrayContaining(['dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'sqs:SendMessage']),
+      );
+      const env = functionOf(def).Properties.Environment.Variables as Record<string, Json>;
+      expect(env.QUEUE_EVENTS_URL, name).toBeDefined();
+      expect(env.FULFILLMENT_KEY_ARN, name).toBeUndefined();
+    }
+  });
+
   it('passes cdk-nag (AwsSolutions) in the workers stack', () => {
     const findings = Annotations.fromStack(built.workers).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'));
     expect(findings.map((f) => f.entry.data)).toEqual([]);

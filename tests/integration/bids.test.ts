@@ -195,6 +195,7 @@ describe('live bidding', () => {
             bidCount: 1,
             endsAt: placed.endsAt,
             reserveStatus: 'met',
+            leads: true,
             bid: { id: placed.bid.id, bidderUsername: alice.username, amountCents: 1_200 },
           },
         },
@@ -235,6 +236,7 @@ describe('a hot auction', () => {
     expect(page.body.buyItNowPriceCents).toBeNull();
     const history = await historyOf(id);
     expect(history.body.items).toHaveLength(accepted.length);
+    // The top line is the leader at the final price, whoever bid first (decision 027).
     expect(history.body.items[0]).toMatchObject({ bidderUsername: leader.bidder.username, amountCents: expectedPrice });
     expect(new Set(history.body.items.map((b) => b.bidderUsername))).toEqual(
       new Set(accepted.map((a) => a.bidder.username)),

@@ -96,7 +96,7 @@ describe('auction-ending notices (the schedule, run on demand at a moved time)',
   const endingFor = async (token: string, listingId: string) =>
     (await page(token, '?limit=50')).body.items.filter((n) => n.type === 'auction_ending' && n.relatedId === listingId);
 
-  it('tells a saver once per auction ending within 24 hours, linking to it; a second run tells nothing more', async () => {
+  it('tells a saver once per auction ending within the hour, linking to it; a second run tells nothing more', async () => {
     const seller = await signUp('ns');
     const profile = await call('PUT', '/api/me/profile', {
       token: seller.token,
@@ -130,11 +130,13 @@ describe('auction-ending notices (the schedule, run on demand at a moved time)',
     const listingId = created.body.id;
     expect((await call('PUT', `/api/me/wishlist/${listingId}`, { token: bob.token, body: {} })).status).toBe(200);
 
-    // Now it ends in three days: not yet.
+    // Now it ends in three days: not yet; nor two hours before its end.
     expect((await runSchedule(new Date().toISOString())).status).toBe(200);
-    // Two hours before its end it is ending soon.
-    const twoHoursBefore = new Date(Date.parse(endsAt) - 2 * 3_600_000).toISOString();
-    const first = await runSchedule(twoHoursBefore);
+    expect((await runSchedule(new Date(Date.parse(endsAt) - 2 * 3_600_000).toISOString())).status).toBe(200);
+    expect(await endingFor(bob.token, listingId)).toHaveLength(0);
+    // Within its last hour it is ending (issue 15 item 5).
+    const fiftyMinutesBefore = new Date(Date.parse(endsAt) - 50 * 60_000).toISOString();
+    const first = await runSchedule(fiftyMinutesBefore);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.result.requested).toBeGreaterThanOrEqual(1);
 
@@ -153,7 +155,7 @@ describe('auction-ending notices (the schedule, run on demand at a moved time)',
     expect(notice!.message).toContain('Notice Test Pocket Watch');
     const unread = (await summary(bob.token)).body.unreadCount;
 
-    const second = await runSchedule(new Date(Date.parse(twoHoursBefore) + 15 * 60_000).toISOString());
+    const second = await runSchedule(new Date(Date.parse(fiftyMinutesBefore) + 5 * 60_000).toISOString());
     expect(second.status).toBe(200);
     await new Promise((r) => setTimeout(r, 2_000));
     expect(await endingFor(bob.token, listingId)).toHaveLength(1);

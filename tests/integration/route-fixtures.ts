@@ -3,6 +3,16 @@ import { xamanWebhookSignature } from '../../functions/adapters/signer/xaman-web
 import type { Caller, routes } from '../../functions/routes';
 import { LOCAL_CARRIER_WEBHOOK_SECRET, LOCAL_XAMAN_API_SECRET } from '../../infra/local/env';
 import { call, startSignIn, uniqueName } from './auth-support';
+import {
+  after,
+  bidsOn,
+  closeAuctions,
+  lapseUnpaid,
+  oneAtATime,
+  orderFor,
+  shortAuction,
+  wonAuction,
+} from './auction-support';
 import { giveNotifications } from './notification-support';
 import { fundedSale, parcel, payFee } from './order-support';
 import {
@@ -68,6 +78,7 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { amountCents: AUCTION_START_CENTS + 1 },
   }),
   listBids: async ({ world }) => ({ params: { listingId: await auctionOf(world.callers.seller) } }),
+  listMyBids: () => ({ query: { status: 'pending' } }),
   getStore: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   listStoreReviews: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   createListing: () => ({ body: listingBody }),
@@ -142,6 +153,20 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   decidePickup: async ({ world }) => ({
     params: { orderId: await saleOf(world, 'pickup', 'decide') },
     body: { decision: 'reject' },
+  }),
+  // The auction routes (decision 029). Each caller pays an auction of its own winning (the visitor names none).
+  payAuctionOrder: async ({ caller, me, world }) => {
+    if (!me) return { params: { orderId: 'NOSUCHORDER' }, body: { shipping: null, expectedTotalCents: 1_000 } };
+    const order = await wonOrderOf(me, caller, world);
+    return { params: { orderId: order.id }, body: { shipping: null, expectedTotalCents: order.totalCents } };
+  },
+  listAwaitingPayment: () => ({}),
+  // One lapsed winner's order of the seller's, won by the buyer over the other seller (the runner-up).
+  offerSecondChance: async ({ world }) => ({ params: { orderId: await lapsedSaleOf(world) }, body: {} }),
+  // One auction of the seller's that ended with no bids.
+  relistAuction: async ({ world }) => ({
+    params: { listingId: await unsoldAuctionOf(world) },
+    body: { endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString() },
   }),
   carrierWebhook: () => signedCarrierWebhook([]),
   getRlusdTrustLine: () => ({}),
@@ -276,4 +301,56 @@ function conversationOf(world: World): Promise<string> {
 /** A listing the caller may buy: the seller's, except for the seller, who buys the other seller's. */
 function buyable(caller: Caller, world: World): string {
   return caller === 'seller' ? world.otherListingId : world.listingId;
+}
+
+/** The caller's profile to buy with (sellers stay sellers). */
+async function buyingProfile(me: Account, caller: Caller): Promise<void> {
+  const profile = caller === 'seller' || caller === 'otherSeller' ? sellerProfile : buyerProfile;
+  const saved = await call('PUT', '/api/me/profile', { token: me.token, from: me.from, body: profile });
+  if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${JSON.stringify(saved.body)}`);
+}
+
+/** A new auction the caller won (the seller's, or for the seller the other seller's), closed: its order to pay. */
+async function wonOrderOf(me: Account, caller: Caller, world: World) {
+  await buyingProfile(me, caller);
+  return wonAuction(caller === 'seller' ? world.callers.otherSeller : world.callers.seller, me);
+}
+
+const lapsedSales = new WeakMap<World, Promise<string>>();
+
+/** One winner's order of the world's seller that lapsed, with a runner-up to offer it to (shared by the callers). */
+function lapsedSaleOf(world: World): Promise<string> {
+  let sale = lapsedSales.get(world);
+  if (!sale) {
+    const { seller, user, otherSeller } = world.callers;
+    sale = oneAtATime(async () => {
+      const { listingId, endsAt } = await shortAuction(seller, { startingBidCents: 1_000 });
+      await bidsOn(listingId, [
+        [otherSeller, 1_500],
+        [user, 2_000],
+      ]);
+      await closeAuctions(after(endsAt));
+      const order = await orderFor(user, listingId);
+      await lapseUnpaid(new Date(Date.parse(order!.auction!.paymentDueAt) + 1_000));
+      return order!.id;
+    });
+    lapsedSales.set(world, sale);
+  }
+  return sale;
+}
+
+const unsoldAuctions = new WeakMap<World, Promise<string>>();
+
+/** One auction of the world's seller that the schedule ended without bids (shared by the callers). */
+function unsoldAuctionOf(world: World): Promise<string> {
+  let listing = unsoldAuctions.get(world);
+  if (!listing) {
+    listing = oneAtATime(async () => {
+      const { listingId, endsAt } = await shortAuction(world.callers.seller);
+      await closeAuctions(after(endsAt));
+      return listingId;
+    });
+    unsoldAuctions.set(world, listing);
+  }
+  return listing;
 }

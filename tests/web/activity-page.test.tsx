@@ -6,15 +6,17 @@ import { routes } from '../../web/src/app/router';
 import {
   balances,
   FakeSocket,
+  pushEvent,
   saveSession,
   sessionRoutes,
   stubApi,
+  subscribedTo,
   user,
   type ApiAnswer,
   type ApiRequest,
 } from './support/api-stub';
 import { funded, order, serverCart } from './support/cart-fixture';
-import { page } from './support/listing-fixture';
+import { myBid, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 
 const main = () => within(screen.getByRole('main'));
@@ -38,6 +40,8 @@ function signedIn(
         if (path === '/api/me/cart') return { body: serverCart([]) };
         if (path === '/api/wallet/balances') return { body: balances([]) };
         if (path === '/api/me/orders') return orders(req);
+        // No bids unless a test answers them.
+        if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
         return more(req);
       },
     ),
@@ -103,10 +107,11 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(tx.getAttribute('target')).toBe('_blank');
     expect(within(cards[3]!).getByText('The escrow request expired before it was signed.')).toBeTruthy();
 
-    const tabs = main()
-      .getAllByRole('tab')
-      .map((t) => t.textContent);
-    expect(tabs).toEqual(['Bids (0)', 'Offers (0)', 'Purchases (4)', 'Watchlist', 'Pending']);
+    const tabs = () =>
+      main()
+        .getAllByRole('tab')
+        .map((t) => t.textContent);
+    await waitFor(() => expect(tabs()).toEqual(['Bids (0)', 'Offers (0)', 'Purchases (4)', 'Watchlist', 'Pending']));
     expect(main().getByRole('tab', { name: 'Purchases (4)' }).getAttribute('aria-selected')).toBe('true');
     // Not a seller: no sales are read.
     expect(api.find('GET', '/api/me/orders').every((r) => r.url.searchParams.get('role') === 'buyer')).toBe(true);
@@ -134,28 +139,14 @@ describe('/activity (spec part 3 "My Activity")', () => {
     }));
     renderRoutes(routes, '/activity');
     expect(await main().findByText('Awaiting signature')).toBeTruthy();
-    await waitFor(() =>
-      expect(FakeSocket.instances.some((s) => s.sent.some((m) => JSON.stringify(m).includes('user:01JUSER')))).toBe(
-        true,
-      ),
-    );
+    await subscribedTo('user:01JUSER');
     status = 'funded';
-    const topic = 'user:01JUSER';
-    for (const socket of FakeSocket.instances) {
-      act(() =>
-        socket.emit({
-          type: 'event',
-          topic,
-          event: {
-            id: 'order.updated:O1:funded',
-            occurredAt: new Date().toISOString(),
-            type: 'order.updated',
-            topic,
-            data: { orderId: 'O1', status: 'funded' },
-          },
-        }),
-      );
-    }
+    pushEvent('user:01JUSER', {
+      id: 'order.updated:O1:funded',
+      occurredAt: new Date().toISOString(),
+      type: 'order.updated',
+      data: { orderId: 'O1', status: 'funded' },
+    });
     expect(await main().findByText('Escrow pending')).toBeTruthy();
   });
 
@@ -367,7 +358,7 @@ describe('/activity (spec part 3 "My Activity")', () => {
     renderRoutes(routes, '/activity');
     expect(await main().findByText('No purchases yet')).toBeTruthy();
     const tab = (name: string) => main().getByRole('tab', { name });
-    fireEvent.click(tab('Bids (0)'));
+    fireEvent.click(await main().findByRole('tab', { name: 'Bids (0)' }));
     expect(await main().findByText('No bids yet')).toBeTruthy();
     fireEvent.keyDown(tab('Bids (0)'), { key: 'ArrowRight' });
     expect(await main().findByText('No offers yet')).toBeTruthy();
@@ -375,6 +366,99 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(await main().findByText('Pending items coming soon')).toBeTruthy();
     fireEvent.click(tab('Watchlist'));
     expect(await main().findByText('Watchlist coming soon')).toBeTruthy();
+  });
+
+  describe('the Bids tab (spec part 3, issue 15 item 8)', () => {
+    const none = () => ({ body: { items: [], nextCursor: null } });
+
+    it('lists each auction bid on with its status, standing, the own maximum and a link to it', async () => {
+      const api = signedIn(none, {
+        more: (req) =>
+          req.url.pathname === '/api/me/bids'
+            ? {
+                body: {
+                  items: [
+                    myBid({ listingId: 'L1', title: 'Brass Lantern', reserveStatus: 'not_met', maxCents: 4_550 }),
+                    myBid({
+                      listingId: 'L2',
+                      title: 'Oak Clock',
+                      status: 'ended',
+                      standing: 'lost',
+                      endsAt: '2026-01-02T15:00:00.000Z',
+                      currentBidCents: 9_900,
+                    }),
+                  ],
+                  nextCursor: null,
+                },
+              }
+            : undefined,
+      });
+      renderRoutes(routes, '/activity?tab=bids');
+      const list = await main().findByRole('list', { name: 'Your bids' });
+      expect(main().getByRole('tab', { name: 'Bids (2)' }).getAttribute('aria-selected')).toBe('true');
+      const lantern = within(within(list).getByRole('article', { name: 'Bid: Brass Lantern' }));
+      expect(lantern.getByRole('link', { name: 'Brass Lantern' }).getAttribute('href')).toBe('/item/L1');
+      expect(lantern.getByText('pending')).toBeTruthy();
+      expect(lantern.getByText('Winning')).toBeTruthy();
+      expect(lantern.getByText('Reserve not met')).toBeTruthy();
+      expect(lantern.getByText('Your maximum:').nextElementSibling?.textContent).toBe('$45.50');
+      expect(lantern.getByText('Time left:').nextElementSibling?.textContent).toBe('2d 1h');
+      const clock = within(within(list).getByRole('article', { name: 'Bid: Oak Clock' }));
+      expect(clock.getByText('ended')).toBeTruthy();
+      expect(clock.getByText('Lost')).toBeTruthy();
+      expect(clock.getByText('Current bid:').nextElementSibling?.textContent).toBe('$99.00');
+      expect(clock.getByText('Ended:')).toBeTruthy();
+      // My Activity lists every status: no filter.
+      expect(api.find('GET', '/api/me/bids').every((r) => !r.url.searchParams.has('status'))).toBe(true);
+    });
+
+    it("has an empty state, and 'Failed to load your bids' with Try Again", async () => {
+      let fail = true;
+      signedIn(none, {
+        more: (req) =>
+          req.url.pathname !== '/api/me/bids'
+            ? undefined
+            : fail
+              ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+              : { body: { items: [], nextCursor: null } },
+      });
+      renderRoutes(routes, '/activity?tab=bids');
+      expect(await main().findByText('Failed to load your bids')).toBeTruthy();
+      fail = false;
+      fireEvent.click(main().getByRole('button', { name: 'Try Again' }));
+      expect(await main().findByText('No bids yet')).toBeTruthy();
+      expect(main().getByText('Auctions you bid on show here.')).toBeTruthy();
+    });
+
+    it("reads the bids again when an outbid ('bid') notification arrives", async () => {
+      let standing: 'winning' | 'outbid' = 'winning';
+      signedIn(none, {
+        more: (req) =>
+          req.url.pathname === '/api/me/bids'
+            ? { body: { items: [myBid({ title: 'Brass Lantern', standing })], nextCursor: null } }
+            : undefined,
+      });
+      renderRoutes(routes, '/activity?tab=bids');
+      expect(await main().findByText('Winning')).toBeTruthy();
+      await subscribedTo('user:01JUSER');
+      standing = 'outbid';
+      const notification = {
+        id: 'N1',
+        type: 'bid',
+        title: "You've been outbid",
+        message: 'Someone bid more than your maximum.',
+        read: false,
+        relatedId: 'L1',
+        createdAt: new Date().toISOString(),
+      };
+      pushEvent('user:01JUSER', {
+        id: 'notification.created:N1',
+        occurredAt: notification.createdAt,
+        type: 'notification.created',
+        data: { notification, unreadCount: 1 },
+      });
+      expect(await main().findByText('Outbid')).toBeTruthy();
+    });
   });
 
   it("says 'Failed to load activity data' with Try Again", async () => {

@@ -15,7 +15,7 @@ import {
   type ApiRequest,
 } from './support/api-stub';
 import { cartLine, serverCart } from './support/cart-fixture';
-import { listing, page } from './support/listing-fixture';
+import { listing, myBid, page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 
 function desktop() {
@@ -72,7 +72,12 @@ function signedIn(rest: (req: ApiRequest) => ApiAnswer | undefined) {
         if (req.url.pathname === '/api/wallet/balances') return { body: balances([]) };
         if (req.url.pathname === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
         if (req.url.pathname === '/api/listings') return { body: page([]) };
-        return rest(req);
+        // No bids and no won auctions to pay unless a test answers them.
+        const answer = rest(req);
+        if (answer !== undefined) return answer;
+        if (req.url.pathname === '/api/me/bids') return { body: { items: [], nextCursor: null } };
+        if (req.url.pathname === '/api/me/orders/awaiting-payment') return { body: { items: [] } };
+        return answer;
       },
     ),
   );
@@ -142,13 +147,13 @@ describe('/cart signed out (the cart kept in this browser)', () => {
     expect(main().getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/marketplace');
   });
 
-  it('has an Active Bids tab with a truthful empty state and a Wishlist tab asking for a wallet', async () => {
-    stubApi(() => undefined);
+  it('has Active Bids and Wishlist tabs asking a visitor for a wallet', async () => {
+    const api = stubApi(() => undefined);
     renderRoutes(routes, '/cart');
     const bids = await main().findByRole('tab', { name: 'Active Bids (0)' });
     fireEvent.click(bids);
-    expect(await main().findByText('No active bids')).toBeTruthy();
-    expect(main().getByText(/Bidding on auctions is not available yet/)).toBeTruthy();
+    expect(await main().findByText('Connect your wallet to see your bids')).toBeTruthy();
+    expect(api.find('GET', '/api/me/bids')).toEqual([]);
     // Arrow keys move between tabs.
     fireEvent.keyDown(main().getByRole('tab', { name: 'Active Bids (0)' }), { key: 'ArrowRight' });
     expect(main().getByRole('tab', { name: 'Wishlist' }).getAttribute('aria-selected')).toBe('true');
@@ -264,6 +269,38 @@ describe('/cart signed in (the account cart, priced by the server)', () => {
         .map((a) => a.textContent),
     ).toEqual(['Saved 1', 'Saved 2', 'Saved 3']);
     expect(main().getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/wishlist');
+  });
+});
+
+describe('/cart Active Bids signed in (spec part 2 "Cart page", issue 15 item 8)', () => {
+  it('lists the auctions still running, with the count on the tab', async () => {
+    const items = [
+      myBid({ listingId: 'L1', title: 'Brass Lantern' }),
+      myBid({ listingId: 'L2', title: 'Oak Clock', standing: 'outbid' }),
+    ];
+    const api = signedIn((req) =>
+      req.url.pathname === '/api/me/bids'
+        ? { body: { items, nextCursor: null } }
+        : req.url.pathname === '/api/me/cart'
+          ? { body: serverCart([]) }
+          : undefined,
+    );
+    renderRoutes(routes, '/cart?tab=bids');
+    const list = await main().findByRole('list', { name: 'Your active bids' });
+    expect(main().getByRole('tab', { name: 'Active Bids (2)' }).getAttribute('aria-selected')).toBe('true');
+    const clock = within(within(list).getByRole('article', { name: 'Bid: Oak Clock' }));
+    expect(clock.getByText('Outbid')).toBeTruthy();
+    expect(clock.getByRole('link', { name: 'Oak Clock' }).getAttribute('href')).toBe('/item/L2');
+    // Only the running ones are asked for.
+    expect(api.find('GET', '/api/me/bids').map((r) => r.url.searchParams.get('status'))).toEqual(['pending']);
+  });
+
+  it('says so when there is none', async () => {
+    signedIn((req) => (req.url.pathname === '/api/me/cart' ? { body: serverCart([]) } : undefined));
+    renderRoutes(routes, '/cart?tab=bids');
+    expect(await main().findByText('No active bids')).toBeTruthy();
+    expect(main().getByRole('tab', { name: 'Active Bids (0)' })).toBeTruthy();
+    expect(main().getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/marketplace');
   });
 });
 

@@ -150,9 +150,14 @@ describe('/item/{id} (spec part 1 section 2.8)', () => {
       return { ...api, ...renderRoutes(routes, '/item/L1') };
     }
 
-    it('a visitor learns only that there is a reserve and that offers are accepted', async () => {
-      show(visitorView(listingDetail({ id: 'L1', ...auction, hasReserve: true })) as ListingDetail);
-      expect(await within(main()).findByText('This auction has a reserve price')).toBeTruthy();
+    it('a visitor learns only whether the reserve is met and that offers are accepted', async () => {
+      show(
+        visitorView(
+          listingDetail({ id: 'L1', ...auction, hasReserve: true, reserveStatus: 'not_met' }),
+        ) as ListingDetail,
+      );
+      expect(await within(main()).findByText('Reserve not met')).toBeTruthy();
+      expect(within(main()).queryByText(/only you see this/)).toBeNull();
       cleanup();
       show(visitorView(listingDetail({ id: 'L1', acceptOffers: true })) as ListingDetail);
       const offers = await within(main()).findByText('Offers');
@@ -173,9 +178,17 @@ describe('/item/{id} (spec part 1 section 2.8)', () => {
 
     it('another signed-in user gets the same view as a visitor', async () => {
       showSignedIn(() =>
-        visitorView(listingDetail({ id: 'L1', ...auction, seller: { id: 'S9', username: 'sam' }, hasReserve: true })),
+        visitorView(
+          listingDetail({
+            id: 'L1',
+            ...auction,
+            seller: { id: 'S9', username: 'sam' },
+            hasReserve: true,
+            reserveStatus: 'met',
+          }),
+        ),
       );
-      expect(await within(main()).findByText('This auction has a reserve price')).toBeTruthy();
+      expect(await within(main()).findByText('Reserve met')).toBeTruthy();
       expect(within(main()).queryByText(/only you see this/)).toBeNull();
     });
   });

@@ -8,7 +8,7 @@ import { facetEntry } from './listing-facets';
 import type { Db } from './service';
 import { cancelReasons } from './transact';
 
-const AUCTION_ATTRIBUTES = [
+export const AUCTION_ATTRIBUTES = [
   ...CARD_ATTRIBUTES,
   'version',
   'quantity',
@@ -30,7 +30,7 @@ function bidderMax(id: unknown, maxCents: unknown, at: unknown): BidderMax | nul
     : null;
 }
 
-function toAuction(l: Stored): AuctionListing {
+export function toAuction(l: Stored): AuctionListing {
   const listing = {
     ...(l as unknown as AuctionListing['listing']),
     version: (l.version as number | undefined) ?? 1,
@@ -74,7 +74,7 @@ export function bidStore(db: Db): BidStore {
       };
       const sortPriceCents = sortPriceOf(next);
       const result = await db.transaction
-        .write(({ listing, listingFacet, bid: bids }) => [
+        .write(({ listing, listingFacet, bid: bids, bidderAuction }) => [
           listing
             .patch({ listingId: l.listingId })
             .set({
@@ -89,6 +89,9 @@ export function bidStore(db: Db): BidStore {
                 runnerUpAt: s.runnerUp.at,
               }),
               endsAt: s.endsAt,
+              // Set with the end it follows: a composite below would be checked against the stored (old) value, so
+              // a bid moving the end (soft close) could never be written.
+              auctionEnd: s.endsAt,
               sortPriceCents,
               updatedAt: now.toISOString(),
               version: l.version + 1,
@@ -99,7 +102,6 @@ export function bidStore(db: Db): BidStore {
               createdAt: l.createdAt,
               category: l.category,
               subcategoryKey: l.subcategory || NO_SUBCATEGORY,
-              auctionEnd: s.endsAt,
             })
             .where(
               (a, op) =>
@@ -113,7 +115,20 @@ export function bidStore(db: Db): BidStore {
           ...listingFacets(l).map((facet) =>
             listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
           ),
-          bids.create(bid).commit(),
+          bids
+            .create({
+              listingId: bid.listingId,
+              bidId: bid.bidId,
+              bidderId: bid.bidderId,
+              bidderUsername: bid.bidderUsername,
+              amountCents: bid.amountCents,
+              at: bid.at,
+            })
+            .commit(),
+          // The bidder's own entry for this auction: their latest bid's maximum is their highest (it only rises).
+          bidderAuction
+            .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
+            .commit(),
         ])
         .go();
       if (!result.canceled) return 'ok';

@@ -17,7 +17,8 @@ type Optional =
   | 'releaseReason'
   | 'refundReason'
   | 'completedAt'
-  | 'refundedAt';
+  | 'refundedAt'
+  | 'auction';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
@@ -32,6 +33,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   cancelReason?: NonNullable<OrderRecord['cancelReason']>;
   fundedAt?: string;
   cancelledAt?: string;
+  auction?: NonNullable<OrderRecord['auction']>;
   deadline: string;
 };
 
@@ -54,6 +56,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     escrowCreate: o.escrowCreate ?? null,
     cancelReason: o.cancelReason ?? null,
     reservationExpiresAt: o.reservationExpiresAt,
+    auction: o.auction ?? null,
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
@@ -65,6 +68,26 @@ export function toRecord(o: StoredOrder): OrderRecord {
     refundReason: o.refundReason ?? null,
     completedAt: o.completedAt ?? null,
     refundedAt: o.refundedAt ?? null,
+  };
+}
+
+/** A new order as stored: nothing signed, paid or settled yet; its deadline is its reservation's (or window's) end. */
+export function newStoredOrder(rec: OrderRecord): StoredOrder {
+  return {
+    ...rec,
+    signing: undefined,
+    escrowCreate: undefined,
+    cancelReason: undefined,
+    fundedAt: undefined,
+    cancelledAt: undefined,
+    fee: undefined,
+    settlement: undefined,
+    releaseReason: undefined,
+    refundReason: undefined,
+    completedAt: undefined,
+    refundedAt: undefined,
+    auction: rec.auction ?? undefined,
+    deadline: rec.reservationExpiresAt,
   };
 }
 
@@ -147,25 +170,7 @@ export function orderStore(db: Db): OrderRepository {
               )
               .commit(),
           ),
-          ...orders.map((rec) =>
-            o
-              .create({
-                ...rec,
-                signing: undefined,
-                escrowCreate: undefined,
-                cancelReason: undefined,
-                fundedAt: undefined,
-                cancelledAt: undefined,
-                fee: undefined,
-                settlement: undefined,
-                releaseReason: undefined,
-                refundReason: undefined,
-                completedAt: undefined,
-                refundedAt: undefined,
-                deadline: rec.reservationExpiresAt,
-              })
-              .commit(),
-          ),
+          ...orders.map((rec) => o.create(newStoredOrder(rec)).commit()),
         ])
         .go()) as TransactResult;
       if (!result.canceled) return 'ok';
@@ -224,6 +229,38 @@ export function orderStore(db: Db): OrderRepository {
         ['awaiting_signature', 'submitting'],
         { status: 'cancelled', cancelReason: reason, cancelledAt: at, updatedAt: at, deadline: at },
         false,
+      );
+    },
+
+    startPayment(o, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({
+            status: 'awaiting_signature',
+            lines: o.lines,
+            shippingCents: o.shippingCents,
+            totalCents: o.totalCents,
+            shipping: o.shipping,
+            escrow: o.escrow,
+            reservationExpiresAt: o.reservationExpiresAt,
+            deadline: o.reservationExpiresAt,
+            updatedAt: at,
+          })
+          .where((a, op) => op.eq(a.status, 'awaiting_payment'))
+          .go(),
+      );
+    },
+
+    backToPayment(o, at) {
+      const due = o.auction!.paymentDueAt;
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({ status: 'awaiting_payment', reservationExpiresAt: due, deadline: due, updatedAt: at })
+          .remove(['signing', 'escrowCreate'])
+          .where((a, op) => op.eq(a.status, o.status))
+          .go(),
       );
     },
 
@@ -341,6 +378,19 @@ export function orderStore(db: Db): OrderRepository {
 
     byBuyer(buyerId, after, limit) {
       return page(order.query.byBuyer({ buyerId }) as never, after, limit);
+    },
+
+    async unpaidAuctionOrders(buyerId, since) {
+      const { data } = await order.query
+        .byBuyer({ buyerId })
+        .gte({ createdAt: since })
+        .where(
+          (a, op) =>
+            `${op.exists(a.auction)} AND (${op.eq(a.status, 'awaiting_payment')} OR ` +
+            `${op.eq(a.status, 'awaiting_signature')} OR ${op.eq(a.status, 'submitting')})`,
+        )
+        .go({ order: 'desc', pages: 'all' });
+      return (data as StoredOrder[]).map(toRecord);
     },
 
     bySeller(sellerId, after, limit) {

@@ -8,6 +8,7 @@ import {
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { bidEntity } from './entities/bid';
+import { bidderAuctionEntity } from './entities/bidder-auction';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
@@ -29,6 +30,7 @@ import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from '.
 const factories = {
   listing: listingEntity,
   bid: bidEntity,
+  bidderAuction: bidderAuctionEntity,
   listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
   searchPostingHead: searchPostingHeadEntity,

@@ -4,7 +4,7 @@ import { AppError, ConflictError, NotFoundError, UnauthorizedError } from '../..
 import { DEFAULT_BIDDING_SETTINGS, type BiddingSettings } from './auction-state';
 import { bidRefusalError } from './bid-refusal';
 import { checkBid, placeBid } from './place-bid';
-import type { AuctionListing, BidEvents, BidRecord, BidStore } from './ports';
+import type { AuctionListing, BidEvents, BidStore, PlacedBid } from './ports';
 
 /** A bid that lost the race for the listing's write reads it again, at most this many times. */
 export const BID_ATTEMPTS = 30;
@@ -66,13 +66,14 @@ export async function bidOnListing(
     const result = placeBid(read.state, attemptOf(balance), settings);
     if (!result.accepted) throw bidRefusalError(result.refusal);
 
-    const bid: BidRecord = {
+    const bid: PlacedBid = {
       listingId: read.listing.listingId,
       bidId: deps.newId(at),
       bidderId: userId,
       bidderUsername: bidder.username,
       amountCents: result.historyAmountCents,
       at: at.toISOString(),
+      maxCents,
     };
     if ((await deps.store.commit(read, result, bid, at)) === 'stale') continue;
     try {

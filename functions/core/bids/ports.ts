@@ -25,15 +25,21 @@ export interface BidRecord {
   at: string;
 }
 
+/** A bid being written: its history line and the bidder's maximum (theirs alone to see: their own auction entry). */
+export interface PlacedBid extends BidRecord {
+  maxCents: Cents;
+}
+
 export interface BidStore {
   /** The listing with its auction state, read strongly consistent; null when there is none. */
   read(listingId: string): Promise<AuctionListing | null>;
   /**
    * Writes the accepted bid in one transaction: the listing's new state (its price-keyed indexes and facets with it)
-   * conditionally on the version read, the status active and the end still ahead of `now`, and the bid item.
-   * 'stale' when the listing changed since it was read (another bid won the race).
+   * conditionally on the version read, the status active and the end still ahead of `now`, the bid item, and the
+   * bidder's entry for this auction (their maximum and latest bid time, for My Activity). 'stale' when the listing
+   * changed since it was read (another bid won the race).
    */
-  commit(read: AuctionListing, accepted: AcceptedBid, bid: BidRecord, now: Date): Promise<'ok' | 'stale'>;
+  commit(read: AuctionListing, accepted: AcceptedBid, bid: PlacedBid, now: Date): Promise<'ok' | 'stale'>;
   /** The history, highest amount first, at most `limit`. */
   history(listingId: string, limit: number): Promise<BidRecord[]>;
 }

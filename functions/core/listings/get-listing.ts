@@ -24,6 +24,8 @@ export type FullListing = ListingRecord & {
   /** Secret auction state: read for the reserve line and whether the viewer leads, never mapped out. */
   leaderId?: string;
   leaderMaxCents?: number;
+  /** Set when the close schedule ended the auction (decision 029): such an auction stays visible, as Ended. */
+  auctionResult?: 'sold' | 'no_bids' | 'reserve_not_met';
 };
 
 export interface ListingReaderPort {
@@ -85,15 +87,20 @@ export function toListingDetail(
     quantity: l.quantity ?? 1,
     quantityAvailable:
       l.status === 'active' ? Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0) - (l.quantityReserved ?? 0)) : 0,
-    status: l.status === 'sold' ? 'sold' : 'active',
+    status: l.status === 'sold' || l.status === 'ended' ? l.status : 'active',
     returnPolicy: l.returnPolicy ?? '30_days',
     sellerInfo: sellerInfo(l, owner, mediaUrl),
   };
 }
 
+/** Active, sold out, or an auction that ended at its end (spec: it shows 'Ended'); not one its seller ended. */
+function isShown(l: FullListing): boolean {
+  return l.status === 'active' || l.status === 'sold' || (l.status === 'ended' && l.auctionResult !== undefined);
+}
+
 /**
- * Spec part 1 section 2.8: an active listing is shown, and one that sold out (its buyers follow their purchase on it);
- * anything else (ended, expired, deleted) is 'Listing not found'. `viewerId` is the
+ * Spec part 1 section 2.8: an active listing is shown, one that sold out (its buyers follow their purchase on it), and
+ * an auction that ended at its end (Ended); anything else (ended by its seller, expired, deleted) is 'Listing not found'. `viewerId` is the
  * signed-in user reading it (null for a visitor): only the listing's seller gets the reserve and minimum offer.
  */
 export async function getListing(
@@ -103,8 +110,7 @@ export async function getListing(
   mediaUrl: MediaUrl,
 ): Promise<ListingDetail> {
   const listing = await reader.full(listingId);
-  if (!listing || (listing.status !== 'active' && listing.status !== 'sold'))
-    throw new NotFoundError('Listing not found');
+  if (!listing || !isShown(listing)) throw new NotFoundError('Listing not found');
   const owner = await reader.seller(listing.sellerId);
   return toListingDetail(listing, owner, mediaUrl, viewerId);
 }

@@ -2,8 +2,8 @@ import { NOTIFICATION_MESSAGE_MAX } from '../../../shared/domain/notification';
 import type { DomainEventOf } from '../../../shared/events';
 import type { EventPublisher, NotificationStore } from './ports';
 
-/** Spec part 2 "Ending Soon": an auction ending within 24 hours. */
-export const ENDING_SOON_MS = 24 * 60 * 60 * 1000;
+/** Issue 15 item 5: bidders and watchers hear of an auction's end an hour before it. */
+export const ENDING_NOTICE_MS = 60 * 60 * 1000;
 
 export interface EndingAuction {
   listingId: string;
@@ -21,6 +21,8 @@ export interface EndingAuctionDeps {
   ): Promise<{ items: EndingAuction[]; cursor: string | null }>;
   /** Users whose wishlist holds the listing (the wishlist's reverse entries). */
   watchersOf(listingId: string): Promise<string[]>;
+  /** Users who bid on it (its bid partition). */
+  biddersOf(listingId: string): Promise<string[]>;
   store: Pick<NotificationStore, 'notified'>;
   events: EventPublisher;
 }
@@ -37,7 +39,7 @@ function endingRequest(auction: EndingAuction, userId: string, at: Date): Domain
       userId,
       type: 'auction_ending',
       title: 'Auction Ending Soon',
-      message: `"${auction.title}" from your wishlist ends within 24 hours.`.slice(0, NOTIFICATION_MESSAGE_MAX),
+      message: `"${auction.title}" ends within the hour.`.slice(0, NOTIFICATION_MESSAGE_MAX),
       relatedId: auction.listingId,
       dedupeKey,
     },
@@ -45,16 +47,18 @@ function endingRequest(auction: EndingAuction, userId: string, at: Date): Domain
 }
 
 /**
- * The schedule's rule: everyone whose wishlist holds an auction ending within 24 hours is told once per auction. The
- * auctions come from the end-time index and their watchers from the wishlist's reverse entries; pairs already told are
- * skipped here (a cheap read) and notify's dedupe key makes a second run or a race harmless anyway.
+ * The schedule's rule (issue 15 item 5): everyone who bid on or saved an auction ending within the hour is told once
+ * per auction. The auctions come from the end-time index, their bidders from the bid partition and their watchers
+ * from the wishlist's reverse entries; pairs already told are skipped here (a cheap read) and notify's dedupe key makes
+ * a second run or a race harmless anyway. Soft close only moves an end later, by minutes: an auction told of stays
+ * told, and someone who first bids within the last hour is told at the next run.
  */
 export async function notifyEndingAuctions(
   now: Date,
   deps: EndingAuctionDeps,
 ): Promise<{ auctions: number; requested: number }> {
   const from = now.toISOString();
-  const to = new Date(now.getTime() + ENDING_SOON_MS).toISOString();
+  const to = new Date(now.getTime() + ENDING_NOTICE_MS).toISOString();
   let auctions = 0;
   let requested = 0;
   let cursor: string | null = null;
@@ -64,12 +68,16 @@ export async function notifyEndingAuctions(
     auctions += page.items.length;
     const pairs = (
       await Promise.all(
-        page.items.map(async (auction) =>
+        page.items.map(async (auction) => {
+          const [watchers, bidders] = await Promise.all([
+            deps.watchersOf(auction.listingId),
+            deps.biddersOf(auction.listingId),
+          ]);
           // A seller saving their own auction needs no reminder of it.
-          (await deps.watchersOf(auction.listingId))
+          return [...new Set([...bidders, ...watchers])]
             .filter((u) => u !== auction.sellerId)
-            .map((userId) => ({ auction, userId })),
-        ),
+            .map((userId) => ({ auction, userId }));
+        }),
       )
     ).flat();
     if (pairs.length === 0) continue;

@@ -1,10 +1,11 @@
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { ORDERS_LISTING_SCAN } from '../../../shared/api/orders';
 import type { OrderPosition, OrderRepository } from './order-store';
+import { PAYMENT_WINDOW_MS } from './auction-payment';
 import { toOrderView, type OrderLinks } from './order-view';
 
 export interface ActivityDeps {
-  orders: Pick<OrderRepository, 'get' | 'byBuyer' | 'bySeller'>;
+  orders: Pick<OrderRepository, 'get' | 'byBuyer' | 'bySeller' | 'unpaidAuctionOrders'>;
   links: OrderLinks;
   /** Asks the wallet service about the order's open signing request (at most every few seconds per request). */
   refreshSigning?: (uuid: string) => Promise<void>;
@@ -59,4 +60,14 @@ export async function listMyOrders(
     items: page.orders.map((o) => toOrderView(o, userId, deps.links)),
     nextCursor: page.after ? encode(page.after) : null,
   };
+}
+
+/**
+ * The cart's won items to pay (issue 15 item 7): the buyer's auction orders not paid yet. Every one was made within
+ * its payment window, so only the buyer's orders of the last window (and a margin) are read.
+ */
+export async function listAwaitingPayment(userId: string, now: Date, deps: ActivityDeps) {
+  const since = new Date(now.getTime() - PAYMENT_WINDOW_MS - 3_600_000).toISOString();
+  const orders = await deps.orders.unpaidAuctionOrders(userId, since);
+  return { items: orders.map((o) => toOrderView(o, userId, deps.links)) };
 }

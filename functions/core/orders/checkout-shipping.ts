@@ -4,6 +4,10 @@ import type { CartStore, SaleListingReader } from '../cart/cart';
 import type { ProfileSettingsRecord } from '../profile/profile';
 import type { Carrier } from '../shipping/carrier-port';
 import { calculatedPackages, groupForShipping, quoteFingerprint, type StoredQuote } from './checkout';
+import { assertAwaitingPayment } from './auction-payment';
+import { buyersOrder } from './escrow-signing';
+import type { OrderRepository } from './order-store';
+import { auctionOrderGroups } from './pay-auction-order';
 import { quoteShipping } from './shipping-options';
 
 /** A quote is honoured at checkout for this long. */
@@ -15,21 +19,36 @@ export interface ShippingOptionsDeps {
   profiles: { get(userId: string): Promise<ProfileSettingsRecord | null> };
   carrier: Pick<Carrier, 'quoteRates'>;
   quotes: { put(quote: StoredQuote): Promise<void> };
+  /** An auction's order being paid (its buyer's own). */
+  orders: Pick<OrderRepository, 'get'>;
   newId: () => string;
   now: () => Date;
   onCarrierError: (error: unknown) => void;
 }
 
 /**
- * The shipping options for the cart's calculated-shipping items (spec "Shipping rate loading"): quoted per seller's
- * box, stored for 15 minutes so checkout charges what the buyer was shown. null when no item needs them.
+ * The shipping options for the cart's calculated-shipping items (spec "Shipping rate loading"), or, with `orderId`,
+ * for an auction's order awaiting its buyer's payment: quoted per seller's box, stored for 15 minutes so checkout (or
+ * the payment) charges what the buyer was shown. null when no item needs them.
  */
-export async function shippingOptions(userId: string, deps: ShippingOptionsDeps): Promise<ShippingQuoteView | null> {
-  const [cart, profile] = await Promise.all([deps.carts.items(userId), deps.profiles.get(userId)]);
-  const listings = await deps.listings.get(cart.map((c) => c.listingId));
-  const packages = calculatedPackages(groupForShipping(cart, listings, deps.now()));
+export async function shippingOptions(
+  userId: string,
+  deps: ShippingOptionsDeps,
+  orderId?: string,
+): Promise<ShippingQuoteView | null> {
+  const profile = deps.profiles.get(userId);
+  let groups;
+  if (orderId === undefined) {
+    const cart = await deps.carts.items(userId);
+    groups = groupForShipping(cart, await deps.listings.get(cart.map((c) => c.listingId)), deps.now());
+  } else {
+    const order = await buyersOrder(deps.orders, userId, orderId);
+    assertAwaitingPayment(order, deps.now());
+    groups = await auctionOrderGroups(order, deps);
+  }
+  const packages = calculatedPackages(groups);
   if (packages.length === 0) return null;
-  const address = profile?.addressParts;
+  const address = (await profile)?.addressParts;
   const toZip = zipOf(address?.postalCode);
   const quote = await quoteShipping(
     packages,

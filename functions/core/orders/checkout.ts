@@ -10,7 +10,14 @@ import { isProfileComplete, type ProfileSettingsRecord } from '../profile/profil
 import { preimageCondition } from './escrow-create';
 import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
 import type { FulfillmentVault } from './fulfillment-vault';
-import { NO_SHIPMENT, type Fulfilment, type OrderLine, type OrderRecord, type ShipTo } from './order';
+import {
+  NO_SHIPMENT,
+  type Fulfilment,
+  type OrderLine,
+  type OrderRecord,
+  type OrderShipping,
+  type ShipTo,
+} from './order';
 import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
@@ -73,7 +80,7 @@ export function canBuyWith(profile: ProfileSettingsRecord | null): profile is Pr
   return profile !== null && isProfileComplete(profile) && profile.addressParts !== undefined;
 }
 
-interface Group {
+export interface Group {
   sellerId: string;
   sellerUsername: string;
   fulfilment: Fulfilment;
@@ -82,7 +89,7 @@ interface Group {
 }
 
 /** One order per seller and way of handing over (a pickup releases on the seller's approval, a parcel on delivery). */
-function groupLines(items: { listing: SaleListing; quantity: number; unitPriceCents: Cents }[]): Group[] {
+export function groupLines(items: { listing: SaleListing; quantity: number; unitPriceCents: Cents }[]): Group[] {
   const groups = new Map<string, Group>();
   for (const { listing, quantity, unitPriceCents } of items) {
     const fulfilment: Fulfilment = isLocalPickup(listing.shippingType) ? 'pickup' : 'ship';
@@ -151,6 +158,37 @@ function buyableItems(
   });
 }
 
+/** One order's money: its items, its flat shipping and its share of the chosen calculated service. */
+export function priceGroup(g: Group, shipping: Awaited<ReturnType<typeof chosenShipping>>) {
+  const itemsCents = g.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  const calculated = shipping && g.lines.some((l) => l.calculated) ? shipping.option : null;
+  const calculatedCents = calculated ? shipping!.quote.perSeller[g.sellerId]![calculated.id]! : 0;
+  const shippingCents = g.lines.reduce((sum, l) => sum + l.shippingCents, 0) + calculatedCents;
+  return { ...g, itemsCents, shippingCents, calculated, calculatedCents, totalCents: itemsCents + shippingCents };
+}
+
+/** How a priced order is handed over: the chosen service (calculated shipping) and where it goes (not a pickup). */
+export function orderShipping(o: ReturnType<typeof priceGroup>, shipTo: ShipTo): OrderShipping {
+  return {
+    fulfilment: o.fulfilment,
+    serviceId: o.calculated?.id ?? null,
+    serviceName: o.calculated?.name ?? null,
+    estimatedDays: o.calculated?.estimatedDays ?? null,
+    calculatedCents: o.calculatedCents,
+    shipTo: o.fulfilment === 'ship' ? shipTo : null,
+    fromZip: o.fromZip,
+  };
+}
+
+/** 409 price_changed: the total the buyer agreed to is not the one the server computes now. */
+export function priceChanged(totalCents: Cents): AppError {
+  return new AppError(
+    409,
+    'price_changed',
+    `The total is now ${formatUsd(totalCents)}. Prices or shipping changed since you opened checkout; review your order and try again.`,
+  );
+}
+
 /** The fingerprint a quote is bound to: each seller's calculated units and ZIP, and the buyer's ZIP. */
 export function quoteFingerprint(
   packages: { sellerId: string; fromZip: string | null; units: number }[],
@@ -169,12 +207,12 @@ export function calculatedPackages(groups: readonly Group[]) {
     }));
 }
 
-async function chosenShipping(
+export async function chosenShipping(
   userId: string,
   groups: readonly Group[],
   toZip: string,
   choice: CheckoutRequest['shipping'],
-  deps: CheckoutDeps,
+  deps: Pick<CheckoutDeps, 'quotes' | 'now'>,
 ) {
   const packages = calculatedPackages(groups);
   if (packages.length === 0) return null;
@@ -194,6 +232,59 @@ async function chosenShipping(
   return { quote, option };
 }
 
+/** Where a buyer's parcels go: the profile's name and address (a profile canBuyWith accepts). */
+export function shipToOf(
+  profile: ProfileSettingsRecord & { addressParts: NonNullable<ProfileSettingsRecord['addressParts']> },
+): ShipTo {
+  const address = profile.addressParts;
+  return {
+    fullName: profile.fullName!.trim(),
+    street: address.street,
+    city: address.city,
+    state: address.state,
+    postalCode: address.postalCode,
+    country: address.country,
+  };
+}
+
+/** The escrow can be made (readiness) and the buyer's RLUSD covers `totalCents`, read from the ledger; else why not. */
+export async function assertPayable(
+  buyerAddress: string,
+  sellerAddresses: readonly (string | null)[],
+  totalCents: Cents,
+  deps: Pick<CheckoutDeps, 'readiness' | 'ledger'>,
+): Promise<void> {
+  const problem = await deps.readiness.check(buyerAddress, [...sellerAddresses]);
+  if (problem) throw escrowUnavailable(problem);
+  const line = await deps.ledger.rlusdLine(buyerAddress);
+  const balance = line?.balanceCents ?? 0;
+  if (balance < totalCents) {
+    throw new AppError(
+      409,
+      'insufficient_balance',
+      `Insufficient balance. You need ${formatUsd(totalCents - balance)} more to complete this purchase.`,
+    );
+  }
+}
+
+/**
+ * CancelAfter for an escrow made now: the escrow window counted from whichever clock is ahead, ours or the ledger's
+ * (the ledger judges CancelAfter by its own close time), in whole seconds.
+ */
+export async function cancelAfterFrom(now: Date, deps: Pick<CheckoutDeps, 'ledger'>): Promise<string> {
+  const start = Math.max(now.getTime(), (await deps.ledger.closeTime()).getTime());
+  return new Date(Math.floor(start / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000).toISOString();
+}
+
+/** An order's secret: a fresh PREIMAGE-SHA-256 condition, its fulfillment sealed for this order. */
+export async function newCondition(
+  orderId: string,
+  deps: Pick<CheckoutDeps, 'randomBytes' | 'vault'>,
+): Promise<{ condition: string; sealedFulfillment: string }> {
+  const { condition, fulfillment } = preimageCondition(deps.randomBytes(32));
+  return { condition, sealedFulfillment: await deps.vault.seal(fulfillment, orderId) };
+}
+
 /**
  * Checkout (spec part 2 "Checkout", ARCHITECTURE section 6): the server prices every line from the listing, groups
  * the cart into one order per seller, checks that the escrow can be made and paid, makes each order's secret
@@ -208,63 +299,32 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
   if (!buyer) throw new AppError(401, 'unauthorized', 'Sign in to continue');
   if (!canBuyWith(profile)) throw new AppError(409, 'profile_incomplete', PROFILE_INCOMPLETE);
   if (cart.length === 0) throw new BadRequestError('Please add items to your cart before checking out');
-  const address = profile.addressParts;
-  const toZip = zipOf(address.postalCode);
-  const shipTo: ShipTo = {
-    fullName: profile.fullName!.trim(),
-    street: address.street,
-    city: address.city,
-    state: address.state,
-    postalCode: address.postalCode,
-    country: address.country,
-  };
+  const shipTo = shipToOf(profile);
+  const toZip = zipOf(shipTo.postalCode);
 
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const now = deps.now();
     const listings = await deps.listings.get(cart.map((c) => c.listingId));
     const groups = groupLines(buyableItems(userId, cart, listings, now));
     const shipping = await chosenShipping(userId, groups, toZip, request.shipping, deps);
-    const priced = groups.map((g) => {
-      const itemsCents = g.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-      const calculated = shipping && g.lines.some((l) => l.calculated) ? shipping.option : null;
-      const calculatedCents = calculated ? shipping!.quote.perSeller[g.sellerId]![calculated.id]! : 0;
-      const shippingCents = g.lines.reduce((sum, l) => sum + l.shippingCents, 0) + calculatedCents;
-      return { ...g, itemsCents, shippingCents, calculated, calculatedCents, totalCents: itemsCents + shippingCents };
-    });
+    const priced = groups.map((g) => priceGroup(g, shipping));
     const total = priced.reduce((sum, o) => sum + o.totalCents, 0);
-    if (total !== request.expectedTotalCents) {
-      throw new AppError(
-        409,
-        'price_changed',
-        `The total is now ${formatUsd(total)}. Prices or shipping changed since you opened checkout; review your order and try again.`,
-      );
-    }
+    if (total !== request.expectedTotalCents) throw priceChanged(total);
 
     const sellers = await Promise.all(priced.map((o) => deps.users.user(o.sellerId)));
-    const problem = await deps.readiness.check(
+    await assertPayable(
       buyer.walletAddress,
       sellers.map((s) => s?.walletAddress ?? null),
+      total,
+      deps,
     );
-    if (problem) throw escrowUnavailable(problem);
-    const line = await deps.ledger.rlusdLine(buyer.walletAddress);
-    const balance = line?.balanceCents ?? 0;
-    if (balance < total) {
-      throw new AppError(
-        409,
-        'insufficient_balance',
-        `Insufficient balance. You need ${formatUsd(total - balance)} more to complete this purchase.`,
-      );
-    }
 
     const checkoutId = deps.newId();
     const createdAt = now.toISOString();
-    // The ledger judges CancelAfter by its own close time: counted from whichever clock is ahead, ours or the ledger's.
-    const start = Math.max(now.getTime(), (await deps.ledger.closeTime()).getTime());
-    const cancelAfter = new Date(Math.floor(start / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000);
+    const cancelAfter = await cancelAfterFrom(now, deps);
     const orders = await Promise.all(
       priced.map(async (o, i): Promise<OrderRecord> => {
         const orderId = deps.newId();
-        const { condition, fulfillment } = preimageCondition(deps.randomBytes(32));
         return {
           orderId,
           checkoutId,
@@ -277,21 +337,12 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           itemsCents: o.itemsCents,
           shippingCents: o.shippingCents,
           totalCents: o.totalCents,
-          shipping: {
-            fulfilment: o.fulfilment,
-            serviceId: o.calculated?.id ?? null,
-            serviceName: o.calculated?.name ?? null,
-            estimatedDays: o.calculated?.estimatedDays ?? null,
-            calculatedCents: o.calculatedCents,
-            shipTo: o.fulfilment === 'ship' ? shipTo : null,
-            fromZip: o.fromZip,
-          },
+          shipping: orderShipping(o, shipTo),
           escrow: {
             buyerAddress: buyer.walletAddress,
             sellerAddress: sellers[i]!.walletAddress,
-            condition,
-            sealedFulfillment: await deps.vault.seal(fulfillment, orderId),
-            cancelAfter: cancelAfter.toISOString(),
+            ...(await newCondition(orderId, deps)),
+            cancelAfter,
           },
           signing: null,
           escrowCreate: null,
@@ -304,6 +355,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           completedAt: null,
           refundedAt: null,
           reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString(),
+          auction: null,
           createdAt,
           updatedAt: createdAt,
           fundedAt: null,

@@ -33,9 +33,21 @@ export interface OrderRepository extends OrderStore {
   markFunded(order: OrderRecord, ledgerIndex: number, at: string): Promise<boolean>;
   /** awaiting_signature or submitting -> cancelled; the reserved units go back, in the same transaction. */
   cancel(order: OrderRecord, reason: CancelReason, at: string): Promise<boolean>;
+  /**
+   * An auction's order: awaiting_payment -> awaiting_signature with what the buyer's payment set (shipping, totals,
+   * escrow terms, a short reservation for signing). False when it was no longer awaiting payment.
+   */
+  startPayment(order: OrderRecord, at: string): Promise<boolean>;
+  /**
+   * An auction's order whose signing failed: awaiting_signature or submitting (from `order.status`) -> awaiting_payment,
+   * its wallet request and failed EscrowCreate dropped; its unit stays held for it until the window ends.
+   */
+  backToPayment(order: OrderRecord, at: string): Promise<boolean>;
   /** Newest first, after `after` when given. */
   byBuyer(buyerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
   bySeller(sellerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
+  /** The buyer's auction orders made since `since` that are not paid yet (awaiting payment, or being signed). */
+  unpaidAuctionOrders(buyerId: string, since: string): Promise<OrderRecord[]>;
   /** funded or shipped -> releasing (the escrow is to go to the seller). */
   beginRelease(orderId: string, from: 'funded' | 'shipped', reason: ReleaseReason, at: string): Promise<boolean>;
   /**

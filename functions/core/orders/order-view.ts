@@ -1,6 +1,7 @@
 import type { Order } from '../../../shared/api/orders';
 import type { MediaUrl } from '../listings/to-card';
-import type { OrderRecord, OrderStatus } from './order';
+import type { AuctionSale, OrderRecord, OrderStatus } from './order';
+import { sellerOptionsOf } from './auction-payment';
 
 /** The spec's escrow statuses: pending while the funds are locked, completed when released, cancelled when refunded. */
 function escrowStatusOf(status: OrderStatus): Order['escrowStatus'] {
@@ -24,6 +25,22 @@ export function percentOf(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100);
   const rest = basisPoints % 100;
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
+}
+
+/** The auction part of an order; the runner-up's price (never who) only to the seller, once it can be offered. */
+function auctionView(o: OrderRecord, a: AuctionSale, role: Order['role']): NonNullable<Order['auction']> {
+  const choice = a.sellerChoice;
+  return {
+    listingId: a.listingId,
+    round: a.round,
+    paymentDueAt: a.paymentDueAt,
+    sellerOptions: role === 'seller' ? sellerOptionsOf(o) : null,
+    sellerChoice: !choice
+      ? null
+      : choice.kind === 'relisted'
+        ? { kind: 'relisted', listingId: choice.listingId }
+        : { kind: 'second_chance' },
+  };
 }
 
 /**
@@ -83,6 +100,7 @@ export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transa
       sequence: o.escrowCreate?.sequence ?? null,
       ledgerIndex: o.escrowCreate?.ledgerIndex ?? null,
     },
+    auction: o.auction && auctionView(o, o.auction, role),
     signing: role === 'buyer' && o.status === 'awaiting_signature' ? o.signing : null,
     cancelReason: o.cancelReason,
     releaseReason: o.releaseReason,

@@ -3,6 +3,10 @@ import type { Cents } from '../../../shared/domain/money';
 /**
  * An order: what one buyer buys from one seller in one checkout, paid into one conditional RLUSD escrow on the ledger.
  *
+ * An auction's order (issue 15, decision 029) starts before that, awaiting_payment, made when the auction ends: the
+ * winner has 48 hours to choose shipping and pay (-> awaiting_signature, with its escrow terms). A signing that fails
+ * comes back to awaiting_payment; unpaid at the window's end it lapses (cancelled, payment_lapsed).
+ *
  *   awaiting_signature --(signed blob verified, txid recorded)--> submitting --(validated tesSUCCESS)--> funded
  *          |                                                        |
  *          +--(signing cancelled / expired / refused, reservation lapsed)--+--(tec, rejected, expired)--> cancelled
@@ -18,6 +22,7 @@ import type { Cents } from '../../../shared/domain/money';
  * the buyer after CancelAfter.
  */
 export const ORDER_STATUSES = [
+  'awaiting_payment',
   'awaiting_signature',
   'submitting',
   'funded',
@@ -36,6 +41,7 @@ export const CANCEL_REASONS = [
   'blob_refused',
   'ledger_failed',
   'reservation_expired',
+  'payment_lapsed',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 
@@ -140,6 +146,23 @@ export interface OrderSigning {
   expiresAt: string;
 }
 
+/** Which sale of an auction an order is: its winner's, or the runner-up's after the winner did not pay. */
+export type AuctionRound = 'winner' | 'second_chance';
+
+/** What the seller did once an auction's order lapsed (at most one thing, once). */
+export type SellerChoice = { kind: 'second_chance'; orderId: string } | { kind: 'relisted'; listingId: string };
+
+/** The auction an order was won in (null for a checkout's order). */
+export interface AuctionSale {
+  listingId: string;
+  round: AuctionRound;
+  /** The end of the payment window (ISO UTC): still awaiting payment then, the order lapses. */
+  paymentDueAt: string;
+  /** The winner's order only: who the seller may offer the item to if it lapses, at their maximum (secret otherwise). */
+  runnerUp: { bidderId: string; priceCents: Cents } | null;
+  sellerChoice: SellerChoice | null;
+}
+
 export interface OrderRecord {
   orderId: string;
   checkoutId: string;
@@ -167,6 +190,7 @@ export interface OrderRecord {
   refundedAt: string | null;
   /** Units are released if the order is still unsigned by then. */
   reservationExpiresAt: string;
+  auction: AuctionSale | null;
   createdAt: string;
   updatedAt: string;
   fundedAt: string | null;
@@ -186,4 +210,4 @@ export const NO_SHIPMENT: Shipment = {
 export const ESCROW_OPEN: readonly OrderStatus[] = ['funded', 'shipped'];
 
 /** Statuses in which the order's units are held for it. */
-export const RESERVING: readonly OrderStatus[] = ['awaiting_signature', 'submitting'];
+export const RESERVING: readonly OrderStatus[] = ['awaiting_payment', 'awaiting_signature', 'submitting'];

@@ -1,6 +1,7 @@
 import type { LedgerGateway } from '../ledger/ports';
 import type { SignerGateway } from '../signing/ports';
 import type { SigningRequestRecord } from '../signing/requests';
+import { afterFailedSigning } from './auction-payment';
 import { escrowCreateTx, type TokenIssue } from './escrow-create';
 import type { CancelReason, OrderRecord } from './order';
 import type { OrderRepository, SoldOutListings } from './order-store';
@@ -27,6 +28,13 @@ const SUBMIT_POLL_MS = 250;
 
 async function cancelOrder(order: OrderRecord, reason: CancelReason, deps: SettleDeps): Promise<void> {
   const at = deps.now();
+  // An auction's order goes back to awaiting payment: its winner may try again while the window is open.
+  if (afterFailedSigning(order) === 'awaiting_payment') {
+    if (await deps.orders.backToPayment(order, at.toISOString())) {
+      await deps.events.changed({ ...order, status: 'awaiting_payment', signing: null, escrowCreate: null }, at);
+    }
+    return;
+  }
   if (await deps.orders.cancel(order, reason, at.toISOString())) {
     await deps.events.changed({ ...order, status: 'cancelled', cancelReason: reason }, at);
   }
@@ -71,7 +79,8 @@ async function submitRecorded(order: OrderRecord, deps: SettleDeps): Promise<voi
  * What an escrow-create request's outcome does to its order (ARCHITECTURE section 6). Signed: the blob is fetched from
  * the wallet service with our secret (never taken from a browser), checked to be exactly the EscrowCreate asked for,
  * its hash recorded, then submitted; the order is funded only from a validated ledger. Cancelled, expired or timed
- * out: the order is cancelled and its units go back. Idempotent: every step is conditional on the order's status.
+ * out: the order is cancelled and its units go back (an auction's order goes back to awaiting payment). Idempotent:
+ * every step is conditional on the order's status.
  */
 export async function settleEscrowSigning(
   record: Pick<SigningRequestRecord, 'uuid' | 'purpose' | 'subjectId' | 'status'>,

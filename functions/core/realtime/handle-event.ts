@@ -24,6 +24,7 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
     'signing.status': fanOut,
     'order.updated': fanOut,
     'bid.placed': fanOut,
+    'auction.ended': fanOut,
     'notification.created': fanOut,
     'notifications.read': fanOut,
     'notify.requested': (event) => deps.notify(event.data),

@@ -4,5 +4,7 @@ import { httpHandler, ok, principalOf } from '../../lib/http-handler';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getShippingOptions, async (req) =>
-  ok({ quote: await shippingOptions(principalOf(req).userId, shippingOptionsDeps(req.log)) }),
+  ok({
+    quote: await shippingOptions(principalOf(req).userId, shippingOptionsDeps(req.log), req.query.orderId),
+  }),
 );

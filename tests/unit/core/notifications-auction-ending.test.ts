@@ -20,7 +20,12 @@ const auction = (id: string, endsInHours: number, sellerId = 'seller'): EndingAu
 });
 
 /** The end-time index in memory: active auctions ending in (from, to], by end time, `pageSize` a page. */
-function world(auctions: EndingAuction[], watchers: Record<string, string[]>, pageSize = 2) {
+function world(
+  auctions: EndingAuction[],
+  watchers: Record<string, string[]>,
+  pageSize = 2,
+  bidders: Record<string, string[]> = {},
+) {
   const mem = memoryNotificationStore();
   const events = recordingPublisher();
   const reads: { from: string; to: string }[] = [];
@@ -37,6 +42,9 @@ function world(auctions: EndingAuction[], watchers: Record<string, string[]>, pa
     async watchersOf(listingId) {
       return watchers[listingId] ?? [];
     },
+    async biddersOf(listingId) {
+      return bidders[listingId] ?? [];
+    },
     store: mem.store,
     events,
   };
@@ -44,15 +52,16 @@ function world(auctions: EndingAuction[], watchers: Record<string, string[]>, pa
 }
 
 describe('auction-ending notices', () => {
-  it('asks to notify each saver of an auction ending within 24 hours, once per auction, linking to it', async () => {
-    const w = world([auction('A', 1), auction('B', 23.9), auction('C', 24.1), auction('D', 5, 'carol')], {
-      A: ['alice', 'bob'],
-      B: ['alice'],
-      C: ['alice'],
-      D: ['carol', 'dave'],
-    });
+  it('asks to notify each bidder and saver of an auction ending within the hour, once per auction, linking to it', async () => {
+    const w = world(
+      [auction('A', 0.1), auction('B', 0.99), auction('C', 1.01), auction('D', 0.5, 'carol')],
+      { A: ['alice', 'bob'], B: ['alice'], C: ['alice'], D: ['carol', 'dave'] },
+      2,
+      // bob both bid on and saved A: told once. erin bid on B only; carol bid on C (outside the hour).
+      { A: ['bob'], B: ['erin'], C: ['carol'], D: ['carol'] },
+    );
     const result = await notifyEndingAuctions(NOW, w.deps);
-    expect(w.reads[0]).toEqual({ from: NOW.toISOString(), to: at(24) });
+    expect(w.reads[0]).toEqual({ from: NOW.toISOString(), to: at(1) });
     const requests = w.events.events.map((e) => domainEventSchema.parse(e) as DomainEventOf<'notify.requested'>);
     expect(requests.map((r) => `${r.data.userId}:${r.data.relatedId}`).sort()).toEqual([
       'alice:A',
@@ -60,20 +69,36 @@ describe('auction-ending notices', () => {
       'bob:A',
       // carol sells D: no reminder of her own auction.
       'dave:D',
+      'erin:B',
     ]);
-    expect(result).toEqual({ auctions: 3, requested: 4 });
+    expect(result).toEqual({ auctions: 3, requested: 5 });
     for (const r of requests) {
       expect(r.data).toMatchObject({
         type: 'auction_ending',
         title: 'Auction Ending Soon',
         dedupeKey: `auction_ending:${r.data.relatedId}`,
       });
-      expect(r.data.message).toContain(`Item ${r.data.relatedId}`);
+      expect(r.data.message).toBe(`"Item ${r.data.relatedId}" ends within the hour.`);
     }
   });
 
+  it('a bidder who joins within the last hour is told at the next run; the others are not told again', async () => {
+    const bidders: Record<string, string[]> = { A: ['alice'] };
+    const w = world([auction('A', 0.9)], {}, 2, bidders);
+    await notifyEndingAuctions(NOW, w.deps);
+    const { deps } = notificationDeps(w.mem.store);
+    for (const e of w.events.events) await notify((e as DomainEventOf<'notify.requested'>).data, deps);
+    w.events.events.length = 0;
+    bidders.A = ['alice', 'bob'];
+    expect(await notifyEndingAuctions(new Date(NOW.getTime() + 5 * 60_000), w.deps)).toEqual({
+      auctions: 1,
+      requested: 1,
+    });
+    expect((w.events.events[0] as DomainEventOf<'notify.requested'>).data.userId).toBe('bob');
+  });
+
   it('a second run asks for nothing once the first run’s notifications are stored', async () => {
-    const w = world([auction('A', 2)], { A: ['alice', 'bob'] });
+    const w = world([auction('A', 0.5)], { A: ['alice', 'bob'] });
     await notifyEndingAuctions(NOW, w.deps);
     // The events consumer runs notify for each request.
     const { deps } = notificationDeps(w.mem.store);
@@ -88,7 +113,7 @@ describe('auction-ending notices', () => {
   });
 
   it('even when both runs ask (a race), notify stores one notification per user and auction', async () => {
-    const w = world([auction('A', 2)], { A: ['alice'] });
+    const w = world([auction('A', 0.5)], { A: ['alice'] });
     await notifyEndingAuctions(NOW, w.deps);
     await notifyEndingAuctions(NOW, w.deps);
     expect(w.events.events).toHaveLength(2);
@@ -98,7 +123,7 @@ describe('auction-ending notices', () => {
   });
 
   it('ignores ended auctions and reads nothing more with no savers', async () => {
-    const w = world([auction('A', -1), auction('B', 3)], {});
+    const w = world([auction('A', -1), auction('B', 0.5)], {});
     expect(await notifyEndingAuctions(NOW, w.deps)).toEqual({ auctions: 1, requested: 0 });
     expect(w.events.events).toEqual([]);
   });

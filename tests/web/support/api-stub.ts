@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/api/auth';
 import { SESSION_KEYS } from '../../../web/src/lib/session/session-storage';
 
@@ -143,4 +144,18 @@ export function signingStatusFrame(uuid: string, status: string, purpose = 'sign
       data: { uuid, purpose, status },
     },
   };
+}
+
+/** Waits until a socket the page opened has asked for `topic`. */
+export async function subscribedTo(topic: string) {
+  await waitFor(() =>
+    expect(FakeSocket.instances.some((s) => s.sent.some((m) => JSON.stringify(m).includes(topic)))).toBe(true),
+  );
+}
+
+/** Delivers an event on `topic` to every socket the page opened, as the server frames it. */
+export function pushEvent(topic: string, event: { id: string; occurredAt: string; type: string; data: unknown }) {
+  for (const socket of FakeSocket.instances) {
+    act(() => socket.emit({ type: 'event', topic, event: { ...event, topic } }));
+  }
 }

@@ -95,6 +95,7 @@ export function order(overrides: Partial<Order> = {}): Order {
       sequence: null,
       ledgerIndex: null,
     },
+    auction: null,
     signing: null,
     cancelReason: null,
     releaseReason: null,

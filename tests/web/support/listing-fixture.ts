@@ -1,3 +1,4 @@
+import type { MyBid } from '../../../shared/api/bids';
 import type { Store } from '../../../shared/api/stores';
 import type { ListingCard, ListingDetail, ListingPage } from '../../../shared/api/listings';
 
@@ -87,6 +88,25 @@ export function store(overrides: Partial<Store> = {}): Store {
     location: null,
     joinedAt: '2025-01-01T00:00:00.000Z',
     listings: [],
+    ...overrides,
+  };
+}
+
+/** A row of GET /api/me/bids: a running auction the user leads, with overrides. */
+export function myBid(overrides: Partial<MyBid> = {}): MyBid {
+  seq += 1;
+  return {
+    listingId: `A${String(seq).padStart(4, '0')}`,
+    title: `Auction ${seq}`,
+    image: null,
+    currentBidCents: 2_000,
+    bidCount: 2,
+    endsAt: new Date(Date.now() + 2 * 86_400_000 + 3_600_000 + 60_000).toISOString(),
+    reserveStatus: 'none',
+    maxCents: 4_500,
+    lastBidAt: '2026-01-01T00:00:00.000Z',
+    status: 'pending',
+    standing: 'winning',
     ...overrides,
   };
 }

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
         path: 'checkout',
         Component: page(() => import('../features/checkout/routes/checkout-page'), 'CheckoutPage'),
       },
+      { path: 'pay/:orderId', Component: page(() => import('../features/checkout/routes/pay-page'), 'PayPage') },
       {
         path: 'activity',
         Component: page(() => import('../features/activity/routes/activity-page'), 'ActivityPage'),

@@ -56,6 +56,16 @@ export const listingEntity = (config: EntityConfiguration = {}) =>
         runnerUpId: { type: 'string' },
         runnerUpMaxCents: money,
         runnerUpAt: { type: 'string' },
+        /**
+         * Set by the close schedule (issue 15 item 7, decision 029): when it ended the auction, how (sold, no_bids,
+         * reserve_not_met), the order that holds or last held it (the winner's, then a second chance), whether its
+         * notices went out, and the listing it was relisted as.
+         */
+        closedAt: { type: 'string' },
+        auctionResult: { type: ['sold', 'no_bids', 'reserve_not_met'] as const },
+        auctionOrderId: { type: 'string' },
+        announcedAt: { type: 'string' },
+        relistedAs: { type: 'string' },
         acceptOffers: { type: 'boolean', default: false },
         minOfferCents: money,
         localPickup: { type: 'boolean', default: false },

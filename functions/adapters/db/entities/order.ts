@@ -43,6 +43,8 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         completedAt: { type: 'string' },
         refundedAt: { type: 'string' },
         reservationExpiresAt: { type: 'string', required: true },
+        /** An auction's order (core/orders/order.ts AuctionSale): its listing, round, payment window, runner-up, choice. */
+        auction: { type: 'any' },
         deadline: { type: 'string', required: true },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },

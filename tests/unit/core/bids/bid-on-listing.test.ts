@@ -72,6 +72,8 @@ describe('bidOnListing', () => {
       bid: { id: 'B1', bidderUsername: 'alice', amountCents: 1_000, at: at(1).toISOString() },
     });
     expect(committed).toHaveLength(1);
+    // The store gets the maximum for the bidder's own entry (My Activity); the history line shows the price only.
+    expect(committed[0]).toMatchObject({ bidderId: 'A', amountCents: 1_000, maxCents: 2_000 });
     expect(d.events.placed).toHaveBeenCalledOnce();
   });
 

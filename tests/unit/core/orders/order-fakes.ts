@@ -112,8 +112,11 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     startSubmitting: unused(),
     markFunded: unused(),
     cancel: unused(),
+    startPayment: unused(),
+    backToPayment: unused(),
     byBuyer: unused(),
     bySeller: unused(),
+    unpaidAuctionOrders: unused(),
     lapsedReservations: unused(),
 
     beginRelease: (orderId, from, releaseReason) =>

@@ -42,8 +42,17 @@ function memoryOrders(initial: OrderRecord) {
       stock.reserved -= 1;
       return true;
     },
+    startPayment: vi.fn(),
+    // An auction's order keeps its unit while it waits for payment again.
+    async backToPayment(o) {
+      const cur = orders.get(o.orderId)!;
+      if (cur.status !== o.status) return false;
+      Object.assign(cur, { status: 'awaiting_payment', signing: null, escrowCreate: null });
+      return true;
+    },
     byBuyer: vi.fn(),
     bySeller: vi.fn(),
+    unpaidAuctionOrders: vi.fn(),
     beginRelease: vi.fn(),
     beginRefund: vi.fn(),
     recordSettlement: vi.fn(),
@@ -165,5 +174,38 @@ describe('lapsed reservations', () => {
     const justSigned = memoryOrders(order());
     await releaseLapsedReservations(deps(justSigned.repo).d);
     expect(justSigned.orders.get('O1')!.status).toBe('funded');
+  });
+});
+
+describe("an auction's order whose signing fails", () => {
+  const auction = {
+    listingId: 'L1',
+    round: 'winner' as const,
+    paymentDueAt: '2026-11-26T10:00:00.000Z',
+    runnerUp: null,
+    sellerChoice: null,
+  };
+
+  it('goes back to awaiting payment, its unit still held, whatever ended the signing', async () => {
+    for (const status of ['cancelled', 'expired'] as const) {
+      const { repo, orders, stock } = memoryOrders(order({ auction }));
+      const { d, changed } = deps(repo);
+      await settleEscrowSigning({ ...signed, status }, d);
+      expect(orders.get('O1')).toMatchObject({ status: 'awaiting_payment', signing: null, cancelReason: null });
+      expect(stock).toEqual({ reserved: 1, sold: 0 });
+      expect(changed).toHaveBeenCalledWith(expect.objectContaining({ status: 'awaiting_payment' }), NOW);
+    }
+    const refused = memoryOrders(order({ auction }));
+    await settleEscrowSigning(signed, deps(refused.repo, { verdict: false }).d);
+    expect(refused.orders.get('O1')!.status).toBe('awaiting_payment');
+    const lapsed = memoryOrders(order({ auction }));
+    await releaseLapsedReservations(deps(lapsed.repo, { signed: false }).d);
+    expect(lapsed.orders.get('O1')!.status).toBe('awaiting_payment');
+  });
+
+  it('is funded as any order when signed', async () => {
+    const { repo, orders } = memoryOrders(order({ auction }));
+    await settleEscrowSigning(signed, deps(repo).d);
+    expect(orders.get('O1')!.status).toBe('funded');
   });
 });

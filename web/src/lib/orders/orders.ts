@@ -5,6 +5,8 @@ export type { Order };
 /** The status badge of an order (spec part 2 "Escrow status", our order states before the escrow exists). */
 export function orderStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): string {
   switch (o.status) {
+    case 'awaiting_payment':
+      return 'Awaiting payment';
     case 'awaiting_signature':
       return 'Awaiting signature';
     case 'submitting':
@@ -30,7 +32,9 @@ export function orderStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): str
 export function orderStatusTone(o: Pick<Order, 'status' | 'escrowStatus'>): string {
   if (o.status === 'cancelled' || o.status === 'refunded') return 'badge-danger';
   if (o.status === 'completed') return 'badge-accent';
-  if (o.status === 'awaiting_signature' || o.status === 'submitting') return 'badge-warning';
+  if (o.status === 'awaiting_payment' || o.status === 'awaiting_signature' || o.status === 'submitting') {
+    return 'badge-warning';
+  }
   return 'badge-primary';
 }
 
@@ -40,6 +44,7 @@ const CANCEL_REASONS: Record<string, string> = {
   blob_refused: 'The signed transaction did not match the order.',
   ledger_failed: 'The ledger did not accept the escrow.',
   reservation_expired: 'The items were released because the escrow was not signed in time.',
+  payment_lapsed: 'Not paid within 48 hours of winning the auction.',
 };
 
 /** Why an order was cancelled, in words. */

@@ -6,7 +6,9 @@ import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../.
 import { formatUsd } from '../../../../../shared/domain/money';
 import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
 import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
+import '../../../styles/auction-orders.css';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { MorePages } from '../../../components/ui/more-pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { apiGet } from '../../../lib/api';
 import {
@@ -16,6 +18,7 @@ import {
   orderStatusLabel,
   orderStatusTone,
 } from '../../../lib/orders/orders';
+import { AuctionOrderActions } from './auction-order-actions';
 
 export type Role = 'buyer' | 'seller';
 type OrdersPage = ResponseOf<typeof listMyOrders>;
@@ -150,6 +153,7 @@ function OrderCard({ order: o, onApprove, approving, onChanged }: OrderCardProps
           </Link>
         )}
         {!buyer && <SellerEscrowActions order={o} onChanged={() => onChanged?.()} />}
+        <AuctionOrderActions order={o} onChanged={() => onChanged?.()} />
         {buyer && o.status === 'awaiting_signature' && onApprove && (
           <div className="order-card-actions">
             <p className="commerce-note">The escrow has not been signed yet; the items stay reserved for a while.</p>
@@ -180,7 +184,6 @@ export interface OrderListProps {
 /** Purchases or sales: loading, error, empty, the cards and Load More. */
 export function OrderList({ role, orders, onApprove, approving = false, onChanged }: OrderListProps) {
   const items = orders.data?.flatMap((p) => p.items) ?? [];
-  const more = orders.data?.at(-1)?.nextCursor != null;
   const what = role === 'buyer' ? 'purchases' : 'sales';
   if (orders.error && !orders.data) {
     return <LoadFailed title="Failed to load activity data" onRetry={() => void orders.mutate()} />;
@@ -207,17 +210,7 @@ export function OrderList({ role, orders, onApprove, approving = false, onChange
           <OrderCard key={o.id} order={o} onApprove={onApprove} approving={approving} onChanged={onChanged} />
         ))}
       </ul>
-      {orders.error && <LoadFailed title="Failed to load activity data" outline onRetry={() => void orders.mutate()} />}
-      {more && (
-        <button
-          type="button"
-          className="btn btn-outline"
-          disabled={orders.isValidating}
-          onClick={() => void orders.setSize(orders.size + 1)}
-        >
-          {orders.isValidating ? 'Loading...' : 'Load More'}
-        </button>
-      )}
+      <MorePages pages={orders} failedTitle="Failed to load activity data" />
     </>
   );
 }

@@ -1,10 +1,12 @@
 import '../../../styles/commerce.css';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/api/auth';
-import { userTopic } from '../../../../../shared/events';
+import { userTopic, type SocketEvent } from '../../../../../shared/events';
 import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
+import { MyBidList } from '../../../components/my-bid-list';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { myBidsCount, useMyBids } from '../../../lib/my-bids';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { useWalletBalances } from '../../../lib/wallet-balances';
@@ -25,6 +27,7 @@ function Empty({ title, text }: { title: string; text: string }) {
 function Activity({ user, token }: { user: CurrentUser; token: string }) {
   const purchases = useMyOrders(user.id, token, 'buyer');
   const sales = useMyOrders(user.id, token, 'seller', user.isSeller);
+  const bids = useMyBids({ userId: user.id, token });
   // The header's balance chip shares this entry: read again once an escrow is signed.
   const wallet = useWalletBalances({ token, walletAddress: user.walletAddress });
   // Orders move (signed, funded, cancelled) on the user's topic: read the lists again; after a reconnect too.
@@ -32,7 +35,17 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
     void purchases.mutate();
     if (user.isSeller) void sales.mutate();
   };
-  useTopic(userTopic(user.id), (event) => event.type === 'order.updated' && refresh(), { onSubscribed: refresh });
+  // Being outbid arrives as a 'bid' notification on the same topic: the Bids tab reads again.
+  const onEvent = (event: SocketEvent) => {
+    if (event.type === 'order.updated') refresh();
+    if (event.type === 'notification.created' && event.data.notification.type === 'bid') void bids.mutate();
+  };
+  useTopic(userTopic(user.id), onEvent, {
+    onSubscribed: () => {
+      refresh();
+      void bids.mutate();
+    },
+  });
   const signing = useResumeSigning(token, user.id, () => {
     refresh();
     void wallet.mutate();
@@ -40,7 +53,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
 
   const [params, setParams] = useSearchParams();
   const tabs: TabItem<Tab>[] = [
-    { id: 'bids', label: 'Bids', count: 0 },
+    { id: 'bids', label: 'Bids', count: myBidsCount(bids.data) },
     { id: 'offers', label: 'Offers', count: 0 },
     { id: 'purchases', label: 'Purchases', count: orderCount(purchases.data) },
     ...(user.isSeller ? [{ id: 'sales' as const, label: 'Sales', count: orderCount(sales.data) }] : []),
@@ -65,7 +78,11 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
       <h1 className="page-title">My Activity</h1>
       <Tabs label="Activity sections" tabs={tabs} selected={tab} onSelect={select} className="commerce-tabs">
         {tab === 'bids' ? (
-          <Empty title="No bids yet" text="Bidding on auctions is not available yet, so there are no bids to show." />
+          <MyBidList
+            bids={bids}
+            label="Your bids"
+            empty={{ title: 'No bids yet', text: 'Auctions you bid on show here.' }}
+          />
         ) : tab === 'offers' ? (
           <Empty title="No offers yet" text="Making offers is not available yet, so there are no offers to show." />
         ) : tab === 'purchases' ? (

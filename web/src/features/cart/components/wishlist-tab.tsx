@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
+import { ConnectWalletPrompt } from '../../../components/connect-wallet-prompt';
 import { HeartIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { cardPrice } from '../../../lib/card-display';
-import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession } from '../../../lib/session/session-context';
 import { useWishlist } from '../../../lib/wishlist';
 
@@ -14,16 +14,7 @@ export function WishlistTab() {
   const session = useOptionalSession();
   const { data, error, isLoading, mutate } = useWishlist();
   if (session?.status === 'loading') return <PageLoading />;
-  if (!session?.token) {
-    return (
-      <div className="status">
-        <p className="status-title">Connect your wallet to see your wishlist</p>
-        <button type="button" className="btn btn-primary" onClick={requestConnectWallet}>
-          Connect Wallet
-        </button>
-      </div>
-    );
-  }
+  if (!session?.token) return <ConnectWalletPrompt title="Connect your wallet to see your wishlist" />;
   if (isLoading && !data) return <PageLoading text="Loading wishlist..." />;
   if (error && !data) return <LoadFailed title="Failed to load your wishlist" onRetry={() => void mutate()} />;
   const items = (data?.items ?? []).slice(0, WISHLIST_PREVIEW);

@@ -6,10 +6,14 @@ import { CartLineItem } from '../../../components/cart-line-item';
 import { CartIcon } from '../../../components/ui/icons';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs } from '../../../components/ui/tabs';
+import { useOptionalSession } from '../../../lib/session/session-context';
+import { myBidsCount, useMyBids } from '../../../lib/my-bids';
 import { blockingLines, needsShippingService, type CartView } from '../../../lib/cart/cart-view';
 import { useCart, type UseCart } from '../../../lib/cart/use-cart';
 import { useLineActions } from '../../../lib/cart/use-line-actions';
+import { ActiveBidsTab } from '../components/active-bids-tab';
 import { WishlistTab } from '../components/wishlist-tab';
+import { WonItems } from '../components/won-items';
 
 const TABS = ['cart', 'bids', 'wishlist'] as const;
 type Tab = (typeof TABS)[number];
@@ -131,6 +135,10 @@ function CartTab({ state }: { state: UseCart }) {
 /** /cart (spec part 2 "Cart page"): tabs Cart, Active Bids and Wishlist. */
 export function CartPage() {
   const state = useCart();
+  const session = useOptionalSession();
+  const signedIn = session?.user && session.token ? { userId: session.user.id, token: session.token } : null;
+  // Auctions the user is still in: the tab's count shows on every tab.
+  const bids = useMyBids(signedIn, 'pending');
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
   const tab: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'cart';
@@ -154,20 +162,17 @@ export function CartPage() {
         className="commerce-tabs"
         tabs={[
           { id: 'cart', label: 'Cart', count: state.cart?.count ?? null },
-          { id: 'bids', label: 'Active Bids', count: 0 },
+          { id: 'bids', label: 'Active Bids', count: signedIn ? myBidsCount(bids.data) : 0 },
           { id: 'wishlist', label: 'Wishlist' },
         ]}
       >
         {tab === 'cart' ? (
-          <CartTab state={state} />
+          <>
+            <WonItems />
+            <CartTab state={state} />
+          </>
         ) : tab === 'bids' ? (
-          <div className="status">
-            <p className="status-title">No active bids</p>
-            <p>Bidding on auctions is not available yet, so there are no bids to show.</p>
-            <Link to="/marketplace" className="btn btn-outline">
-              Browse Marketplace
-            </Link>
-          </div>
+          <ActiveBidsTab bids={bids} />
         ) : (
           <WishlistTab />
         )}

@@ -20,11 +20,11 @@ export interface CheckoutRunnerOptions {
 }
 
 /**
- * The checkout sequence (spec part 2 "Checkout" and "Escrow creation"): one POST /api/checkout per press (its own
- * Idempotency-Key, so a retried request can't check out twice), then, one order after another, the wallet request of
- * its EscrowCreate (own key) shown in the signing dialog, followed until the order is funded or cancelled.
+ * Places orders (one request, its own Idempotency-Key) and then, one order after another, asks the wallet to sign its
+ * EscrowCreate (own key) in the signing dialog, following each until it is funded or cancelled. `run` takes the
+ * placing request: checkout's POST /api/checkout, or an auction order's payment.
  */
-export function useCheckoutRunner({ token, userId, onRefused, onFinished }: CheckoutRunnerOptions) {
+export function useOrderRunner({ token, userId, onRefused, onFinished }: CheckoutRunnerOptions) {
   const [processing, setProcessing] = useState(false);
   const [step, setStep] = useState<SigningStep | null>(null);
   const aborter = useRef<AbortController | null>(null);
@@ -36,7 +36,7 @@ export function useCheckoutRunner({ token, userId, onRefused, onFinished }: Chec
   useEffect(() => () => aborter.current?.abort(), []);
 
   const run = useCallback(
-    async (input: CheckoutInput) => {
+    async (place: (signal: AbortSignal) => Promise<Order[]>) => {
       if (aborter.current) return;
       const controller = new AbortController();
       aborter.current = controller;
@@ -44,13 +44,7 @@ export function useCheckoutRunner({ token, userId, onRefused, onFinished }: Chec
       try {
         let orders: Order[];
         try {
-          const placed = await apiSend(checkout, {
-            token,
-            body: input,
-            idempotencyKey: newIdempotencyKey(),
-            signal: controller.signal,
-          });
-          orders = placed.orders;
+          orders = await place(controller.signal);
         } catch (error) {
           if (controller.signal.aborted) return;
           checkoutErrorToast(error);
@@ -90,4 +84,23 @@ export function useCheckoutRunner({ token, userId, onRefused, onFinished }: Chec
   );
 
   return { processing, step, run };
+}
+
+/**
+ * The checkout sequence (spec part 2 "Checkout" and "Escrow creation"): one POST /api/checkout per press (its own
+ * Idempotency-Key, so a retried request can't check out twice), then each order's escrow signed as useOrderRunner does.
+ */
+export function useCheckoutRunner(options: CheckoutRunnerOptions) {
+  const { token } = options;
+  const runner = useOrderRunner(options);
+  const { run: runOrders } = runner;
+  const run = useCallback(
+    (input: CheckoutInput) =>
+      runOrders(async (signal) => {
+        const placed = await apiSend(checkout, { token, body: input, idempotencyKey: newIdempotencyKey(), signal });
+        return placed.orders;
+      }),
+    [runOrders, token],
+  );
+  return { processing: runner.processing, step: runner.step, run };
 }

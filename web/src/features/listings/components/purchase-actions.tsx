@@ -85,7 +85,8 @@ export function PurchaseActions({ listing: l, nowMs }: { listing: ListingDetail;
 
   return (
     <section className="panel purchase-panel" aria-label="Buy this item" aria-busy={waiting || busy !== null}>
-      {signedIn && (
+      {/* An auction's bid panel above shows the balance card already. */}
+      {signedIn && l.listingType === 'fixed' && (
         <p className="purchase-balance">
           <span>Your Balance</span> <strong>{balanceLoading ? '…' : formatUsd(balance)}</strong> <span>RLUSD</span>
         </p>

@@ -3,12 +3,17 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { CONDITION_LABELS, RETURN_LABELS, SHIPPING_LABELS } from '../../../../../shared/domain/listing';
+import { currentBidOf, reserveText } from '../../../../../shared/domain/bids';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { formatTimeLeft } from '../../../../../shared/domain/time-left';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError } from '../../../lib/api';
 import { useListingDetail } from '../../../lib/listing-detail';
 import { ListingGallery } from '../components/listing-gallery';
+import { BidHistory } from '../components/bid-history';
+import { BidPanel } from '../components/bid-panel';
+import { useLiveAuction } from '../lib/use-live-auction';
+import { EndedNotice } from '../components/ended-notice';
 import { EscrowPanel } from '../components/escrow-panel';
 import { PurchaseActions } from '../components/purchase-actions';
 import { SellerPanel } from '../components/seller-panel';
@@ -38,20 +43,17 @@ function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {
         l.minOfferCents ? `Accepted from ${formatUsd(l.minOfferCents)} (only you see this)` : 'Accepted',
       ]);
   } else {
-    const bid = l.currentBidCents ?? l.startingBidCents;
-    rows.push([l.currentBidCents ? 'Current bid' : 'Starting bid', bid !== null ? formatUsd(bid) : '—']);
+    // Spec part 2: the current bid is the highest bid, else the starting bid.
+    rows.push(['Current bid', formatUsd(currentBidOf(l))]);
+    if (l.bidCount > 0 && l.startingBidCents !== null) rows.push(['Starting bid', formatUsd(l.startingBidCents)]);
     rows.push(['Bids', String(l.bidCount)]);
     if (l.buyItNowPriceCents) rows.push(['Buy It Now', formatUsd(l.buyItNowPriceCents)]);
-    if (l.hasReserve)
-      rows.push([
-        'Reserve',
-        l.reservePriceCents
-          ? `${formatUsd(l.reservePriceCents)} (only you see this)`
-          : 'This auction has a reserve price',
-      ]);
+    // The reserve's amount reaches its seller only; everyone sees whether it is met.
+    if (l.reservePriceCents) rows.push(['Reserve', `${formatUsd(l.reservePriceCents)} (only you see this)`]);
   }
   rows.push(['Available', sold ? `None (${l.quantity} sold)` : `${l.quantityAvailable} of ${l.quantity}`]);
   const timeLeft = l.endsAt && !sold ? formatTimeLeft(l.endsAt, nowMs) : null;
+  const reserve = l.listingType === 'auction' ? reserveText(l.reserveStatus) : null;
   return (
     <section className="panel price-panel" aria-labelledby="price-heading">
       <h2 id="price-heading" className="sr-only">
@@ -70,6 +72,7 @@ function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {
         </p>
       )}
       <DetailList rows={rows} />
+      {reserve && <p className={`reserve-line reserve-${l.reserveStatus}`}>{reserve}</p>}
     </section>
   );
 }
@@ -163,7 +166,9 @@ function SoldNotice() {
 function Listing({ l }: { l: ListingDetail }) {
   const nowMs = useNow();
   const sold = l.status === 'sold';
-  const auctionLabel = sold ? null : auctionBadgeLabel(l);
+  const ended = l.status === 'ended';
+  const auctionLabel = sold || ended ? null : auctionBadgeLabel(l);
+  const biddable = !sold && !ended && l.listingType === 'auction' && l.endsAt !== null && Date.parse(l.endsAt) > nowMs;
   return (
     <article className="listing-page" aria-labelledby="listing-title">
       <div className="listing-media">
@@ -172,6 +177,7 @@ function Listing({ l }: { l: ListingDetail }) {
       <div className="listing-summary">
         <div className="listing-badges">
           {sold && <span className="badge badge-danger">Sold</span>}
+          {ended && <span className="badge badge-danger">Ended</span>}
           {l.featured && <span className="badge badge-accent">Featured</span>}
           <span className={`badge ${l.listingType === 'auction' ? 'badge-warning' : 'badge-primary'}`}>
             {l.listingType === 'auction' ? 'Auction' : 'Buy Now'}
@@ -187,10 +193,11 @@ function Listing({ l }: { l: ListingDetail }) {
             {l.title}
           </h1>
           {/* A sold item can't be saved any more; one saved before can still be removed. */}
-          <WishlistToggle listingId={l.id} title={l.title} canAdd={!sold} />
+          <WishlistToggle listingId={l.id} title={l.title} canAdd={!sold && !ended} />
         </div>
         <PricePanel l={l} nowMs={nowMs} />
-        {sold ? <SoldNotice /> : <PurchaseActions listing={l} nowMs={nowMs} />}
+        {biddable && <BidPanel listing={l} />}
+        {sold ? <SoldNotice /> : ended ? <EndedNotice listing={l} /> : <PurchaseActions listing={l} nowMs={nowMs} />}
         <EscrowPanel listingId={l.id} sellerId={l.seller.id} />
         <SellerPanel seller={l.sellerInfo} listingId={l.id} sellerId={l.seller.id} />
         <Shipping l={l} />
@@ -203,6 +210,7 @@ function Listing({ l }: { l: ListingDetail }) {
           <p className="listing-description">{l.description}</p>
         </section>
         <Specifications l={l} />
+        {l.listingType === 'auction' && <BidHistory listingId={l.id} nowMs={nowMs} />}
       </div>
     </article>
   );
@@ -210,12 +218,14 @@ function Listing({ l }: { l: ListingDetail }) {
 
 /**
  * /item/{id} (spec part 1 section 2.8). A sold-out listing is still shown, marked Sold and without buying controls (its
- * buyers' escrow panel stays); a missing, ended or deleted one is 'Listing not found'.
+ * buyers' escrow panel stays), and an auction that ended unsold, marked Ended; a missing or deleted one, or one its
+ * seller ended, is 'Listing not found'.
  */
 export function ListingPage() {
   const { id = '' } = useParams();
   const valid = /^[0-9A-Za-z]{1,64}$/.test(id);
   const { data, error, isLoading, mutate } = useListingDetail(valid ? id : null);
+  useLiveAuction(data, mutate);
   const notFound = !valid || (error instanceof ApiError && error.status === 404);
   return (
     <div className="container listing-container">

@@ -4,6 +4,7 @@ import useSWRInfinite from 'swr/infinite';
 import { listNotifications, type NotificationPage } from '../../../../../shared/api/notifications';
 import type { Notification } from '../../../../../shared/domain/notification';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { MorePages } from '../../../components/ui/more-pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { apiGet } from '../../../lib/api';
 import {
@@ -45,7 +46,6 @@ function Notifications() {
   }, [summary.data?.unreadCount, newest, mutate]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const items = pages.data?.flatMap((p) => p.items) ?? [];
-  const more = pages.data?.at(-1)?.nextCursor != null;
   const open = (n: Notification) => {
     if (!n.read) void markRead(n.id);
     navigate(notificationTarget(n));
@@ -95,19 +95,7 @@ function Notifications() {
               </li>
             ))}
           </ul>
-          {pages.error && (
-            <LoadFailed title="Failed to load notifications" outline onRetry={() => void pages.mutate()} />
-          )}
-          {more && (
-            <button
-              type="button"
-              className="btn btn-outline notifications-more"
-              disabled={pages.isValidating}
-              onClick={() => void pages.setSize(pages.size + 1)}
-            >
-              {pages.isValidating ? 'Loading...' : 'Load More'}
-            </button>
-          )}
+          <MorePages pages={pages} failedTitle="Failed to load notifications" className="notifications-more" />
         </>
       )}
     </section>

@@ -4,6 +4,7 @@ import type { ListingCategory } from '../../../../../shared/domain/categories';
 import { centsToDecimalString, parseDollarsToCents } from '../../../../../shared/domain/money';
 import type { ListingCondition, ListingType, ReturnPolicy, ShippingType } from '../../../../../shared/domain/listing';
 import { detailFieldsFor } from './detail-fields';
+import { toLocalInput } from '../../../lib/local-time';
 
 /** The wizard's steps, indexed 0 to 4 (spec part 3). */
 export const STEPS = ['Product Info', 'Details', 'Pricing', 'Shipping', 'Review'] as const;
@@ -83,11 +84,7 @@ export function emptyForm(): ListingForm {
   };
 }
 
-/** A `datetime-local` value (local time, minutes) for an instant. */
-export function toLocalInput(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+export { toLocalInput };
 
 const dollars = (cents: number | null | undefined) => (cents == null ? '' : centsToDecimalString(cents));
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value));

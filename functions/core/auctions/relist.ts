@@ -1,0 +1,113 @@
+import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { NewListing } from '../listings/create-listing';
+import type { FullListing } from '../listings/get-listing';
+import { assertAuctionEndAhead } from '../listings/listing-body';
+import { searchTermsFor } from '../listings/search-terms';
+import { alreadyDecided } from '../orders/auction-payment';
+import type { OrderRecord } from '../orders/order';
+import type { OrderRepository } from '../orders/order-store';
+import type { AuctionResult } from './ports';
+
+/** A stored auction as relisting reads it: everything the wizard wrote, and how the close schedule left it. */
+export type RelistSource = FullListing & {
+  returnPolicy?: NewListing['returnPolicy'];
+  tags?: string[];
+  auctionResult?: AuctionResult;
+  auctionOrderId?: string;
+  relistedAs?: string;
+};
+
+export interface RelistStore {
+  read(listingId: string): Promise<RelistSource | null>;
+  /**
+   * The new listing (with its facets and search postings) and the old one marked relisted, in one transaction
+   * conditional on the old one still ended and not relisted; the lapsed order, when there is one, records the
+   * seller's choice in it. False when that no longer held (relisted already, or a second chance was offered).
+   */
+  relist(old: RelistSource, fresh: NewListing, terms: string[], lapsed: OrderRecord | null, at: Date): Promise<boolean>;
+}
+
+export interface RelistDeps {
+  store: RelistStore;
+  orders: Pick<OrderRepository, 'get'>;
+  newId: () => string;
+  now: () => Date;
+}
+
+const notRelistable = (why: string) => new AppError(409, 'not_relistable', why);
+
+/**
+ * A fresh auction of the same item (issue 15 item 7): the wizard's fields, photos, starting bid, reserve and Buy It
+ * Now of the old listing, no bids, and the new end the seller picked (validated as creating a listing does).
+ */
+export function relistedListing(old: RelistSource, listingId: string, endsAt: string, now: Date): NewListing {
+  const at = now.toISOString();
+  return {
+    listingId,
+    sellerId: old.sellerId,
+    sellerUsername: old.sellerUsername,
+    title: old.title,
+    description: old.description,
+    category: old.category,
+    ...(old.subcategory && { subcategory: old.subcategory }),
+    condition: old.condition,
+    ...(old.brand && { brand: old.brand }),
+    ...(old.model && { model: old.model }),
+    ...(old.upc && { upc: old.upc }),
+    specifications: old.specifications ?? {},
+    ...(old.weightLbs !== undefined && { weightLbs: old.weightLbs }),
+    ...(old.dimensions?.length !== undefined &&
+      old.dimensions.width !== undefined &&
+      old.dimensions.height !== undefined && {
+        dimensions: { length: old.dimensions.length, width: old.dimensions.width, height: old.dimensions.height },
+      }),
+    listingType: 'auction',
+    ...(old.startingBidCents !== undefined && { startingBidCents: old.startingBidCents }),
+    ...(old.buyItNowPriceCents !== undefined && { buyItNowPriceCents: old.buyItNowPriceCents }),
+    ...(old.reservePriceCents !== undefined && { reservePriceCents: old.reservePriceCents }),
+    endsAt: new Date(endsAt).toISOString(),
+    acceptOffers: false,
+    quantity: old.quantity ?? 1,
+    shippingType: old.shippingType,
+    ...(old.shippingCostCents !== undefined && { shippingCostCents: old.shippingCostCents }),
+    localPickup: old.localPickup ?? false,
+    location: {
+      zipCode: old.location?.zipCode ?? '',
+      city: old.location?.city ?? '',
+      state: old.location?.state ?? '',
+    },
+    returnPolicy: old.returnPolicy ?? '30_days',
+    images: old.images ?? [],
+    status: 'active',
+    featured: false,
+    bidCount: 0,
+    quantitySold: 0,
+    sortPriceCents: old.startingBidCents ?? 0,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+}
+
+/**
+ * The seller relists an auction the close schedule ended without a paid sale (no bids, reserve not met, or its order
+ * lapsed and no second chance was taken): once, by its seller only (anyone else 403), with a new end date.
+ */
+export async function relistAuction(sellerId: string, listingId: string, endsAt: string, deps: RelistDeps) {
+  const old = await deps.store.read(listingId);
+  if (!old || old.status === 'deleted') throw new NotFoundError('Listing not found');
+  if (old.sellerId !== sellerId) throw new ForbiddenError('Only the seller can relist this listing');
+  if (old.listingType !== 'auction' || !old.auctionResult) {
+    throw notRelistable('Only an auction that has ended can be relisted.');
+  }
+  if (old.relistedAs) throw new AppError(409, 'already_relisted', 'This auction has already been relisted.');
+  if (old.status !== 'ended') throw notRelistable('This item is sold or waiting for its buyer to pay.');
+  const now = deps.now();
+  assertAuctionEndAhead(endsAt, now);
+  const lapsed = old.auctionOrderId ? await deps.orders.get(old.auctionOrderId) : null;
+  const fresh = relistedListing(old, deps.newId(), endsAt, now);
+  if (!(await deps.store.relist(old, fresh, searchTermsFor(fresh), lapsed, now))) {
+    throw alreadyDecided();
+  }
+  return { id: fresh.listingId };
+}

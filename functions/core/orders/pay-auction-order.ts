@@ -1,0 +1,93 @@
+import { zipOf } from '../../../shared/domain/shipping';
+import { AppError, NotFoundError } from '../../lib/errors';
+import { assertAwaitingPayment } from './auction-payment';
+import {
+  assertPayable,
+  canBuyWith,
+  cancelAfterFrom,
+  chosenShipping,
+  groupLines,
+  newCondition,
+  orderShipping,
+  PROFILE_INCOMPLETE,
+  priceChanged,
+  priceGroup,
+  RESERVATION_MINUTES,
+  shipToOf,
+  type CheckoutDeps,
+  type CheckoutRequest,
+} from './checkout';
+import { buyersOrder } from './escrow-signing';
+import type { OrderRecord } from './order';
+import type { OrderRepository } from './order-store';
+
+export type PayAuctionOrderDeps = Pick<
+  CheckoutDeps,
+  'listings' | 'users' | 'profiles' | 'quotes' | 'ledger' | 'readiness' | 'vault' | 'randomBytes' | 'now'
+> & { orders: Pick<OrderRepository, 'get' | 'startPayment'> };
+
+/** The item an auction's order buys, as shipping it needs (its listing, sold or ended by now). */
+async function itemListing(order: OrderRecord, deps: Pick<PayAuctionOrderDeps, 'listings'>) {
+  const [listing] = await deps.listings.get([order.lines[0]!.listingId]);
+  if (!listing) throw new NotFoundError('Listing not found');
+  return listing;
+}
+
+/** The order as one checkout group: its one line at the auction's price, shipped as its listing says. */
+export async function auctionOrderGroups(order: OrderRecord, deps: Pick<PayAuctionOrderDeps, 'listings'>) {
+  const listing = await itemListing(order, deps);
+  return groupLines([{ listing, quantity: 1, unitPriceCents: order.lines[0]!.unitPriceCents }]);
+}
+
+/**
+ * The winner (or runner-up) of an auction pays (issue 15 item 7): as at checkout, the buyer's address and chosen
+ * shipping service price the parcel (from the listing, never the browser), the total must be the one they agreed to,
+ * the escrow must be possible and their RLUSD enough; then the order gets its escrow terms and moves to awaiting
+ * signature, signed through the same wallet request as any checkout. Only inside the 48-hour window.
+ */
+export async function payAuctionOrder(
+  userId: string,
+  orderId: string,
+  request: CheckoutRequest,
+  deps: PayAuctionOrderDeps,
+): Promise<OrderRecord> {
+  const order = await buyersOrder(deps.orders, userId, orderId);
+  const now = deps.now();
+  assertAwaitingPayment(order, now);
+  const [buyer, seller, profile] = await Promise.all([
+    deps.users.user(userId),
+    deps.users.user(order.sellerId),
+    deps.profiles.get(userId),
+  ]);
+  if (!buyer) throw new AppError(401, 'unauthorized', 'Sign in to continue');
+  if (!canBuyWith(profile)) throw new AppError(409, 'profile_incomplete', PROFILE_INCOMPLETE);
+  const shipTo = shipToOf(profile);
+  const groups = await auctionOrderGroups(order, deps);
+  const shipping = await chosenShipping(userId, groups, zipOf(shipTo.postalCode), request.shipping, deps);
+  const priced = priceGroup(groups[0]!, shipping);
+  if (priced.totalCents !== request.expectedTotalCents) throw priceChanged(priced.totalCents);
+  await assertPayable(buyer.walletAddress, [seller?.walletAddress ?? null], priced.totalCents, deps);
+
+  const paying: OrderRecord = {
+    ...order,
+    status: 'awaiting_signature',
+    lines: priced.lines.map(({ calculated: _, ...l }) => l),
+    shippingCents: priced.shippingCents,
+    totalCents: priced.totalCents,
+    shipping: orderShipping(priced, shipTo),
+    escrow: {
+      buyerAddress: buyer.walletAddress,
+      sellerAddress: seller!.walletAddress,
+      ...(await newCondition(order.orderId, deps)),
+      cancelAfter: await cancelAfterFrom(now, deps),
+    },
+    reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  if (await deps.orders.startPayment(paying, now.toISOString())) return paying;
+  // Another request paid it first (a second tab): that payment stands.
+  const current = await deps.orders.get(orderId);
+  if (current?.status === 'awaiting_signature') return current;
+  assertAwaitingPayment(current ?? order, now);
+  throw new AppError(409, 'order_changed', 'This order changed while paying. Please try again.');
+}

@@ -1,0 +1,18 @@
+import { payAuctionOrderDeps } from '../../adapters/auction-deps';
+import { orderLinks } from '../../adapters/order-deps';
+import { payAuctionOrder } from '../../core/orders/pay-auction-order';
+import { toOrderView } from '../../core/orders/order-view';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { idempotentRequests } from '../../lib/idempotency';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(
+  routes.payAuctionOrder,
+  async (req) => {
+    const { userId } = principalOf(req);
+    const order = await payAuctionOrder(userId, req.params.orderId, req.body, await payAuctionOrderDeps());
+    return ok(toOrderView(order, userId, orderLinks()));
+  },
+  // A retried payment gets the first answer: one set of escrow terms per attempt.
+  { idempotency: idempotentRequests('payAuctionOrder') },
+);

@@ -1,0 +1,19 @@
+import { ConnectWalletPrompt } from '../../../components/connect-wallet-prompt';
+import { MyBidList } from '../../../components/my-bid-list';
+import { PageLoading } from '../../../components/ui/page-loading';
+import type { MyBidsState } from '../../../lib/my-bids';
+import { useOptionalSession } from '../../../lib/session/session-context';
+
+/** The cart's Active Bids tab (spec part 2 "Cart page"): the auctions the user is still in, winning or outbid. */
+export function ActiveBidsTab({ bids }: { bids: MyBidsState }) {
+  const session = useOptionalSession();
+  if (session?.status === 'loading') return <PageLoading />;
+  if (!session?.token) return <ConnectWalletPrompt title="Connect your wallet to see your bids" />;
+  return (
+    <MyBidList
+      bids={bids}
+      label="Your active bids"
+      empty={{ title: 'No active bids', text: 'Auctions you are bidding on show here until they end.' }}
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { getOrder, getShippingOptions } from '../../../../../shared/api/orders';
+import { unitShippingCents } from '../../../../../shared/domain/cart';
+import { apiGet } from '../../../lib/api';
+import { useListingDetail } from '../../../lib/listing-detail';
+import { useProfile } from '../../../lib/profile';
+import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
+
+/**
+ * What paying for a won auction shows (issue 15 item 7): the order, how its listing ships (flat rate, or the
+ * calculated options quoted for this order and the buyer's address), the address, the RLUSD balance and the total
+ * the buyer agrees to. The server prices it all again.
+ */
+export function usePayOrder(orderId: string, user: { id: string; walletAddress: string }, token: string) {
+  const order = useSWR(['order', orderId, user.id], () => apiGet(getOrder, { params: { orderId }, token }));
+  const o = order.data;
+  const listing = useListingDetail(o?.lines[0]?.listingId ?? null);
+  const profile = useProfile();
+  const balances = useWalletBalances({ token, walletAddress: user.walletAddress });
+  const calculated = listing.data?.shippingType === 'calculated' && o?.status === 'awaiting_payment';
+  const quote = useSWR(
+    calculated ? ['order-shipping-options', orderId, JSON.stringify(profile.data?.address)] : null,
+    () => apiGet(getShippingOptions, { token, query: { orderId } }),
+  );
+  const [choice, setChoice] = useState<string | null>(null);
+  const option = calculated ? (quote.data?.quote?.options.find((x) => x.id === choice) ?? null) : null;
+  const flatCents = listing.data ? unitShippingCents(listing.data) : 0;
+  const itemsCents = o?.itemsCents ?? 0;
+  const shippingCents = flatCents + (option?.costCents ?? 0);
+  const balanceKnown = balances.data !== undefined || balances.error !== undefined;
+  return {
+    order,
+    listing,
+    profile,
+    balances,
+    quote,
+    calculated,
+    choice,
+    setChoice,
+    option,
+    itemsCents,
+    shippingCents,
+    totalCents: itemsCents + shippingCents,
+    balanceKnown,
+    // Spec part 1 section 8.4: a failed balance read counts as $0.00.
+    balanceCents: rlusdCents(balances.data),
+  };
+}
