@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { api, person } from './people';
+import { api, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /**
@@ -17,15 +17,7 @@ test('a buyer contacts a seller, the reply arrives live in the open chat, unread
   const buyer = await person(browser, baseURL!);
   try {
     const sellerName = await signUpInBrowser(seller.page, seller.context, 'msgsel');
-    await api(seller.page, 'PUT', '/api/me/profile', {
-      fullName: `Seller ${sellerName}`,
-      email: `${sellerName}@example.com`,
-      phone: '+1 512 555 0142',
-      address: { country: 'US', street: '100 Congress Ave', city: 'Austin', state: 'TX', postalCode: '78701' },
-      returnAddress: null,
-      useDifferentReturnAddress: false,
-      isSeller: true,
-    });
+    await saveProfile(seller.page, sellerName, '78701', true);
     const { id } = await api<{ id: string }>(seller.page, 'POST', '/api/listings', {
       title: 'Messaging Journey Lamp',
       description: 'A lamp to ask about.',
