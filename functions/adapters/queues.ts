@@ -12,9 +12,23 @@ export function queueUrl(name: string): string {
   return url;
 }
 
-/** The message as its queue's schema (shared/events.ts) has it; a message that doesn't fit is a bug, so it throws. */
-function checked<Q extends QueueName>(name: Q, body: QueueMessage<Q>): string {
-  return JSON.stringify(queueMessageSchemas[name].parse(body));
+/**
+ * Characters outside what a queue body may hold as they are (SQS: tab, line breaks, U+0020-U+D7FF, U+E000-U+FFFD and
+ * the astral planes; the local fauxqs checks UTF-16 code units, so it refuses every surrogate pair: any emoji).
+ */
+// eslint-disable-next-line no-control-regex -- the allowed control characters are the point
+const NOT_BODY_SAFE = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD]/g;
+
+/**
+ * The message as its queue's schema (shared/events.ts) has it, as JSON whose characters every queue takes as they are:
+ * any other is written as its JSON escape (only strings can hold one), which the consumer's JSON.parse reads back.
+ * A message that doesn't fit its schema is a bug, so it throws.
+ */
+export function checked<Q extends QueueName>(name: Q, body: QueueMessage<Q>): string {
+  return JSON.stringify(queueMessageSchemas[name].parse(body)).replace(
+    NOT_BODY_SAFE,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export async function sendToQueue<Q extends QueueName>(

@@ -26,8 +26,18 @@ export type ConversationRole = (typeof CONVERSATION_ROLES)[number];
 export const EMPTY_MESSAGE = 'Message cannot be empty';
 export const MESSAGE_TOO_LONG = 'Messages can be at most 2,000 characters';
 
-/** What is stored of a typed message: the text without leading and trailing white space (inner line breaks stay). */
-export const messageText = (raw: string) => raw.trim();
+/** Control characters other than tab and line breaks, and the noncharacters U+FFFE and U+FFFF. */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const UNSENDABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/** A surrogate half without its other half (not a character: it can't be encoded as UTF-8). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * What is stored of a typed message: the text without leading and trailing white space (inner line breaks stay),
+ * without control characters (a paste may carry them; they show nothing), a lone surrogate half (not a character, it
+ * has no UTF-8 encoding) replaced by U+FFFD.
+ */
+export const messageText = (raw: string) => raw.replace(UNSENDABLE, '').replace(LONE_SURROGATE, '\uFFFD').trim();
 
 /** Why a message can't be sent, or null: empty (spec part 2 "Empty messages are not sent") or too long. */
 export function messageContentProblem(raw: string): string | null {

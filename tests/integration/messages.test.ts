@@ -230,6 +230,13 @@ describe('live messages and notifications', () => {
         }),
       ]);
 
+      // Pasted control characters are dropped; an emoji goes live too (its event crosses the queue escaped).
+      const pasted = await sent(buyer, id, 'Pasted\u0001 text\uD800 😀');
+      expect(pasted.content).toBe('Pasted text\uFFFD 😀');
+      await until(() => pushed('message.created').some((f) => f.type === 'event' && f.event.id.includes(pasted.id)));
+      const live = pushed('message.created').find((f) => f.type === 'event' && f.event.id.includes(pasted.id));
+      expect(live).toMatchObject({ event: { data: { message: { content: 'Pasted text\uFFFD 😀' } } } });
+
       // Reading it tells the reader's tabs the new total and the sender when it was read.
       const buyerSocket = await openSocket(buyer.token);
       try {

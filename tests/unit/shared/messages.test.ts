@@ -5,6 +5,7 @@ import {
   MESSAGE_TOO_LONG,
   messageAge,
   messageContentProblem,
+  messageText,
 } from '../../../shared/domain/messages';
 
 describe('the messaging rule', () => {
@@ -15,6 +16,16 @@ describe('the messaging rule', () => {
     expect(messageContentProblem(`  ${'x'.repeat(MESSAGE_MAX_LENGTH)}\n`)).toBeNull();
     expect(messageContentProblem('hi')).toBeNull();
     expect(MESSAGE_MAX_LENGTH).toBe(2_000);
+  });
+});
+
+describe('what is stored of a message', () => {
+  it('drops control characters and noncharacters, mends lone surrogate halves, keeps tabs, line breaks and emoji', () => {
+    expect(messageText(' a\u0000b\u0007c\u001Fd\uFFFEe\uFFFF ')).toBe('abcde');
+    expect(messageText('x\uD800y\uDC00z')).toBe('x\uFFFDy\uFFFDz');
+    expect(messageText('tab\there\r\nline 😀 \u007F')).toBe('tab\there\r\nline 😀 \u007F');
+    // Only control characters is nothing to send.
+    expect(messageContentProblem('\u0001\u0002')).toBe(EMPTY_MESSAGE);
   });
 });
 
