@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { bidStore } from '../../functions/adapters/db/bid-store';
+import type { AuctionState } from '../../functions/core/bids/auction-state';
 import type { BidPlaced } from '../../shared/api/bids';
+import type { StoredBid } from '../fixtures/hot-auction-invariant';
 import { call } from './auth-support';
 import { listItem } from './checkout-support';
 import type { Account } from './route-support';
+import { tableService } from './table-support';
 
 export type BidReply = BidPlaced & { error?: { code: string; message: string } };
 
@@ -53,3 +57,18 @@ export type AuctionPage = {
 
 export const pageOf = (listingId: string, a?: Account) =>
   call<AuctionPage>('GET', `/api/listings/${listingId}`, a ? { token: a.token, from: a.from } : {});
+
+/** The auction's state as the table holds it (hidden leader and runner-up included). */
+export async function storedAuction(listingId: string): Promise<AuctionState> {
+  const read = await bidStore(tableService()).read(listingId);
+  expect(read).not.toBeNull();
+  return read!.state;
+}
+
+/** Every bid item the table holds for the auction. */
+export async function storedBids(listingId: string): Promise<StoredBid[]> {
+  const { data } = await tableService()
+    .entities.bid.query.byListingAmount({ listingId })
+    .go({ pages: 'all', attributes: ['bidId', 'bidderId', 'amountCents', 'at'] });
+  return data as StoredBid[];
+}

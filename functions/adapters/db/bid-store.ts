@@ -2,6 +2,8 @@ import { listingFacets } from '../../core/listings/browse-facets';
 import { sortPriceOf } from '../../core/listings/listing';
 import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
 import type { AuctionListing, BidRecord, BidStore } from '../../core/bids/ports';
+import type { BidPlaced } from '../../../shared/api/bids';
+import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/idempotency-ttl';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { NO_SUBCATEGORY } from './entities/listing';
 import { facetEntry } from './listing-facets';
@@ -63,18 +65,28 @@ export function bidStore(db: Db): BidStore {
       return data ? toAuction(data as Stored) : null;
     },
 
-    async commit(read, accepted, bid, now) {
+    async answered({ userId, idempotencyKey }) {
+      const { data } = await db.entities.bidRequest
+        .get({ userId, idempotencyKey })
+        .go({ consistent: true, attributes: ['amountCents', 'answer'] });
+      return data ? { amountCents: data.amountCents, answer: JSON.parse(data.answer) as BidPlaced } : null;
+    },
+
+    async commit(read, accepted, bid, now, request) {
       const l = read.listing;
       const s = accepted.state;
       const leader = s.leader!;
       const next = {
         ...l,
         currentBidCents: s.currentBidCents ?? undefined,
+        bidCount: s.bidCount,
         endsAt: s.endsAt,
       };
       const sortPriceCents = sortPriceOf(next);
+      // Facet entries sort by price and end only: a bid that moves neither (a leader's raise) leaves them.
+      const facets = sortPriceCents !== l.sortPriceCents || s.endsAt !== l.endsAt ? listingFacets(l) : [];
       const result = await db.transaction
-        .write(({ listing, listingFacet, bid: bids }) => [
+        .write(({ listing, listingFacet, bid: bids, bidRequest }) => [
           listing
             .patch({ listingId: l.listingId })
             .set({
@@ -110,15 +122,31 @@ export function bidStore(db: Db): BidStore {
             )
             .commit(),
           // Facet entries carry the price and end they sort by: rewritten with the listing.
-          ...listingFacets(l).map((facet) =>
+          ...facets.map((facet) =>
             listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
           ),
           bids.create(bid).commit(),
+          // Last: a cancelled transaction's reasons are in item order.
+          bidRequest
+            .create({
+              userId: request.userId,
+              idempotencyKey: request.idempotencyKey,
+              amountCents: request.amountCents,
+              answer: JSON.stringify(request.answer),
+              ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
+            })
+            .commit(),
         ])
         .go();
-      if (!result.canceled) return 'ok';
+      if (!result.canceled) {
+        return {
+          kind: 'written',
+          after: { listing: { ...next, sortPriceCents, version: l.version + 1 }, state: s },
+        };
+      }
       const codes = result.data.map((d) => d?.code);
-      if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return 'stale';
+      if (codes.at(-1) === 'ConditionalCheckFailed') return { kind: 'key_used' };
+      if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return { kind: 'stale' };
       throw new Error(`bid cancelled: ${cancelReasons(result)}`);
     },
 

@@ -8,6 +8,7 @@ import {
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { bidEntity } from './entities/bid';
+import { bidRequestEntity } from './entities/bid-request';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { listingEntity } from './entities/listing';
@@ -28,6 +29,7 @@ import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from '.
 const factories = {
   listing: listingEntity,
   bid: bidEntity,
+  bidRequest: bidRequestEntity,
   listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
   searchPostingHead: searchPostingHeadEntity,

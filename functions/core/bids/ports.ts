@@ -1,3 +1,4 @@
+import type { BidPlaced } from '../../../shared/api/bids';
 import type { ReserveStatus } from '../../../shared/domain/bids';
 import type { Cents } from '../../../shared/domain/money';
 import type { ListingSummary } from '../listings/listing';
@@ -25,15 +26,42 @@ export interface BidRecord {
   at: string;
 }
 
+/** Whose request a bid answers: the bidder and the Idempotency-Key they sent. */
+export interface BidRequestKey {
+  userId: string;
+  idempotencyKey: string;
+}
+
+/** A placed bid's answer as stored with it (decision 031), for a retry with the same key. */
+export interface StoredAnswer {
+  /** The amount the request named (its maximum): the same key with another amount is another request. */
+  amountCents: Cents;
+  answer: BidPlaced;
+}
+
+/**
+ * written: the listing as it is now (its new state and version). stale: the listing changed since it was read
+ * (another bid won the race). key_used: the request's key was stored meanwhile (the same request sent twice at once).
+ */
+export type CommitOutcome = { kind: 'written'; after: AuctionListing } | { kind: 'stale' } | { kind: 'key_used' };
+
 export interface BidStore {
   /** The listing with its auction state, read strongly consistent; null when there is none. */
   read(listingId: string): Promise<AuctionListing | null>;
+  /** The answer stored for this request's key, read strongly consistent; null when none is. */
+  answered(request: BidRequestKey): Promise<StoredAnswer | null>;
   /**
    * Writes the accepted bid in one transaction: the listing's new state (its price-keyed indexes and facets with it)
-   * conditionally on the version read, the status active and the end still ahead of `now`, and the bid item.
-   * 'stale' when the listing changed since it was read (another bid won the race).
+   * conditionally on the version read, the status active and the end still ahead of `now`, the bid item, and the
+   * request's key with its answer (conditionally on the key being new).
    */
-  commit(read: AuctionListing, accepted: AcceptedBid, bid: BidRecord, now: Date): Promise<'ok' | 'stale'>;
+  commit(
+    read: AuctionListing,
+    accepted: AcceptedBid,
+    bid: BidRecord,
+    now: Date,
+    request: BidRequestKey & StoredAnswer,
+  ): Promise<CommitOutcome>;
   /** The history, highest amount first, at most `limit`. */
   history(listingId: string, limit: number): Promise<BidRecord[]>;
 }
