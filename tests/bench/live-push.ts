@@ -9,25 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { signingTopic, type DomainEventOf } from '../../shared/events';
 import { startBareStack } from './bare-stack';
 import { runAlone, type BenchRows } from './bench-doc';
-import { percentile } from './percentile';
-import { openPages } from './socket-clients';
+import { openPages, pushLatency, type PushLatency } from './socket-clients';
 import { epochNow } from './ts-worker';
 
 const SOCKETS = 500;
 const WARM_UP = 5;
 const EVENTS = 30;
 
-export interface LivePush {
-  sockets: number;
-  events: number;
-  samples: number;
-  missed: number;
-  p50: number;
-  p99: number;
-  max: number;
-  /** Per event, the first socket's latency (queue, consumer start, subscriber read): the median over events. */
-  firstP50: number;
-}
+export type LivePush = PushLatency & { sockets: number };
 
 export async function livePush(sockets = SOCKETS, events = EVENTS): Promise<LivePush> {
   const stack = await startBareStack('live-push');
@@ -39,10 +28,7 @@ export async function livePush(sockets = SOCKETS, events = EVENTS): Promise<Live
     const topic = signingTopic(uuid);
     pages = await openPages(`${stack.url.replace('http', 'ws')}/ws`, topic, sockets);
 
-    const samples: number[] = [];
-    const firsts: number[] = [];
-    let missed = 0;
-    for (let n = 0; n < WARM_UP + events; n++) {
+    const result = await pushLatency(pages, sockets, { warmUp: WARM_UP, events }, async (n) => {
       const event: DomainEventOf<'signing.status'> = {
         id: `bench-${n}`,
         occurredAt: new Date().toISOString(),
@@ -50,28 +36,11 @@ export async function livePush(sockets = SOCKETS, events = EVENTS): Promise<Live
         topic,
         data: { uuid, purpose: 'sign-in', status: 'pending' },
       };
-      const published = epochNow();
+      const from = epochNow();
       await eventQueue.publish([event]);
-      const times = await pages.receiveTimes(event.id);
-      if (n < WARM_UP) continue;
-      missed += sockets - times.length;
-      samples.push(...times.map((t) => t - published));
-      if (times.length > 0) firsts.push(Math.min(...times) - published);
-      // Let the consumer finish the event before the next one.
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    samples.sort((a, b) => a - b);
-    firsts.sort((a, b) => a - b);
-    return {
-      firstP50: percentile(firsts, 50),
-      sockets,
-      events,
-      samples: samples.length,
-      missed,
-      p50: percentile(samples, 50),
-      p99: percentile(samples, 99),
-      max: samples.at(-1) ?? NaN,
-    };
+      return { eventId: event.id, from };
+    });
+    return { sockets, ...result };
   } finally {
     await pages?.stop();
     await stack.dispose();
