@@ -1,7 +1,8 @@
 import { listingFacets } from '../../core/listings/browse-facets';
 import { sortPriceOf } from '../../core/listings/listing';
 import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
-import type { AuctionListing, BidRecord, BidStore } from '../../core/bids/ports';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuctionListing, BidRecord, BidStore, StoredAnswer } from '../../core/bids/ports';
 import type { BidPlaced } from '../../../shared/api/bids';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/idempotency-ttl';
 import { CARD_ATTRIBUTES } from './listing-cards';
@@ -55,8 +56,16 @@ function toAuction(l: Stored): AuctionListing {
   return { listing, state };
 }
 
+function storedAnswer(data: { amountCents: number; answer: string }): StoredAnswer {
+  return { amountCents: data.amountCents, answer: JSON.parse(data.answer) as BidPlaced };
+}
+
+/** BatchGetItem leaves keys unprocessed when throttled: they are asked for again, this many times at most. */
+const BATCH_ATTEMPTS = 5;
+
 /** Bids: the auction read strongly consistent, and each accepted bid written with the listing in one transaction. */
 export function bidStore(db: Db): BidStore {
+  const { listing: listings, bidRequest: requests } = db.entities;
   return {
     async read(listingId) {
       const { data } = await db.entities.listing
@@ -66,10 +75,38 @@ export function bidStore(db: Db): BidStore {
     },
 
     async answered({ userId, idempotencyKey }) {
-      const { data } = await db.entities.bidRequest
+      const { data } = await requests
         .get({ userId, idempotencyKey })
         .go({ consistent: true, attributes: ['amountCents', 'answer'] });
-      return data ? { amountCents: data.amountCents, answer: JSON.parse(data.answer) as BidPlaced } : null;
+      return data ? storedAnswer(data) : null;
+    },
+
+    // One request for both items (a refused bid needs no other read), each read strongly consistent.
+    async readWithAnswer(listingId, { userId, idempotencyKey }) {
+      const wanted = [listings.get({ listingId }).params(), requests.get({ userId, idempotencyKey }).params()] as {
+        Key: Record<string, string>;
+        TableName: string;
+      }[];
+      const table = wanted[0]!.TableName;
+      const items: Record<string, unknown>[] = [];
+      let keys = wanted.map((w) => w.Key);
+      for (let attempt = 1; keys.length > 0; attempt++) {
+        if (attempt > BATCH_ATTEMPTS) throw new Error(`bid read: ${keys.length} keys left unprocessed`);
+        const out = await db.client.send(
+          new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        items.push(...(out.Responses?.[table] ?? []));
+        keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, string>[];
+      }
+      const itemOf = ({ Key }: (typeof wanted)[number]) =>
+        items.find((i) => Object.entries(Key).every(([name, value]) => i[name] === value));
+      const [listingItem, requestItem] = wanted.map(itemOf);
+      const listing = listingItem && listings.parse({ Item: listingItem }).data;
+      const request = requestItem && requests.parse({ Item: requestItem }).data;
+      return {
+        auction: listing ? toAuction(listing as Stored) : null,
+        answered: request ? storedAnswer(request) : null,
+      };
     },
 
     async commit(read, accepted, bid, now, request) {

@@ -93,6 +93,8 @@ export function serviceFor(client: ReturnType<typeof dynamoClient>, table: strin
   const entities = lazyEntities(client, table);
   return {
     entities,
+    /** The DocumentClient under them, for what ElectroDB doesn't offer (one BatchGetItem over two entities). */
+    client,
     transaction: {
       write: <T, R extends Written<T>>(fn: Parameters<typeof createWriteTransaction<Entities, T, R>>[1]) =>
         createWriteTransaction(usedBy(entities, fn as never), fn),

@@ -90,71 +90,66 @@ function answerOf(read: AuctionListing, result: AcceptedBid, bid: BidRecord): Bi
 /**
  * A bid on an auction (issue 15 item 6, decision 031): the listing read strongly consistent and the rules of
  * core/bids/place-bid.ts, the balance read from the ledger by the server, and one conditional transaction for the
- * listing's new state, the bid and the request's key with its answer. A bid the price it read already refuses is
- * answered at once. One that may be placed takes its turn in the listing's lane, is decided again on the newest state
- * this process knows, and only then are the bidder and their balance read; a lost race (another process wrote first)
- * reads again and decides again. A retry of a placed bid is always refused by the rules (its maximum is now the
- * bidder's own, or below the price), so a refusal is given only once no answer is stored for its key; the key's
- * condition in the transaction stops the same request being placed twice.
+ * listing's new state, the bid and the request's key with its answer. The listing and any answer stored for the key
+ * are read together: a retry of a placed bid gets that answer again; a bid the price read already refuses is answered
+ * at once. One that may be placed takes its turn in the listing's lane, is decided again on the newest state this
+ * process knows, and only then are the bidder and their balance read; a lost race (another process wrote first) reads
+ * again and decides again. The key's condition in the transaction stops the same request being placed twice (a copy
+ * sent while the first was being written gets the first answer, or a refusal: sent again, the first answer).
  */
 export async function bidOnListing(r: BidRequest, deps: BidOnListingDeps): Promise<BidAnswer> {
   const settings = deps.settings ?? DEFAULT_BIDDING_SETTINGS;
-  const first = auctionOf(await deps.store.read(r.listingId));
-  let placed: { answer: BidAnswer; announce?: () => Promise<void> };
-  try {
-    refuseBeforeBalance(first, r, deps.now(), settings);
-    placed = await (deps.lane ?? alone)(r.listingId, async (latest, handOver) => {
-      // What this process last wrote, unless its own read is newer (another process wrote since).
-      let read = latest && latest.listing.version >= first.listing.version ? latest : first;
-      let bidder: Awaited<ReturnType<BidOnListingDeps['bidder']>> | undefined;
-      let balance: Cents | undefined;
-      for (let attempt = 1; attempt <= BID_ATTEMPTS; attempt++) {
-        if (attempt > 1) {
-          await (deps.pause ?? jitter)(attempt);
-          read = auctionOf(await deps.store.read(r.listingId));
-          handOver(read);
-        }
-        const at = deps.now();
-        // Everything but the balance first: a refused bid costs no bidder or ledger read.
-        refuseBeforeBalance(read, r, at, settings);
-        bidder ??= await deps.bidder(r.userId);
-        if (!bidder) throw new UnauthorizedError();
-        balance ??= await deps.balanceCents(bidder.walletAddress, r.maxCents);
-        const result = placeBid(read.state, { bidderId: r.userId, maxCents: r.maxCents, at, balanceCents: balance });
-        if (!result.accepted) throw bidRefusalError(result.refusal);
-
-        const bid: BidRecord = {
-          listingId: read.listing.listingId,
-          bidId: deps.newId(at),
-          bidderId: r.userId,
-          bidderUsername: bidder.username,
-          amountCents: result.historyAmountCents,
-          at: at.toISOString(),
-        };
-        const answer = answerOf(read, result, bid);
-        const written = await deps.store.commit(read, result, bid, at, { ...r, amountCents: r.maxCents, answer });
-        if (written.kind === 'stale') continue;
-        if (written.kind === 'key_used') {
-          // The same request, sent twice at once, was placed by the other copy.
-          const stored = await deps.store.answered(r);
-          if (!stored) throw new ConflictError('This bid is still being placed. Please try again.');
-          return { answer: replayOf(stored, r) };
-        }
-        handOver(written.after);
-        const listing = read.listing;
-        return {
-          answer: { placed: answer, replayed: false },
-          // Announced once the lane is left: the next bid needn't wait for the queue.
-          announce: () => deps.events.placed({ listing, accepted: result, bid, reserveStatus: result.reserve }),
-        };
+  const { auction, answered } = await deps.store.readWithAnswer(r.listingId, r);
+  if (answered) return replayOf(answered, r);
+  const first = auctionOf(auction);
+  refuseBeforeBalance(first, r, deps.now(), settings);
+  const placed = await (deps.lane ?? alone)(r.listingId, async (latest, handOver) => {
+    // What this process last wrote, unless its own read is newer (another process wrote since).
+    let read = latest && latest.listing.version >= first.listing.version ? latest : first;
+    let bidder: Awaited<ReturnType<BidOnListingDeps['bidder']>> | undefined;
+    let balance: Cents | undefined;
+    for (let attempt = 1; attempt <= BID_ATTEMPTS; attempt++) {
+      if (attempt > 1) {
+        await (deps.pause ?? jitter)(attempt);
+        read = auctionOf(await deps.store.read(r.listingId));
+        handOver(read);
       }
-      throw new ConflictError('Too many bids at once. Please try again.');
-    });
-  } catch (error) {
-    const stored = error instanceof AppError ? await deps.store.answered(r) : null;
-    if (stored) return replayOf(stored, r);
-    throw error;
-  }
+      const at = deps.now();
+      // Everything but the balance first: a refused bid costs no bidder or ledger read.
+      refuseBeforeBalance(read, r, at, settings);
+      bidder ??= await deps.bidder(r.userId);
+      if (!bidder) throw new UnauthorizedError();
+      balance ??= await deps.balanceCents(bidder.walletAddress, r.maxCents);
+      const result = placeBid(read.state, { bidderId: r.userId, maxCents: r.maxCents, at, balanceCents: balance });
+      if (!result.accepted) throw bidRefusalError(result.refusal);
+
+      const bid: BidRecord = {
+        listingId: read.listing.listingId,
+        bidId: deps.newId(at),
+        bidderId: r.userId,
+        bidderUsername: bidder.username,
+        amountCents: result.historyAmountCents,
+        at: at.toISOString(),
+      };
+      const answer = answerOf(read, result, bid);
+      const written = await deps.store.commit(read, result, bid, at, { ...r, amountCents: r.maxCents, answer });
+      if (written.kind === 'stale') continue;
+      if (written.kind === 'key_used') {
+        // The same request, sent twice at once, was placed by the other copy.
+        const stored = await deps.store.answered(r);
+        if (!stored) throw new ConflictError('This bid is still being placed. Please try again.');
+        return { answer: replayOf(stored, r) };
+      }
+      handOver(written.after);
+      const listing = read.listing;
+      return {
+        answer: { placed: answer, replayed: false },
+        // Announced once the lane is left: the next bid needn't wait for the queue.
+        announce: () => deps.events.placed({ listing, accepted: result, bid, reserveStatus: result.reserve }),
+      };
+    }
+    throw new ConflictError('Too many bids at once. Please try again.');
+  });
   try {
     await placed.announce?.();
   } catch (error) {

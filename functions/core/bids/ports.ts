@@ -50,6 +50,11 @@ export interface BidStore {
   read(listingId: string): Promise<AuctionListing | null>;
   /** The answer stored for this request's key, read strongly consistent; null when none is. */
   answered(request: BidRequestKey): Promise<StoredAnswer | null>;
+  /** Both of the above in one read (not one snapshot: each item as it was when read). */
+  readWithAnswer(
+    listingId: string,
+    request: BidRequestKey,
+  ): Promise<{ auction: AuctionListing | null; answered: StoredAnswer | null }>;
   /**
    * Writes the accepted bid in one transaction: the listing's new state (its price-keyed indexes and facets with it)
    * conditionally on the version read, the status active and the end still ahead of `now`, the bid item, and the

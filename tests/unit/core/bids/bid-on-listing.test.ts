@@ -55,6 +55,10 @@ function deps(
       answered: vi.fn(
         async (r: { userId: string; idempotencyKey: string }) => answers.get(`${r.userId}/${r.idempotencyKey}`) ?? null,
       ),
+      readWithAnswer: vi.fn(async (_id: string, r: { userId: string; idempotencyKey: string }) => ({
+        auction: current,
+        answered: answers.get(`${r.userId}/${r.idempotencyKey}`) ?? null,
+      })),
       commit: vi.fn(
         async (
           read: AuctionListing,
@@ -117,7 +121,8 @@ describe('bidOnListing', () => {
   it('reads again after a lost race and places the bid once', async () => {
     const { d, committed } = deps(anAuction(), { stale: 3 });
     await bidOnListing(bidOf('A', 2_000), d);
-    expect(d.store.read).toHaveBeenCalledTimes(4);
+    expect(d.store.readWithAnswer).toHaveBeenCalledOnce();
+    expect(d.store.read).toHaveBeenCalledTimes(3);
     expect(committed).toHaveLength(1);
   });
 
@@ -180,10 +185,13 @@ describe('bidOnListing', () => {
     expect(d.events.placed).not.toHaveBeenCalled();
   });
 
-  it('gives a refusal only when no answer is stored for its key', async () => {
+  it('refuses on one read of the listing and the stored answer, reading nothing else', async () => {
     const { d } = deps(anAuction());
     await expect(bidOnListing(bidOf('A', 1_000), d)).rejects.toMatchObject({ code: 'too_low' });
-    expect(d.store.answered).toHaveBeenCalledOnce();
+    expect(d.store.readWithAnswer).toHaveBeenCalledOnce();
+    expect([d.store.read, d.store.answered, d.bidder, d.balanceCents].map((f) => f.mock.calls.length)).toEqual([
+      0, 0, 0, 0,
+    ]);
   });
 
   it("decides bids waiting in the process's lane on the state the one before wrote, reading the listing once each", async () => {
@@ -193,7 +201,8 @@ describe('bidOnListing', () => {
     const answers = await Promise.allSettled(
       [2_000, 3_000, 2_500, 1_500, 4_000].map((max, i) => bidOnListing(bidOf(`B${i}`, max), { ...d, lane })),
     );
-    expect(d.store.read).toHaveBeenCalledTimes(5);
+    expect(d.store.readWithAnswer).toHaveBeenCalledTimes(5);
+    expect(d.store.read).not.toHaveBeenCalled();
     expect(d.store.commit).toHaveBeenCalledTimes(4);
     expect(committed).toHaveLength(4);
     expect(
