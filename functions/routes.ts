@@ -153,10 +153,11 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   /** Native packages the route's function needs next to its bundle (for their binaries), as on QueueDef. */
   nativeModules?: readonly string[];
   /**
-   * A sign-in or money path (every money and bid POST): the function gets reserved concurrency, so a flood elsewhere
-   * can't starve it (and it can't starve the rest), and the route a tighter throttle on the API stage (api-stack.ts).
+   * A sign-in, money or bid path (every money and bid POST): the function gets reserved concurrency, so a flood
+   * elsewhere can't starve it (and it can't starve the rest), and the route its own throttle on the API stage
+   * (api-stack.ts): tighter than the stage's for sign-in and money, the rate of a hot auction for bids (decision 031).
    */
-  capacity?: 'sign-in' | 'money';
+  capacity?: 'sign-in' | 'money' | 'bids';
 }
 
 function route<C extends ApiContract>(
@@ -245,10 +246,11 @@ export const routes = {
     readsSession: true,
   }),
   // A bid (issue 15): any signed-in user on someone else's auction (the fixture names one; on their own auction a
-  // seller gets 403 'Cannot Bid on Own Item'); money, so retried with its Idempotency-Key, on reserved capacity.
+  // seller gets 403 'Cannot Bid on Own Item'); money, so retried with its Idempotency-Key, on reserved capacity sized
+  // for a hot auction.
   placeBid: route('placeBid', placeBid, 'http/bids/place-bid', 'user', signedIn(201), {
     idempotent: true,
-    capacity: 'money',
+    capacity: 'bids',
   }),
   // The public bid history, highest first, never a maximum.
   listBids: route('listBids', listBids, 'http/bids/list-bids', 'public', anyone(200)),

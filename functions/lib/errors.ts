@@ -44,6 +44,16 @@ export class UnprocessableError extends AppError {
     super(422, 'unprocessable', message, fields);
   }
 }
+/** The same Idempotency-Key with another request: a new action needs a new key. */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(
+      422,
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used with a different request; send a new key for a new action',
+    );
+  }
+}
 export class TooManyRequestsError extends AppError {
   constructor(message = 'Too many requests, try again shortly') {
     super(429, 'too_many_requests', message);

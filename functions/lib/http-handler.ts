@@ -30,6 +30,8 @@ export interface HttpRequest<C extends ApiContract> {
   event: APIGatewayProxyEventV2;
   /** The signed-in user and session; set on `user` and `admin` routes, null on public ones. */
   auth: Principal | null;
+  /** The Idempotency-Key, checked, on idempotent routes (for a use case that stores its own answer). */
+  idempotencyKey: string | undefined;
 }
 
 /** The signed-in principal of a `user` or `admin` route (401 if a public route asks). */
@@ -57,8 +59,11 @@ type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<API
 export interface HttpHandlerOptions {
   /** How the session token is checked (tests replace it). */
   authenticate?: Authenticator;
-  /** The stored-answer runner of a route with `idempotent: true` (functions/lib/idempotency.ts); required there. */
-  idempotency?: IdempotentRun;
+  /**
+   * The stored-answer runner of a route with `idempotent: true` (functions/lib/idempotency.ts), or 'use-case' when
+   * the use case stores its answer with its action in one transaction (bids, decision 031); required there.
+   */
+  idempotency?: IdempotentRun | 'use-case';
 }
 
 /**
@@ -96,13 +101,14 @@ export function httpHandler<C extends ApiContract>(
       metrics: state.metrics,
       event,
       auth: state.auth,
+      idempotencyKey: state.idempotencyKey,
     } as HttpRequest<C>;
     const result = await impl(req);
     return json(result.status, result.body, result.headers);
   };
 
   const handle = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> => {
-    if (!options.idempotency) return respond(event);
+    if (!options.idempotency || options.idempotency === 'use-case') return respond(event);
     const state = stateOf(event);
     const scope = { user: state.auth!.userId, key: state.idempotencyKey!, body: state.input?.body };
     return options.idempotency(scope, context, () => respond(event));

@@ -37,13 +37,20 @@ export interface ApiStackProps extends StackProps {
 export const DEFAULT_THROTTLE = { rateLimit: 200, burstLimit: 400 } as const;
 
 /**
- * RouteDef.capacity: a tighter per-route throttle (one client can't use up the rest's share through one route; WAF
- * limits each address) and concurrency reserved for the route's function.
+ * RouteDef.capacity: the route's own throttle (for sign-in and money tighter than the stage's, so one client can't use
+ * up the rest's share through one route; WAF limits each address) and concurrency reserved for the route's function.
+ * Bids (decision 031): a hot auction's 300 bids a second and its bursts, with room for a second one at once; a bid
+ * lasts about 20 ms refused and up to about 150 ms placed (a ledger read, lost races), so 500 a second need about 75
+ * functions at once; more memory for more CPU per bid.
  */
 export const CAPACITY = {
   'sign-in': { rateLimit: 20, burstLimit: 40, reservedConcurrency: 10 },
   money: { rateLimit: 50, burstLimit: 100, reservedConcurrency: 20 },
-} as const satisfies Record<NonNullable<RouteDef['capacity']>, unknown>;
+  bids: { rateLimit: 500, burstLimit: 1000, reservedConcurrency: 100, memorySize: 1024 },
+} as const satisfies Record<
+  NonNullable<RouteDef['capacity']>,
+  { rateLimit: number; burstLimit: number; reservedConcurrency: number; memorySize?: number }
+>;
 
 /** The HTTP API built from the route table: one function per route, each with only the grants its method needs. */
 export class ApiStack extends Stack {
@@ -109,6 +116,7 @@ export class ApiStack extends Stack {
         description: `${route.contract.method} ${route.contract.path}`,
         ...(capacity &&
           (props.reserveConcurrency ?? true) && { reservedConcurrentExecutions: capacity.reservedConcurrency }),
+        ...(capacity && 'memorySize' in capacity && { memorySize: capacity.memorySize }),
         // Image re-encoding (sharp) wants memory (and the CPU that comes with it) and time for up to 8 photos.
         ...(route.nativeModules && {
           nativeModules: route.nativeModules,

@@ -8,16 +8,10 @@
  *   moved past every deadline and the reservations schedule run: the units still reserved afterwards.
  * Run on its own (`tsx tests/bench/checkout.ts`) it prints the result as JSON.
  */
-import { randomUUID } from 'node:crypto';
-import { ulid } from 'ulid';
-import { Wallet } from 'xrpl';
-import { accounts, sessionDeps } from '../../functions/adapters/auth-deps';
 import { setClock } from '../../functions/adapters/clock';
-import { profileStore } from '../../functions/adapters/db/profile-store';
 import { db } from '../../functions/adapters/db/service';
-import { openSession } from '../../functions/core/auth/sessions';
-import { settingsWrite } from '../../functions/core/profile/profile';
-import { startBareStack, type BareStack } from './bare-stack';
+import { startBareStack } from './bare-stack';
+import { api, listingOf, party, type Party } from './bench-parties';
 import { percentile } from './percentile';
 
 const TIMED = 60;
@@ -35,60 +29,6 @@ export interface CheckoutBench {
     unsigned: number;
     reservedAfter: number;
     heldAfter: number;
-  };
-}
-
-interface Party {
-  userId: string;
-  token: string;
-  wallet: Wallet;
-}
-
-async function party(stack: BareStack, name: string, seller: boolean): Promise<Party> {
-  const wallet = Wallet.generate();
-  await stack.standIns.xaman!.adoptWallets([{ seed: wallet.seed!, label: name }]);
-  const userId = ulid();
-  const now = new Date();
-  const created = await accounts().create({
-    userId,
-    username: `${name}_${userId.slice(-6)}`.toLowerCase(),
-    walletAddress: wallet.classicAddress,
-    role: 'user',
-    createdAt: now.toISOString(),
-  });
-  if (!created.ok) throw new Error(`account ${name}: ${created.reason}`);
-  const address = { country: 'US' as const, street: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
-  await profileStore(db()).save(
-    userId,
-    settingsWrite({
-      fullName: name,
-      email: `${name}@example.com`,
-      phone: '+1 512 555 0100',
-      address,
-      returnAddress: null,
-      useDifferentReturnAddress: false,
-      isSeller: seller,
-    }),
-    now,
-  );
-  const { token } = await openSession(userId, sessionDeps(now));
-  return { userId, token, wallet };
-}
-
-function api(stack: BareStack, who: Party) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${who.token}`,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...(method === 'POST' && { 'idempotency-key': randomUUID() }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as T;
   };
 }
 
@@ -121,17 +61,7 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     ]);
     const asBuyer = api(stack, buyer);
     const listing = (s: Party, priceCents: number, quantity: number) =>
-      api(stack, s)<{ id: string }>('POST', '/api/listings', {
-        title: 'Bench Lamp',
-        description: 'A lamp for the checkout bench.',
-        category: 'Home & Garden',
-        condition: 'good',
-        listingType: 'fixed',
-        priceCents,
-        quantity,
-        shippingType: 'free',
-        location: { zipCode: '78701', city: 'Austin', state: 'TX' },
-      }).then((l) => l.id);
+      listingOf(stack, s, { listingType: 'fixed', priceCents, quantity });
     const [lampA, lampB, cheap] = await Promise.all([
       listing(sellerA, 100, 9_000),
       listing(sellerB, 100, 9_000),

@@ -7,12 +7,11 @@
  * into docs/bench.md); `npm run bench` runs it in a child process.
  */
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { ulid } from 'ulid';
 import type { MessagingDeps } from '../../functions/core/messages/ports';
 import { CONVERSATIONS_LIST_LIMIT } from '../../shared/domain/messages';
 import { startBareStack } from './bare-stack';
-import { writeFirstTableRows } from './bench-rows';
+import { runAlone } from './bench-doc';
 import { generateListings } from './generate-listings';
 import { percentile } from './percentile';
 import { countReads, type ReadTally } from './read-counter';
@@ -143,11 +142,8 @@ title and photo, and the unread total side by side). Reads counted on the app's 
 ScannedCount: the index reads only what it returns). The row gives the machine's 1-minute load average as the timed
 requests began and ended: the 2 cores may be shared with other work.`;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await conversationList();
-  if (process.argv.includes('--write')) {
-    await writeFirstTableRows(CONVERSATION_LIST_ROW_PREFIX, conversationListRows(result), conversationListNotes);
-  }
-  console.log(JSON.stringify(result));
-  process.exit(0);
-}
+await runAlone(
+  import.meta.url,
+  () => conversationList(),
+  (r) => ({ prefix: CONVERSATION_LIST_ROW_PREFIX, rows: conversationListRows(r), notes: conversationListNotes }),
+);

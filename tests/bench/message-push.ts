@@ -9,13 +9,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { Wallet } from 'xrpl';
 import { serverSocketMessageSchema } from '../../shared/events';
 import { startBareStack, type BareStack } from './bare-stack';
-import { writeFirstTableRows } from './bench-rows';
+import { runAlone } from './bench-doc';
 import { percentile } from './percentile';
 
 const BUYERS = 10;
@@ -172,11 +171,8 @@ messages; after each frame the seller reads the conversation as the open chat do
 bell (a notification stored and pushed). The HTTP client, the socket and the stack share one Node process. The row gives
 the machine's 1-minute load average as the timed sends began and ended: the 2 cores may be shared with other work.`;
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const result = await messagePush();
-  if (process.argv.includes('--write')) {
-    await writeFirstTableRows(MESSAGE_PUSH_ROW_PREFIX, messagePushRows(result), messagePushNotes);
-  }
-  console.log(JSON.stringify(result));
-  process.exit(0);
-}
+await runAlone(
+  import.meta.url,
+  () => messagePush(),
+  (r) => ({ prefix: MESSAGE_PUSH_ROW_PREFIX, rows: messagePushRows(r), notes: messagePushNotes }),
+);

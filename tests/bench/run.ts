@@ -11,6 +11,9 @@
  * - live push: an event published -> the frame received by 500 sockets on one topic (live-push.ts, in a child process);
  * - messages: a send to the frame in the other party's open chat (message-push.ts), and the conversation list of a user
  *   with 1,000 conversations (conversation-list.ts), each in a child process;
+ * - one hot auction: 50 bidders on one auction, paced and flat out, the final state checked against every accepted bid
+ *   (hot-auction.ts, in a child process);
+ * - bid push: a bid's 201 -> 'New Bid Placed' on 500 open pages of the item (bid-push.ts, in a child process);
  * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process);
  * - escrow release: carrier webhook to validated EscrowFinish, and one delivery-schedule run over 10,000 shipped orders
  *   (escrow-release.ts, in a child process);
@@ -31,7 +34,9 @@ import type { lighthouseScores } from './lighthouse';
 import type { BellResult } from './notifications-bell';
 import { checkoutNotes, checkoutRows, type CheckoutBench } from './checkout';
 import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
-import { livePushNotes, livePushRows, type LivePush } from './live-push';
+import { livePushRows, type LivePush } from './live-push';
+import { hotAuctionRows, type HotAuctionBench } from './hot-auction';
+import { bidPushRows, type BidPush } from './bid-push';
 import { coldStartSection, type ColdStartRow } from './cold-start';
 import { percentile } from './percentile';
 import { escrowReleaseNotes, escrowReleaseRows, type EscrowReleaseBench } from './escrow-release';
@@ -139,7 +144,9 @@ const ledger = await ledgerThroughput();
 const scale = inChild<Awaited<ReturnType<typeof browseAtScale>>>('browse-at-scale.ts');
 // web/dist was just built by initialJsGzipBytes.
 const pages = inChild<Awaited<ReturnType<typeof lighthouseScores>>>('lighthouse.ts', ['--no-build']);
-const push = inChild<LivePush>('live-push.ts');
+const push = livePushRows(inChild<LivePush>('live-push.ts'));
+const hot = hotAuctionRows(inChild<HotAuctionBench>('hot-auction.ts'));
+const bidPushed = bidPushRows(inChild<BidPush>('bid-push.ts'));
 const bell = inChild<BellResult>('notifications-bell.ts');
 const messagePush = inChild<MessagePush>('message-push.ts');
 const conversations = inChild<ConversationListBench>('conversation-list.ts');
@@ -166,7 +173,9 @@ Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.
 | ledger stand-in: payments validated within two ledger closes | ${ledger.withinTwoCloses} of ${ledger.payments} (max ${ledger.maxCloses}) | all |
 ${scaleRows(scale)}
 ${lighthouseRows(pages)}
-${livePushRows(push)}
+${push.rows}
+${hot.rows}
+${bidPushed.rows}
 | the bell: \`GET /api/me/notifications/summary\` with ${bell.notifications} notifications, p50 / p95 (n=${bell.n}) | ${bell.p50.toFixed(1)} / ${bell.p95.toFixed(1)} ms | p95 ≤ 20 ms |
 ${checkoutRows(checkout)}
 ${escrowReleaseRows(release)}
@@ -181,7 +190,9 @@ submitted over ${ledger.clients} WebSocket connections (each sender's payments i
 submit to the last validation seen on the transactions stream; closes waited = validated ledger minus the last closed ledger
 at submit.
 ${listingNotes}
-${livePushNotes}
+${push.notes}
+${hot.notes}
+${bidPushed.notes}
 The bell: a fresh local stack without seed data, ${bell.notifications} notifications stored for one user through \`notify\` (its
 transactions), then 30 warm-up and ${bell.n} sequential timed requests with that user's session through the gateway (the
 session check, then the unread counter and the 5 latest read side by side).

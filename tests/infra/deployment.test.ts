@@ -17,6 +17,7 @@ import {
   type ScheduleDef,
 } from '../../functions/routes';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
+import { CAPACITY } from '../../infra/stacks/api-stack';
 import { CARRIER_ROUTES } from '../../infra/stacks/carrier-settings';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 
@@ -219,11 +220,21 @@ describe('every function', () => {
     ];
     expect(native.length).toBeGreaterThan(queues.filter((q) => q.nativeModules).length);
     expect(own.filter((fn) => native.includes(fn.Properties!.Description))).toHaveLength(native.length);
+    // A capacity class may ask for more memory (bids, decision 031).
+    const memoryOf = new Map(
+      routeList.flatMap((r) => {
+        const capacity = r.capacity && CAPACITY[r.capacity];
+        return capacity && 'memorySize' in capacity
+          ? [[`${r.contract.method} ${r.contract.path}`, capacity.memorySize]]
+          : [];
+      }),
+    );
+    expect(memoryOf.size).toBeGreaterThan(0);
     for (const fn of own) {
       const isNative = native.includes(fn.Properties!.Description);
       expect(fn.Properties!.Runtime).toBe('nodejs22.x');
       expect(fn.Properties!.Architectures).toEqual([isNative ? 'x86_64' : 'arm64']);
-      expect(fn.Properties!.MemorySize).toBe(isNative ? 1024 : 512);
+      expect(fn.Properties!.MemorySize).toBe(isNative ? 1024 : (memoryOf.get(fn.Properties!.Description) ?? 512));
       expect(Object.keys(fn.Properties!.Environment.Variables)).toEqual(
         expect.arrayContaining([
           'TABLE_NAME',

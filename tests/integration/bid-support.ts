@@ -1,9 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
 import { expect } from 'vitest';
+import { bidStore } from '../../functions/adapters/db/bid-store';
+import { bidOnListing } from '../../functions/core/bids/bid-on-listing';
+import { AppError } from '../../functions/lib/errors';
+import type { AuctionState } from '../../functions/core/bids/auction-state';
 import type { BidPlaced } from '../../shared/api/bids';
+import type { StoredBid } from '../fixtures/hot-auction-invariant';
 import { call } from './auth-support';
 import { listItem } from './checkout-support';
 import type { Account } from './route-support';
+import { tableService } from './table-support';
 
 export type BidReply = BidPlaced & { error?: { code: string; message: string } };
 
@@ -53,3 +60,45 @@ export type AuctionPage = {
 
 export const pageOf = (listingId: string, a?: Account) =>
   call<AuctionPage>('GET', `/api/listings/${listingId}`, a ? { token: a.token, from: a.from } : {});
+
+/** The auction's state as the table holds it (hidden leader and runner-up included). */
+export async function storedAuction(listingId: string): Promise<AuctionState> {
+  const read = await bidStore(tableService()).read(listingId);
+  expect(read).not.toBeNull();
+  return read!.state;
+}
+
+/** Every bid item the table holds for the auction. */
+export async function storedBids(listingId: string): Promise<StoredBid[]> {
+  const { data } = await tableService()
+    .entities.bid.query.byListingAmount({ listingId })
+    .go({ pages: 'all', attributes: ['bidId', 'bidderId', 'amountCents', 'at'] });
+  return data as StoredBid[];
+}
+
+/**
+ * A bid placed as by Lambda containers beside the stack's process: the bid use case run here, in the test process, on
+ * the stack's table, each bid alone (no lane, as in Lambda; the bidder's balance taken as enough, nothing announced).
+ * Its races with each other and with the stack's bids are decided by the conditional write alone. Answers as the
+ * route would.
+ */
+export async function bidFromLambdas(a: Account, listingId: string, maxCents: number, key: string) {
+  try {
+    const { placed } = await bidOnListing(
+      { userId: a.userId, listingId, maxCents, idempotencyKey: key },
+      {
+        store: bidStore(tableService()),
+        bidder: async () => ({ username: a.username, walletAddress: a.wallet }),
+        balanceCents: async () => Number.MAX_SAFE_INTEGER,
+        events: { placed: async () => undefined },
+        newId: (at) => ulid(at.getTime()),
+        now: () => new Date(),
+        warn: () => undefined,
+      },
+    );
+    return { status: 201, body: placed as BidReply };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { status: error.status, body: { error: { code: error.code, message: error.message } } as BidReply };
+  }
+}

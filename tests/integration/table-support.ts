@@ -14,6 +14,12 @@ function build() {
   return serviceFor(client, LOCAL_TABLE_NAME);
 }
 
+/** The app's service over the stack's table, for tests that read what requests left there. */
+export function tableService() {
+  table ??= build();
+  return table;
+}
+
 /**
  * Makes a user an administrator the only way there is: the role stored on the user record, which `admin` routes read
  * from the table on every request (functions/lib/session-auth.ts). Nothing a browser sends can grant it.

@@ -1,7 +1,10 @@
 import { listingFacets } from '../../core/listings/browse-facets';
 import { sortPriceOf } from '../../core/listings/listing';
 import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
-import type { AuctionListing, BidRecord, BidStore } from '../../core/bids/ports';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuctionListing, BidRecord, BidStore, StoredAnswer } from '../../core/bids/ports';
+import type { BidPlaced } from '../../../shared/api/bids';
+import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/idempotency-ttl';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { NO_SUBCATEGORY } from './entities/listing';
 import { facetEntry } from './listing-facets';
@@ -53,8 +56,16 @@ export function toAuction(l: Stored): AuctionListing {
   return { listing, state };
 }
 
+function storedAnswer(data: { amountCents: number; answer: string }): StoredAnswer {
+  return { amountCents: data.amountCents, answer: JSON.parse(data.answer) as BidPlaced };
+}
+
+/** BatchGetItem leaves keys unprocessed when throttled: they are asked for again, this many times at most. */
+const BATCH_ATTEMPTS = 5;
+
 /** Bids: the auction read strongly consistent, and each accepted bid written with the listing in one transaction. */
 export function bidStore(db: Db): BidStore {
+  const { listing: listings, bidRequest: requests } = db.entities;
   return {
     async read(listingId) {
       const { data } = await db.entities.listing
@@ -63,18 +74,56 @@ export function bidStore(db: Db): BidStore {
       return data ? toAuction(data as Stored) : null;
     },
 
-    async commit(read, accepted, bid, now) {
+    async answered({ userId, idempotencyKey }) {
+      const { data } = await requests
+        .get({ userId, idempotencyKey })
+        .go({ consistent: true, attributes: ['amountCents', 'answer'] });
+      return data ? storedAnswer(data) : null;
+    },
+
+    // One request for both items (a refused bid needs no other read), each read strongly consistent.
+    async readWithAnswer(listingId, { userId, idempotencyKey }) {
+      const wanted = [listings.get({ listingId }).params(), requests.get({ userId, idempotencyKey }).params()] as {
+        Key: Record<string, string>;
+        TableName: string;
+      }[];
+      const table = wanted[0]!.TableName;
+      const items: Record<string, unknown>[] = [];
+      let keys = wanted.map((w) => w.Key);
+      for (let attempt = 1; keys.length > 0; attempt++) {
+        if (attempt > BATCH_ATTEMPTS) throw new Error(`bid read: ${keys.length} keys left unprocessed`);
+        const out = await db.client.send(
+          new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
+        );
+        items.push(...(out.Responses?.[table] ?? []));
+        keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, string>[];
+      }
+      const itemOf = ({ Key }: (typeof wanted)[number]) =>
+        items.find((i) => Object.entries(Key).every(([name, value]) => i[name] === value));
+      const [listingItem, requestItem] = wanted.map(itemOf);
+      const listing = listingItem && listings.parse({ Item: listingItem }).data;
+      const request = requestItem && requests.parse({ Item: requestItem }).data;
+      return {
+        auction: listing ? toAuction(listing as Stored) : null,
+        answered: request ? storedAnswer(request) : null,
+      };
+    },
+
+    async commit(read, accepted, bid, now, request) {
       const l = read.listing;
       const s = accepted.state;
       const leader = s.leader!;
       const next = {
         ...l,
         currentBidCents: s.currentBidCents ?? undefined,
+        bidCount: s.bidCount,
         endsAt: s.endsAt,
       };
       const sortPriceCents = sortPriceOf(next);
+      // Facet entries sort by price and end only: a bid that moves neither (a leader's raise) leaves them.
+      const facets = sortPriceCents !== l.sortPriceCents || s.endsAt !== l.endsAt ? listingFacets(l) : [];
       const result = await db.transaction
-        .write(({ listing, listingFacet, bid: bids, bidderAuction }) => [
+        .write(({ listing, listingFacet, bid: bids, bidderAuction, bidRequest }) => [
           listing
             .patch({ listingId: l.listingId })
             .set({
@@ -112,7 +161,7 @@ export function bidStore(db: Db): BidStore {
             )
             .commit(),
           // Facet entries carry the price and end they sort by: rewritten with the listing.
-          ...listingFacets(l).map((facet) =>
+          ...facets.map((facet) =>
             listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
           ),
           bids
@@ -129,11 +178,27 @@ export function bidStore(db: Db): BidStore {
           bidderAuction
             .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
             .commit(),
+          // Last: a cancelled transaction's reasons are in item order.
+          bidRequest
+            .create({
+              userId: request.userId,
+              idempotencyKey: request.idempotencyKey,
+              amountCents: request.amountCents,
+              answer: JSON.stringify(request.answer),
+              ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
+            })
+            .commit(),
         ])
         .go();
-      if (!result.canceled) return 'ok';
+      if (!result.canceled) {
+        return {
+          kind: 'written',
+          after: { listing: { ...next, sortPriceCents, version: l.version + 1 }, state: s },
+        };
+      }
       const codes = result.data.map((d) => d?.code);
-      if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return 'stale';
+      if (codes.at(-1) === 'ConditionalCheckFailed') return { kind: 'key_used' };
+      if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return { kind: 'stale' };
       throw new Error(`bid cancelled: ${cancelReasons(result)}`);
     },
 

@@ -9,6 +9,7 @@ import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
+import { bidRequestEntity } from './entities/bid-request';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
@@ -31,6 +32,7 @@ const factories = {
   listing: listingEntity,
   bid: bidEntity,
   bidderAuction: bidderAuctionEntity,
+  bidRequest: bidRequestEntity,
   listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
   searchPostingHead: searchPostingHeadEntity,
@@ -98,6 +100,8 @@ export function serviceFor(client: ReturnType<typeof dynamoClient>, table: strin
   const entities = lazyEntities(client, table);
   return {
     entities,
+    /** The DocumentClient under them, for what ElectroDB doesn't offer (one BatchGetItem over two entities). */
+    client,
     transaction: {
       write: <T, R extends Written<T>>(fn: Parameters<typeof createWriteTransaction<Entities, T, R>>[1]) =>
         createWriteTransaction(usedBy(entities, fn as never), fn),

@@ -1,3 +1,4 @@
+import type { BidPlaced } from '../../../shared/api/bids';
 import type { ReserveStatus } from '../../../shared/domain/bids';
 import type { Cents } from '../../../shared/domain/money';
 import type { ListingSummary } from '../listings/listing';
@@ -30,16 +31,48 @@ export interface PlacedBid extends BidRecord {
   maxCents: Cents;
 }
 
+/** Whose request a bid answers: the bidder and the Idempotency-Key they sent. */
+export interface BidRequestKey {
+  userId: string;
+  idempotencyKey: string;
+}
+
+/** A placed bid's answer as stored with it (decision 031), for a retry with the same key. */
+export interface StoredAnswer {
+  /** The amount the request named (its maximum): the same key with another amount is another request. */
+  amountCents: Cents;
+  answer: BidPlaced;
+}
+
+/**
+ * written: the listing as it is now (its new state and version). stale: the listing changed since it was read
+ * (another bid won the race). key_used: the request's key was stored meanwhile (the same request sent twice at once).
+ */
+export type CommitOutcome = { kind: 'written'; after: AuctionListing } | { kind: 'stale' } | { kind: 'key_used' };
+
 export interface BidStore {
   /** The listing with its auction state, read strongly consistent; null when there is none. */
   read(listingId: string): Promise<AuctionListing | null>;
+  /** The answer stored for this request's key, read strongly consistent; null when none is. */
+  answered(request: BidRequestKey): Promise<StoredAnswer | null>;
+  /** Both of the above in one read (not one snapshot: each item as it was when read). */
+  readWithAnswer(
+    listingId: string,
+    request: BidRequestKey,
+  ): Promise<{ auction: AuctionListing | null; answered: StoredAnswer | null }>;
   /**
    * Writes the accepted bid in one transaction: the listing's new state (its price-keyed indexes and facets with it)
    * conditionally on the version read, the status active and the end still ahead of `now`, the bid item, and the
-   * bidder's entry for this auction (their maximum and latest bid time, for My Activity). 'stale' when the listing
-   * changed since it was read (another bid won the race).
+   * bidder's entry for this auction (their maximum and latest bid time, for My Activity), and the request's key with
+   * its answer (conditionally on the key being new).
    */
-  commit(read: AuctionListing, accepted: AcceptedBid, bid: PlacedBid, now: Date): Promise<'ok' | 'stale'>;
+  commit(
+    read: AuctionListing,
+    accepted: AcceptedBid,
+    bid: PlacedBid,
+    now: Date,
+    request: BidRequestKey & StoredAnswer,
+  ): Promise<CommitOutcome>;
   /** The history, highest amount first, at most `limit`. */
   history(listingId: string, limit: number): Promise<BidRecord[]>;
 }

@@ -1,13 +1,9 @@
-import { AppError } from '../errors';
+import { AppError, IdempotencyKeyReusedError } from '../errors';
 import { json, stateOf, type HttpMiddleware } from './state';
 
 /** Powertools Idempotency's refusals, by error name (the package itself loads only where a route uses it). */
 const IDEMPOTENCY_ERRORS: Record<string, AppError> = {
-  IdempotencyValidationError: new AppError(
-    422,
-    'idempotency_key_reused',
-    'This Idempotency-Key was already used with a different request; send a new key for a new action',
-  ),
+  IdempotencyValidationError: new IdempotencyKeyReusedError(),
   IdempotencyAlreadyInProgressError: new AppError(
     409,
     'idempotency_in_progress',

@@ -7,25 +7,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { ulid } from 'ulid';
 import { type Client, Wallet, type SubmittableTransaction } from 'xrpl';
-import { accounts, sessionDeps } from '../../../functions/adapters/auth-deps';
 import { cartStore } from '../../../functions/adapters/db/cart-store';
 import { orderStore } from '../../../functions/adapters/db/order-store';
-import { profileStore } from '../../../functions/adapters/db/profile-store';
 import { db } from '../../../functions/adapters/db/service';
 import { checkoutDeps, settleDeps } from '../../../functions/adapters/order-deps';
 import { clock } from '../../../functions/adapters/clock';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
-import { openSession } from '../../../functions/core/auth/sessions';
 import { checkout } from '../../../functions/core/orders/checkout';
 import { requestPlatformFee, settlePlatformFee, type FeeDeps } from '../../../functions/core/orders/platform-fee';
 import { escrowCreateTx } from '../../../functions/core/orders/escrow-create';
 import type { OrderRecord } from '../../../functions/core/orders/order';
 import { settleEscrowSigning } from '../../../functions/core/orders/settle-escrow';
 import type { SignRequestState } from '../../../functions/core/signing/ports';
-import { settingsWrite } from '../../../functions/core/profile/profile';
 import type { BareStack } from '../../bench/bare-stack';
+import { accountFor, api } from '../../bench/bench-parties';
 import type { SimLog } from './faults';
 
 /** ZIP codes the carrier stand-in knows (city and state of each). */
@@ -49,62 +45,14 @@ export interface Party {
 /** An account with a complete profile (its address at `zip`) and a session, its wallet a fresh key pair. */
 export async function makeParty(name: string, seller: boolean, zip: Party['zip']): Promise<Party> {
   const wallet = Wallet.generate();
-  const userId = ulid();
-  const now = clock.now();
-  const username = `${name}_${userId.slice(-6)}`.toLowerCase();
-  const created = await accounts().create({
-    userId,
-    username,
-    walletAddress: wallet.classicAddress,
-    role: 'user',
-    createdAt: now.toISOString(),
-  });
-  if (!created.ok) throw new Error(`account ${name}: ${created.reason}`);
-  const address = {
-    country: 'US' as const,
-    street: '1 Main St',
-    city: zip.city,
-    state: zip.state,
-    postalCode: zip.zip,
-  };
-  await profileStore(db()).save(
-    userId,
-    settingsWrite({
-      fullName: name,
-      email: `${name}@example.com`,
-      phone: '+1 512 555 0100',
-      address,
-      returnAddress: null,
-      useDifferentReturnAddress: false,
-      isSeller: seller,
-    }),
-    now,
-  );
-  const { token } = await openSession(userId, sessionDeps(now));
-  return { userId, username, token, wallet, zip };
+  const address = { city: zip.city, state: zip.state, postalCode: zip.zip };
+  return { ...(await accountFor(name, seller, wallet, { address, now: clock.now() })), wallet, zip };
 }
 
 /** The parties' wallets become Xaman stand-in dev wallets: funded with XRP and 1,000 RLUSD on the local ledger. */
 export async function fundWallets(stack: BareStack, parties: readonly Party[]): Promise<void> {
   await stack.standIns.xaman!.walletsReady;
   await stack.standIns.xaman!.adoptWallets(parties.map((p) => ({ seed: p.wallet.seed!, label: p.username })));
-}
-
-export function api(stack: BareStack, who: Party) {
-  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${stack.url}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${who.token}`,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-        ...(method === 'POST' && { 'idempotency-key': randomUUID() }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text) as T;
-  };
 }
 
 export async function createListing(

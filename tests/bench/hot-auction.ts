@@ -1,0 +1,165 @@
+/**
+ * One hot auction (issue 15's target): 50 bidders, real accounts with sessions and RLUSD on the local ledger, bid on
+ * one auction through the local gateway of a fresh local stack, from a worker thread (tests/bench/bidders.worker.ts).
+ * Paced at a little above the target rate, then flat out; after each, the final state is checked against every
+ * accepted bid (tests/fixtures/hot-auction-invariant.ts). `npx tsx tests/bench/hot-auction.ts [--write]` runs it alone
+ * (`--write` puts its rows into docs/bench.md); `npm run bench` runs it in a child process.
+ */
+import { bidStore } from '../../functions/adapters/db/bid-store';
+import { db } from '../../functions/adapters/db/service';
+import type { AuctionState } from '../../functions/core/bids/auction-state';
+import { checkHotAuction, type HotAuctionCheck, type StoredBid } from '../fixtures/hot-auction-invariant';
+import { startBareStack, type BareStack } from './bare-stack';
+import { runAlone, type BenchRows } from './bench-doc';
+import { listingOf, parties, type Party } from './bench-parties';
+import type { BiddersJob, TimedBid } from './bidders.worker';
+import { percentile } from './percentile';
+import { mailbox, tsWorker } from './ts-worker';
+
+const BIDDERS = 50;
+/** Offered: 10 % above the target of 300 a second, so the figure shows whether the stack keeps up. */
+const PACED_PER_SECOND = 330;
+const PACED_MS = 10_000;
+const FLAT_OUT_MS = 5_000;
+const WARM_UP_MS = 2_000;
+const START_CENTS = 1_000;
+const JOB = { stepCents: 25, startCents: START_CENTS, retryEvery: 20 };
+
+export interface HotAuctionPhase {
+  offeredPerSecond: number | null;
+  seconds: number;
+  requests: number;
+  handledPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  check: HotAuctionCheck;
+}
+
+export interface HotAuctionBench {
+  bidders: number;
+  paced: HotAuctionPhase;
+  flatOut: HotAuctionPhase;
+}
+
+async function storedBids(listingId: string): Promise<StoredBid[]> {
+  const { data } = await db()
+    .entities.bid.query.byListingAmount({ listingId })
+    .go({ pages: 'all', attributes: ['bidId', 'bidderId', 'amountCents', 'at'] });
+  return data as StoredBid[];
+}
+
+async function auctionState(listingId: string): Promise<AuctionState> {
+  const read = await bidStore(db()).read(listingId);
+  if (!read) throw new Error(`no auction ${listingId}`);
+  return read.state;
+}
+
+/** The bidders bid on a new auction of the seller's for `durationMs`; the answers are checked against the table. */
+async function phase(
+  stack: BareStack,
+  seller: Party,
+  bidders: Party[],
+  perSecond: number | null,
+  durationMs: number,
+): Promise<HotAuctionPhase> {
+  const listingId = await listingOf(stack, seller, {
+    listingType: 'auction',
+    startingBidCents: START_CENTS,
+    reservePriceCents: START_CENTS * 5,
+    buyItNowPriceCents: START_CENTS * 100,
+    endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
+  const initial = await auctionState(listingId);
+  const job: BiddersJob = {
+    ...JOB,
+    url: stack.url,
+    listingId,
+    bidders: bidders.map((b) => ({ userId: b.userId, token: b.token })),
+    perSecond,
+    durationMs,
+  };
+  const worker = tsWorker(new URL('./bidders.worker.ts', import.meta.url), job);
+  let sent: TimedBid[];
+  try {
+    const done = await mailbox<{ sent?: TimedBid[]; error?: string }>(worker)((m) => !!m.sent, durationMs + 120_000);
+    if (!done) throw new Error('the bidders did not finish');
+    sent = done.sent!;
+  } finally {
+    await worker.terminate();
+  }
+  const check = checkHotAuction({
+    initial,
+    sent,
+    final: await auctionState(listingId),
+    stored: await storedBids(listingId),
+  });
+  const seconds = Math.max(...sent.map((s) => s.sentAt + s.ms)) / 1000 - sent[0]!.sentAt / 1000;
+  const ms = sent.map((s) => s.ms).sort((a, b) => a - b);
+  return {
+    offeredPerSecond: perSecond,
+    seconds,
+    requests: sent.length,
+    handledPerSecond: (sent.length - check.failed) / seconds,
+    p50: percentile(ms, 50),
+    p95: percentile(ms, 95),
+    p99: percentile(ms, 99),
+    max: ms.at(-1)!,
+    check,
+  };
+}
+
+export async function hotAuction(): Promise<HotAuctionBench> {
+  const stack = await startBareStack('hot-auction');
+  try {
+    const [seller, ...bidders] = await parties(stack, [
+      { name: 'seller', seller: true },
+      ...Array.from({ length: BIDDERS }, (_, i) => ({ name: `bidder${i}`, seller: false })),
+    ]);
+    // Handler modules loaded, the ledger connection open, the tables' first writes done: not counted.
+    await phase(stack, seller!, bidders, null, WARM_UP_MS);
+    const paced = await phase(stack, seller!, bidders, PACED_PER_SECOND, PACED_MS);
+    const flatOut = await phase(stack, seller!, bidders, null, FLAT_OUT_MS);
+    return { bidders: BIDDERS, paced, flatOut };
+  } finally {
+    await stack.dispose();
+  }
+}
+
+const PREFIX = '| hot auction:';
+
+function checkText(c: HotAuctionCheck): string {
+  return `${c.lost}, ${c.acceptedTwice}, ${c.asTheRulesSay ? 'yes' : 'no'}${c.violations.length ? ` (${c.violations.length} violations)` : ''}`;
+}
+
+function refusedText(c: HotAuctionCheck): string {
+  return Object.entries(c.refused)
+    .map(([code, n]) => `${n} ${code.replace(/_/g, ' ')}`)
+    .join(', ');
+}
+
+export function hotAuctionRows(r: HotAuctionBench): BenchRows {
+  const { paced: p, flatOut: f } = r;
+  const rows = [
+    `${PREFIX} ${r.bidders} bidders on one auction, ${p.offeredPerSecond} bids a second offered for ${Math.round(PACED_MS / 1000)} s: requests handled a second, p50 / p95 / p99 (n=${p.requests}) | ${p.handledPerSecond.toFixed(0)} /s, ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)} ms | ≥ 300 /s, p95 ≤ 100 ms |`,
+    `${PREFIX} final state against every accepted bid (${p.check.accepted} accepted, ${refusedText(p.check)}, ${p.check.retries} retries, ${p.check.failed} failed): lost, accepted twice, price and leader as the proxy rules say | ${checkText(p.check)} | 0, 0, yes |`,
+    `${PREFIX} ${r.bidders} bidders flat out (each bids again on its answer) for ${Math.round(FLAT_OUT_MS / 1000)} s: requests handled a second, p50 / p95 (n=${f.requests}) | ${f.handledPerSecond.toFixed(0)} /s, ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} ms | |`,
+    `${PREFIX} flat out, final state against every accepted bid (${f.check.accepted} accepted, ${f.check.failed} failed): lost, accepted twice, as the rules say | ${checkText(f.check)} | 0, 0, yes |`,
+  ].join('\n');
+  return { prefix: PREFIX, rows, notes: hotAuctionNotes };
+}
+
+const hotAuctionNotes = `Hot auction: a fresh local stack without seed data; a seller and ${BIDDERS} bidders are accounts whose wallets are Xaman
+stand-in dev wallets (XRP and 1,000 RLUSD on the local ledger), sessions opened directly. The bidders run in a worker
+thread, each with its own keep-alive connection from its own loopback address and one request in flight; each bids 1 to
+${JOB.stepCents} cents above the higher of the highest price any bidder has been answered and its own last maximum, so most bids
+are accepted and raced bids are refused as too low. Every ${JOB.retryEvery}th accepted bid is sent again with its Idempotency-Key
+(a retry must get the same answer and place nothing). Each phase bids on a new auction (starting bid $10, a reserve,
+Buy It Now); ${WARM_UP_MS / 1000} s flat out on another auction first are not counted. Handled = answered with the bid placed or
+a refusal of the bidding rules, over the time from the first request sent to the last answer. The invariant replays
+the accepted bids' maximums, in the order their answers' bid counts give, through the pure rules
+(functions/core/bids/place-bid.ts) and compares each answer and the stored listing (price, count, leader, runner-up,
+end) and bid items.`;
+
+await runAlone(import.meta.url, hotAuction, hotAuctionRows);
