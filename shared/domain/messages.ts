@@ -14,8 +14,8 @@ export const MESSAGES_PAGE_SIZE = 50;
 export const MESSAGES_PAGE_MAX = 100;
 
 /**
- * Spec part 2 Message.message_type. Only `text` is written today; offers (a later piece of issue 16) add an `offer`
- * message with its offer's id and `system` messages ('Offer {status}') without a new table shape (decision 032).
+ * Spec part 2 Message.message_type: `offer` messages carry their offer's id, `system` messages ('Offer {status}')
+ * the id of the offer they answer (decision 032).
  */
 export const MESSAGE_KINDS = ['text', 'offer', 'system'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -71,6 +71,8 @@ export const messageSchema = z.object({
   type: z.enum(MESSAGE_KINDS),
   content: z.string(),
   createdAt: z.string(),
+  /** An `offer` message's offer (and a `system` message's, when it answers one). */
+  offerId: z.optional(z.string()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
