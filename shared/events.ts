@@ -10,6 +10,7 @@ import {
 } from './domain/notification';
 import { SIGN_IN_POLL } from './domain/sign-in-poll';
 import { messageSchema, unreadCountsSchema } from './domain/messages';
+import { offerSchema } from './domain/offers';
 
 /**
  * Every message of the events queue and of the WebSocket, each a named zod schema: producers build them, the events
@@ -162,6 +163,18 @@ export const conversationReadEvent = z.object({
 });
 
 /**
+ * An offer was made, countered or answered, or it expired or was declined: pushed on both parties' `user:<id>` topics
+ * so an open chat updates the offer's card (status, buttons, expiry) without a read. The messages a change writes
+ * ('Made an offer of $X', 'Offer {status}') travel as message.created beside it.
+ */
+export const offerUpdatedEvent = z.object({
+  ...eventBase,
+  type: z.literal('offer.updated'),
+  topic: topicSchema,
+  data: z.object({ offer: offerSchema }),
+});
+
+/**
  * A feature asks for a user to be notified (the one way every feature notifies). Not pushed to sockets: the events
  * consumer calls core's `notify`, which stores it once per `dedupeKey` and publishes notification.created.
  */
@@ -204,6 +217,7 @@ export const socketEventSchema = z.discriminatedUnion('type', [
   notificationsReadEvent,
   messageCreatedEvent,
   conversationReadEvent,
+  offerUpdatedEvent,
 ]);
 export type SocketEvent = z.infer<typeof socketEventSchema>;
 
@@ -218,6 +232,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   notifyRequestedEvent,
   messageCreatedEvent,
   conversationReadEvent,
+  offerUpdatedEvent,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

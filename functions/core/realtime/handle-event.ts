@@ -30,6 +30,7 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
     'notify.requested': (event) => deps.notify(event.data),
     'message.created': fanOut,
     'conversation.read': fanOut,
+    'offer.updated': fanOut,
   };
 }
 
