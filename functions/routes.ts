@@ -345,7 +345,8 @@ export const routes = {
     signedIn(200),
   ),
   // Messages (issue 16): Contact Seller finds or makes the one conversation of (listing or store, caller, seller), so a
-  // retry finds what the first made (no key needed); one's own listing or store is 403 'Cannot Contact Yourself'.
+  // retry finds what the first made (no key needed); one's own listing or store is 403 'Cannot Contact Yourself'; new
+  // ones count against the caller's limit (RATE_LIMITS.startConversation).
   startConversation: route(
     'startConversation',
     startConversation,

@@ -23,6 +23,7 @@ export function messageDeps(log: Logger): MessagingDeps {
     mediaUrl,
     events: eventQueue,
     limitSends: (userId) => enforceRateLimit(rateLimitStore(db()), 'sendMessage', `user:${userId}`, new Date()),
+    limitStarts: (userId) => enforceRateLimit(rateLimitStore(db()), 'startConversation', `user:${userId}`, new Date()),
     newId: (at) => ulid(at.getTime()),
     now: () => clock.now(),
     warn: (message, error) => log.warn(message, { error }),

@@ -63,6 +63,7 @@ export async function conversationList(): Promise<ConversationListBench> {
       mediaUrl: (key) => key,
       events: { publish: async () => undefined },
       limitSends: async () => undefined,
+      limitStarts: async () => undefined,
       newId: (at) => ulid(at.getTime()),
       // Each conversation a second newer than the one before, so the list has a clear order.
       now: () => new Date(start + 500 * tick++),

@@ -283,3 +283,23 @@ describe('the per-user send limit', () => {
     expect((await send(seller, ids[0]!, 'Please slow down')).status).toBe(201);
   }, 90_000);
 });
+
+describe('the per-user limit on new conversations', () => {
+  it('answers 429 past a window’s worth of new ones; Contact Seller on one made before still finds it', async () => {
+    const { limit, windowSeconds } = RATE_LIMITS.startConversation;
+    const asker = await signUp('127.0.16.4', 'askr');
+    const listings = await Promise.all(
+      Array.from({ length: limit + 1 }, (_, i) => listItem(seller, { title: `Question Lamp ${i}` })),
+    );
+    const intoWindow = (Date.now() / 1000) % windowSeconds;
+    if (windowSeconds - intoWindow < 15)
+      await new Promise((r) => setTimeout(r, (windowSeconds - intoWindow + 0.2) * 1000));
+    for (const id of listings.slice(0, limit)) expect((await start(asker, { listingId: id })).status).toBe(200);
+    const limited = await start(asker, { listingId: listings[limit]! });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const again = await start(asker, { listingId: listings[0]! });
+    expect(again.status).toBe(200);
+    expect(again.body.created).toBe(false);
+  }, 90_000);
+});

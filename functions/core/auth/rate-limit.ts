@@ -3,7 +3,7 @@ import type { RateLimitStore } from './ports';
 
 /**
  * Every rate limit, per fixed window, in one place: per source IP (sign-in routes, search) or per user (`user:<id>`:
- * sending messages).
+ * sending messages, starting conversations).
  */
 export const RATE_LIMITS = {
   startSignIn: { limit: 10, windowSeconds: 60 },
@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
   searchListings: { limit: 120, windowSeconds: 60 },
   // Per user: a person chatting sends a few a minute; a script flooding sellers' inboxes stops at this.
   sendMessage: { limit: 30, windowSeconds: 60 },
+  // Per user, counted only when a conversation is made (finding one is free): Contact Seller on 20 new items a minute.
+  startConversation: { limit: 20, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

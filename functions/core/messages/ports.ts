@@ -103,6 +103,8 @@ export interface MessagingDeps {
   events: EventPublisher;
   /** Counts one send of the user's; throws a 429 once the user's limit is reached. */
   limitSends(userId: string): Promise<void>;
+  /** Counts one new conversation against the caller's limit (RATE_LIMITS.startConversation); throws 429 past it. */
+  limitStarts(userId: string): Promise<void>;
   newId(at: Date): string;
   now(): Date;
   /** Something done but not announced (the events queue failed): logged, the action still stands. */

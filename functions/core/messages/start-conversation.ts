@@ -16,13 +16,14 @@ export class CannotContactYourself extends AppError {
 /**
  * Contact Seller (spec part 1 section 5.6, part 2 "Conversation"): finds or makes the one conversation of the listing's
  * seller and the caller as buyer (from a store page: of the store's user and the caller). A deleted listing or an
- * unknown user is 404; one's own listing or store 403 'Cannot Contact Yourself'. The seller sees it once it has a
+ * unknown user is 404; one's own listing or store 403 'Cannot Contact Yourself'; more new conversations a minute than
+ * RATE_LIMITS.startConversation 429. The seller sees it once it has a
  * message, so an unanswered Contact Seller click leaves nothing in anyone else's list.
  */
 export async function startConversation(
   userId: string,
   target: ConversationTarget,
-  deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'now'>,
+  deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'now' | 'limitStarts'>,
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
   let sellerId: string;
   let listing: ListingSnapshot | null = null;
@@ -41,6 +42,8 @@ export async function startConversation(
   let created = false;
   let entry: InboxEntry | null = null;
   if (!existing) {
+    // Only making one counts: Contact Seller on a conversation one already has is a lookup.
+    await deps.limitStarts(userId);
     const [buyer, seller] = await Promise.all([deps.user(userId), deps.user(sellerId)]);
     if (!buyer) throw new UnauthorizedError();
     if (!seller) throw new NotFoundError('User not found');

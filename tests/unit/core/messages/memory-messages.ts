@@ -120,6 +120,7 @@ export function messagingDeps(listings: ListingSummary[] = [aListing()]) {
     mediaUrl: (k: string) => `https://media.test/${k}`,
     events: { publish: vi.fn(async (events: readonly DomainEvent[]) => void published.push(...events)) },
     limitSends: vi.fn(async () => undefined),
+    limitStarts: vi.fn(async () => undefined),
     // ULID-like: time-ordered strings.
     newId: () => `01M${String(++ids).padStart(23, '0')}`,
     now: () => new Date(T0 + 1000 * tick++),

@@ -44,6 +44,18 @@ describe('Contact Seller', () => {
     expect([...memory.entries.values()].map((e) => e.userId)).toEqual(['BUYER']);
     const again = await startConversation('BUYER', { listingId: 'L1' }, deps);
     expect(again).toEqual({ ...first, created: false });
+    // Only the making counted against the caller's limit.
+    expect(deps.limitStarts).toHaveBeenCalledTimes(1);
+    expect(deps.limitStarts).toHaveBeenCalledWith('BUYER');
+  });
+
+  it('past the limit on new conversations nothing is made; finding one made before still works', async () => {
+    const { deps, memory } = messagingDeps();
+    await startConversation('BUYER', { listingId: 'L1' }, deps);
+    deps.limitStarts.mockRejectedValue(Object.assign(new Error('Too many requests'), { status: 429 }));
+    await expect(startConversation('BUYER', { sellerId: 'SELLER' }, deps)).rejects.toMatchObject({ status: 429 });
+    expect(memory.conversations.size).toBe(1);
+    expect((await startConversation('BUYER', { listingId: 'L1' }, deps)).created).toBe(false);
   });
 
   it('a sold listing can still be asked about (the purchase page); a deleted or unknown one is 404', async () => {
