@@ -251,7 +251,10 @@ describe('throttles and reserved concurrency', () => {
     expect(s.DependsOn).toEqual(expect.arrayContaining(routeIds));
   });
 
-  it('reserves concurrency for sign-in functions only (no money route exists yet)', () => {
+  it('reserves concurrency for exactly the routes of a capacity class: sign-in, money and bids', () => {
+    const classes = new Set(routeList.map((r) => r.capacity).filter(Boolean));
+    expect([...classes].sort()).toEqual(['bids', 'money', 'sign-in']);
+    expect([routes.checkout.capacity, routes.placeBid.capacity]).toEqual(['money', 'bids']);
     for (const route of routeList) {
       const reserved = functionOf(built.api, t.api, route.name).Properties!.ReservedConcurrentExecutions;
       expect(reserved, route.name).toBe(route.capacity ? CAPACITY[route.capacity].reservedConcurrency : undefined);
