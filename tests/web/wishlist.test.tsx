@@ -12,6 +12,7 @@ import { saveSession, sessionRoutes, stubApi, user, type ApiRequest } from './su
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');
 const desk = listing({ id: 'DESK1', title: 'Oak Desk' });
+const active = <T,>(l: T) => ({ ...l, status: 'active' as const });
 
 /** A server wishlist in memory, answering the three wishlist routes. */
 function wishlistServer(initial: WishlistEntry[] = []) {
@@ -22,7 +23,7 @@ function wishlistServer(initial: WishlistEntry[] = []) {
       return { body: { items, count: items.length } };
     if (id && req.method === 'PUT') {
       if (!items.some((i) => i.listingId === id))
-        items.unshift({ listingId: id, addedAt: new Date().toISOString(), listing: desk });
+        items.unshift({ listingId: id, addedAt: new Date().toISOString(), listing: active(desk) });
       return { body: { listingId: id, added: true, count: items.length } };
     }
     if (id && req.method === 'DELETE') {
@@ -96,7 +97,7 @@ describe('/wishlist', () => {
     const soon = new Date(Date.now() + 3_600_000).toISOString();
     const auction = listing({ id: 'CAM1', title: 'Camera', listingType: 'auction', endsAt: soon, featured: true });
     const server = wishlistServer([
-      { listingId: 'CAM1', addedAt: new Date().toISOString(), listing: auction },
+      { listingId: 'CAM1', addedAt: new Date().toISOString(), listing: active(auction) },
       { listingId: 'GONE1', addedAt: '2026-01-01T00:00:00Z', listing: null },
     ]);
     stubApi(sessionRoutes(() => user(), server));
@@ -125,7 +126,7 @@ describe('/wishlist', () => {
   it("puts a saved listing into the cart with Cart ('Added to Cart'), after the profile check", async () => {
     desktop();
     saveSession();
-    const server = wishlistServer([{ listingId: 'DESK1', addedAt: new Date().toISOString(), listing: desk }]);
+    const server = wishlistServer([{ listingId: 'DESK1', addedAt: new Date().toISOString(), listing: active(desk) }]);
     let complete = false;
     const api = stubApi(
       sessionRoutes(
@@ -163,7 +164,7 @@ describe('/wishlist', () => {
     expect(addedText('2026-05-30T12:00:00Z', NOW)).toBe('Added 2d ago');
     const ended = listing({ listingType: 'auction', endsAt: '2026-05-31T00:00:00Z' });
     const later = listing({ listingType: 'auction', endsAt: '2026-06-05T00:00:00Z' });
-    const entry = (l: typeof ended) => ({ listingId: l.id, addedAt: '2026-05-01T00:00:00Z', listing: l });
+    const entry = (l: typeof ended) => ({ listingId: l.id, addedAt: '2026-05-01T00:00:00Z', listing: active(l) });
     expect(wishlistStats([entry(ended), entry(later), entry(desk)], NOW)).toEqual({
       saved: 3,
       endingSoon: 0,
