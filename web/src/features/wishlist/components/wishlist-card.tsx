@@ -26,7 +26,7 @@ function StandingBadge({ listing: l, nowMs }: { listing: WishlistListing; nowMs:
   const soon = Date.parse(l.endsAt) - nowMs <= ENDING_SOON_MS;
   return (
     <li className={`badge${soon ? ' badge-warning' : ''}`}>
-      <time dateTime={l.endsAt}>{left}</time> left
+      <time dateTime={l.endsAt}>{left} left</time>
     </li>
   );
 }
