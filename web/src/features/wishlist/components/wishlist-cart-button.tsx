@@ -20,7 +20,7 @@ export function canCartFromWishlist(l: WishlistListing, userId: string | null, n
  * The card's Cart action: one unit into the account's cart ('Added to Cart'), under the item page's rules. With the
  * profile lacking a shipping address it reads 'Complete Profile First' and says so instead; the server checks again.
  */
-export function WishlistCartButton({ listing }: { listing: WishlistListing }) {
+function WishlistCartButton({ listing }: { listing: WishlistListing }) {
   const cart = useCart();
   const profile = useProfile();
   const [busy, setBusy] = useState(false);
