@@ -9,11 +9,21 @@ export const WISHLIST_MAX_ITEMS = 500;
 
 const listingId = z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id'));
 
+/**
+ * Where a saved listing stands, as its page says: 'active' (it can be bought or bid on), 'sold' (sold out, or an auction
+ * won), 'ended' (an auction that closed unsold).
+ */
+export const WISHLIST_LISTING_STATUSES = ['active', 'sold', 'ended'] as const;
+
+/** A saved listing: its card and where it stands. */
+export const wishlistListingSchema = z.extend(listingCardSchema, { status: z.enum(WISHLIST_LISTING_STATUSES) });
+export type WishlistListing = z.infer<typeof wishlistListingSchema>;
+
 export const wishlistEntrySchema = z.object({
   listingId: z.string(),
   addedAt: z.string(),
-  /** The listing as a card; null once it is no longer active (sold, ended, deleted). */
-  listing: z.nullable(listingCardSchema),
+  /** The listing while its page can be opened (see WISHLIST_LISTING_STATUSES); null once it is gone (ended by its seller, deleted). */
+  listing: z.nullable(wishlistListingSchema),
 });
 export type WishlistEntry = z.infer<typeof wishlistEntrySchema>;
 

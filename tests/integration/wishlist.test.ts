@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListingPage } from '../../shared/api/listings';
 import type { WishlistEntry } from '../../shared/api/wishlist';
+import { after, bidsOn, closeAuctions, oneAtATime, shortAuction } from './auction-support';
 import { call, signUpNewUser } from './auth-support';
+import { buyerAndSeller, listItem } from './checkout-support';
+import { endListingsOf } from './route-support';
 
 const FROM = '127.0.8.1';
 let alice: string;
@@ -53,4 +56,42 @@ describe('wishlist', () => {
     expect((await remove(alice, listings[0]!)).body).toMatchObject({ removed: false, count: 1 });
     expect((await list(alice)).body.items.map((i) => i.listingId)).toEqual([listings[1]]);
   });
+
+  it('keeps how a saved listing went while its page opens (sold, ended unsold), and drops the card once gone', async () => {
+    const { buyer, seller } = await buyerAndSeller('127.0.8.2', 'wl');
+    try {
+      const [unsold, won] = [await shortAuction(seller), await shortAuction(seller)];
+      const withdrawn = await listItem(seller);
+      for (const id of [unsold.listingId, won.listingId, withdrawn]) {
+        expect((await add(buyer.token, id)).status).toBe(200);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const saved = (await list(buyer.token)).body.items;
+      expect(saved.map((i) => [i.listingId, i.listing?.status, i.listing?.listingType])).toEqual([
+        [withdrawn, 'active', 'fixed'],
+        [won.listingId, 'active', 'auction'],
+        [unsold.listingId, 'active', 'auction'],
+      ]);
+      expect(saved[1]!.listing).toMatchObject({ endsAt: won.endsAt.toISOString(), condition: 'good' });
+
+      await oneAtATime(async () => {
+        await bidsOn(won.listingId, [[buyer, 2_000]]);
+        await closeAuctions(after(won.endsAt));
+      });
+      expect(
+        (await call('POST', `/api/listings/${withdrawn}/end`, { token: seller.token, from: seller.from, body: {} }))
+          .status,
+      ).toBe(200);
+
+      const later = (await list(buyer.token)).body;
+      expect(later.count).toBe(3);
+      expect(later.items.map((i) => [i.listingId, i.listing?.status ?? null])).toEqual([
+        [withdrawn, null],
+        [won.listingId, 'sold'],
+        [unsold.listingId, 'ended'],
+      ]);
+    } finally {
+      await endListingsOf(seller);
+    }
+  }, 60_000);
 });

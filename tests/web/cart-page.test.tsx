@@ -252,7 +252,10 @@ describe('/cart signed in (the account cart, priced by the server)', () => {
     const items = [1, 2, 3, 4].map((n) => ({
       listingId: `W${n}`,
       addedAt: '2026-01-01T00:00:00Z',
-      listing: listing({ id: `W${n}`, title: `Saved ${n}` }),
+      listing: {
+        ...listing({ id: `W${n}`, title: `Saved ${n}` }),
+        status: n === 2 ? ('sold' as const) : ('active' as const),
+      },
     }));
     signedIn((req) =>
       req.url.pathname === '/api/me/wishlist'
@@ -268,6 +271,9 @@ describe('/cart signed in (the account cart, priced by the server)', () => {
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Saved 1', 'Saved 2', 'Saved 3']);
+    // A sold listing says so instead of a price.
+    expect(within(list).getAllByText('$25.00')).toHaveLength(2);
+    expect(within(list).getByText('Sold')).toBeTruthy();
     expect(main().getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/wishlist');
   });
 });

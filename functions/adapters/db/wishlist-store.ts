@@ -1,5 +1,4 @@
-import type { ListingSummary } from '../../core/listings/listing';
-import type { AddOutcome, ListingReader, WishlistStore } from '../../core/wishlist/wishlist';
+import type { AddOutcome, ListingReader, SavedListing, WishlistStore } from '../../core/wishlist/wishlist';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import type { Db } from './service';
 
@@ -89,17 +88,20 @@ export async function backfillListingWatchers(db: Db): Promise<number> {
   return written;
 }
 
-/** Batch reads of listing cards by id (100 per request, unprocessed keys retried). */
+/** What a saved listing needs: its card, and how its auction closed (whether its page still opens). */
+const SAVED_ATTRIBUTES = [...CARD_ATTRIBUTES, 'auctionResult'] as const;
+
+/** Batch reads of saved listings by id (100 per request, unprocessed keys retried). */
 export function listingReader(db: Db): ListingReader {
   return {
     async summaries(ids) {
-      const found: ListingSummary[] = [];
+      const found: SavedListing[] = [];
       let pending = [...new Set(ids)].map((listingId) => ({ listingId }));
       for (let round = 0; pending.length > 0; round++) {
         if (round === 5) throw new Error('listing batch read left keys unprocessed');
         const batch = pending.slice(0, 100);
-        const { data, unprocessed } = await db.entities.listing.get(batch).go({ attributes: [...CARD_ATTRIBUTES] });
-        found.push(...(data as ListingSummary[]));
+        const { data, unprocessed } = await db.entities.listing.get(batch).go({ attributes: [...SAVED_ATTRIBUTES] });
+        found.push(...(data as SavedListing[]));
         pending = [...pending.slice(100), ...(unprocessed as { listingId: string }[])];
       }
       return found;

@@ -94,7 +94,9 @@ export function toListingDetail(
 }
 
 /** Active, sold out, or an auction that ended at its end (spec: it shows 'Ended'); not one its seller ended. */
-function isShown(l: FullListing): boolean {
+export function isShown<L extends Pick<FullListing, 'status' | 'auctionResult'>>(
+  l: L,
+): l is L & { status: ListingDetail['status'] } {
   return l.status === 'active' || l.status === 'sold' || (l.status === 'ended' && l.auctionResult !== undefined);
 }
 

@@ -1,6 +1,8 @@
 import type { WishlistEntry } from '../../../shared/api/wishlist';
 import { WISHLIST_MAX_ITEMS } from '../../../shared/api/wishlist';
 import { ConflictError, NotFoundError } from '../../lib/errors';
+import type { AuctionResult } from '../auctions/ports';
+import { isShown } from '../listings/get-listing';
 import type { ListingSummary } from '../listings/listing';
 import { toListingCard, type MediaUrl } from '../listings/to-card';
 
@@ -20,9 +22,12 @@ export interface WishlistStore {
   count(userId: string): Promise<number>;
 }
 
+/** A listing's card fields and how its auction closed (which decides whether its page still opens). */
+export type SavedListing = ListingSummary & { auctionResult?: AuctionResult };
+
 export interface ListingReader {
-  /** The listings that exist among `ids` (card fields only). */
-  summaries(ids: string[]): Promise<ListingSummary[]>;
+  /** The listings that exist among `ids` (card fields and the auction's result only). */
+  summaries(ids: string[]): Promise<SavedListing[]>;
 }
 
 export interface WishlistDeps {
@@ -49,14 +54,18 @@ export async function removeFromWishlist(userId: string, listingId: string, deps
   return { listingId, removed, count: await deps.wishlist.count(userId) };
 }
 
-/** Newest first; a listing that is no longer active stays on the list without its card, so it can be removed. */
+/**
+ * Newest first. A saved listing keeps its card, with its status, while its page still opens (active, sold, or an
+ * auction that ended at its end: the saver sees how it went); once gone (ended by its seller, deleted) it stays on the
+ * list without a card, so it can be removed.
+ */
 export async function listWishlist(userId: string, deps: Omit<WishlistDeps, 'now'>) {
   const items = (await deps.wishlist.items(userId)).sort((a, b) => b.addedAt.localeCompare(a.addedAt));
   const summaries = await deps.listings.summaries(items.map((i) => i.listingId));
-  const active = new Map(summaries.filter((s) => s.status === 'active').map((s) => [s.listingId, s]));
+  const shown = new Map(summaries.filter(isShown).map((s) => [s.listingId, s]));
   const entries: WishlistEntry[] = items.map((item) => {
-    const listing = active.get(item.listingId);
-    return { ...item, listing: listing ? toListingCard(listing, deps.mediaUrl) : null };
+    const l = shown.get(item.listingId);
+    return { ...item, listing: l ? { ...toListingCard(l, deps.mediaUrl), status: l.status } : null };
   });
   return { items: entries, count: items.length };
 }

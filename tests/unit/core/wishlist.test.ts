@@ -5,6 +5,7 @@ import {
   addToWishlist,
   listWishlist,
   removeFromWishlist,
+  type SavedListing,
   type WishlistDeps,
   type WishlistItem,
   type WishlistStore,
@@ -76,18 +77,27 @@ describe('wishlist rules', () => {
     await expect(addToWishlist('u', 'a', deps([summary('a')], store))).rejects.toMatchObject({ status: 409 });
   });
 
-  it('lists newest first, keeping a listing that is no longer active without its card', async () => {
-    const listings = [summary('a'), summary('b')];
+  it('lists newest first, with each listing where it stands while its page opens, and without a card once gone', async () => {
+    const listings: SavedListing[] = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => summary(id));
     const d = deps(listings);
-    await addToWishlist('u', 'a', d);
-    await addToWishlist('u', 'b', d);
+    for (const l of listings) await addToWishlist('u', l.listingId, d);
     listings[0] = summary('a', 'sold');
+    // An auction the close schedule ended unsold shows Ended; a listing its seller ended is gone.
+    listings[1] = { ...summary('b', 'ended'), listingType: 'auction', auctionResult: 'no_bids' };
+    listings[2] = summary('c', 'ended');
+    listings[3] = summary('d', 'deleted');
+    listings[4] = summary('e', 'expired');
     const { items, count } = await listWishlist('u', d);
-    expect(count).toBe(2);
-    expect(items.map((i) => [i.listingId, i.listing?.id ?? null])).toEqual([
-      ['b', 'b'],
-      ['a', null],
+    expect(count).toBe(6);
+    expect(items.map((i) => [i.listingId, i.listing?.status ?? null])).toEqual([
+      ['f', 'active'],
+      ['e', null],
+      ['d', null],
+      ['c', null],
+      ['b', 'ended'],
+      ['a', 'sold'],
     ]);
+    expect(items[0]!.listing).toMatchObject({ id: 'f', title: 'Item f', category: 'Electronics', condition: 'good' });
   });
 
   it('removes idempotently', async () => {

@@ -44,7 +44,9 @@ export function WishlistTab() {
             {listing ? (
               <span>
                 <Link to={`/item/${encodeURIComponent(listing.id)}`}>{listing.title}</Link>
-                <span className="wishlist-preview-price">{cardPrice(listing).text}</span>
+                <span className="wishlist-preview-price">
+                  {listing.status === 'sold' ? 'Sold' : listing.status === 'ended' ? 'Ended' : cardPrice(listing).text}
+                </span>
               </span>
             ) : (
               <span>This listing is no longer available</span>
