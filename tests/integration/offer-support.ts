@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { MyOffer } from '../../shared/api/offers';
 import type { Offer } from '../../shared/domain/offers';
+import type { SocketEvent } from '../../shared/events';
 import { call } from './auth-support';
 import { runSchedule } from './auction-support';
 import { listItem } from './checkout-support';
 import { conversationWith } from './message-support';
 import type { Account } from './route-support';
+import { openSocket } from './socket-support';
 
 type ApiError = { error?: { code: string; message: string } };
 export type OfferReply = Offer & ApiError;
@@ -71,3 +73,12 @@ export async function offerOn(
 
 export const expireOffersAt = (at: Date) =>
   runSchedule<{ expired: number; skipped: number; failed: number }>('expire-offers', at);
+
+/** A socket of the account's subscribed to its own topic: the events pushed to it since. */
+export async function userSocket(a: Account) {
+  const socket = await openSocket(a.token);
+  socket.send(JSON.stringify({ action: 'subscribe', topic: `user:${a.userId}` }));
+  expect(await socket.next()).toMatchObject({ type: 'subscribed' });
+  const events = () => socket.frames.flatMap((f): SocketEvent[] => (f.type === 'event' ? [f.event] : []));
+  return { events, close: socket.close };
+}
