@@ -122,7 +122,7 @@ const orderSeller = (status: number): Access => ({
 
 /**
  * Only the two parties of the conversation the request names (the matrix's buyer and seller); to anyone else it does
- * not exist (404). For Make Offer the seller is the wrong party (own_item, 403).
+ * not exist (404).
  */
 const parties = (status: number): Access => ({
   visitor: 401,
@@ -401,18 +401,10 @@ export const routes = {
     'user',
     parties(200),
   ),
-  // Offers (issue 16, decision 033), in a listing's conversation: only its buyer makes one (its seller: 403 own item),
-  // only the receiver answers one; money-adjacent POSTs a browser may retry, so each takes an Idempotency-Key.
-  makeOffer: route(
-    'makeOffer',
-    makeOffer,
-    'http/offers/make-offer',
-    'user',
-    { ...parties(201), seller: 403 },
-    {
-      idempotent: true,
-    },
-  ),
+  // Offers (issue 16, decision 033), in a listing's conversation: only its buyer makes one (its seller: 403 own item;
+  // the fixture names each buyer's own conversation, the seller's about the other seller's listing), only the
+  // receiver answers one; POSTs a browser may retry, so each takes an Idempotency-Key.
+  makeOffer: route('makeOffer', makeOffer, 'http/offers/make-offer', 'user', parties(201), { idempotent: true }),
   listConversationOffers: route(
     'listConversationOffers',
     listConversationOffers,

@@ -119,13 +119,17 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { content: 'Is the lantern still available?' },
   }),
   markConversationRead: async ({ world }) => ({ params: { conversationId: await conversationOf(world) }, body: {} }),
-  // Offers: the buyer's conversation about a listing of the seller's that takes offers (made once per world); each
-  // answer route names a pending offer of its own, made by the buyer, so the seller is its receiver.
-  makeOffer: async ({ world }) => ({
-    params: { conversationId: await offerConversationOf(world) },
+  // Offers: the buyer's conversation about a listing of the seller's that takes offers (made once per world); the
+  // seller offers as a buyer in its own conversation about the other seller's listing (as with buying, never its own;
+  // on its own item it is 403, tests/integration/offers.test.ts). Each answer route names a pending offer of its own,
+  // made by the buyer, so the seller is its receiver.
+  makeOffer: async ({ caller, world }) => ({
+    params: { conversationId: await offerConversationOf(world, caller === 'seller' ? 'seller' : 'user') },
     body: { amountCents: 1_000, expires: true },
   }),
-  listConversationOffers: async ({ world }) => ({ params: { conversationId: await offerConversationOf(world) } }),
+  listConversationOffers: async ({ world }) => ({
+    params: { conversationId: await offerConversationOf(world, 'user') },
+  }),
   acceptOffer: async ({ world }) => ({ params: { offerId: await pendingOfferOf(world, 'accept') }, body: {} }),
   rejectOffer: async ({ world }) => ({ params: { offerId: await pendingOfferOf(world, 'reject') }, body: {} }),
   counterOffer: async ({ world }) => ({
@@ -313,25 +317,30 @@ function conversationOf(world: World): Promise<string> {
   return made;
 }
 
-const offerConversations = new WeakMap<World, Promise<string>>();
+const offerConversations = new WeakMap<World, Map<string, Promise<string>>>();
 const pendingOffers = new WeakMap<World, Map<string, Promise<string>>>();
 
-/** The world's buyer's conversation about a new listing of the seller's that takes offers. */
-async function newOfferConversation(world: World): Promise<string> {
-  const { user, seller } = world.callers;
-  const listingId = await listItem(seller, { priceCents: 5_000, acceptOffers: true });
+/**
+ * A conversation of `buyer` (the world's buyer, or the seller buying) about a new listing that takes offers, of the
+ * seller's (of the other seller's when the seller buys).
+ */
+async function newOfferConversation(world: World, buyer: 'user' | 'seller' = 'user'): Promise<string> {
+  const { user, seller, otherSeller } = world.callers;
+  const [me, of] = buyer === 'user' ? [user, seller] : [seller, otherSeller];
+  const listingId = await listItem(of, { priceCents: 5_000, acceptOffers: true });
   const r = await call<{ conversation: { id: string } }>('POST', '/api/me/conversations', {
-    token: user.token,
-    from: user.from,
+    token: me.token,
+    from: me.from,
     body: { listingId },
   });
   if (r.status !== 200) throw new Error(`conversation: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.conversation.id;
 }
 
-/** One offer conversation per world (only the buyer's Make Offer succeeds there; the others are refused first). */
-function offerConversationOf(world: World): Promise<string> {
-  return offerConversations.get(world) ?? offerConversations.set(world, newOfferConversation(world)).get(world)!;
+/** One offer conversation per world and buyer (the others' requests are refused before anything is read of it). */
+function offerConversationOf(world: World, buyer: 'user' | 'seller'): Promise<string> {
+  const mine = offerConversations.get(world) ?? offerConversations.set(world, new Map()).get(world)!;
+  return mine.get(buyer) ?? mine.set(buyer, newOfferConversation(world, buyer)).get(buyer)!;
 }
 
 /** A pending offer of the world's buyer to its seller, one per route (an answer is given once). */
