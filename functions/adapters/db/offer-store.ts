@@ -47,7 +47,7 @@ export const toOffer = (r: OfferRow): Offer => ({
 /** A thread is one line of the buyer's list, its newest round: a countered round leaves the index. */
 const listedAtOf = (o: Offer) => (o.status === 'countered' ? NOT_INDEXED : o.createdAt);
 
-function newRow(o: Offer) {
+export function newRow(o: Offer) {
   return {
     offerId: o.id,
     conversationId: o.conversationId,
@@ -72,7 +72,7 @@ function newRow(o: Offer) {
  * named (ElectroDB rebuilds or drops each index the status is part of: out of the expiry index once not pending, out
  * of the buyer's list once countered).
  */
-function moveWrite(tx: Pick<TransactionEntities, 'offer'>, from: Offer, to: Offer) {
+export function moveWrite(tx: Pick<TransactionEntities, 'offer'>, from: Offer, to: Offer) {
   return tx.offer
     .patch({ offerId: from.id })
     .set({
