@@ -14,7 +14,7 @@ import {
   waitForOrder,
   withLedger,
 } from './checkout-support';
-import { conversationWith, messagesOf, start } from './message-support';
+import { conversationWith, messagesOf, notificationsOf, start, until } from './message-support';
 import {
   answer,
   expireOffersAt,
@@ -41,23 +41,6 @@ afterAll(async () => {
   await call('DELETE', '/_local/clock');
   if (seller) await endListingsOf(seller);
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function notificationsOf(a: Account) {
-  const r = await call<{ items: { type: string; title: string; message: string; relatedId: string | null }[] }>(
-    'GET',
-    '/api/me/notifications?limit=50',
-    { token: a.token, from: a.from },
-  );
-  return r.body.items;
-}
 
 const offerIn = async (a: Account, conversationId: string, offerId: string): Promise<Offer | undefined> =>
   (await offersIn(a, conversationId)).body.items.find((o) => o.id === offerId);

@@ -1,20 +1,4 @@
-import { offerDeps } from '../../adapters/offer-deps';
-import { answerOffer } from '../../core/offers/answer-offer';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
 import { routes } from '../../routes';
+import { answerHandler } from './answer-handler';
 
-export const handler = httpHandler(
-  routes.acceptOffer,
-  async (req) => {
-    const offer = await answerOffer(
-      principalOf(req).userId,
-      req.params.offerId,
-      { kind: 'accept' },
-      offerDeps(req.log),
-    );
-    req.metrics.count('OffersAccepted', 1);
-    return ok(offer);
-  },
-  { idempotency: idempotentRequests('acceptOffer') },
-);
+export const handler = answerHandler(routes.acceptOffer, 'accept', 'OffersAccepted');

@@ -31,17 +31,12 @@ function anOffer(over: Partial<Offer> = {}): Offer {
 
 describe('the offer state machine', () => {
   it('moves a pending offer to any answer, an accepted one only to declined, and nothing else anywhere', () => {
-    const allowed = Object.fromEntries(
-      OFFER_STATUSES.map((from) => [from, OFFER_STATUSES.filter((to) => canMove(from, to))]),
-    );
-    expect(allowed).toEqual({
-      pending: ['accepted', 'rejected', 'countered', 'expired', 'declined'],
-      accepted: ['declined'],
-      rejected: [],
-      countered: [],
-      expired: [],
-      declined: [],
-    });
+    for (const from of OFFER_STATUSES) {
+      for (const to of OFFER_STATUSES) {
+        const allowed = from === 'pending' ? to !== 'pending' : from === 'accepted' && to === 'declined';
+        expect(canMove(from, to), `${from} -> ${to}`).toBe(allowed);
+      }
+    }
     expect(() => moved(anOffer({ status: 'rejected' }), 'accepted', at(1))).toThrow(/can't move/);
   });
 

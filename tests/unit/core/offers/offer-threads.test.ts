@@ -19,6 +19,14 @@ async function withOffer(amountCents = 4_000, expires = true) {
 const ofType = <T extends DomainEvent['type']>(events: DomainEvent[], type: T) =>
   events.filter((e): e is Extract<DomainEvent, { type: T }> => e.type === type);
 
+/** The last message is the seller's system message `content`, and the buyer alone got the notice `title`: `text`. */
+function expectToldBuyer(w: ReturnType<typeof offerWorld>, content: string, title: string, text: string) {
+  expect(w.memory.messages.at(-1)).toMatchObject({ kind: 'system', content, senderId: 'SELLER' });
+  expect(ofType(w.published, 'notify.requested').map((e) => e.data)).toEqual([
+    expect.objectContaining({ userId: 'BUYER', title, message: text }),
+  ]);
+}
+
 describe('making an offer', () => {
   it("writes the offer and its 'offer' message together; both parties hear it, the seller's bell rings once", async () => {
     const { offer, conversationId, memory, published, deps } = await withOffer();
@@ -89,19 +97,17 @@ describe('making an offer', () => {
 
 describe('answering', () => {
   it("accept: 'Offer accepted' from the seller, the buyer told to buy within 48 hours", async () => {
-    const { offer, deps, memory, published } = await withOffer();
-    published.length = 0;
-    deps.now = () => new Date(T0 + HOUR);
-    const accepted = await answerOffer('SELLER', offer.id, { kind: 'accept' }, deps);
+    const w = await withOffer();
+    w.published.length = 0;
+    w.clock.at = T0 + HOUR;
+    const accepted = await answerOffer('SELLER', w.offer.id, { kind: 'accept' }, w.deps);
     expect(accepted).toMatchObject({ status: 'accepted', buyBy: new Date(T0 + 49 * HOUR).toISOString() });
-    expect(memory.messages.at(-1)).toMatchObject({ kind: 'system', content: 'Offer accepted', senderId: 'SELLER' });
-    expect(ofType(published, 'notify.requested').map((e) => e.data)).toEqual([
-      expect.objectContaining({
-        userId: 'BUYER',
-        title: 'Offer accepted',
-        message: 'sam accepted your offer of $40.00 for Brass Lantern. Buy it at that price within 48 hours.',
-      }),
-    ]);
+    expectToldBuyer(
+      w,
+      'Offer accepted',
+      'Offer accepted',
+      'sam accepted your offer of $40.00 for Brass Lantern. Buy it at that price within 48 hours.',
+    );
   });
 
   it('two answers racing: one wins, the other is 409 not_pending; one system message', async () => {
@@ -172,7 +178,8 @@ describe('answering', () => {
 
 describe('declining on sale', () => {
   it('declines the pending and the accepted-but-unbought offers once; a listing still for sale declines nothing', async () => {
-    const { offer, deps, offers, listings, memory, published } = await withOffer();
+    const w = await withOffer();
+    const { offer, deps, offers, listings, published } = w;
     const bought = { ...offer, id: 'BOUGHT', status: 'accepted' as const, orderId: 'ORDER1' };
     offers.set(bought.id, bought);
     expect(await declineOffersOnSale('L1', deps)).toEqual({ declined: 0, skipped: 0 });
@@ -183,13 +190,11 @@ describe('declining on sale', () => {
     expect(await declineOffersOnSale('L1', deps)).toEqual({ declined: 0, skipped: 0 });
     expect(offers.get(offer.id)?.status).toBe('declined');
     expect(offers.get('BOUGHT')?.status).toBe('accepted');
-    expect(memory.messages.at(-1)).toMatchObject({ kind: 'system', content: 'Offer declined', senderId: 'SELLER' });
-    expect(ofType(published, 'notify.requested').map((e) => e.data)).toEqual([
-      expect.objectContaining({
-        userId: 'BUYER',
-        title: 'Offer declined',
-        message: 'Brass Lantern sold out, so the offer of $40.00 was declined.',
-      }),
-    ]);
+    expectToldBuyer(
+      w,
+      'Offer declined',
+      'Offer declined',
+      'Brass Lantern sold out, so the offer of $40.00 was declined.',
+    );
   });
 });
