@@ -151,12 +151,13 @@ describe('EventBridge Scheduler schedules from the route table', () => {
     expect(timeout(byName('daily-probe'))).toBe(60);
   });
 
-  it('runs the auction schedules (issue 15): close every minute, ending notices and lapses every 5, table and events only', () => {
+  it('runs the auction and offer schedules (issues 15, 16): close every minute, ending notices, lapses and offer expiry every 5, table and events only', () => {
     const byName = (name: string) => defs.find((d) => d.name === name)!;
     const auctionJobs = {
       'close-auctions': ['jobs/close-auctions', 'rate(1 minute)'],
       'auction-ending-notices': ['jobs/notify-ending-auctions', 'rate(5 minutes)'],
       'lapse-unpaid-orders': ['jobs/lapse-unpaid-orders', 'rate(5 minutes)'],
+      'expire-offers': ['jobs/expire-offers', 'rate(5 minutes)'],
     } as const;
     for (const [name, [handler, rate]] of Object.entries(auctionJobs)) {
       const def = byName(name);

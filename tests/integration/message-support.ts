@@ -58,3 +58,22 @@ export const markRead = (a: Account, conversationId: string) =>
 export const unreadOf = async (a: Account) =>
   (await call<{ unreadCount: number }>('GET', '/api/me/messages/unread', { token: a.token, from: a.from })).body
     .unreadCount;
+
+/** Waits until `check` holds (the events queue and its consumer run apart from the request). */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('not in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The account's 50 newest notifications. */
+export async function notificationsOf(a: Account) {
+  const r = await call<{ items: { type: string; title: string; message: string; relatedId: string | null }[] }>(
+    'GET',
+    '/api/me/notifications?limit=50',
+    { token: a.token, from: a.from },
+  );
+  return r.body.items;
+}

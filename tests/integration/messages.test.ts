@@ -4,7 +4,18 @@ import { RATE_LIMITS } from '../../functions/core/auth/rate-limit';
 import { EMPTY_MESSAGE, MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from '../../shared/domain/messages';
 import { call } from './auth-support';
 import { buyerAndSeller, listItem } from './checkout-support';
-import { conversationWith, list, markRead, messagesOf, send, sent, start, unreadOf } from './message-support';
+import {
+  conversationWith,
+  list,
+  markRead,
+  messagesOf,
+  notificationsOf,
+  send,
+  sent,
+  start,
+  unreadOf,
+  until,
+} from './message-support';
 import { endListingsOf, signUp, type Account } from './route-support';
 import { openSocket } from './socket-support';
 
@@ -23,23 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (seller) await endListingsOf(seller);
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function notificationsOf(a: Account) {
-  const r = await call<{ items: { type: string; title: string; message: string; relatedId: string | null }[] }>(
-    'GET',
-    '/api/me/notifications?limit=50',
-    { token: a.token, from: a.from },
-  );
-  return r.body.items;
-}
 
 describe('Contact Seller', () => {
   it('needs a session', async () => {

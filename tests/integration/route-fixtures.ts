@@ -13,6 +13,7 @@ import {
   shortAuction,
   wonAuction,
 } from './auction-support';
+import { listItem } from './checkout-support';
 import { giveNotifications } from './notification-support';
 import { fundedSale, parcel, payFee } from './order-support';
 import {
@@ -118,6 +119,24 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { content: 'Is the lantern still available?' },
   }),
   markConversationRead: async ({ world }) => ({ params: { conversationId: await conversationOf(world) }, body: {} }),
+  // Offers: the buyer's conversation about a listing of the seller's that takes offers (made once per world); the
+  // seller offers as a buyer in its own conversation about the other seller's listing (as with buying, never its own;
+  // on its own item it is 403, tests/integration/offers.test.ts). Each answer route names a pending offer of its own,
+  // made by the buyer, so the seller is its receiver.
+  makeOffer: async ({ caller, world }) => ({
+    params: { conversationId: await offerConversationOf(world, caller === 'seller' ? 'seller' : 'user') },
+    body: { amountCents: 1_000, expires: true },
+  }),
+  listConversationOffers: async ({ world }) => ({
+    params: { conversationId: await offerConversationOf(world, 'user') },
+  }),
+  acceptOffer: async ({ world }) => ({ params: { offerId: await pendingOfferOf(world, 'accept') }, body: {} }),
+  rejectOffer: async ({ world }) => ({ params: { offerId: await pendingOfferOf(world, 'reject') }, body: {} }),
+  counterOffer: async ({ world }) => ({
+    params: { offerId: await pendingOfferOf(world, 'counter') },
+    body: { amountCents: 4_000, expires: true },
+  }),
+  listMyOffers: () => ({}),
   getCart: () => ({}),
   setCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) }, body: { quantity: 1 } }),
   removeCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) } }),
@@ -296,6 +315,52 @@ function conversationOf(world: World): Promise<string> {
     conversations.set(world, made);
   }
   return made;
+}
+
+const offerConversations = new WeakMap<World, Map<string, Promise<string>>>();
+const pendingOffers = new WeakMap<World, Map<string, Promise<string>>>();
+
+/**
+ * A conversation of `buyer` (the world's buyer, or the seller buying) about a new listing that takes offers, of the
+ * seller's (of the other seller's when the seller buys).
+ */
+async function newOfferConversation(world: World, buyer: 'user' | 'seller' = 'user'): Promise<string> {
+  const { user, seller, otherSeller } = world.callers;
+  const [me, of] = buyer === 'user' ? [user, seller] : [seller, otherSeller];
+  const listingId = await listItem(of, { priceCents: 5_000, acceptOffers: true });
+  const r = await call<{ conversation: { id: string } }>('POST', '/api/me/conversations', {
+    token: me.token,
+    from: me.from,
+    body: { listingId },
+  });
+  if (r.status !== 200) throw new Error(`conversation: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.conversation.id;
+}
+
+/** One offer conversation per world and buyer (the others' requests are refused before anything is read of it). */
+function offerConversationOf(world: World, buyer: 'user' | 'seller'): Promise<string> {
+  const mine = offerConversations.get(world) ?? offerConversations.set(world, new Map()).get(world)!;
+  return mine.get(buyer) ?? mine.set(buyer, newOfferConversation(world, buyer)).get(buyer)!;
+}
+
+/** A pending offer of the world's buyer to its seller, one per route (an answer is given once). */
+function pendingOfferOf(world: World, route: string): Promise<string> {
+  const mine = pendingOffers.get(world) ?? pendingOffers.set(world, new Map()).get(world)!;
+  let offer = mine.get(route);
+  if (!offer) {
+    const { user } = world.callers;
+    offer = newOfferConversation(world).then(async (conversationId) => {
+      const made = await call<{ id: string }>('POST', `/api/me/conversations/${conversationId}/offers`, {
+        token: user.token,
+        from: user.from,
+        body: { amountCents: 1_000, expires: true },
+      });
+      if (made.status !== 201) throw new Error(`offer: ${made.status} ${JSON.stringify(made.body)}`);
+      return made.body.id;
+    });
+    mine.set(route, offer);
+  }
+  return offer;
 }
 
 /** A listing the caller may buy: the seller's, except for the seller, who buys the other seller's. */
