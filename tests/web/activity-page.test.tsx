@@ -42,6 +42,7 @@ function signedIn(
         if (path === '/api/me/orders') return orders(req);
         // No bids unless a test answers them.
         if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
+        if (path === '/api/me/offers') return more(req) ?? { body: { items: [], cursor: null } };
         return more(req);
       },
     ),
