@@ -117,7 +117,8 @@ const chatLog = async () => within(await screen.findByRole('log', {}, LOAD));
 const card = async (amount = '$50.00') =>
   within(await (await chatLog()).findByRole('article', { name: new RegExp(`^Offer of \\${amount}`) }, LOAD));
 const answers = ['Accept', 'Reject', 'Counter'];
-const buttonsIn = (c: ReturnType<typeof within>) => c.queryAllByRole('button').map((b) => b.textContent);
+const buttonsIn = (c: { queryAllByRole(role: 'button'): HTMLElement[] }) =>
+  c.queryAllByRole('button').map((b) => b.textContent);
 
 function push(me: string, type: string, data: unknown) {
   const socket = FakeSocket.instances.at(-1)!;

@@ -146,3 +146,25 @@ export function OfferDialog({ trigger, title, description, submitLabel, capByBal
     </Dialog.Root>
   );
 }
+
+/** Make Offer (item page, the buyer's chat): the buyer pays, so the amount is capped by their balance. */
+export function MakeOfferDialog({
+  description,
+  className,
+  onSubmit,
+}: Pick<OfferDialogProps, 'description' | 'onSubmit'> & { className: string }) {
+  return (
+    <OfferDialog
+      trigger={
+        <button type="button" className={className}>
+          Make Offer
+        </button>
+      }
+      title="Make an Offer"
+      description={description}
+      submitLabel="Send Offer"
+      capByBalance
+      onSubmit={onSubmit}
+    />
+  );
+}

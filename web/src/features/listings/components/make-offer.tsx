@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { startConversation } from '../../../../../shared/api/messages';
 import { OFFER_REFUSAL_TITLES, OFFER_TEXTS, OFFER_TOASTS } from '../../../../../shared/domain/offers';
-import { OfferDialog } from '../../../components/offer-dialog';
+import { MakeOfferDialog } from '../../../components/offer-dialog';
 import { ApiError, apiSend } from '../../../lib/api';
 import { messagesUrl } from '../../../lib/messages';
 import { offerFailureToast, offersOpen, useOfferActions, type OfferTerms } from '../../../lib/offers';
@@ -41,16 +41,9 @@ function SignedInMakeOffer({ listing: l }: { listing: ListingDetail }) {
 
   return (
     <>
-      <OfferDialog
-        trigger={
-          <button type="button" className="btn btn-outline">
-            {LABEL}
-          </button>
-        }
-        title="Make an Offer"
+      <MakeOfferDialog
+        className="btn btn-outline"
         description={`Offer the seller a price for ${l.title}. They can accept, reject or counter it.`}
-        submitLabel="Send Offer"
-        capByBalance
         onSubmit={send}
       />
       {sentIn && (

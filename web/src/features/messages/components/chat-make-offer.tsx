@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '../../../../../shared/api/messages';
 import type { Offer } from '../../../../../shared/domain/offers';
-import { OfferDialog } from '../../../components/offer-dialog';
+import { MakeOfferDialog } from '../../../components/offer-dialog';
 import { useListingDetail } from '../../../lib/listing-detail';
 import { offersOpen, useOfferActions, type OfferTerms } from '../../../lib/offers';
 import { useSignedInSession } from '../../../lib/session/session-context';
@@ -22,16 +22,9 @@ export function ChatMakeOffer({ conversation, onMade }: { conversation: Conversa
     return offer !== null;
   };
   return (
-    <OfferDialog
-      trigger={
-        <button type="button" className="btn btn-outline btn-sm chat-make-offer">
-          Make Offer
-        </button>
-      }
-      title="Make an Offer"
+    <MakeOfferDialog
+      className="btn btn-outline btn-sm chat-make-offer"
       description={`Offer ${conversation.otherParty.username} a price for ${listing.title}.`}
-      submitLabel="Send Offer"
-      capByBalance
       onSubmit={send}
     />
   );

@@ -41,6 +41,11 @@ function BuyAtOffer({ offer }: { offer: Offer }) {
   );
 }
 
+const ANSWERS = [
+  ['accept', 'Accept', 'Accepting...', 'btn-primary'],
+  ['reject', 'Reject', 'Rejecting...', 'btn-outline'],
+] as const;
+
 /** Accept, Reject and Counter for the receiver of a pending offer. */
 function Answers({ offer, onAnswered }: { offer: Offer; onAnswered(offer: Offer, counter: boolean): void }) {
   const { respond, counter } = useOfferActions();
@@ -59,22 +64,17 @@ function Answers({ offer, onAnswered }: { offer: Offer; onAnswered(offer: Offer,
   const amount = formatUsd(offer.amountCents);
   return (
     <div className="offer-card-actions" role="group" aria-label={`Answer the offer of ${amount}`}>
-      <button
-        type="button"
-        className="btn btn-primary btn-sm"
-        disabled={busy !== null}
-        onClick={() => void answer('accept')}
-      >
-        {busy === 'accept' ? 'Accepting...' : 'Accept'}
-      </button>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm"
-        disabled={busy !== null}
-        onClick={() => void answer('reject')}
-      >
-        {busy === 'reject' ? 'Rejecting...' : 'Reject'}
-      </button>
+      {ANSWERS.map(([kind, label, busyLabel, tone]) => (
+        <button
+          key={kind}
+          type="button"
+          className={`btn ${tone} btn-sm`}
+          disabled={busy !== null}
+          onClick={() => void answer(kind)}
+        >
+          {busy === kind ? busyLabel : label}
+        </button>
+      ))}
       {/* The last round can only be accepted or rejected (the server refuses another counter). */}
       {offer.round < OFFER_MAX_ROUNDS && (
         <OfferDialog
