@@ -168,7 +168,7 @@ describe('offer cards in the chat (spec part 2 "Messages page", issue 16 items 3
       [ahead(26.5 * HOUR), '1d 2h left', answers],
       [ahead(5.5 * HOUR), '5h left', answers],
       [ahead(0.5 * HOUR), 'Less than 1h left', answers],
-      [ahead(-HOUR), 'expired', []],
+      [ahead(-HOUR), 'Expired', []],
       [null, 'No expiry', answers],
     ];
     for (const [expiresAt, text, buttons] of cases) {
@@ -190,6 +190,7 @@ describe('offer cards in the chat (spec part 2 "Messages page", issue 16 items 3
       expect(c.getByText(/Less than 1h left/)).toBeTruthy();
       await act(() => vi.advanceTimersByTimeAsync(HOUR));
       expect(c.getByText('expired')).toBeTruthy();
+      expect(c.getByText(/· Expired/)).toBeTruthy();
       expect(buttonsIn(c)).toEqual([]);
     } finally {
       vi.useRealTimers();

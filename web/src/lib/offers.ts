@@ -44,6 +44,12 @@ export function offerFailureToast(error: unknown, fallback: string): [string, st
   return [fallback, error instanceof ApiError ? error.message : undefined];
 }
 
+/** The status shown: a pending offer whose expiry has passed is expired before the schedule marks it so. */
+export function shownStatus(offer: Pick<Offer, 'status' | 'expiresAt'>, nowMs: number): Offer['status'] {
+  const lapsed = offer.expiresAt !== null && Date.parse(offer.expiresAt) <= nowMs;
+  return offer.status === 'pending' && lapsed ? 'expired' : offer.status;
+}
+
 export const OFFER_STATUS_TONES: Record<Offer['status'], string> = {
   pending: 'badge-primary',
   accepted: 'badge-accent',

@@ -8,7 +8,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { MorePages } from '../../../components/ui/more-pages';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { messagesUrl } from '../../../lib/messages';
-import { OFFER_STATUS_TONES } from '../../../lib/offers';
+import { OFFER_STATUS_TONES, shownStatus } from '../../../lib/offers';
 import { useNow } from '../../../lib/use-now';
 import type { MyOffersState } from '../lib/use-my-offers';
 
@@ -16,7 +16,8 @@ const FAILED = 'Failed to load your offers';
 
 /** One offer (a row styled as the Bids tab's): the listing linking to it, the amount, the status, a pending one's expiry. */
 function MyOfferRow({ offer: o, nowMs }: { offer: MyOffer; nowMs: number }) {
-  const expiry = o.status === 'pending' ? offerExpiryText(o.expiresAt, nowMs) : null;
+  const status = shownStatus(o, nowMs);
+  const expiry = status === 'pending' ? offerExpiryText(o.expiresAt, nowMs) : null;
   return (
     <li>
       <article className="my-bid" aria-label={`Offer: ${o.listing.title}`}>
@@ -32,7 +33,7 @@ function MyOfferRow({ offer: o, nowMs }: { offer: MyOffer; nowMs: number }) {
             {o.listing.title}
           </Link>
           <span className="my-bid-badges">
-            <span className={`badge offer-status ${OFFER_STATUS_TONES[o.status]}`}>{o.status}</span>
+            <span className={`badge offer-status ${OFFER_STATUS_TONES[status]}`}>{status}</span>
           </span>
           <dl className="my-bid-facts">
             <div>

@@ -2,24 +2,12 @@ import '../../../styles/offers.css';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatUsd } from '../../../../../shared/domain/money';
-import {
-  OFFER_MAX_ROUNDS,
-  offerExpiryText,
-  offerReceiverId,
-  type Offer,
-  type OfferStatus,
-} from '../../../../../shared/domain/offers';
+import { OFFER_MAX_ROUNDS, offerExpiryText, offerReceiverId, type Offer } from '../../../../../shared/domain/offers';
 import { OfferDialog } from '../../../components/offer-dialog';
 import { useCart } from '../../../lib/cart/use-cart';
-import { OFFER_STATUS_TONES, useOfferActions, type OfferTerms } from '../../../lib/offers';
+import { OFFER_STATUS_TONES, shownStatus, useOfferActions, type OfferTerms } from '../../../lib/offers';
 
 const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** The status a card shows: a pending offer whose expiry has passed is expired before the schedule marks it so. */
-export function shownStatus(offer: Offer, nowMs: number): OfferStatus {
-  const lapsed = offer.expiresAt !== null && Date.parse(offer.expiresAt) <= nowMs;
-  return offer.status === 'pending' && lapsed ? 'expired' : offer.status;
-}
 
 /** Accepted: the buyer puts the listing in their cart (one unit; the server prices it from the offer) and checks out. */
 function BuyAtOffer({ offer }: { offer: Offer }) {
@@ -131,7 +119,8 @@ export function OfferCard({
   onAnswered(offer: Offer, counter: boolean): void;
 }) {
   const status = shownStatus(offer, nowMs);
-  const expiry = status === 'pending' ? (offerExpiryText(offer.expiresAt, nowMs) ?? 'No expiry') : null;
+  const expiry =
+    status === 'pending' || status === 'expired' ? (offerExpiryText(offer.expiresAt, nowMs) ?? 'No expiry') : null;
   const amount = formatUsd(offer.amountCents);
   return (
     <article className="offer-card" aria-label={`Offer of ${amount}, ${status}`}>
