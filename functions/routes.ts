@@ -51,6 +51,14 @@ import {
   sendMessage,
   startConversation,
 } from '../shared/api/messages';
+import {
+  acceptOffer,
+  counterOffer,
+  listConversationOffers,
+  listMyOffers,
+  makeOffer,
+  rejectOffer,
+} from '../shared/api/offers';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -67,6 +75,18 @@ export const CALLERS = ['visitor', 'user', 'seller', 'otherSeller', 'admin'] as 
 export type Caller = (typeof CALLERS)[number];
 /** The status each caller gets for a valid request to the route (the test's fixture for it). */
 export type Access = Readonly<Record<Caller, number>>;
+
+/**
+ * Only the receiver of the offer the request names: the fixture's offer is the matrix buyer's, so its seller answers
+ * it; its sender (the buyer) is refused (not_receiver, 403), and to anyone else it does not exist (404).
+ */
+const offerReceiver = (status: number): Access => ({
+  visitor: 401,
+  user: 403,
+  seller: status,
+  otherSeller: 404,
+  admin: 404,
+});
 
 /** Everyone gets `status`. */
 const anyone = (status: number): Access => ({
@@ -102,7 +122,7 @@ const orderSeller = (status: number): Access => ({
 
 /**
  * Only the two parties of the conversation the request names (the matrix's buyer and seller); to anyone else it does
- * not exist (404).
+ * not exist (404). For Make Offer the seller is the wrong party (own_item, 403).
  */
 const parties = (status: number): Access => ({
   visitor: 401,
@@ -381,6 +401,36 @@ export const routes = {
     'user',
     parties(200),
   ),
+  // Offers (issue 16, decision 033), in a listing's conversation: only its buyer makes one (its seller: 403 own item),
+  // only the receiver answers one; money-adjacent POSTs a browser may retry, so each takes an Idempotency-Key.
+  makeOffer: route(
+    'makeOffer',
+    makeOffer,
+    'http/offers/make-offer',
+    'user',
+    { ...parties(201), seller: 403 },
+    {
+      idempotent: true,
+    },
+  ),
+  listConversationOffers: route(
+    'listConversationOffers',
+    listConversationOffers,
+    'http/offers/list-conversation-offers',
+    'user',
+    parties(200),
+  ),
+  acceptOffer: route('acceptOffer', acceptOffer, 'http/offers/accept-offer', 'user', offerReceiver(200), {
+    idempotent: true,
+  }),
+  rejectOffer: route('rejectOffer', rejectOffer, 'http/offers/reject-offer', 'user', offerReceiver(200), {
+    idempotent: true,
+  }),
+  counterOffer: route('counterOffer', counterOffer, 'http/offers/counter-offer', 'user', offerReceiver(201), {
+    idempotent: true,
+  }),
+  // My Activity's Offers tab: the caller's own threads as buyer.
+  listMyOffers: route('listMyOffers', listMyOffers, 'http/offers/list-my-offers', 'user', signedIn(200)),
   // The cart: any signed-in user; each only ever reads and writes their own (the session names the cart).
   getCart: route('getCart', getCart, 'http/cart/get-cart', 'user', signedIn(200)),
   // PUT sets a quantity and DELETE removes: repeating either changes nothing, so no Idempotency-Key.
@@ -617,6 +667,8 @@ export const schedules: readonly ScheduleDef[] = [
   { name: 'close-auctions', handler: 'jobs/close-auctions', rate: 'rate(1 minute)' },
   // Auctions' orders unpaid after their 48 hours lapse (the seller may then offer a second chance or relist).
   { name: 'lapse-unpaid-orders', handler: 'jobs/lapse-unpaid-orders', rate: 'rate(5 minutes)' },
+  // Pending offers past their 24 hours expire (answers after the expiry are refused before this runs, too).
+  { name: 'expire-offers', handler: 'jobs/expire-offers', rate: 'rate(5 minutes)' },
   // Escrows past CancelAfter go back to their buyers; refunds due and releases under way are followed to the ledger.
   {
     name: 'settle-escrows',

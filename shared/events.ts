@@ -175,6 +175,16 @@ export const offerUpdatedEvent = z.object({
 });
 
 /**
+ * A listing's last unit was sold (its status is now sold): not pushed to sockets; the events consumer declines the
+ * offers still open on it (decision 033). Handled once per listing however often it is delivered.
+ */
+export const listingSoldOutEvent = z.object({
+  ...eventBase,
+  type: z.literal('listing.sold_out'),
+  data: z.object({ listingId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+});
+
+/**
  * A feature asks for a user to be notified (the one way every feature notifies). Not pushed to sockets: the events
  * consumer calls core's `notify`, which stores it once per `dedupeKey` and publishes notification.created.
  */
@@ -233,6 +243,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   messageCreatedEvent,
   conversationReadEvent,
   offerUpdatedEvent,
+  listingSoldOutEvent,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

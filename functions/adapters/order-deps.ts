@@ -15,12 +15,14 @@ import { accounts, signingRequests } from './auth-deps';
 import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
 import { cartStore } from './db/cart-store';
+import { currentOffers } from './db/offer-store';
 import { orderStore } from './db/order-store';
 import { profileStore } from './db/profile-store';
 import { saleListings } from './db/sale-listings';
 import { db } from './db/service';
 import { shippingQuoteStore } from './db/shipping-quote-store';
 import { soldOutListings } from './db/sold-out-listings';
+import { eventQueue } from './event-queue';
 import { fulfillmentVault } from './fulfillment-vault';
 import type { XrplLedger } from './ledger/xrpl-ledger';
 import { loadLedger } from './load-ledger';
@@ -48,6 +50,7 @@ export async function checkoutDeps(): Promise<CheckoutDeps> {
   return {
     carts: cartStore(db()),
     listings: saleListings(db()),
+    offers: currentOffers(db()),
     users: accounts(),
     profiles: profileStore(db()),
     quotes: shippingQuoteStore(db()),
@@ -93,7 +96,7 @@ export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps>
   const l = await loadLedger();
   return {
     orders: orderStore(db()),
-    soldOut: soldOutListings(db(), now),
+    soldOut: soldOutListings(db(), now, eventQueue),
     carts: cartStore(db()),
     signer: signer(),
     ledger: l,

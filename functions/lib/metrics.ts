@@ -20,7 +20,12 @@ export type BusinessMetric =
   | 'ConversationsStarted'
   | 'MessagesSent'
   | 'AuctionsClosed'
-  | 'AuctionOrdersLapsed';
+  | 'AuctionOrdersLapsed'
+  | 'OffersMade'
+  | 'OffersAccepted'
+  | 'OffersRejected'
+  | 'OffersCountered'
+  | 'OffersExpired';
 
 export interface BusinessMetrics {
   /** Counts one (or `value`) occurrence of a domain action in this invocation; flushed when the invocation ends. */

@@ -37,6 +37,11 @@ export const cartLineSchema = z.object({
    */
   status: z.enum(CART_LINE_STATUSES),
   addedAt: z.string(),
+  /**
+   * The buyer's accepted offer on the listing (decision 033): the line is priced at its amount for one unit
+   * (`unitPriceCents`, `available` at most 1) until `buyBy`; absent otherwise.
+   */
+  offer: z.optional(z.object({ id: z.string(), buyBy: z.string() })),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -61,6 +61,7 @@ export const OFFER_REFUSAL_CODES = [
   'not_receiver',
   'too_many_rounds',
   'listing_unavailable',
+  'offer_open',
 ] as const;
 export type OfferRefusalCode = (typeof OFFER_REFUSAL_CODES)[number];
 
@@ -74,6 +75,7 @@ export const OFFER_REFUSAL_TITLES: Record<OfferRefusalCode, string> = {
   not_receiver: 'Failed to respond to offer',
   too_many_rounds: 'Cannot Make Offer',
   listing_unavailable: 'Cannot Make Offer',
+  offer_open: 'Cannot Make Offer',
 };
 
 export const OFFER_TEXTS = {
@@ -86,6 +88,9 @@ export const OFFER_TEXTS = {
   notReceiver: 'Only the other party can answer this offer.',
   tooManyRounds: `An offer can be countered at most ${OFFER_MAX_ROUNDS - 1} times.`,
   listingUnavailable: 'This listing is no longer available.',
+  /** One live offer thread per conversation (decision 033): a new offer waits until the current one is answered. */
+  offerPending: 'You already have an offer waiting for an answer on this item.',
+  offerAccepted: 'Your offer on this item was accepted: buy it at that price from your cart.',
   insufficientBalance: (needCents: Cents, balanceCents: Cents) =>
     `You need ${formatUsd(needCents)} but only have ${formatUsd(balanceCents)} available.`,
 } as const;

@@ -13,6 +13,7 @@ import {
   shortAuction,
   wonAuction,
 } from './auction-support';
+import { listItem } from './checkout-support';
 import { giveNotifications } from './notification-support';
 import { fundedSale, parcel, payFee } from './order-support';
 import {
@@ -118,6 +119,20 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { content: 'Is the lantern still available?' },
   }),
   markConversationRead: async ({ world }) => ({ params: { conversationId: await conversationOf(world) }, body: {} }),
+  // Offers: the buyer's conversation about a listing of the seller's that takes offers (made once per world); each
+  // answer route names a pending offer of its own, made by the buyer, so the seller is its receiver.
+  makeOffer: async ({ world }) => ({
+    params: { conversationId: await offerConversationOf(world) },
+    body: { amountCents: 1_000, expires: true },
+  }),
+  listConversationOffers: async ({ world }) => ({ params: { conversationId: await offerConversationOf(world) } }),
+  acceptOffer: async ({ world }) => ({ params: { offerId: await pendingOfferOf(world, 'accept') }, body: {} }),
+  rejectOffer: async ({ world }) => ({ params: { offerId: await pendingOfferOf(world, 'reject') }, body: {} }),
+  counterOffer: async ({ world }) => ({
+    params: { offerId: await pendingOfferOf(world, 'counter') },
+    body: { amountCents: 4_000, expires: true },
+  }),
+  listMyOffers: () => ({}),
   getCart: () => ({}),
   setCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) }, body: { quantity: 1 } }),
   removeCartItem: ({ caller, world }) => ({ params: { listingId: buyable(caller, world) } }),
@@ -296,6 +311,47 @@ function conversationOf(world: World): Promise<string> {
     conversations.set(world, made);
   }
   return made;
+}
+
+const offerConversations = new WeakMap<World, Promise<string>>();
+const pendingOffers = new WeakMap<World, Map<string, Promise<string>>>();
+
+/** The world's buyer's conversation about a new listing of the seller's that takes offers. */
+async function newOfferConversation(world: World): Promise<string> {
+  const { user, seller } = world.callers;
+  const listingId = await listItem(seller, { priceCents: 5_000, acceptOffers: true });
+  const r = await call<{ conversation: { id: string } }>('POST', '/api/me/conversations', {
+    token: user.token,
+    from: user.from,
+    body: { listingId },
+  });
+  if (r.status !== 200) throw new Error(`conversation: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.conversation.id;
+}
+
+/** One offer conversation per world (only the buyer's Make Offer succeeds there; the others are refused first). */
+function offerConversationOf(world: World): Promise<string> {
+  return offerConversations.get(world) ?? offerConversations.set(world, newOfferConversation(world)).get(world)!;
+}
+
+/** A pending offer of the world's buyer to its seller, one per route (an answer is given once). */
+function pendingOfferOf(world: World, route: string): Promise<string> {
+  const mine = pendingOffers.get(world) ?? pendingOffers.set(world, new Map()).get(world)!;
+  let offer = mine.get(route);
+  if (!offer) {
+    const { user } = world.callers;
+    offer = newOfferConversation(world).then(async (conversationId) => {
+      const made = await call<{ id: string }>('POST', `/api/me/conversations/${conversationId}/offers`, {
+        token: user.token,
+        from: user.from,
+        body: { amountCents: 1_000, expires: true },
+      });
+      if (made.status !== 201) throw new Error(`offer: ${made.status} ${JSON.stringify(made.body)}`);
+      return made.body.id;
+    });
+    mine.set(route, offer);
+  }
+  return offer;
 }
 
 /** A listing the caller may buy: the seller's, except for the seller, who buys the other seller's. */

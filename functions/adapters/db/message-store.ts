@@ -1,5 +1,6 @@
 import { LAST_MESSAGE_PREVIEW, sideOf } from '../../core/messages/conversation-view';
 import type { ConversationRecord, InboxEntry, MessageRecord, MessageStore } from '../../core/messages/ports';
+import type { TransactionEntities } from './listing-close';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
 
@@ -76,6 +77,7 @@ const toConversation = (r: ConversationRow): ConversationRecord => ({
   sellerUsername: r.sellerUsername,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
+  ...(r.currentOfferId !== undefined && { currentOfferId: r.currentOfferId }),
 });
 
 /** An entry's stored fields (no unread: only ADD and the read's SET change it). */
@@ -115,6 +117,40 @@ function entriesAfter(c: ConversationRecord, m: MessageRecord) {
       lastMessage,
     }),
   );
+}
+
+type AppendEntities = Pick<TransactionEntities, 'message' | 'conversation' | 'inboxEntry' | 'messageCounter'>;
+
+/**
+ * The writes of one message, for one transaction (decision 032): the message, the conversation's updatedAt (it must
+ * exist), both entries (the recipient's `ADD unread 1`) and the recipient's counter. With `offer`, the conversation's
+ * current offer moves to a new round in the same write, conditionally on it still being `previous` (decision 033).
+ */
+export function appendWrites(
+  tx: AppendEntities,
+  c: ConversationRecord,
+  m: MessageRecord,
+  offer?: { offerId: string; previous: string | null },
+) {
+  const recipientId = sideOf(c, m.senderId)!.otherUserId;
+  const touched = tx.conversation
+    .patch({ conversationId: c.conversationId })
+    .set({ updatedAt: m.createdAt, ...(offer && { currentOfferId: offer.offerId }) });
+  const conversationWrite = offer
+    ? touched.where((a, op) =>
+        offer.previous === null ? op.notExists(a.currentOfferId) : op.eq(a.currentOfferId, offer.previous),
+      )
+    : touched;
+  return [
+    tx.message.create(m).commit(),
+    conversationWrite.commit(),
+    ...entriesAfter(c, m).map((fields) =>
+      fields.userId === recipientId
+        ? tx.inboxEntry.upsert(fields).add({ unread: 1 }).commit()
+        : tx.inboxEntry.upsert(fields).commit(),
+    ),
+    tx.messageCounter.update({ userId: recipientId }).add({ unread: 1 }).commit(),
+  ];
 }
 
 /** Conversations, their messages, the parties' entries and unread counters in the one table. */
@@ -172,22 +208,8 @@ export function messageStore(db: Db): MessageStore {
     },
 
     async append(c, m) {
-      const recipientId = sideOf(c, m.senderId)!.otherUserId;
-      const entries = entriesAfter(c, m);
       const result = await transactWithRetry(
-        () =>
-          db.transaction
-            .write(({ message: msg, conversation: conv, inboxEntry: e, messageCounter: counter }) => [
-              msg.create(m).commit(),
-              conv.patch({ conversationId: c.conversationId }).set({ updatedAt: m.createdAt }).commit(),
-              ...entries.map((fields) =>
-                fields.userId === recipientId
-                  ? e.upsert(fields).add({ unread: 1 }).commit()
-                  : e.upsert(fields).commit(),
-              ),
-              counter.update({ userId: recipientId }).add({ unread: 1 }).commit(),
-            ])
-            .go() as Promise<TransactResult>,
+        () => db.transaction.write((tx) => appendWrites(tx, c, m)).go() as Promise<TransactResult>,
       );
       if (result.canceled) throw new Error(`message append cancelled: ${cancelReasons(result)}`);
     },

@@ -91,6 +91,9 @@ export function newStoredOrder(rec: OrderRecord): StoredOrder {
   };
 }
 
+/** The accepted offers an order's lines were priced from (decision 033). */
+const offersOf = (order: OrderRecord) => order.lines.flatMap((l) => (l.offerId ? [l.offerId] : []));
+
 /** Units of each listing an order holds. */
 function unitsByListing(order: OrderRecord): Map<string, number> {
   const units = new Map<string, number>();
@@ -116,7 +119,7 @@ export function orderStore(db: Db): OrderRepository {
     const units = [...unitsByListing(o)];
     const result = await transactWithRetry(() =>
       db.transaction
-        .write(({ order: orders, listing }) => [
+        .write(({ order: orders, listing, offer }) => [
           orders
             .patch({ orderId: o.orderId })
             .set(set)
@@ -129,6 +132,14 @@ export function orderStore(db: Db): OrderRepository {
               .where((a, op) => op.gte(a.quantityReserved, quantity))
               .commit();
           }),
+          // Released units free the offer they were priced from: its buyer may check out at its price again.
+          ...(sold ? [] : offersOf(o)).map((offerId) =>
+            offer
+              .patch({ offerId })
+              .remove(['orderId'])
+              .where((a, op) => op.eq(a.orderId, o.orderId))
+              .commit(),
+          ),
         ])
         .go(),
     );
@@ -153,7 +164,7 @@ export function orderStore(db: Db): OrderRepository {
   return {
     async place(orders, reservations: readonly Reservation[]) {
       const result = (await db.transaction
-        .write(({ order: o, listing }) => [
+        .write(({ order: o, listing, offer }) => [
           // Concurrent buyers only add to quantityReserved, so they don't refuse each other: each write holds only
           // while the listing still has the units (stock and sales as read, reservations at most what leaves room).
           ...reservations.map((r) =>
@@ -171,6 +182,16 @@ export function orderStore(db: Db): OrderRepository {
               .commit(),
           ),
           ...orders.map((rec) => o.create(newStoredOrder(rec)).commit()),
+          // An accepted offer is bought once: the order claims it while it is still accepted and unclaimed.
+          ...orders.flatMap((rec) =>
+            offersOf(rec).map((offerId) =>
+              offer
+                .patch({ offerId })
+                .set({ orderId: rec.orderId })
+                .where((a, op) => `${op.eq(a.status, 'accepted')} AND ${op.notExists(a.orderId)}`)
+                .commit(),
+            ),
+          ),
         ])
         .go()) as TransactResult;
       if (!result.canceled) return 'ok';

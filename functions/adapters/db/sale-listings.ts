@@ -22,6 +22,8 @@ const SALE_ATTRIBUTES = [
   'quantitySold',
   'quantityReserved',
   'version',
+  'acceptOffers',
+  'minOfferCents',
 ] as const;
 
 /** Listings as buying needs them, read strongly consistent: a price or the stock left must never be stale. */

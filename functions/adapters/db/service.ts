@@ -15,6 +15,7 @@ import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
 import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
+import { offerEntity } from './entities/offer';
 import { orderEntity } from './entities/order';
 import { shippingQuoteEntity } from './entities/shipping-quote';
 import { trackingClaimEntity } from './entities/tracking-claim';
@@ -61,6 +62,7 @@ const factories = {
   message: messageEntity,
   inboxEntry: inboxEntryEntity,
   messageCounter: messageCounterEntity,
+  offer: offerEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

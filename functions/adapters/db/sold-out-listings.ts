@@ -1,12 +1,18 @@
 import type { SoldOutListings } from '../../core/orders/order-store';
+import type { EventPublisher } from '../../core/realtime/ports';
 import { closeListing, type ClosingListing } from './listing-close';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import type { Db } from './service';
 
-/** A listing whose every unit is sold becomes 'sold' and leaves browse and search (listing-close.ts). */
-export function soldOutListings(db: Db, now: () => Date): SoldOutListings {
+/**
+ * A listing whose every unit is sold becomes 'sold' and leaves browse and search (listing-close.ts), and is announced
+ * (listing.sold_out: the events consumer declines the offers still open on it, decision 033). Announced whenever it is
+ * found sold out, also when an earlier run closed it: the decline is safe to run twice.
+ */
+export function soldOutListings(db: Db, now: () => Date, events: EventPublisher): SoldOutListings {
   return {
     async markSoldOut(listingIds) {
+      const soldOut: string[] = [];
       for (const listingId of new Set(listingIds)) {
         // A lost race (an edit, another sale) means reading again: the sale that sells the last unit must close it.
         for (let attempt = 0; attempt < 5; attempt++) {
@@ -14,10 +20,27 @@ export function soldOutListings(db: Db, now: () => Date): SoldOutListings {
             consistent: true,
             attributes: [...CARD_ATTRIBUTES, 'postingSlots', 'version', 'quantity', 'quantitySold'],
           });
-          if (!data || data.status !== 'active' || (data.quantitySold ?? 0) < (data.quantity ?? 1)) break;
-          if (await closeListing(db, data as ClosingListing, 'sold', now())) break;
+          if (!data || (data.quantitySold ?? 0) < (data.quantity ?? 1)) break;
+          if (
+            data.status === 'sold' ||
+            (data.status === 'active' && (await closeListing(db, data as ClosingListing, 'sold', now())))
+          ) {
+            soldOut.push(listingId);
+            break;
+          }
+          if (data.status !== 'active') break;
         }
       }
+      if (soldOut.length === 0) return;
+      const occurredAt = now().toISOString();
+      await events.publish(
+        soldOut.map((listingId) => ({
+          id: `listing.sold_out:${listingId}`,
+          type: 'listing.sold_out' as const,
+          occurredAt,
+          data: { listingId },
+        })),
+      );
     },
   };
 }

@@ -5,17 +5,17 @@
 export const TABLE_KEY = { partitionKey: 'pk', sortKey: 'sk' } as const;
 
 export const TABLE_INDEXES = {
-  /** Active listings newest first; sparse on other entities. */
+  /** Active listings newest first; sparse on other entities (a seller's orders, a conversation's offers). */
   byStatusTime: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-  /** Listings of one category newest first. */
+  /** Listings of one category newest first (a listing's offers by status). */
   byCategoryTime: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   /** Listings by display price. */
   byStatusPrice: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   /** Listings of one category by display price. */
   byCategoryPrice: { partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
-  /** Auctions by end time (ending soon, auction close job). */
+  /** Auctions by end time (ending soon, auction close job); orders by deadline, pending offers by expiry. */
   byEndTime: { partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
-  /** Things owned by one user newest first (a seller's listings, later orders, bids). */
+  /** Things owned by one user newest first (a seller's listings, orders, bids, a buyer's offers). */
   byOwnerTime: { partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
   /** Featured active listings newest first (sparse). */
   byFeaturedTime: { partitionKey: 'gsi7pk', sortKey: 'gsi7sk' },

@@ -2,7 +2,15 @@ import type { Cart, CartLine, MERGE_SKIP_REASONS } from '../../../shared/api/car
 import { CART_MAX_ITEMS, isLocalPickup, lineTotalCents, unitShippingCents } from '../../../shared/domain/cart';
 import { AppError, NotFoundError } from '../../lib/errors';
 import type { MediaUrl } from '../listings/to-card';
-import { availableUnits, unitPriceOf, type SaleListing } from './sale-listing';
+import {
+  offerPrices,
+  ONE_UNIT_AT_OFFER,
+  unitPriceWith,
+  unitsWith,
+  type CurrentOffers,
+  type OfferPrice,
+} from './offer-price';
+import { unitPriceOf, type SaleListing } from './sale-listing';
 
 export interface CartItem {
   listingId: string;
@@ -28,6 +36,8 @@ export interface SaleListingReader {
 export interface CartDeps {
   carts: CartStore;
   listings: SaleListingReader;
+  /** The buyer's offers on the cart's listings: an accepted one prices its line (decision 033). */
+  offers: CurrentOffers;
   mediaUrl: MediaUrl;
   now: () => Date;
 }
@@ -48,10 +58,16 @@ export function cannotBuy(code: 'own_listing' | 'unavailable' | 'no_price' | 'qu
   }
 }
 
-/** A cart line priced from the listing as it is now. */
-export function priceLine(item: CartItem, listing: SaleListing, deps: Pick<CartDeps, 'mediaUrl'>, now: Date): CartLine {
-  const unitPriceCents = unitPriceOf(listing, now);
-  const available = availableUnits(listing, now);
+/** A cart line priced from the listing as it is now, or one unit at the buyer's accepted offer on it. */
+export function priceLine(
+  item: CartItem,
+  listing: SaleListing,
+  deps: Pick<CartDeps, 'mediaUrl'>,
+  now: Date,
+  offer?: OfferPrice,
+): CartLine {
+  const unitPriceCents = unitPriceWith(listing, offer, now);
+  const available = unitsWith(listing, offer, now);
   const status =
     unitPriceCents === null || available === 0 ? 'unavailable' : item.quantity > available ? 'reduced' : 'ok';
   const rule = {
@@ -81,17 +97,20 @@ export function priceLine(item: CartItem, listing: SaleListing, deps: Pick<CartD
     lineTotalCents: status === 'unavailable' ? 0 : lineTotalCents(rule),
     status,
     addedAt: item.addedAt,
+    ...(offer && { offer: { id: offer.offerId, buyBy: offer.buyBy } }),
   };
 }
 
 /** The cart with every line priced now; lines whose listing is gone altogether are dropped from the answer. */
 export async function getCart(userId: string, deps: CartDeps): Promise<Cart> {
   const items = await deps.carts.items(userId);
-  const listings = new Map((await deps.listings.get(items.map((i) => i.listingId))).map((l) => [l.listingId, l]));
   const now = deps.now();
+  const ids = items.map((i) => i.listingId);
+  const [found, offers] = await Promise.all([deps.listings.get(ids), offerPrices(userId, ids, deps.offers, now)]);
+  const listings = new Map(found.map((l) => [l.listingId, l]));
   const lines = items.flatMap((item) => {
     const listing = listings.get(item.listingId);
-    return listing ? [priceLine(item, listing, deps, now)] : [];
+    return listing ? [priceLine(item, listing, deps, now, offers.get(listing.listingId))] : [];
   });
   const counted = lines.filter((l) => l.status !== 'unavailable');
   const itemsCents = counted.reduce((sum, l) => sum + (l.unitPriceCents ?? 0) * l.quantity, 0);
@@ -106,16 +125,26 @@ export async function getCart(userId: string, deps: CartDeps): Promise<Cart> {
 }
 
 /** Whether this buyer may hold `quantity` units of the listing in a cart; throws the reason when not. */
-function checkPurchasable(userId: string, listing: SaleListing | undefined, quantity: number, now: Date): SaleListing {
+function checkPurchasable(
+  userId: string,
+  listing: SaleListing | undefined,
+  quantity: number,
+  now: Date,
+  offer: OfferPrice | undefined,
+): SaleListing {
   if (!listing || listing.status === 'deleted') throw new NotFoundError('Listing not found');
   if (listing.sellerId === userId) throw cannotBuy('own_listing');
   if (listing.status === 'active' && unitPriceOf(listing, now) === null) throw cannotBuy('no_price');
-  const available = availableUnits(listing, now);
+  const available = unitsWith(listing, offer, now);
   if (available === 0) throw cannotBuy('unavailable');
   if (quantity > available) {
     throw cannotBuy(
       'quantity_unavailable',
-      available === 1 ? 'Only 1 unit is available.' : `Only ${available} units are available.`,
+      offer
+        ? ONE_UNIT_AT_OFFER
+        : available === 1
+          ? 'Only 1 unit is available.'
+          : `Only ${available} units are available.`,
     );
   }
   return listing;
@@ -125,8 +154,9 @@ function checkPurchasable(userId: string, listing: SaleListing | undefined, quan
 export async function setCartItem(userId: string, listingId: string, quantity: number, deps: CartDeps): Promise<Cart> {
   const now = deps.now();
   const [found] = await deps.listings.get([listingId]);
+  const offers = found ? await offerPrices(userId, [found.listingId], deps.offers, now) : new Map<string, OfferPrice>();
   // The listing's own id: ids are matched without regard to case, and the cart keeps the canonical one.
-  const listing = checkPurchasable(userId, found, quantity, now);
+  const listing = checkPurchasable(userId, found, quantity, now, found && offers.get(found.listingId));
   const outcome = await deps.carts.put(userId, listing.listingId, quantity, now.toISOString(), CART_MAX_ITEMS);
   if (outcome === 'full') throw new AppError(409, 'cart_full', CART_FULL_MESSAGE);
   return getCart(userId, deps);
@@ -162,6 +192,7 @@ export async function mergeCart(
   for (const l of lines) wanted.set(l.listingId, Math.max(wanted.get(l.listingId) ?? 0, l.quantity));
   const current = new Map((await deps.carts.items(userId)).map((i) => [i.listingId, i.quantity]));
   const listings = new Map((await deps.listings.get([...wanted.keys()])).map((l) => [l.listingId, l]));
+  const offers = await offerPrices(userId, [...listings.keys()], deps.offers, now);
   const skipped: { listingId: string; reason: SkipReason }[] = [];
   let moved = 0;
   for (const [listingId, quantity] of wanted) {
@@ -171,14 +202,17 @@ export async function mergeCart(
         ? 'not_found'
         : listing.sellerId === userId
           ? 'own_listing'
-          : availableUnits(listing, now) === 0
+          : unitsWith(listing, offers.get(listingId), now) === 0
             ? 'unavailable'
             : null;
     if (reason) {
       skipped.push({ listingId, reason });
       continue;
     }
-    const target = Math.min(Math.max(current.get(listingId) ?? 0, quantity), availableUnits(listing!, now));
+    const target = Math.min(
+      Math.max(current.get(listingId) ?? 0, quantity),
+      unitsWith(listing!, offers.get(listingId), now),
+    );
     const outcome = await deps.carts.put(userId, listingId, target, now.toISOString(), CART_MAX_ITEMS);
     if (outcome === 'full') skipped.push({ listingId, reason: 'cart_full' });
     else moved++;

@@ -24,6 +24,9 @@ export interface SaleListing {
   quantityReserved: number;
   /** Bumped by every write of the listing: reservations are conditional on it. */
   version: number;
+  /** A fixed-price listing that takes offers, and the least it takes (never shown to buyers). */
+  acceptOffers?: boolean;
+  minOfferCents?: number;
 }
 
 /**

@@ -57,6 +57,7 @@ export function toMessage(c: ConversationRecord, m: MessageRecord): Message {
     type: m.kind,
     content: m.content,
     createdAt: m.createdAt,
+    ...(m.offerId !== undefined && { offerId: m.offerId }),
   };
 }
 

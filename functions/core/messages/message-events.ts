@@ -7,19 +7,12 @@ import type { ConversationRecord } from './ports';
 export const MESSAGE_NOTIFICATION_TITLE = 'New Message';
 
 /**
- * What a sent message announces: the message on the recipient's topic with their unread counts (their open chat and
- * header move at once) and on the sender's (other tabs); a 'message' notification to the recipient when it is the
- * first unread one of the conversation (later ones before they read it don't ring the bell again). Ids are the
- * message's, so a re-send is recognisably the same.
+ * A stored message on both parties' topics: the recipient's copy with their unread counts (their open chat and header
+ * move at once), the sender's without (other tabs). Ids are the message's, so a re-send is recognisably the same.
  */
-export function messageSentEvents(
-  c: ConversationRecord,
-  message: Message,
-  recipientId: string,
-  unread: UnreadCounts,
-): DomainEvent[] {
+export function messageCreatedEvents(message: Message, recipientId: string, unread: UnreadCounts): DomainEvent[] {
   const base = { occurredAt: message.createdAt, type: 'message.created' as const };
-  const events: DomainEvent[] = [
+  return [
     {
       ...base,
       id: `message.created:${message.id}:${recipientId}`,
@@ -33,6 +26,19 @@ export function messageSentEvents(
       data: { message, unread: null },
     },
   ];
+}
+
+/**
+ * What a sent text message announces: the message to both parties, and a 'message' notification to the recipient when
+ * it is the first unread one of the conversation (later ones before they read it don't ring the bell again).
+ */
+export function messageSentEvents(
+  c: ConversationRecord,
+  message: Message,
+  recipientId: string,
+  unread: UnreadCounts,
+): DomainEvent[] {
+  const events = messageCreatedEvents(message, recipientId, unread);
   if (unread.conversation === 1) {
     const notify: DomainEventOf<'notify.requested'> = {
       id: `notify:message:${message.id}`,

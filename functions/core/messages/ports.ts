@@ -23,6 +23,8 @@ export interface ConversationRecord {
   createdAt: string;
   /** The newest message's time, else createdAt (spec: the conversation's updated_at). */
   updatedAt: string;
+  /** The newest offer (round) made in it, whatever its status (decision 033); absent before the first offer. */
+  currentOfferId?: string;
 }
 
 /** The newest message as the list shows it (its text cut to LAST_MESSAGE_PREVIEW). */
@@ -63,6 +65,8 @@ export interface MessageRecord {
   kind: MessageKind;
   content: string;
   createdAt: string;
+  /** An `offer` message's offer, a `system` message's answered one (decision 033). */
+  offerId?: string;
 }
 
 export interface MessageStore {

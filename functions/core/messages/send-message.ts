@@ -2,13 +2,30 @@ import { messageContentProblem, messageText, type Message } from '../../../share
 import { BadRequestError } from '../../lib/errors';
 import { partySide, toMessage } from './conversation-view';
 import { messageSentEvents } from './message-events';
-import type { MessageRecord, MessagingDeps } from './ports';
+import type { MessageRecord, MessageStore, MessagingDeps } from './ports';
 
 /** The messaging rule (shared with the chat): the text to store, or a 400 with the rule's words. */
 export function checkedContent(raw: string): string {
   const problem = messageContentProblem(raw);
   if (problem) throw new BadRequestError(problem, { content: problem });
   return messageText(raw);
+}
+
+/**
+ * The recipient's unread counts right after a message to them was stored (in its conversation and in all), read back
+ * for the push: two messages racing to one recipient may push counts a step apart (decision 032).
+ */
+export async function unreadAfter(
+  store: Pick<MessageStore, 'entry' | 'unreadTotal'>,
+  conversationId: string,
+  recipientId: string,
+  senderId: string,
+) {
+  const [entry, total] = await Promise.all([
+    store.entry(recipientId, senderId, conversationId),
+    store.unreadTotal(recipientId),
+  ]);
+  return { conversation: entry?.unread ?? 1, total };
 }
 
 /**
@@ -38,11 +55,7 @@ export async function sendMessage(
   await deps.store.append(c, record);
   const message = toMessage(c, record);
   try {
-    const [entry, total] = await Promise.all([
-      deps.store.entry(side.otherUserId, userId, conversationId),
-      deps.store.unreadTotal(side.otherUserId),
-    ]);
-    const unread = { conversation: entry?.unread ?? 1, total };
+    const unread = await unreadAfter(deps.store, conversationId, side.otherUserId, userId);
     await deps.events.publish(messageSentEvents(c, message, side.otherUserId, unread));
   } catch (error) {
     // Stored is sent: the other party sees it on their next read.

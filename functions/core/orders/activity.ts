@@ -1,4 +1,5 @@
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { NotFoundError } from '../../lib/errors';
+import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/time-id-cursor';
 import { ORDERS_LISTING_SCAN } from '../../../shared/api/orders';
 import type { OrderPosition, OrderRepository } from './order-store';
 import { PAYMENT_WINDOW_MS } from './auction-payment';
@@ -23,17 +24,11 @@ export async function getOrder(userId: string, orderId: string, deps: ActivityDe
   return toOrderView(order, userId, deps.links);
 }
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-const encode = (p: OrderPosition) => Buffer.from(`${p.createdAt}|${p.orderId}`, 'utf8').toString('base64url');
+const encode = (p: OrderPosition) => encodeTimeIdCursor(p.createdAt, p.orderId);
 
-/** Our own page cursor: the position of the last order shown, checked before it reaches the table. */
 function decode(cursor: string | undefined): OrderPosition | null {
-  if (cursor === undefined) return null;
-  const [createdAt, orderId, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !orderId || !ULID.test(orderId) || !createdAt || Number.isNaN(Date.parse(createdAt))) {
-    throw new BadRequestError('Invalid query: cursor is not a cursor this API gave out', { cursor: 'Invalid cursor' });
-  }
-  return { createdAt, orderId };
+  const at = decodeTimeIdCursor(cursor);
+  return at && { createdAt: at.time, orderId: at.id };
 }
 
 /** Purchases (as buyer) or sales (as seller), newest first. */

@@ -4,7 +4,8 @@ import { zipOf } from '../../../shared/domain/shipping';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
 import type { UserRecord } from '../auth/ports';
 import type { CartStore, SaleListingReader } from '../cart/cart';
-import { availableUnits, unitPriceOf, type SaleListing } from '../cart/sale-listing';
+import { offerPrices, unitPriceWith, unitsWith, type CurrentOffers, type OfferPrice } from '../cart/offer-price';
+import { availableUnits, type SaleListing } from '../cart/sale-listing';
 import type { LedgerGateway } from '../ledger/ports';
 import { isProfileComplete, type ProfileSettingsRecord } from '../profile/profile';
 import { preimageCondition } from './escrow-create';
@@ -52,6 +53,8 @@ export interface OrderStore {
 export interface CheckoutDeps {
   carts: CartStore;
   listings: SaleListingReader;
+  /** The buyer's offers on the cart's listings: an accepted one prices its line (decision 033). */
+  offers: CurrentOffers;
   users: { user(userId: string): Promise<UserRecord | null> };
   profiles: { get(userId: string): Promise<ProfileSettingsRecord | null> };
   quotes: { get(quoteId: string): Promise<StoredQuote | null> };
@@ -89,9 +92,11 @@ export interface Group {
 }
 
 /** One order per seller and way of handing over (a pickup releases on the seller's approval, a parcel on delivery). */
-export function groupLines(items: { listing: SaleListing; quantity: number; unitPriceCents: Cents }[]): Group[] {
+export function groupLines(
+  items: { listing: SaleListing; quantity: number; unitPriceCents: Cents; offerId?: string }[],
+): Group[] {
   const groups = new Map<string, Group>();
-  for (const { listing, quantity, unitPriceCents } of items) {
+  for (const { listing, quantity, unitPriceCents, offerId } of items) {
     const fulfilment: Fulfilment = isLocalPickup(listing.shippingType) ? 'pickup' : 'ship';
     const key = `${listing.sellerId}|${fulfilment}`;
     const group = groups.get(key) ?? {
@@ -113,6 +118,7 @@ export function groupLines(items: { listing: SaleListing; quantity: number; unit
           shippingCostCents: listing.shippingCostCents ?? null,
         }) * quantity,
       calculated: listing.shippingType === 'calculated',
+      ...(offerId !== undefined && { offerId }),
     });
     groups.set(key, group);
   }
@@ -134,27 +140,38 @@ export function groupForShipping(
   );
 }
 
-/** The cart as it can be bought now, or the reason it can't (named per item). */
+/**
+ * The cart as it can be bought now, or the reason it can't (named per item). A line the buyer holds an accepted offer
+ * on is one unit at the offer's amount, and carries the offer (the order records it, so it is used once).
+ */
 function buyableItems(
   userId: string,
   cart: { listingId: string; quantity: number }[],
   listings: SaleListing[],
+  offers: Map<string, OfferPrice>,
   now: Date,
 ) {
   const byId = new Map(listings.map((l) => [l.listingId, l]));
   return cart.map(({ listingId, quantity }) => {
     const listing = byId.get(listingId);
-    const unitPriceCents = listing ? unitPriceOf(listing, now) : null;
+    const offer = listing && offers.get(listing.listingId);
+    const unitPriceCents = listing ? unitPriceWith(listing, offer, now) : null;
     if (!listing || unitPriceCents === null || availableUnits(listing, now) === 0) {
       const title = listing?.title ?? 'An item';
       throw new AppError(409, 'cart_changed', `${title} is no longer available. Remove it from your cart to continue.`);
     }
     if (listing.sellerId === userId) throw new AppError(403, 'own_listing', 'You cannot buy your own listing.');
-    const left = availableUnits(listing, now);
+    const left = unitsWith(listing, offer, now);
     if (quantity > left) {
-      throw new AppError(409, 'cart_changed', `Only ${left} of ${listing.title} left. Lower the quantity to continue.`);
+      throw new AppError(
+        409,
+        'cart_changed',
+        offer
+          ? `Your accepted offer for ${listing.title} is for 1 unit. Lower the quantity to continue.`
+          : `Only ${left} of ${listing.title} left. Lower the quantity to continue.`,
+      );
     }
-    return { listing, quantity, unitPriceCents };
+    return { listing, quantity, unitPriceCents, ...(offer && { offerId: offer.offerId }) };
   });
 }
 
@@ -304,8 +321,9 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
 
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const now = deps.now();
-    const listings = await deps.listings.get(cart.map((c) => c.listingId));
-    const groups = groupLines(buyableItems(userId, cart, listings, now));
+    const ids = cart.map((c) => c.listingId);
+    const [listings, offers] = await Promise.all([deps.listings.get(ids), offerPrices(userId, ids, deps.offers, now)]);
+    const groups = groupLines(buyableItems(userId, cart, listings, offers, now));
     const shipping = await chosenShipping(userId, groups, toZip, request.shipping, deps);
     const priced = groups.map((g) => priceGroup(g, shipping));
     const total = priced.reduce((sum, o) => sum + o.totalCents, 0);
@@ -364,7 +382,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
       }),
     );
     const reservations = new Map<string, Reservation>();
-    for (const { listing, quantity } of buyableItems(userId, cart, listings, now)) {
+    for (const { listing, quantity } of buyableItems(userId, cart, listings, offers, now)) {
       const units = (reservations.get(listing.listingId)?.quantity ?? 0) + quantity;
       const stock = {
         quantity: listing.quantity,

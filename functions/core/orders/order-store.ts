@@ -81,8 +81,11 @@ export interface OrderRepository extends OrderStore {
   lapsedReservations(now: string, limit: number): Promise<OrderRecord[]>;
 }
 
-/** Listings whose last units were sold leave browse and search. */
+/** Listings whose last units were sold leave browse and search, and the offers still open on them are declined. */
 export interface SoldOutListings {
-  /** Marks each listing sold if every unit is sold (its postings and facets go in the same transaction). */
+  /**
+   * Marks each listing sold if every unit is sold (its postings and facets go in the same transaction) and announces
+   * each sold-out one (listing.sold_out), so its open offers are declined (decision 033).
+   */
   markSoldOut(listingIds: readonly string[]): Promise<void>;
 }

@@ -91,6 +91,8 @@ export interface OrderLine {
   unitPriceCents: Cents;
   /** This line's shipping in all (flat rate x quantity; calculated shipping sits on the order). */
   shippingCents: Cents;
+  /** The accepted offer this line was priced from (one unit at its amount; decision 033). */
+  offerId?: string;
 }
 
 export interface ShipTo {

@@ -240,23 +240,28 @@ describe('handleEvent', () => {
     },
   };
 
-  it('fans socket events out to their topic and runs notify for notify.requested', async () => {
+  it('fans socket events out to their topic, runs notify for notify.requested and the declines of a sold-out listing', async () => {
     const event = signingEvent();
     const { store } = memoryStore();
     await openConnection(store, 'a', undefined, now);
     await handleSocketMessage(store, 'a', subscribe(event.topic), now);
     const sent: string[] = [];
     const notified: unknown[] = [];
+    const soldOut: string[] = [];
     const registry = eventRegistry({
       store,
       sender: { send: async (id) => (sent.push(id), 'sent') },
       now: () => now,
       notify: async (request) => notified.push(request),
+      listingSoldOut: async (listingId) => soldOut.push(listingId),
     });
     expect(await handleEvent(event, registry)).toEqual({ sent: 1, gone: 0 });
     expect(sent).toEqual(['a']);
     await handleEvent(notifyRequest, registry);
     expect(notified).toEqual([notifyRequest.data]);
+    const sold = { id: 'listing.sold_out:L1', type: 'listing.sold_out', occurredAt: now.toISOString() } as const;
+    await handleEvent({ ...sold, data: { listingId: 'L1' } }, registry);
+    expect(soldOut).toEqual(['L1']);
   });
 
   it('throws for an event type without a handler, so the message is retried and dead-lettered, not dropped', async () => {

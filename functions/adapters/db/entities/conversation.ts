@@ -22,6 +22,11 @@ export const conversationEntity = (config: EntityConfiguration = {}) =>
         sellerUsername: { type: 'string', required: true, readOnly: true },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },
+        /**
+         * The newest offer round made in it (decision 033): making or countering an offer moves it, conditionally on
+         * the value read, so one conversation has one live offer thread at a time.
+         */
+        currentOfferId: { type: 'string' },
       },
       indexes: {
         byId: {
@@ -45,6 +50,8 @@ export const messageEntity = (config: EntityConfiguration = {}) =>
         kind: { type: MESSAGE_KINDS, required: true, readOnly: true },
         content: { type: 'string', required: true, readOnly: true },
         createdAt: { type: 'string', required: true, readOnly: true },
+        /** An `offer` message's offer, a `system` message's answered one (decision 033). */
+        offerId: { type: 'string', readOnly: true },
       },
       indexes: {
         byConversation: {

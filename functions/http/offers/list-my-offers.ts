@@ -1,0 +1,8 @@
+import { offerDeps } from '../../adapters/offer-deps';
+import { listMyOffers } from '../../core/offers/list-offers';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(routes.listMyOffers, async (req) =>
+  ok(await listMyOffers(principalOf(req).userId, req.query.cursor, offerDeps(req.log))),
+);

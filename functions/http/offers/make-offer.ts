@@ -1,0 +1,16 @@
+import { offerDeps } from '../../adapters/offer-deps';
+import { makeOffer } from '../../core/offers/make-offer';
+import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { idempotentRequests } from '../../lib/idempotency';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(
+  routes.makeOffer,
+  async (req) => {
+    const offer = await makeOffer(principalOf(req).userId, req.params.conversationId, req.body, offerDeps(req.log));
+    req.metrics.count('OffersMade', 1);
+    return created(offer);
+  },
+  // A retried Make Offer (lost answer, double click) gets the first answer: never a second offer.
+  { idempotency: idempotentRequests('makeOffer') },
+);
