@@ -197,6 +197,25 @@ describe('offer cards in the chat (spec part 2 "Messages page", issue 16 items 3
     }
   });
 
+  it("an offer arriving between the page clock's ticks reads '23h left', not more than its 24 hours", async () => {
+    const offers: Offer[] = [];
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const view = show({ offers, messages: [] });
+      await chatLog();
+      await subscribed(view.me);
+      // Past the page's first reading of the time, before its next (every 30 s).
+      await act(() => vi.advanceTimersByTimeAsync(20_000));
+      // Made a second before it arrives: 24 hours less a second left.
+      const fresh = offer(3, { expiresAt: ahead(24 * HOUR - 1_000) });
+      offers.push(fresh);
+      push(view.me, 'message.created', { message: offerMessage(9, fresh), unread: null });
+      expect((await card()).getByText(/· 23h left/)).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("a counteroffer's last round can only be accepted or rejected; the buyer answers a seller's counter", async () => {
     const counter = offer(2, { senderId: SELLER, round: 5, amountCents: 7_000, counterOf: oid(1) });
     show({ as: 'buyer', offers: [counter], messages: [offerMessage(1, counter, 'Countered with an offer of $70.00')] });

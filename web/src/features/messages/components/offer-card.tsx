@@ -118,9 +118,11 @@ export function OfferCard({
   /** The caller answered it: `offer` is the answered offer, or with `counter` the new round. */
   onAnswered(offer: Offer, counter: boolean): void;
 }) {
-  const status = shownStatus(offer, nowMs);
+  // The page's clock ticks every 30 s: an offer made since then must not read more than its 24 hours ('1d 0h left').
+  const now = Math.max(nowMs, Date.now());
+  const status = shownStatus(offer, now);
   const expiry =
-    status === 'pending' || status === 'expired' ? (offerExpiryText(offer.expiresAt, nowMs) ?? 'No expiry') : null;
+    status === 'pending' || status === 'expired' ? (offerExpiryText(offer.expiresAt, now) ?? 'No expiry') : null;
   const amount = formatUsd(offer.amountCents);
   return (
     <article className="offer-card" aria-label={`Offer of ${amount}, ${status}`}>
@@ -136,7 +138,7 @@ export function OfferCard({
         {expiry && <span className="offer-card-expiry"> · {expiry}</span>}
       </p>
       {status === 'pending' && offerReceiverId(offer) === viewerId && <Answers offer={offer} onAnswered={onAnswered} />}
-      {status === 'accepted' && <AcceptedNote offer={offer} viewerId={viewerId} nowMs={nowMs} />}
+      {status === 'accepted' && <AcceptedNote offer={offer} viewerId={viewerId} nowMs={now} />}
     </article>
   );
 }
