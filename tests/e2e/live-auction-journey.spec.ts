@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { bid, bidPanel } from './bid-panel';
-import { api, approveWith, person, saveProfile } from './people';
+import { api, approveEscrowAndFinish, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /**
@@ -93,18 +93,7 @@ test('two bidders in two windows see each other bid live; the auction ends and t
   await expect(summary).toContainText('$23.01');
   await main.getByRole('button', { name: 'Pay into Escrow' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Approve the Escrow in Xaman' });
-  const signUrl = await dialog.getByRole('link', { name: 'Open in Xaman Wallet' }).getAttribute('href');
-  const wallet = await page.evaluate(() => localStorage.getItem('wallet_address'));
-  const xaman = await winner.context.newPage();
-  await approveWith(xaman, signUrl!, wallet!);
-  await xaman.close();
-
-  await expect(page.getByText('Checkout Successful')).toBeVisible({ timeout: 20_000 });
-  await expect(page).toHaveURL(/\/activity$/);
-  const purchase = main
-    .getByRole('list', { name: 'Your purchases' })
-    .getByRole('article', { name: `Purchase: ${title}` });
+  const purchase = await approveEscrowAndFinish(page, winner.context, title);
   await expect(purchase.getByText('Escrow pending')).toBeVisible();
   await expect(purchase).toContainText('$23.01 RLUSD');
 

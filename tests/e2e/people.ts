@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /** A person with their own browser context (own storage, own session). */
@@ -50,4 +50,23 @@ export async function approveWith(page: Page, signUrl: string, wallet: string) {
   await page.locator(`input[type=radio][value="${wallet}"]`).check();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * The one escrow of a checkout: approved with the buyer's wallet on the Xaman stand-in (a page of its own), then
+ * 'Checkout Successful' and /activity. Returns the purchase card of `title`.
+ */
+export async function approveEscrowAndFinish(page: Page, context: BrowserContext, title: string) {
+  const dialog = page.getByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+  const signUrl = await dialog.getByRole('link', { name: 'Open in Xaman Wallet' }).getAttribute('href');
+  const wallet = await page.evaluate(() => localStorage.getItem('wallet_address'));
+  const xaman = await context.newPage();
+  await approveWith(xaman, signUrl!, wallet!);
+  await xaman.close();
+  await expect(page.getByText('Checkout Successful')).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/activity$/);
+  return page
+    .getByRole('main')
+    .getByRole('list', { name: 'Your purchases' })
+    .getByRole('article', { name: `Purchase: ${title}` });
 }

@@ -17,6 +17,7 @@ import {
 } from './support/api-stub';
 import { funded, order, serverCart } from './support/cart-fixture';
 import { myBid, page } from './support/listing-fixture';
+import { myOffer, offer } from './support/offer-fixture';
 import { renderRoutes } from './support/render';
 
 const main = () => within(screen.getByRole('main'));
@@ -42,6 +43,7 @@ function signedIn(
         if (path === '/api/me/orders') return orders(req);
         // No bids unless a test answers them.
         if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
+        if (path === '/api/me/offers') return more(req) ?? { body: { items: [], cursor: null } };
         return more(req);
       },
     ),
@@ -59,7 +61,8 @@ describe('/activity (spec part 3 "My Activity")', () => {
   it('asks a signed-out visitor to connect, with Go Home', async () => {
     stubApi((req) => (req.url.pathname === '/api/listings' ? { body: page([]) } : undefined));
     renderRoutes(routes, '/activity');
-    expect(await main().findByText('Connect your wallet to see your activity')).toBeTruthy();
+    // The first find waits for the page's lazily loaded code (slow on a busy machine).
+    expect(await main().findByText('Connect your wallet to see your activity', {}, { timeout: 5_000 })).toBeTruthy();
     expect(main().getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
   });
 
@@ -458,6 +461,108 @@ describe('/activity (spec part 3 "My Activity")', () => {
         data: { notification, unreadCount: 1 },
       });
       expect(await main().findByText('Outbid')).toBeTruthy();
+    });
+  });
+
+  describe("the Offers tab (spec part 3: the user's offers with status and expiry)", () => {
+    const none = () => ({ body: { items: [], nextCursor: null } });
+    const offersOnly = (answer: (req: ApiRequest) => ApiAnswer) => (req: ApiRequest) =>
+      req.url.pathname === '/api/me/offers' ? answer(req) : undefined;
+
+    it("lists each offer with the listing (image, title linking to it), amount, status, a pending one's expiry", async () => {
+      const image = { key: 'k', url: 'http://media.test/lamp.jpg', thumbUrl: 'http://media.test/lamp-thumb.jpg' };
+      signedIn(none, {
+        more: offersOnly(() => ({
+          body: {
+            items: [
+              myOffer(1, {
+                amountCents: 4_550,
+                expiresAt: new Date(Date.now() + 5.5 * 3_600_000).toISOString(),
+                listing: { id: 'L1', title: 'Brass Lamp', image },
+              }),
+              myOffer(2, { status: 'countered', senderId: 'SELLER1', amountCents: 7_000 }),
+            ],
+            cursor: null,
+          },
+        })),
+      });
+      renderRoutes(routes, '/activity?tab=offers');
+      // The first find waits for the page's lazily loaded code (slow on a busy machine).
+      const list = await main().findByRole('list', { name: 'Your offers' }, { timeout: 5_000 });
+      expect(main().getByRole('tab', { name: 'Offers (2)' }).getAttribute('aria-selected')).toBe('true');
+      const lamp = within(within(list).getByRole('article', { name: 'Offer: Brass Lamp' }));
+      expect(lamp.getByRole('link', { name: 'Brass Lamp' }).getAttribute('href')).toBe('/item/L1');
+      // The photo is decoration beside the title (alt ""): no img role to find it by.
+      expect(list.querySelector('img')?.getAttribute('src')).toBe(image.thumbUrl);
+      expect(lamp.getByText('pending')).toBeTruthy();
+      expect(lamp.getByText('Your offer:').nextElementSibling?.textContent).toBe('$45.50');
+      expect(lamp.getByText('Expires:').nextElementSibling?.textContent).toBe('5h left');
+      expect(lamp.getByRole('link', { name: 'View Conversation' }).getAttribute('href')).toMatch(/^\/messages\?/);
+      const other = within(within(list).getByRole('article', { name: 'Offer: Lamp 2' }));
+      expect(other.getByText('countered')).toBeTruthy();
+      expect(other.getByText("Seller's counteroffer:").nextElementSibling?.textContent).toBe('$70.00');
+      expect(other.queryByText('Expires:')).toBeNull();
+    });
+
+    it('shows a loading state, then reads further pages with Load More while the cursor is not null', async () => {
+      // The first page waits until released (a read again after the socket subscribes waits too).
+      const waiting: ((answer: Response) => void)[] = [];
+      const first = { items: [myOffer(1), myOffer(2)], cursor: 'C2' };
+      let released = false;
+      const api = signedIn(none, {
+        more: offersOnly((req) =>
+          req.url.searchParams.get('cursor') === 'C2'
+            ? { body: { items: [myOffer(3)], cursor: null } }
+            : released
+              ? { body: first }
+              : (new Promise((resolve) => waiting.push(resolve)) as never),
+        ),
+      });
+      renderRoutes(routes, '/activity?tab=offers');
+      expect(await main().findByText('Loading offers...')).toBeTruthy();
+      expect(main().getByRole('tab', { name: 'Offers' })).toBeTruthy();
+      await waitFor(() => expect(api.find('GET', '/api/me/offers').length).toBeGreaterThan(0));
+      released = true;
+      for (const release of waiting) release(new Response(JSON.stringify(first)));
+      const list = await main().findByRole('list', { name: 'Your offers' });
+      expect(main().getByRole('tab', { name: 'Offers (2+)' })).toBeTruthy();
+      fireEvent.click(main().getByRole('button', { name: 'Load More' }));
+      await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(3));
+      expect(main().getByRole('tab', { name: 'Offers (3)' })).toBeTruthy();
+      expect(main().queryByRole('button', { name: 'Load More' })).toBeNull();
+    });
+
+    it("has an empty state, and 'Failed to load your offers' with Try Again", async () => {
+      let fail = true;
+      signedIn(none, {
+        more: offersOnly(() =>
+          fail
+            ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+            : { body: { items: [], cursor: null } },
+        ),
+      });
+      renderRoutes(routes, '/activity?tab=offers');
+      expect(await main().findByText('Failed to load your offers')).toBeTruthy();
+      fail = false;
+      fireEvent.click(main().getByRole('button', { name: 'Try Again' }));
+      expect(await main().findByText('No offers yet')).toBeTruthy();
+      expect(main().getByRole('tab', { name: 'Offers (0)' })).toBeTruthy();
+    });
+
+    it("reads the offers again when one is updated (offer.updated on the user's topic)", async () => {
+      let status: 'pending' | 'accepted' = 'pending';
+      signedIn(none, { more: offersOnly(() => ({ body: { items: [myOffer(1, { status })], cursor: null } })) });
+      renderRoutes(routes, '/activity?tab=offers');
+      expect(await main().findByText('pending')).toBeTruthy();
+      await subscribedTo('user:01JUSER');
+      status = 'accepted';
+      pushEvent('user:01JUSER', {
+        id: 'offer.updated:1',
+        occurredAt: new Date().toISOString(),
+        type: 'offer.updated',
+        data: { offer: { ...offer(1), status } },
+      });
+      expect(await main().findByText('accepted')).toBeTruthy();
     });
   });
 

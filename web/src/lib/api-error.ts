@@ -20,3 +20,12 @@ export class ApiError extends Error {
     this.fields = opts.fields;
   }
 }
+
+/**
+ * Whether the server gave its final word on one submission (done or refused). Until it has, a retry of the same action
+ * is the same submission and keeps its Idempotency-Key, so one whose answer was lost is never done twice.
+ */
+export function answered(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.code === 'idempotency_in_progress') return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 429;
+}

@@ -10,7 +10,9 @@ import { myBidsCount, useMyBids } from '../../../lib/my-bids';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { useWalletBalances } from '../../../lib/wallet-balances';
+import { MyOfferList } from '../components/offer-list';
 import { OrderList, orderCount, useMyOrders } from '../components/order-list';
+import { myOffersCount, useMyOffers } from '../lib/use-my-offers';
 import { useResumeSigning } from '../lib/use-resume-signing';
 
 type Tab = 'bids' | 'offers' | 'purchases' | 'sales' | 'watchlist' | 'pending';
@@ -28,6 +30,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
   const purchases = useMyOrders(user.id, token, 'buyer');
   const sales = useMyOrders(user.id, token, 'seller', user.isSeller);
   const bids = useMyBids({ userId: user.id, token });
+  const offers = useMyOffers(user.id, token);
   // The header's balance chip shares this entry: read again once an escrow is signed.
   const wallet = useWalletBalances({ token, walletAddress: user.walletAddress });
   // Orders move (signed, funded, cancelled) on the user's topic: read the lists again; after a reconnect too.
@@ -35,15 +38,18 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
     void purchases.mutate();
     if (user.isSeller) void sales.mutate();
   };
-  // Being outbid arrives as a 'bid' notification on the same topic: the Bids tab reads again.
+  // Being outbid arrives as a 'bid' notification on the same topic: the Bids tab reads again; an offer made, answered,
+  // expired or declined, the Offers tab.
   const onEvent = (event: SocketEvent) => {
     if (event.type === 'order.updated') refresh();
     if (event.type === 'notification.created' && event.data.notification.type === 'bid') void bids.mutate();
+    if (event.type === 'offer.updated') void offers.mutate();
   };
   useTopic(userTopic(user.id), onEvent, {
     onSubscribed: () => {
       refresh();
       void bids.mutate();
+      void offers.mutate();
     },
   });
   const signing = useResumeSigning(token, user.id, () => {
@@ -54,7 +60,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
   const [params, setParams] = useSearchParams();
   const tabs: TabItem<Tab>[] = [
     { id: 'bids', label: 'Bids', count: myBidsCount(bids.data) },
-    { id: 'offers', label: 'Offers', count: 0 },
+    { id: 'offers', label: 'Offers', count: myOffersCount(offers.data) },
     { id: 'purchases', label: 'Purchases', count: orderCount(purchases.data) },
     ...(user.isSeller ? [{ id: 'sales' as const, label: 'Sales', count: orderCount(sales.data) }] : []),
     { id: 'watchlist', label: 'Watchlist' },
@@ -84,7 +90,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
             empty={{ title: 'No bids yet', text: 'Auctions you bid on show here.' }}
           />
         ) : tab === 'offers' ? (
-          <Empty title="No offers yet" text="Making offers is not available yet, so there are no offers to show." />
+          <MyOfferList offers={offers} />
         ) : tab === 'purchases' ? (
           <OrderList
             role="buyer"

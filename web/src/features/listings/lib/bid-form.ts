@@ -74,13 +74,10 @@ export function refusalMeansStale(error: unknown): boolean {
 }
 
 /**
- * Whether the server gave its final word on one submission (placed or refused). Until it has, a retry of the same
- * amount is the same submission and keeps its Idempotency-Key, so a bid whose answer was lost is never placed twice.
+ * A bid whose answer was lost keeps its Idempotency-Key until the server has answered it, so it is never placed twice
+ * (shared with offers).
  */
-export function answered(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.code === 'idempotency_in_progress') return false;
-  return error.status >= 400 && error.status < 500 && error.status !== 429;
-}
+export { answered } from '../../../lib/api-error';
 
 export interface PendingBid {
   key: string;

@@ -15,6 +15,7 @@ import { BidPanel } from '../components/bid-panel';
 import { useLiveAuction } from '../lib/use-live-auction';
 import { EndedNotice } from '../components/ended-notice';
 import { EscrowPanel } from '../components/escrow-panel';
+import { MakeOffer } from '../components/make-offer';
 import { PurchaseActions } from '../components/purchase-actions';
 import { SellerPanel } from '../components/seller-panel';
 import { WishlistToggle } from '../../../components/wishlist-toggle';
@@ -197,7 +198,16 @@ function Listing({ l }: { l: ListingDetail }) {
         </div>
         <PricePanel l={l} nowMs={nowMs} />
         {biddable && <BidPanel listing={l} />}
-        {sold ? <SoldNotice /> : ended ? <EndedNotice listing={l} /> : <PurchaseActions listing={l} nowMs={nowMs} />}
+        {sold ? (
+          <SoldNotice />
+        ) : ended ? (
+          <EndedNotice listing={l} />
+        ) : (
+          <>
+            <PurchaseActions listing={l} nowMs={nowMs} />
+            <MakeOffer listing={l} />
+          </>
+        )}
         <EscrowPanel listingId={l.id} sellerId={l.seller.id} />
         <SellerPanel seller={l.sellerInfo} listingId={l.id} sellerId={l.seller.id} />
         <Shipping l={l} />
