@@ -20,7 +20,7 @@ import {
   grantTable,
 } from './grants';
 import { pascal } from './names';
-import { HandlerFunction, type FunctionEnvironment } from './node-function';
+import { functionLogGroup, HandlerFunction, type FunctionEnvironment } from './node-function';
 
 export interface ApiStackProps extends StackProps {
   data: DataStack;
@@ -106,6 +106,9 @@ export class ApiStack extends Stack {
     this.throttledRequests = throttled.metric({ statistic: 'Sum' });
 
     const { table, mediaBucket, queues } = props.data;
+    // One log group for every route's function (decision 038): a group per function cost a CloudFormation resource
+    // per route, and a stack holds at most 500; one group also lets Logs Insights follow a request id across routes.
+    const functionLogs = functionLogGroup(this, 'FunctionLogs');
     // CloudFormation's shape as is (CfnStage.routeSettings is untyped JSON, so CDK doesn't capitalize the keys).
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     for (const route of props.routes ?? routeList) {
@@ -113,6 +116,7 @@ export class ApiStack extends Stack {
       const fn = new HandlerFunction(this, pascal(route.name), {
         handler: route.handler,
         environment: props.environment,
+        logGroup: functionLogs,
         description: `${route.contract.method} ${route.contract.path}`,
         ...(capacity &&
           (props.reserveConcurrency ?? true) && { reservedConcurrentExecutions: capacity.reservedConcurrency }),

@@ -64,6 +64,11 @@ export interface HandlerFunctionProps {
    * run time; the function then runs on x86_64, the platform of the installed binaries.
    */
   nativeModules?: readonly string[];
+  /**
+   * A log group shared with other functions (the API's: decision 038) instead of one of its own. Lambda names each
+   * stream after the function, so every line still says which function wrote it.
+   */
+  logGroup?: logs.LogGroup;
 }
 
 /** A package and every package it depends on that is installed (optional platform packages only where present). */
@@ -86,7 +91,8 @@ export function installedClosure(names: readonly string[], root = REPO_ROOT): st
 
 /**
  * One Lambda function for one handler module: Node 22 on ARM, bundled to ESM by the local esbuild (no Docker), its
- * own log group with a retention, and its own role that may write only to that log group (no managed policy).
+ * own log group with a retention (or a shared one), and its own role that may write only to that log group (no
+ * managed policy).
  */
 export class HandlerFunction extends Construct {
   readonly fn: NodejsFunction;
@@ -97,11 +103,7 @@ export class HandlerFunction extends Construct {
     const entry = path.join(REPO_ROOT, 'functions', `${props.handler}.ts`);
     if (!existsSync(entry)) throw new Error(`Handler module functions/${props.handler}.ts does not exist`);
 
-    // Logs expire after a month anyway; keeping the group after the stack is gone only leaves clutter.
-    this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: logs.RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
+    this.logGroup = props.logGroup ?? functionLogGroup(this, 'Logs');
     const role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `Runs functions/${props.handler}`,
@@ -159,6 +161,10 @@ export class HandlerFunction extends Construct {
     });
   }
 }
+
+/** Logs expire after a month anyway; keeping the group after the stack is gone only leaves clutter. */
+export const functionLogGroup = (scope: Construct, id: string) =>
+  new logs.LogGroup(scope, id, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
 
 /** Where data files are made before they are copied next to a bundle. */
 const DATA_DIR = path.join(REPO_ROOT, 'node_modules/.cache/function-data');
