@@ -175,13 +175,16 @@ export const offerUpdatedEvent = z.object({
 });
 
 /**
- * A listing's last unit was sold (its status is now sold): not pushed to sockets; the events consumer declines the
- * offers still open on it (decision 033). Handled once per listing however often it is delivered.
+ * A listing left sale: its last unit was sold, or its seller ended it. Not pushed to sockets; the events consumer
+ * declines the offers still open on it (decision 033). Handled once per listing however often it is delivered.
  */
-export const listingSoldOutEvent = z.object({
+export const listingClosedEvent = z.object({
   ...eventBase,
-  type: z.literal('listing.sold_out'),
-  data: z.object({ listingId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  type: z.literal('listing.closed'),
+  data: z.object({
+    listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+    reason: z.enum(['sold', 'ended']),
+  }),
 });
 
 /**
@@ -243,7 +246,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   messageCreatedEvent,
   conversationReadEvent,
   offerUpdatedEvent,
-  listingSoldOutEvent,
+  listingClosedEvent,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

@@ -5,7 +5,7 @@ import { notificationDeps } from '../adapters/notification-deps';
 import { offerDeps } from '../adapters/offer-deps';
 import { socketSender } from '../adapters/socket-sender';
 import { notify } from '../core/notifications/notify';
-import { declineOffersOnSale } from '../core/offers/decline-offers';
+import { declineOpenOffers } from '../core/offers/decline-offers';
 import { eventRegistry, handleEvent } from '../core/realtime/handle-event';
 import type { Logger } from '../lib/logger';
 import { sqsConsumer } from '../lib/sqs-consumer';
@@ -17,12 +17,12 @@ const registry = (log: Logger) =>
     sender: socketSender,
     now: () => new Date(),
     notify: (request) => notify(request, notificationDeps()),
-    listingSoldOut: (listingId) => declineOffersOnSale(listingId, offerDeps(log)),
+    listingClosed: (listingId) => declineOpenOffers(listingId, offerDeps(log)),
   });
 
 /**
  * Consumer of the events queue: each domain event goes to its handler (core/realtime/handle-event.ts): socket events
- * fan out to their topic's sockets, notify.requested stores and pushes a notification, listing.sold_out declines the
+ * fan out to their topic's sockets, notify.requested stores and pushes a notification, listing.closed declines the
  * listing's open offers. Events of a batch are
  * independent, so they run side by side; a failed one comes back alone.
  */

@@ -427,6 +427,24 @@ describe('buying at the accepted offer', () => {
   }, 90_000);
 });
 
+describe('a listing its seller ends', () => {
+  it('declines the offers still open on it, with a notice to the buyer', async () => {
+    const listingId = await offerListing(seller, { title: 'Withdrawn Clock' });
+    const pending = await offerOn(buyer, listingId, 3_500);
+    const ended = await call('POST', `/api/listings/${listingId}/end`, { token: seller.token, from: FROM, body: {} });
+    expect(ended.status).toBe(200);
+    await until(async () => (await offerIn(buyer, pending.conversationId, pending.offer.id))?.status === 'declined');
+    expect((await messagesOf(buyer, pending.conversationId)).body.items.at(-1)).toMatchObject({
+      type: 'system',
+      content: 'Offer declined',
+      offerId: pending.offer.id,
+    });
+    await until(async () =>
+      (await notificationsOf(buyer)).some((n) => n.title === 'Offer declined' && n.relatedId === listingId),
+    );
+  }, 60_000);
+});
+
 describe("My Activity's Offers", () => {
   it('lists the buyer’s threads newest first with the listing, paged with a cursor', async () => {
     const { buyer: shopper } = await buyerAndSeller(FROM, 'offp');

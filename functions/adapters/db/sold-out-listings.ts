@@ -6,7 +6,7 @@ import type { Db } from './service';
 
 /**
  * A listing whose every unit is sold becomes 'sold' and leaves browse and search (listing-close.ts), and is announced
- * (listing.sold_out: the events consumer declines the offers still open on it, decision 033). Announced whenever it is
+ * (listing.closed: the events consumer declines the offers still open on it, decision 033). Announced whenever it is
  * found sold out, also when an earlier run closed it: the decline is safe to run twice.
  */
 export function soldOutListings(db: Db, now: () => Date, events: EventPublisher): SoldOutListings {
@@ -35,10 +35,10 @@ export function soldOutListings(db: Db, now: () => Date, events: EventPublisher)
       const occurredAt = now().toISOString();
       await events.publish(
         soldOut.map((listingId) => ({
-          id: `listing.sold_out:${listingId}`,
-          type: 'listing.sold_out' as const,
+          id: `listing.closed:${listingId}`,
+          type: 'listing.closed' as const,
           occurredAt,
-          data: { listingId },
+          data: { listingId, reason: 'sold' as const },
         })),
       );
     },

@@ -4,13 +4,13 @@ import type { OfferDeps } from './ports';
 type DeclineDeps = Pick<OfferDeps, 'store' | 'messages' | 'listings' | 'events' | 'warn' | 'newId' | 'now'>;
 
 /**
- * A listing sold out (issue 16 item 5; the listing.sold_out event): every offer still open on it (pending, or accepted
+ * A listing left sale (issue 16 item 5; the listing.closed event: sold out, or ended by its seller): every offer still open on it (pending, or accepted
  * and not bought) becomes declined with the system message 'Offer declined' from the seller, and the buyer gets an
  * 'offer' notification. Safe to run twice: each write is conditional on the offer as read, a declined one is no longer
  * open. A listing that is for sale again (units added) declines nothing. Throws when any decline failed, so the event
  * comes back and the rest is retried.
  */
-export async function declineOffersOnSale(listingId: string, deps: DeclineDeps) {
+export async function declineOpenOffers(listingId: string, deps: DeclineDeps) {
   const [listing] = await deps.listings.get([listingId]);
   if (listing && listing.status === 'active' && listing.quantitySold < listing.quantity) {
     return { declined: 0, skipped: 0 };

@@ -85,7 +85,7 @@ export interface OrderRepository extends OrderStore {
 export interface SoldOutListings {
   /**
    * Marks each listing sold if every unit is sold (its postings and facets go in the same transaction) and announces
-   * each sold-out one (listing.sold_out), so its open offers are declined (decision 033).
+   * each sold-out one (listing.closed), so its open offers are declined (decision 033).
    */
   markSoldOut(listingIds: readonly string[]): Promise<void>;
 }

@@ -15,7 +15,7 @@ export interface EventRegistryDeps {
   /** core/notifications' notify, wired by the events consumer with its adapters. */
   notify: (request: NotifyRequest) => Promise<unknown>;
   /** core/offers' decline of the offers still open on a sold-out listing (decision 033). */
-  listingSoldOut: (listingId: string) => Promise<unknown>;
+  listingClosed: (listingId: string) => Promise<unknown>;
 }
 
 /** What the events consumer does with each event: socket events fan out to their topic, the others run a use case. */
@@ -33,7 +33,7 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
     'message.created': fanOut,
     'conversation.read': fanOut,
     'offer.updated': fanOut,
-    'listing.sold_out': (event) => deps.listingSoldOut(event.data.listingId),
+    'listing.closed': (event) => deps.listingClosed(event.data.listingId),
   };
 }
 

@@ -253,14 +253,14 @@ describe('handleEvent', () => {
       sender: { send: async (id) => (sent.push(id), 'sent') },
       now: () => now,
       notify: async (request) => notified.push(request),
-      listingSoldOut: async (listingId) => soldOut.push(listingId),
+      listingClosed: async (listingId) => soldOut.push(listingId),
     });
     expect(await handleEvent(event, registry)).toEqual({ sent: 1, gone: 0 });
     expect(sent).toEqual(['a']);
     await handleEvent(notifyRequest, registry);
     expect(notified).toEqual([notifyRequest.data]);
-    const sold = { id: 'listing.sold_out:L1', type: 'listing.sold_out', occurredAt: now.toISOString() } as const;
-    await handleEvent({ ...sold, data: { listingId: 'L1' } }, registry);
+    const sold = { id: 'listing.closed:L1', type: 'listing.closed', occurredAt: now.toISOString() } as const;
+    await handleEvent({ ...sold, data: { listingId: 'L1', reason: 'ended' } }, registry);
     expect(soldOut).toEqual(['L1']);
   });
 

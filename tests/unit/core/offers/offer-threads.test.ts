@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerOffer } from '../../../../functions/core/offers/answer-offer';
-import { declineOffersOnSale } from '../../../../functions/core/offers/decline-offers';
+import { declineOpenOffers } from '../../../../functions/core/offers/decline-offers';
 import { expireOffers } from '../../../../functions/core/offers/expire-offers';
 import { listConversationOffers, listMyOffers } from '../../../../functions/core/offers/list-offers';
 import { makeOffer } from '../../../../functions/core/offers/make-offer';
@@ -182,12 +182,12 @@ describe('declining on sale', () => {
     const { offer, deps, offers, listings, published } = w;
     const bought = { ...offer, id: 'BOUGHT', status: 'accepted' as const, orderId: 'ORDER1' };
     offers.set(bought.id, bought);
-    expect(await declineOffersOnSale('L1', deps)).toEqual({ declined: 0, skipped: 0 });
+    expect(await declineOpenOffers('L1', deps)).toEqual({ declined: 0, skipped: 0 });
 
     listings.set('L1', saleListing({ status: 'sold', quantitySold: 1 }));
     published.length = 0;
-    expect(await declineOffersOnSale('L1', deps)).toEqual({ declined: 1, skipped: 0 });
-    expect(await declineOffersOnSale('L1', deps)).toEqual({ declined: 0, skipped: 0 });
+    expect(await declineOpenOffers('L1', deps)).toEqual({ declined: 1, skipped: 0 });
+    expect(await declineOpenOffers('L1', deps)).toEqual({ declined: 0, skipped: 0 });
     expect(offers.get(offer.id)?.status).toBe('declined');
     expect(offers.get('BOUGHT')?.status).toBe('accepted');
     expectToldBuyer(
