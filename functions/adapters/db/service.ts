@@ -13,6 +13,7 @@ import { bidRequestEntity } from './entities/bid-request';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
+import { jobLeaseEntity } from './entities/job-lease';
 import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
 import { orderEntity } from './entities/order';
@@ -61,6 +62,7 @@ const factories = {
   message: messageEntity,
   inboxEntry: inboxEntryEntity,
   messageCounter: messageCounterEntity,
+  jobLease: jobLeaseEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;
