@@ -514,9 +514,12 @@ export const routes = {
     orderSeller(200),
     { idempotent: true, capacity: 'money' },
   ),
-  // Only the listing's seller relists an auction that ended without a paid sale.
+  // Only the listing's seller relists an auction that ended without a paid sale; its photos are copied for it (and the
+  // copies deleted again when the relist is not written).
   relistAuction: route('relistAuction', relistAuction, 'http/seller/relist-auction', 'user', owner(201), {
     idempotent: true,
+    uploadsMedia: LISTING_PHOTOS,
+    deletesMedia: [LISTING_PHOTOS],
   }),
   // FedEx's signed tracking webhook: only a trigger to ask the Track API again, which may release escrows.
   carrierWebhook: route('carrierWebhook', carrierWebhook, 'http/carrier/carrier-webhook', 'public', anyone(200), {

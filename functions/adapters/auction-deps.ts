@@ -13,7 +13,9 @@ import { auctionOrderStore } from './db/auction-order-store';
 import { orderStore } from './db/order-store';
 import { db } from './db/service';
 import { eventQueue } from './event-queue';
+import { copyObject, removeObjects } from './media-store';
 import { checkoutDeps } from './order-deps';
+import { thumbnailRequests } from './thumbnail-requests';
 
 /** The ports of an auction's end and what follows it (core/auctions), over the table and the events queue. */
 const now = () => clock.now();
@@ -45,7 +47,14 @@ export function secondChanceDeps(): SecondChanceDeps {
 }
 
 export function relistDeps(): RelistDeps {
-  return { store: auctionOrderStore(db()), orders: orderStore(db()), newId: ulid, now };
+  return {
+    store: auctionOrderStore(db()),
+    orders: orderStore(db()),
+    photos: { copy: copyObject, remove: removeObjects },
+    thumbnails: thumbnailRequests,
+    newId: ulid,
+    now,
+  };
 }
 
 export async function payAuctionOrderDeps(): Promise<PayAuctionOrderDeps> {

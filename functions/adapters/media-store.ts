@@ -64,8 +64,8 @@ export async function removeObjects(keys: string[]): Promise<void> {
   }
 }
 
-/** Copies an object within the media bucket (immutable caching, like every key), then deletes the original. */
-export async function moveObject(from: string, to: string): Promise<void> {
+/** Copies an object within the media bucket, its content type and immutable caching with it (MetadataDirective COPY). */
+export async function copyObject(from: string, to: string): Promise<void> {
   await s3Client().send(
     new CopyObjectCommand({
       Bucket: bucket(),
@@ -74,5 +74,10 @@ export async function moveObject(from: string, to: string): Promise<void> {
       MetadataDirective: 'COPY',
     }),
   );
+}
+
+/** Copies an object within the media bucket, then deletes the original. */
+export async function moveObject(from: string, to: string): Promise<void> {
+  await copyObject(from, to);
   await removeObjects([from]);
 }

@@ -1,13 +1,19 @@
 import { settlementDeps } from '../adapters/settlement-deps';
 import { settleDueEscrows } from '../core/orders/escrow-expiry';
+import { oneRunAtATime } from '../lib/one-run-at-a-time';
 import { scheduledJob } from '../lib/scheduled-job';
 
 /**
  * Every minute (functions/routes.ts schedules): escrows nothing released by their CancelAfter go back to their buyers,
- * refunds whose time has come are submitted, and releases under way are followed to the ledger's answer.
+ * refunds whose time has come are submitted, and releases under way are followed to the ledger's answer. A run can
+ * outlast the minute (each settlement waits for a validated ledger): the next one then does nothing rather than walk
+ * the same orders and take the platform account's sequences from under it.
  */
-export const handler = scheduledJob('jobs/settle-escrows', async ({ log }) => {
-  const run = await settleDueEscrows(await settlementDeps(log));
-  if (run.expired + run.settled + run.pending > 0) log.info('escrows settled', { ...run });
-  return run;
-});
+export const handler = scheduledJob(
+  'jobs/settle-escrows',
+  oneRunAtATime('settle-escrows', async ({ log }) => {
+    const run = await settleDueEscrows(await settlementDeps(log));
+    if (run.expired + run.settled + run.pending > 0) log.info('escrows settled', { ...run });
+    return run;
+  }),
+);

@@ -3,12 +3,17 @@ import { lambdaHandler } from './lambda-handler';
 import type { Logger } from './logger';
 import type { BusinessMetrics } from './metrics';
 
-/** What a scheduled job gets: the time of its run, its logger and metrics. */
+/** What a scheduled job gets: the time of its run, its logger and metrics, and when Lambda stops it. */
 export interface ScheduledRun {
   now: Date;
   log: Logger;
   metrics: BusinessMetrics;
+  /** Epoch ms (real time, not the functions' clock) at which the run's time limit ends it. */
+  deadline: number;
 }
+
+/** Without a Lambda context (never in AWS): Lambda's longest run. */
+const LONGEST_RUN_MS = 15 * 60_000;
 
 /** The fields of EventBridge Scheduler's event a job reads (the local timers send the same). */
 export interface ScheduledEvent {
@@ -29,10 +34,11 @@ function runTime(event: ScheduledEvent): Date {
 export function scheduledJob<R>(service: string, impl: (run: ScheduledRun) => Promise<R>) {
   return lambdaHandler<ScheduledEvent, R>(
     service,
-    async (event, { log, metrics }) => {
+    async (event, { log, metrics, context }) => {
       const now = runTime(event);
       log.info('scheduled run', { at: now.toISOString() });
-      return impl({ now, log, metrics });
+      const deadline = Date.now() + (context?.getRemainingTimeInMillis() ?? LONGEST_RUN_MS);
+      return impl({ now, log, metrics, deadline });
     },
     { correlationId: (event) => event.id },
   );

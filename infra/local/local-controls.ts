@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clock, clockOffsetMs, setClock } from '../../functions/adapters/clock';
+import { isSkippedRun } from '../../functions/lib/one-run-at-a-time';
 import type { ScheduleDef } from '../../functions/routes';
 import { writeJsonError } from './api-event';
 import { readBody } from './read-body';
@@ -33,6 +34,22 @@ function atOf(body: unknown): Date | null | 'invalid' {
   return Number.isNaN(d.getTime()) ? 'invalid' : d;
 }
 
+/** How long a run asked for waits for a run of the same job already under way (a timer's) before it answers 'skipped'. */
+const WAIT_FOR_RUN_MS = 120_000;
+
+/**
+ * Runs a schedule now, as asked. A job that runs one at a time answers 'skipped' while another run holds its lease (a
+ * timer's, or another request's): this run waits for that one and then runs, so the caller gets the run it asked for.
+ */
+async function runWhenFree(def: ScheduleDef, at: Date): Promise<unknown> {
+  const giveUp = Date.now() + WAIT_FOR_RUN_MS;
+  for (;;) {
+    const result = await runSchedule(def, at);
+    if (!isSkippedRun(result) || Date.now() > giveUp) return result;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * `POST /_local/schedules/{name}` runs a schedule's handler now (optionally `{ "at": ISO }` as its run time) and
  * answers its result: operators and tests don't wait for the timer. With `clockControl` (tests): `GET /_local/clock`,
@@ -60,7 +77,7 @@ export function createLocalControls(opts: { schedules: readonly ScheduleDef[]; c
       if (!def) return writeJsonError(res, 404, 'not_found', `No schedule named ${schedule[1]}`);
       const runAt = at ?? clock.now();
       try {
-        const result = await runSchedule(def, runAt);
+        const result = await runWhenFree(def, runAt);
         return writeJson(res, 200, { schedule: def.name, at: runAt.toISOString(), result: result ?? null });
       } catch (error) {
         // Local only: the operator running it wants the reason.

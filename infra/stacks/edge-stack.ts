@@ -1,6 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { carrierWebhook } from '../../shared/api/carrier';
 
 /** A web ACL for CloudFront can only be created in us-east-1, whatever region the rest of the app is in. */
 export const EDGE_REGION = 'us-east-1';
@@ -19,6 +20,13 @@ export const RATE_LIMITS = {
 } as const;
 export const RATE_WINDOW_SECONDS = 300;
 
+/**
+ * Where FedEx posts tracking webhooks from: the production source of its Advanced Integrated Visibility webhooks, as
+ * FedEx publishes it for receivers' allow-lists (/work/shared/CARRIER-NOTES.md section 5). A webhook from elsewhere
+ * is not refused for that (see EdgeStack), only limited per address like any other caller.
+ */
+export const FEDEX_WEBHOOK_SOURCES = ['20.65.16.22/31'] as const;
+
 /** Matches the API's JSON error shape (functions/lib/http/error-response.ts). */
 const TOO_MANY_REQUESTS_BODY = JSON.stringify({
   error: { code: 'too_many_requests', message: 'Too many requests, try again shortly' },
@@ -29,7 +37,13 @@ export interface EdgeStackProps extends StackProps {
   metricPrefix: string;
 }
 
-/** The CloudFront web ACL: per-IP rate-based rules and AWS's common rule set (docs/decisions, edge protection). */
+/**
+ * The CloudFront web ACL: per-IP rate-based rules and AWS's common rule set (decision 019). FedEx's signed webhook
+ * (`POST /api/carrier/webhook`) is the one request from a machine we don't control: it may come without a User-Agent
+ * (the common rule set's NoUserAgent_HEADER blocks that) and in bursts from FedEx's two addresses (every parcel of the
+ * account, several snapshots each). So from FedEx's addresses it is allowed before any other rule, and from anywhere
+ * the common rule set skips it; the handler's HMAC check is the gate, and the route's own throttle still applies.
+ */
 export class EdgeStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL;
 
@@ -73,6 +87,29 @@ export class EdgeStack extends Stack {
       visibilityConfig: visibility(name),
     });
 
+    const exactly = (
+      field: wafv2.CfnWebACL.FieldToMatchProperty,
+      value: string,
+    ): wafv2.CfnWebACL.StatementProperty => ({
+      byteMatchStatement: {
+        fieldToMatch: field,
+        positionalConstraint: 'EXACTLY',
+        searchString: value,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const webhook: wafv2.CfnWebACL.StatementProperty = {
+      andStatement: {
+        statements: [exactly({ method: {} }, carrierWebhook.method), exactly({ uriPath: {} }, carrierWebhook.path)],
+      },
+    };
+    const fedex = new wafv2.CfnIPSet(this, 'FedexWebhookSources', {
+      scope: 'CLOUDFRONT',
+      ipAddressVersion: 'IPV4',
+      addresses: [...FEDEX_WEBHOOK_SOURCES],
+      description: "FedEx's published source of tracking webhooks",
+    });
+
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       scope: 'CLOUDFRONT',
       description: 'Marketplace distribution: per-IP rate limits and the AWS common rule set',
@@ -82,17 +119,29 @@ export class EdgeStack extends Stack {
         TooManyRequests: { contentType: 'APPLICATION_JSON', content: TOO_MANY_REQUESTS_BODY },
       },
       rules: [
-        perIp('SignInPerIp', 0, RATE_LIMITS.signIn, startsWith('/api/auth/')),
-        perIp('ApiPerIp', 1, RATE_LIMITS.api, startsWith('/api/')),
-        perIp('SitePerIp', 2, RATE_LIMITS.site),
+        {
+          name: 'CarrierWebhookFromFedex',
+          priority: 0,
+          action: { allow: {} },
+          statement: {
+            andStatement: { statements: [webhook, { ipSetReferenceStatement: { arn: fedex.attrArn } }] },
+          },
+          visibilityConfig: visibility('CarrierWebhookFromFedex'),
+        },
+        perIp('SignInPerIp', 1, RATE_LIMITS.signIn, startsWith('/api/auth/')),
+        perIp('ApiPerIp', 2, RATE_LIMITS.api, startsWith('/api/')),
+        perIp('SitePerIp', 3, RATE_LIMITS.site),
         {
           name: 'AwsCommonRules',
-          priority: 3,
+          priority: 4,
           overrideAction: { none: {} },
           statement: {
             managedRuleGroupStatement: {
               vendorName: 'AWS',
               name: 'AWSManagedRulesCommonRuleSet',
+              // Not the carrier webhook, from any address: a FedEx source missing from FEDEX_WEBHOOK_SOURCES must not
+              // be blocked for sending no User-Agent; its signature decides.
+              scopeDownStatement: { notStatement: { statement: webhook } },
               // Listing bodies (descriptions, up to eight photo keys) may pass the rule's 8 KB; the API bounds
               // body size itself (413 past 1 MB), so this rule only counts.
               ruleActionOverrides: [{ name: 'SizeRestrictions_BODY', actionToUse: { count: {} } }],

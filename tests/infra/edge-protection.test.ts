@@ -12,9 +12,10 @@ import { HSTS_MAX_AGE_SECONDS } from '../../infra/security-headers';
 import { SERVER_ERROR_PERCENT } from '../../infra/stacks/alarms-stack';
 import { ApiStack, CAPACITY, DEFAULT_THROTTLE } from '../../infra/stacks/api-stack';
 import { DataStack } from '../../infra/stacks/data-stack';
-import { RATE_LIMITS, RATE_WINDOW_SECONDS } from '../../infra/stacks/edge-stack';
+import { FEDEX_WEBHOOK_SOURCES, RATE_LIMITS, RATE_WINDOW_SECONDS } from '../../infra/stacks/edge-stack';
 import { nagName } from '../../infra/stacks/nag';
 import type { FunctionEnvironment } from '../../infra/stacks/node-function';
+import { wafVerdict, type EdgeRequest } from './waf-verdict';
 
 // Template JSON is untyped; each assertion states the shape it expects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -120,6 +121,45 @@ describe('WAF on the distribution', () => {
       Name: 'AWSManagedRulesCommonRuleSet',
     });
     expect(managed.OverrideAction).toEqual({ None: {} });
+  });
+
+  describe("FedEx's signed webhook", () => {
+    const ipSets = () =>
+      Object.fromEntries(
+        Object.entries(t.edge.findResources('AWS::WAFv2::IPSet') as Resources).map(([id, r]) => {
+          expect(r.Properties).toMatchObject({ Scope: 'CLOUDFRONT', IPAddressVersion: 'IPV4' });
+          return [id, r.Properties!.Addresses as string[]];
+        }),
+      );
+    const verdict = (req: EdgeRequest) => wafVerdict(acl(), ipSets(), req);
+    const { method, path: webhook } = routes.carrierWebhook.contract;
+    // FedEx's two published addresses (a /31).
+    const fedex = ['20.65.16.22', '20.65.16.23'];
+    const elsewhere = '198.51.100.7';
+
+    it('is never refused from FedEx: allowed before any rate limit or managed rule (no User-Agent, in bursts)', () => {
+      for (const ip of fedex) {
+        expect(verdict({ method, path: webhook, ip }), ip).toEqual({ allowedBy: 'CarrierWebhookFromFedex' });
+      }
+      expect(FEDEX_WEBHOOK_SOURCES).toEqual(['20.65.16.22/31']);
+    });
+
+    it('from any other address skips the common rule set (its signature decides) but keeps the per-IP limits', () => {
+      expect(verdict({ method, path: webhook, ip: elsewhere })).toEqual({ mayRefuse: ['ApiPerIp', 'SitePerIp'] });
+    });
+
+    it("leaves every other request, FedEx's included, to all the protections it had", () => {
+      const all = { mayRefuse: ['ApiPerIp', 'SitePerIp', 'AwsCommonRules'] };
+      expect(verdict({ method: 'GET', path: webhook, ip: fedex[0]! })).toEqual(all);
+      expect(verdict({ method, path: `${webhook}/x`, ip: fedex[0]! })).toEqual(all);
+      expect(verdict({ method: 'POST', path: '/api/checkout', ip: fedex[1]! })).toEqual(all);
+      expect(verdict({ method: 'POST', path: '/api/auth/challenge', ip: elsewhere })).toEqual({
+        mayRefuse: ['SignInPerIp', 'ApiPerIp', 'SitePerIp', 'AwsCommonRules'],
+      });
+      expect(verdict({ method: 'GET', path: '/', ip: elsewhere })).toEqual({
+        mayRefuse: ['SitePerIp', 'AwsCommonRules'],
+      });
+    });
   });
 });
 

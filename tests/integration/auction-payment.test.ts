@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import { hashes } from 'xrpl';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ListingDetail } from '../../shared/api/listings';
 import type { Order } from '../../shared/api/orders';
 import { call } from './auth-support';
 import {
@@ -26,7 +28,8 @@ import {
   waitForOrder,
   withLedger,
 } from './checkout-support';
-import { endListingsOf, sellerProfile, signUp, type Account } from './route-support';
+import { upload, withThumbnails } from './media-support';
+import { endListingsOf, listingBody, sellerProfile, signUp, type Account } from './route-support';
 
 /**
  * After the close (issue 15 item 7, decision 029): the winner pays through the escrow checkout (to a funded escrow on
@@ -202,6 +205,44 @@ describe('not paid in time', () => {
       sellerOptions: null,
       sellerChoice: { kind: 'relisted', listingId: made.body.id },
     });
+  }, 60_000);
+
+  it('relists with copies of the photos: one dropped from the new listing still serves on the old one', async () => {
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8a5a2b' } })
+      .png()
+      .toBuffer();
+    const uploads = [await upload(seller.token, png), await upload(seller.token, png)];
+    const { listingId, endsAt } = await shortAuction(seller, { photoKeys: uploads });
+    const old = await withThumbnails(listingId);
+    await closeAuctions(after(endsAt));
+
+    const newEnd = new Date(Math.ceil((Date.now() + 86_400_000) / 1000) * 1000);
+    const made = await relist(seller, listingId, newEnd);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const fresh = await withThumbnails(made.body.id);
+    const objects = (l: ListingDetail) => l.images.flatMap((i) => [i.url, i.thumbUrl]);
+    expect(objects(fresh).filter((url) => objects(old).includes(url))).toEqual([]);
+
+    // The seller drops the first photo from the new listing: its copy goes, the old listing's stays.
+    const edited = await call('PUT', `/api/listings/${made.body.id}`, {
+      token: seller.token,
+      from: seller.from,
+      body: {
+        ...listingBody,
+        shippingType: 'free',
+        listingType: 'auction',
+        priceCents: undefined,
+        startingBidCents: 1_000,
+        endsAt: newEnd.toISOString(),
+        photoKeys: [fresh.images[1]!.key],
+      },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await fetch(fresh.images[0]!.url)).status).toBe(404);
+    expect((await fetch(fresh.images[0]!.thumbUrl)).status).toBe(404);
+    const page = await call<ListingDetail>('GET', `/api/listings/${listingId}`);
+    expect(page.body.images).toEqual(old.images);
+    for (const url of objects(old)) expect((await fetch(url)).status, url).toBe(200);
   }, 60_000);
 
   it('an unsold auction is relisted by its seller; one still running or sold is not', async () => {

@@ -7,7 +7,7 @@ import type { ListingDetail } from '../../shared/api/listings';
 import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import { describeImage, hasGpsIfd, sidewaysPhotoWithGps } from '../fixtures/exif-photo';
 import { call, signUpNewUser } from './auth-support';
-import { mediaStatus, upload } from './media-support';
+import { mediaStatus, upload, withThumbnails } from './media-support';
 import { facetsHolding } from './table-support';
 
 const FROM = '127.0.10.7';
@@ -48,15 +48,6 @@ beforeAll(async () => {
     .toBuffer();
 }, 90_000);
 
-async function waitForThumbnail(id: string): Promise<ListingDetail> {
-  for (let i = 0; i < 60; i++) {
-    const res = await call<ListingDetail>('GET', `/api/listings/${id}`);
-    if (res.body.images.every((img) => img.thumbUrl !== img.url)) return res.body;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('no thumbnail');
-}
-
 describe('listing photos', () => {
   it('uploads straight to the bucket, attaches in order, and the worker adds a small WebP thumbnail', async () => {
     const keys = [await upload(seller, pngFile), await upload(seller, pngFile)];
@@ -65,7 +56,7 @@ describe('listing photos', () => {
       body: { ...body, photoKeys: [keys[1], keys[0]] },
     });
     expect(created.status).toBe(201);
-    const listing = await waitForThumbnail(created.body.id);
+    const listing = await withThumbnails(created.body.id);
     // Attaching moved the uploads out of the expiring uploads/ prefix.
     expect(listing.images.map((i) => i.key)).toEqual([attached(keys[1]!), attached(keys[0]!)]);
     expect(await mediaStatus(keys[0]!)).toBe(404);
@@ -83,7 +74,7 @@ describe('listing photos', () => {
       body: { ...body, photoKeys: [key] },
     });
     expect(created.status).toBe(201);
-    const listing = await waitForThumbnail(created.body.id);
+    const listing = await withThumbnails(created.body.id);
     const served = await fetch(listing.images[0]!.url);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     const image = await describeImage(new Uint8Array(await served.arrayBuffer()));
@@ -167,7 +158,7 @@ describe('PUT /api/listings/{id}', () => {
     const key = await upload(seller, pngFile);
     id = (await call<{ id: string }>('POST', '/api/listings', { token: seller, body: { ...body, photoKeys: [key] } }))
       .body.id;
-    await waitForThumbnail(id);
+    await withThumbnails(id);
   }, 30_000);
 
   it('edits the whole listing: new words are searchable, old ones are gone, photos follow the new order', async () => {
@@ -184,7 +175,7 @@ describe('PUT /api/listings/{id}', () => {
       },
     });
     expect(res.status).toBe(200);
-    const after = await waitForThumbnail(id);
+    const after = await withThumbnails(id);
     expect(after).toMatchObject({ title: 'Copper Sextant Marigraph', priceCents: 9_900 });
     expect(after.images.map((i) => i.key)).toEqual([attached(added), before.body.images[0]!.key]);
     const search = async (q: string) =>

@@ -1,4 +1,5 @@
 import { expect, inject } from 'vitest';
+import type { ListingDetail } from '../../shared/api/listings';
 import { call } from './auth-support';
 
 type Errors = { error: { message: string; fields?: Record<string, string> } };
@@ -20,3 +21,13 @@ export async function upload(token: string, file: Buffer, contentType = 'image/p
 
 /** The HTTP status the local media origin answers for a key. */
 export const mediaStatus = async (key: string) => (await fetch(`${inject('baseUrl')}/media/${key}`)).status;
+
+/** The listing once the media worker has made a thumbnail of every photo. */
+export async function withThumbnails(listingId: string): Promise<ListingDetail> {
+  for (let i = 0; i < 60; i++) {
+    const res = await call<ListingDetail>('GET', `/api/listings/${listingId}`);
+    if (res.body.images.every((img) => img.thumbUrl !== img.url)) return res.body;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no thumbnails on listing ${listingId}`);
+}

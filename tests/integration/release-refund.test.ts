@@ -4,6 +4,8 @@ import { availableOf, buyerAndSeller, getOrder, waitForOrder, withLedger } from 
 import { Wallet } from 'xrpl';
 import { decide, fundedSale, moveParcel, parcel, payFee, requestFee, ship } from './order-support';
 import { signedCarrierWebhook } from './route-fixtures';
+import { tableService } from './table-support';
+import { jobLeases } from '../../functions/adapters/db/job-lease-store';
 import { rawRequestOf, sendRaw, type Account } from './route-support';
 import { routes } from '../../functions/routes';
 
@@ -37,13 +39,22 @@ async function ledgerAhead(seconds: number) {
   expect(res.status).toBe(200);
 }
 
-/** Moves the functions' clock and the ledger's close time past every CancelAfter, then runs the settlement schedule. */
+/**
+ * Moves the ledger's close time eight days ahead (past every CancelAfter of an escrow made before) and the functions'
+ * clock eight days from now, or to `at` (after a CancelAfter counted from a ledger an earlier test moved ahead).
+ */
+async function clocksPastCancelAfter(at = new Date(Date.now() + EIGHT_DAYS * 1000)) {
+  await ledgerAhead(EIGHT_DAYS);
+  expect((await call('PUT', '/_local/clock', { body: { at: at.toISOString() } })).status).toBe(200);
+}
+
+type SettleRun = { expired: number; settled: number; pending: number } | { skipped: string };
+const settleEscrows = () => call<{ result: SettleRun }>('POST', '/_local/schedules/settle-escrows', { body: {} });
+
+/** Moves both clocks past every CancelAfter, then runs the settlement schedule. */
 async function pastCancelAfter() {
-  const ahead = EIGHT_DAYS;
-  await ledgerAhead(ahead);
-  const at = new Date(Date.now() + ahead * 1000).toISOString();
-  expect((await call('PUT', '/_local/clock', { body: { at } })).status).toBe(200);
-  expect((await call('POST', '/_local/schedules/settle-escrows', { body: {} })).status).toBe(200);
+  await clocksPastCancelAfter();
+  expect((await settleEscrows()).status).toBe(200);
 }
 
 beforeAll(async () => {
@@ -218,4 +229,45 @@ describe('reconcile', () => {
     expect(run.body.result.repaired).toBeGreaterThanOrEqual(1);
     expect((await getOrder(buyer, order.id)).body).toMatchObject({ status: 'refunded', escrowStatus: 'cancelled' });
   }, 60_000);
+});
+
+describe('the settlement schedule', () => {
+  it('runs one at a time: nothing while another run holds its lease, then each escrow ends once', async () => {
+    const orders = [await fundedSale(seller, buyer, 'pickup', 1_100), await fundedSale(seller, buyer, 'pickup', 1_400)];
+    for (const o of orders) expect((await decide(seller, o.id, 'reject')).body.status).toBe('refunding');
+    type Purchases = { items: { id: string; status: string; totalCents: number }[] };
+    const purchases = async () =>
+      (await call<Purchases>('GET', '/api/me/orders?role=buyer&limit=50', { token: buyer.token, from: FROM })).body
+        .items;
+    const open = (await purchases()).filter((o) => ['funded', 'shipped', 'refunding'].includes(o.status));
+    const before = await rlusdCents(buyer);
+
+    // Another run (as a run still going when the next minute's starts) holds the lease.
+    const leases = jobLeases(tableService());
+    expect(await leases.acquire('settle-escrows', 'a-longer-run', Date.now() + 60_000, Date.now())).toBe(true);
+    const cancelAfter = Math.max(...orders.map((o) => Date.parse(o.escrow.cancelAfter)));
+    await clocksPastCancelAfter(new Date(Math.max(cancelAfter + 60_000, Date.now() + EIGHT_DAYS * 1000)));
+    // Two runs asked for at once (the local control waits for the lease instead of answering 'skipped'); the stack's
+    // own minute timer runs meanwhile too.
+    const runs = Promise.all([settleEscrows(), settleEscrows()]);
+    await new Promise((r) => setTimeout(r, 2_500));
+    for (const o of orders) expect((await getOrder(buyer, o.id)).body.status).toBe('refunding');
+
+    await leases.release('settle-escrows', 'a-longer-run');
+    for (const run of await runs) {
+      expect(run.status).toBe(200);
+      expect(run.body.result).toMatchObject({ pending: 0 });
+    }
+    for (const o of orders) {
+      expect(await waitForOrder(buyer, o.id, ['refunding'])).toMatchObject({
+        status: 'refunded',
+        escrowStatus: 'cancelled',
+      });
+    }
+    // Every open escrow went back once: the buyer's RLUSD rose by exactly their totals.
+    const now = new Map((await purchases()).map((o) => [o.id, o.status]));
+    expect(open.map((o) => now.get(o.id))).toEqual(open.map(() => 'refunded'));
+    expect((await rlusdCents(buyer)) - before).toBe(open.reduce((sum, o) => sum + o.totalCents, 0));
+    expect((await call('DELETE', '/_local/clock')).status).toBe(200);
+  }, 120_000);
 });

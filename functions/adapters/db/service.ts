@@ -13,6 +13,7 @@ import { bidRequestEntity } from './entities/bid-request';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
+import { jobLeaseEntity } from './entities/job-lease';
 import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
 import { offerEntity } from './entities/offer';
@@ -63,6 +64,7 @@ const factories = {
   inboxEntry: inboxEntryEntity,
   messageCounter: messageCounterEntity,
   offer: offerEntity,
+  jobLease: jobLeaseEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

@@ -1,7 +1,8 @@
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { NewListing } from '../listings/create-listing';
 import type { FullListing } from '../listings/get-listing';
-import { assertAuctionEndAhead } from '../listings/listing-body';
+import { assertAuctionEndAhead, type ThumbnailRequests } from '../listings/listing-body';
+import { copyPhotos, keysOfImages, type ListingImageRecord, type PhotoCopier } from '../listings/photos';
 import { searchTermsFor } from '../listings/search-terms';
 import { alreadyDecided } from '../orders/auction-payment';
 import type { OrderRecord } from '../orders/order';
@@ -30,6 +31,9 @@ export interface RelistStore {
 export interface RelistDeps {
   store: RelistStore;
   orders: Pick<OrderRepository, 'get'>;
+  /** The relisted auction's own copies of the photos (listing-photos/ is written and deleted under). */
+  photos: PhotoCopier;
+  thumbnails: ThumbnailRequests;
   newId: () => string;
   now: () => Date;
 }
@@ -37,10 +41,17 @@ export interface RelistDeps {
 const notRelistable = (why: string) => new AppError(409, 'not_relistable', why);
 
 /**
- * A fresh auction of the same item (issue 15 item 7): the wizard's fields, photos, starting bid, reserve and Buy It
- * Now of the old listing, no bids, and the new end the seller picked (validated as creating a listing does).
+ * A fresh auction of the same item (issue 15 item 7): the wizard's fields, starting bid, reserve and Buy It Now of the
+ * old listing, its photos (as copied for it), no bids, and the new end the seller picked (validated as creating a
+ * listing does).
  */
-export function relistedListing(old: RelistSource, listingId: string, endsAt: string, now: Date): NewListing {
+export function relistedListing(
+  old: RelistSource,
+  listingId: string,
+  endsAt: string,
+  now: Date,
+  images: ListingImageRecord[],
+): NewListing {
   const at = now.toISOString();
   return {
     listingId,
@@ -77,7 +88,7 @@ export function relistedListing(old: RelistSource, listingId: string, endsAt: st
       state: old.location?.state ?? '',
     },
     returnPolicy: old.returnPolicy ?? '30_days',
-    images: old.images ?? [],
+    images,
     status: 'active',
     featured: false,
     bidCount: 0,
@@ -105,9 +116,20 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
   const now = deps.now();
   assertAuctionEndAhead(endsAt, now);
   const lapsed = old.auctionOrderId ? await deps.orders.get(old.auctionOrderId) : null;
-  const fresh = relistedListing(old, deps.newId(), endsAt, now);
-  if (!(await deps.store.relist(old, fresh, searchTermsFor(fresh), lapsed, now))) {
-    throw alreadyDecided();
+  const freshId = deps.newId();
+  // Copies, never the old listing's keys: dropping a photo from the new listing must leave the old one's.
+  const images = await copyPhotos(old.images ?? [], deps.newId, deps.photos);
+  const fresh = relistedListing(old, freshId, endsAt, now, images);
+  let relisted = false;
+  try {
+    relisted = await deps.store.relist(old, fresh, searchTermsFor(fresh), lapsed, now);
+  } finally {
+    // Not relisted (lost a race, or the write failed): the copies belong to no listing.
+    if (!relisted && images.length) await deps.photos.remove(keysOfImages(images)).catch(() => undefined);
   }
-  return { id: fresh.listingId };
+  if (!relisted) throw alreadyDecided();
+  // A photo the old listing never got a thumbnail for gets one now, as a new upload does.
+  const unthumbed = images.filter((i) => !i.thumbKey).map((i) => i.key);
+  if (unthumbed.length) await deps.thumbnails.request(freshId, unthumbed);
+  return { id: freshId };
 }

@@ -88,6 +88,53 @@ export interface PhotoStore {
   remove(keys: string[]): Promise<void>;
 }
 
+/** Copies objects in the media bucket as they are (content type and caching with them), and deletes them. */
+export interface PhotoCopier {
+  copy(from: string, to: string): Promise<void>;
+  remove(keys: string[]): Promise<void>;
+}
+
+/** A photo's and its thumbnail's keys: the objects a listing holds for it. */
+export function keysOfImages(images: readonly ListingImageRecord[]): string[] {
+  return images.flatMap((i) => [i.key, ...(i.thumbKey ? [i.thumbKey] : [])]);
+}
+
+/**
+ * A listing's photos (and thumbnails) copied under keys of their own for another listing, same folder and format, a
+ * fresh id each (decision 010): no two listings share an object, so an edit dropping a photo of one, or deleting it,
+ * never takes it from the other (a relisted auction's old page, its buyers' orders, conversations about it). Copies
+ * made before a failed one are deleted again.
+ */
+export async function copyPhotos(
+  images: readonly ListingImageRecord[],
+  newId: () => string,
+  store: PhotoCopier,
+): Promise<ListingImageRecord[]> {
+  const copies = images.map((i) => {
+    const folder = i.key.slice(0, i.key.lastIndexOf('/') + 1);
+    const key = `${folder}${newId()}${/\.[a-z]+$/.exec(i.key)?.[0] ?? ''}`;
+    return i.thumbKey ? { key, thumbKey: thumbnailKey(key) } : { key };
+  });
+  const pairs = images.flatMap((i, n) => {
+    const to = copies[n]!;
+    return [[i.key, to.key] as const, ...(i.thumbKey && to.thumbKey ? [[i.thumbKey, to.thumbKey] as const] : [])];
+  });
+  const made: string[] = [];
+  const results = await Promise.allSettled(
+    pairs.map(async ([from, to]) => {
+      await store.copy(from, to);
+      made.push(to);
+    }),
+  );
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    // Best effort: the error that matters is the copy's.
+    if (made.length) await store.remove(made).catch(() => undefined);
+    throw failed.reason;
+  }
+  return copies;
+}
+
 export interface AttachedPhotos {
   images: ListingImageRecord[];
   /** Keys attached now for the first time, under their listing key (they need thumbnails). */
@@ -206,8 +253,6 @@ export async function attachPhotos(
     throw error;
   }
   const keptKeys = new Set(images.map((i) => i.key));
-  const dropped = existing
-    .filter((i) => !keptKeys.has(i.key))
-    .flatMap((i) => [i.key, ...(i.thumbKey ? [i.thumbKey] : [])]);
+  const dropped = keysOfImages(existing.filter((i) => !keptKeys.has(i.key)));
   return { images, added, dropped };
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { scheduledJob, type ScheduledRun } from '../../../functions/lib/scheduled-job';
 import { captureOutput } from './capture-output';
@@ -21,6 +22,14 @@ describe('scheduledJob', () => {
     const handler = scheduledJob('jobs/test', async ({ now }) => now.toISOString());
     expect(await handler({})).toBe('2031-05-06T07:08:09.000Z');
     expect(await handler({ time: 'soon' })).toBe('2031-05-06T07:08:09.000Z');
+  });
+
+  it("gives the run its deadline: now plus the time Lambda's context says is left", async () => {
+    captureOutput();
+    vi.useFakeTimers({ now: new Date('2031-05-06T07:08:09Z'), toFake: ['Date'] });
+    const handler = scheduledJob('jobs/test', async ({ deadline }) => deadline);
+    const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 180_000 } as unknown as Context;
+    expect(await handler({}, context)).toBe(Date.parse('2031-05-06T07:11:09Z'));
   });
 
   it('lets a failed run fail (the scheduler retries it) after logging it', async () => {

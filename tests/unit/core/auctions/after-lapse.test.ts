@@ -136,7 +136,10 @@ describe('relisting', () => {
     shippingType: 'flat',
     shippingCostCents: 500,
     location: { zipCode: '78701', city: 'Austin', state: 'TX' },
-    images: [{ key: 'listings/L1/a.webp', thumbKey: 'listings/L1/a-thumb.webp' }],
+    images: [
+      { key: 'listing-photos/S/A1.webp', thumbKey: 'listing-photos/S/A1.thumb.webp' },
+      { key: 'listing-photos/S/B1.jpg' },
+    ],
     status: 'ended',
     endsAt: '2026-07-01T12:00:00.000Z',
     sortPriceCents: 1_200,
@@ -146,7 +149,8 @@ describe('relisting', () => {
   const END = '2026-07-09T12:00:00.000Z';
 
   it('is a fresh auction of the same item: its terms and photos, no bids, the new end', () => {
-    const fresh = relistedListing(old, 'L2', END, NOW);
+    const copies = [{ key: 'listing-photos/S/C1.webp' }];
+    const fresh = relistedListing(old, 'L2', END, NOW, copies);
     expect(fresh).toMatchObject({
       listingId: 'L2',
       status: 'active',
@@ -155,7 +159,7 @@ describe('relisting', () => {
       reservePriceCents: 1_500,
       buyItNowPriceCents: 9_000,
       shippingCostCents: 500,
-      images: old.images,
+      images: copies,
       endsAt: END,
       bidCount: 0,
       quantitySold: 0,
@@ -168,11 +172,65 @@ describe('relisting', () => {
     }
   });
 
-  const deps = (source: RelistSource | null, relisted = true) => ({
-    store: { read: async () => source, relist: vi.fn(async () => relisted) },
-    orders: { get: async () => null },
-    newId: () => 'L2',
-    now: () => NOW,
+  const deps = (source: RelistSource | null, relisted: boolean | Error = true) => {
+    let id = 0;
+    const copied: [string, string][] = [];
+    return {
+      store: {
+        read: async () => source,
+        relist: vi.fn(async () => {
+          if (relisted instanceof Error) throw relisted;
+          return relisted;
+        }),
+      },
+      orders: { get: async () => null },
+      photos: {
+        copy: vi.fn(async (from: string, to: string) => {
+          if (from.includes('BROKEN')) throw new Error('copy failed');
+          copied.push([from, to]);
+        }),
+        remove: vi.fn(async (_keys: string[]) => undefined),
+      },
+      thumbnails: { request: vi.fn(async (_listingId: string, _keys: string[]) => undefined) },
+      newId: () => (id++ === 0 ? 'L2' : `P${id - 1}`),
+      now: () => NOW,
+      copied,
+    };
+  };
+
+  it('copies the photos and thumbnails under keys of its own, so the two listings share no object', async () => {
+    const d = deps(old);
+    expect(await relistAuction('S', 'L1', END, d)).toEqual({ id: 'L2' });
+    const written = d.store.relist.mock.calls[0] as unknown as [RelistSource, { images: unknown }];
+    expect(written[1].images).toEqual([
+      { key: 'listing-photos/S/P1.webp', thumbKey: 'listing-photos/S/P1.thumb.webp' },
+      { key: 'listing-photos/S/P2.jpg' },
+    ]);
+    expect(d.copied.sort()).toEqual([
+      ['listing-photos/S/A1.thumb.webp', 'listing-photos/S/P1.thumb.webp'],
+      ['listing-photos/S/A1.webp', 'listing-photos/S/P1.webp'],
+      ['listing-photos/S/B1.jpg', 'listing-photos/S/P2.jpg'],
+    ]);
+    // The photo the old listing had no thumbnail for gets one; nothing is deleted.
+    expect(d.thumbnails.request).toHaveBeenCalledWith('L2', ['listing-photos/S/P2.jpg']);
+    expect(d.photos.remove).not.toHaveBeenCalled();
+  });
+
+  it('deletes its copies when the relist is not written, and writes nothing when a copy fails', async () => {
+    const copies = ['listing-photos/S/P1.webp', 'listing-photos/S/P1.thumb.webp', 'listing-photos/S/P2.jpg'];
+    for (const [outcome, error] of [
+      [false, { code: 'already_decided' }],
+      [new Error('table down'), { message: 'table down' }],
+    ] as const) {
+      const d = deps(old, outcome);
+      await expect(relistAuction('S', 'L1', END, d)).rejects.toMatchObject(error);
+      expect(d.photos.remove.mock.calls.flatMap(([keys]) => keys).sort()).toEqual([...copies].sort());
+      expect(d.thumbnails.request).not.toHaveBeenCalled();
+    }
+    const broken = deps({ ...old, images: [...old.images!, { key: 'listing-photos/S/BROKEN.png' }] });
+    await expect(relistAuction('S', 'L1', END, broken)).rejects.toThrow('copy failed');
+    expect(broken.store.relist).not.toHaveBeenCalled();
+    expect(broken.photos.remove.mock.calls.flatMap(([keys]) => keys).sort()).toEqual([...copies].sort());
   });
 
   it("is the seller's, once, of an auction the schedule ended without a paid sale, ending in the future", async () => {
