@@ -53,6 +53,7 @@ const ownFunctions = (t: Template): Resources =>
     ),
   );
 
+// Bundles every function for real (about 80): about a minute and a half on two quiet cores, more on a loaded machine.
 beforeAll(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'infra-test-'));
   const siteDir = path.join(scratch, 'site');
@@ -78,7 +79,7 @@ beforeAll(() => {
     workers: Template.fromStack(built.workers),
     web: Template.fromStack(built.web),
   };
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
