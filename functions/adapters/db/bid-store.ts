@@ -109,10 +109,13 @@ export function bidStore(db: Db): BidStore {
       };
     },
 
-    async commit(read, accepted, bid, now, request) {
+    async commit(read, bids) {
       const l = read.listing;
-      const s = accepted.state;
+      const s = bids.at(-1)!.accepted.state;
       const leader = s.leader!;
+      // The end must be ahead of every bid's time: of the first, as each later one was decided on the end it left.
+      const firstAt = bids[0]!.bid.at;
+      const lastAt = bids.at(-1)!.bid.at;
       const next = {
         ...l,
         currentBidCents: s.currentBidCents ?? undefined,
@@ -120,10 +123,12 @@ export function bidStore(db: Db): BidStore {
         endsAt: s.endsAt,
       };
       const sortPriceCents = sortPriceOf(next);
-      // Facet entries sort by price and end only: a bid that moves neither (a leader's raise) leaves them.
+      // Facet entries sort by price and end only: bids that move neither (a leader's raise) leave them.
       const facets = sortPriceCents !== l.sortPriceCents || s.endsAt !== l.endsAt ? listingFacets(l) : [];
+      // One entry per bidder for this auction: their last bid's maximum is their highest (it only rises).
+      const entries = [...new Map(bids.map(({ bid }) => [bid.bidderId, bid])).values()];
       const result = await db.transaction
-        .write(({ listing, listingFacet, bid: bids, bidderAuction, bidRequest }) => [
+        .write(({ listing, listingFacet, bid: bidLine, bidderAuction, bidRequest }) => [
           listing
             .patch({ listingId: l.listingId })
             .set({
@@ -142,7 +147,7 @@ export function bidStore(db: Db): BidStore {
               // a bid moving the end (soft close) could never be written.
               auctionEnd: s.endsAt,
               sortPriceCents,
-              updatedAt: now.toISOString(),
+              updatedAt: lastAt,
               version: l.version + 1,
             })
             // The price and end-time indexes are rebuilt from these; the values are the listing's own.
@@ -154,7 +159,7 @@ export function bidStore(db: Db): BidStore {
             })
             .where(
               (a, op) =>
-                `${op.eq(a.status, 'active')} AND ${op.gt(a.endsAt, now.toISOString())} AND ` +
+                `${op.eq(a.status, 'active')} AND ${op.gt(a.endsAt, firstAt)} AND ` +
                 `(${op.eq(a.version, l.version)}${l.version === 1 ? ` OR ${op.notExists(a.version)}` : ''}) AND ` +
                 `(${op.eq(a.quantityReserved, l.quantityReserved)}` +
                 `${l.quantityReserved === 0 ? ` OR ${op.notExists(a.quantityReserved)}` : ''})`,
@@ -164,30 +169,36 @@ export function bidStore(db: Db): BidStore {
           ...facets.map((facet) =>
             listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
           ),
-          bids
-            .create({
-              listingId: bid.listingId,
-              bidId: bid.bidId,
-              bidderId: bid.bidderId,
-              bidderUsername: bid.bidderUsername,
-              amountCents: bid.amountCents,
-              at: bid.at,
-            })
-            .commit(),
-          // The bidder's own entry for this auction: their latest bid's maximum is their highest (it only rises).
-          bidderAuction
-            .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
-            .commit(),
-          // Last: a cancelled transaction's reasons are in item order.
-          bidRequest
-            .create({
-              userId: request.userId,
-              idempotencyKey: request.idempotencyKey,
-              amountCents: request.amountCents,
-              answer: JSON.stringify(request.answer),
-              ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
-            })
-            .commit(),
+          ...bids.map(({ bid }) =>
+            bidLine
+              .create({
+                listingId: bid.listingId,
+                bidId: bid.bidId,
+                bidderId: bid.bidderId,
+                bidderUsername: bid.bidderUsername,
+                amountCents: bid.amountCents,
+                at: bid.at,
+              })
+              .commit(),
+          ),
+          // The bidder's own entry for this auction (My Activity).
+          ...entries.map((bid) =>
+            bidderAuction
+              .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
+              .commit(),
+          ),
+          // Last, in the bids' order: a cancelled transaction's reasons are in item order.
+          ...bids.map(({ request }) =>
+            bidRequest
+              .create({
+                userId: request.userId,
+                idempotencyKey: request.idempotencyKey,
+                amountCents: request.amountCents,
+                answer: JSON.stringify(request.answer),
+                ttl: Math.floor(Date.parse(firstAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
+              })
+              .commit(),
+          ),
         ])
         .go();
       if (!result.canceled) {
@@ -197,8 +208,10 @@ export function bidStore(db: Db): BidStore {
         };
       }
       const codes = result.data.map((d) => d?.code);
-      if (codes.at(-1) === 'ConditionalCheckFailed') return { kind: 'key_used' };
-      if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return { kind: 'stale' };
+      if (codes.includes('TransactionConflict') || codes[0] === 'ConditionalCheckFailed') return { kind: 'stale' };
+      const first = codes.length - bids.length;
+      const used = bids.map((_, i) => i).filter((i) => codes[first + i] === 'ConditionalCheckFailed');
+      if (used.length > 0) return { kind: 'key_used', requests: used };
       throw new Error(`bid cancelled: ${cancelReasons(result)}`);
     },
 
