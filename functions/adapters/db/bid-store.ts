@@ -1,10 +1,10 @@
 import { listingFacets } from '../../core/listings/browse-facets';
 import { sortPriceOf } from '../../core/listings/listing';
 import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuctionListing, BidRecord, BidStore, StoredAnswer } from '../../core/bids/ports';
+import type { AuctionListing, BidRecord, BidRequestKey, BidStore, StoredAnswer } from '../../core/bids/ports';
 import type { BidPlaced } from '../../../shared/api/bids';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/idempotency-ttl';
+import { readItem } from './batched-reads';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { NO_SUBCATEGORY } from './entities/listing';
 import { facetEntry } from './listing-facets';
@@ -60,53 +60,30 @@ function storedAnswer(data: { amountCents: number; answer: string }): StoredAnsw
   return { amountCents: data.amountCents, answer: JSON.parse(data.answer) as BidPlaced };
 }
 
-/** BatchGetItem leaves keys unprocessed when throttled: they are asked for again, this many times at most. */
-const BATCH_ATTEMPTS = 5;
-
-/** Bids: the auction read strongly consistent, and each accepted bid written with the listing in one transaction. */
+/**
+ * Bids: the auction read strongly consistent, and accepted bids written with the listing in one transaction. Single
+ * items are read through the process's batched reads (batched-reads.ts), so a burst of bids reads the listing once.
+ */
 export function bidStore(db: Db): BidStore {
   const { listing: listings, bidRequest: requests } = db.entities;
+  const listingOf = async (listingId: string) => {
+    const item = await readItem(db.client, listings.get({ listingId }).params());
+    const data = item && listings.parse({ Item: item }).data;
+    return data ? toAuction(data as Stored) : null;
+  };
+  const answerOf = async ({ userId, idempotencyKey }: BidRequestKey) => {
+    const item = await readItem(db.client, requests.get({ userId, idempotencyKey }).params());
+    const data = item && requests.parse({ Item: item }).data;
+    return data ? storedAnswer(data) : null;
+  };
   return {
-    async read(listingId) {
-      const { data } = await db.entities.listing
-        .get({ listingId })
-        .go({ consistent: true, attributes: [...AUCTION_ATTRIBUTES] });
-      return data ? toAuction(data as Stored) : null;
-    },
+    read: listingOf,
+    answered: answerOf,
 
-    async answered({ userId, idempotencyKey }) {
-      const { data } = await requests
-        .get({ userId, idempotencyKey })
-        .go({ consistent: true, attributes: ['amountCents', 'answer'] });
-      return data ? storedAnswer(data) : null;
-    },
-
-    // One request for both items (a refused bid needs no other read), each read strongly consistent.
-    async readWithAnswer(listingId, { userId, idempotencyKey }) {
-      const wanted = [listings.get({ listingId }).params(), requests.get({ userId, idempotencyKey }).params()] as {
-        Key: Record<string, string>;
-        TableName: string;
-      }[];
-      const table = wanted[0]!.TableName;
-      const items: Record<string, unknown>[] = [];
-      let keys = wanted.map((w) => w.Key);
-      for (let attempt = 1; keys.length > 0; attempt++) {
-        if (attempt > BATCH_ATTEMPTS) throw new Error(`bid read: ${keys.length} keys left unprocessed`);
-        const out = await db.client.send(
-          new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-        );
-        items.push(...(out.Responses?.[table] ?? []));
-        keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, string>[];
-      }
-      const itemOf = ({ Key }: (typeof wanted)[number]) =>
-        items.find((i) => Object.entries(Key).every(([name, value]) => i[name] === value));
-      const [listingItem, requestItem] = wanted.map(itemOf);
-      const listing = listingItem && listings.parse({ Item: listingItem }).data;
-      const request = requestItem && requests.parse({ Item: requestItem }).data;
-      return {
-        auction: listing ? toAuction(listing as Stored) : null,
-        answered: request ? storedAnswer(request) : null,
-      };
+    // Both items in one request (a refused bid needs no other read), each read strongly consistent.
+    async readWithAnswer(listingId, request) {
+      const [auction, answered] = await Promise.all([listingOf(listingId), answerOf(request)]);
+      return { auction, answered };
     },
 
     async commit(read, bids) {
