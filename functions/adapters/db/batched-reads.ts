@@ -41,7 +41,16 @@ function batcher(client: DynamoDBDocumentClient) {
       for (let i = 0; i < all.length; i += KEYS_PER_BATCH) {
         const part = new Map(all.slice(i, i + KEYS_PER_BATCH));
         readAll(client, table, part).catch((error: unknown) => {
-          for (const w of part.values()) for (const waiter of w.waiters) waiter.reject(error);
+          // One request's bad key must not fail another's read: each key of a refused batch is read on its own.
+          if (part.size === 1 || (error as { name?: string }).name !== 'ValidationException') {
+            for (const w of part.values()) for (const waiter of w.waiters) waiter.reject(error);
+            return;
+          }
+          for (const [id, w] of part) {
+            readAll(client, table, new Map([[id, w]])).catch((alone: unknown) => {
+              for (const waiter of w.waiters) waiter.reject(alone);
+            });
+          }
         });
       }
     }

@@ -5,8 +5,11 @@ import { readItem } from '../../../functions/adapters/db/batched-reads';
 type Key = { pk: string; sk: string };
 type Request = { Keys: Key[]; ConsistentRead: boolean };
 
-/** A table of `items` behind BatchGetItem; `unprocessed` keys are left over once; `fail` throws instead. */
-function fakeClient(items: Key[], opts: { unprocessed?: string[]; fail?: boolean } = {}) {
+/**
+ * A table of `items` behind BatchGetItem; `unprocessed` keys are left over once; `fail` throws instead; a request with
+ * the `bad` key is refused as invalid.
+ */
+function fakeClient(items: Key[], opts: { unprocessed?: string[]; fail?: boolean; bad?: string } = {}) {
   const requests: Request[] = [];
   let leftOver = new Set(opts.unprocessed ?? []);
   const client = {
@@ -14,6 +17,8 @@ function fakeClient(items: Key[], opts: { unprocessed?: string[]; fail?: boolean
       const asked = command.input.RequestItems!.t as Request;
       requests.push(asked);
       if (opts.fail) throw new Error('throttled');
+      if (asked.Keys.some((k) => k.pk === opts.bad))
+        throw Object.assign(new Error('key too long'), { name: 'ValidationException' });
       const left = asked.Keys.filter((k) => leftOver.has(k.pk));
       leftOver = new Set();
       const found = items.filter((i) => asked.Keys.some((k) => k.pk === i.pk && k.sk === i.sk) && !left.includes(i));
@@ -53,9 +58,13 @@ describe('readItem', () => {
     expect(requests.map((r) => r.Keys.length)).toEqual([100, 50, 1]);
   });
 
-  it('fails every read of a request that failed', async () => {
+  it('fails every read of a request that failed, but only the bad key of a request refused as invalid', async () => {
     const { client } = fakeClient([key('a')], { fail: true });
     const answers = await Promise.allSettled(['a', 'b'].map((pk) => read(client, pk)));
     expect(answers.map((a) => a.status)).toEqual(['rejected', 'rejected']);
+    const refused = fakeClient([key('a')], { bad: 'x' });
+    const alone = await Promise.allSettled(['a', 'x'].map((pk) => read(refused.client, pk)));
+    expect(alone.map((a) => a.status)).toEqual(['fulfilled', 'rejected']);
+    expect(refused.requests.map((r) => r.Keys.length)).toEqual([2, 1, 1]);
   });
 });
