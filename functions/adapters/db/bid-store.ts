@@ -146,9 +146,10 @@ export function bidStore(db: Db): BidStore {
           ...facets.map((facet) =>
             listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
           ),
+          // Put, not create: the key holds the bid's new ULID, so no stored line can have it.
           ...bids.map(({ bid }) =>
             bidLine
-              .create({
+              .put({
                 listingId: bid.listingId,
                 bidId: bid.bidId,
                 bidderId: bid.bidderId,
