@@ -1,11 +1,10 @@
 import { ulid } from 'ulid';
 import type { Cents } from '../../shared/domain/money';
 import { reusableBalance, type BalanceRead } from '../core/bids/balance-reuse';
-import type { BidOnListingDeps } from '../core/bids/bid-on-listing';
-import type { AuctionListing } from '../core/bids/ports';
+import { BIDS_PER_WRITE, type BidLane, type BidOnListingDeps } from '../core/bids/bid-on-listing';
 import { BoundedMap } from '../lib/bounded-map';
 import { UpstreamError } from '../lib/errors';
-import { keyedLane } from '../lib/keyed-lane';
+import { keyedBatches } from '../lib/keyed-batches';
 import type { Logger } from '../lib/logger';
 import { accounts } from './auth-deps';
 import { bidEvents } from './bid-events';
@@ -14,10 +13,10 @@ import { bidStore } from './db/bid-store';
 import { db } from './db/service';
 import { loadLedger } from './load-ledger';
 
-// Kept per process, for as long as it lives (decision 031): each listing's lane of bids; bidders' usernames and
+// Kept per process, for as long as it lives (decisions 031, 036): each listing's lane of bids (written together); bidders' usernames and
 // wallets, which never change once the account is made; each wallet's last RLUSD balance read, reused only as
 // core/bids/balance-reuse.ts allows.
-const lane = keyedLane<AuctionListing>();
+const lane: BidLane = keyedBatches(BIDS_PER_WRITE);
 const bidders = new BoundedMap<string, { username: string; walletAddress: string }>(10_000);
 const balances = new BoundedMap<string, BalanceRead>(10_000);
 

@@ -1,4 +1,4 @@
-import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
+import { LogLevelThreshold, Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import type { LogLevel } from '@aws-lambda-powertools/logger/types';
 import type { Context } from 'aws-lambda';
 
@@ -38,20 +38,34 @@ function extra(data: Record<string, unknown> | undefined): Record<string, unknow
 
 class StructuredLogger implements Logger {
   #made: PowertoolsLogger | undefined;
+  readonly root: StructuredLogger;
 
-  /** The Powertools logger is made on first use, so LOG_LEVEL set by a test or the local runtime after import counts. */
-  constructor(private readonly make: () => PowertoolsLogger) {}
+  /**
+   * The Powertools logger is made on first use, so LOG_LEVEL set by a test or the local runtime after import counts.
+   * A child (an invocation's, a request's) takes its root's level, so an entry below it is dropped without making
+   * the child (a Powertools logger and its console for every request, only to drop the request's info line).
+   */
+  constructor(
+    private readonly make: () => PowertoolsLogger,
+    root?: StructuredLogger,
+  ) {
+    this.root = root ?? this;
+  }
 
   get powertools(): PowertoolsLogger {
     this.#made ??= this.make();
     return this.#made;
   }
 
+  #writes(threshold: number): boolean {
+    return (this.#made ?? this.root.powertools).level <= threshold;
+  }
+
   debug(message: string, data?: Record<string, unknown>) {
-    this.powertools.debug(message, extra(data));
+    if (this.#writes(LogLevelThreshold.DEBUG)) this.powertools.debug(message, extra(data));
   }
   info(message: string, data?: Record<string, unknown>) {
-    this.powertools.info(message, extra(data));
+    if (this.#writes(LogLevelThreshold.INFO)) this.powertools.info(message, extra(data));
   }
   warn(message: string, data?: Record<string, unknown>) {
     this.powertools.warn(message, extra(data));
@@ -60,7 +74,7 @@ class StructuredLogger implements Logger {
     this.powertools.error(message, extra(data));
   }
   child(context: Record<string, unknown>): Logger {
-    return new StructuredLogger(() => this.powertools.createChild({ persistentKeys: context }));
+    return new StructuredLogger(() => this.powertools.createChild({ persistentKeys: context }), this.root);
   }
 }
 
@@ -97,7 +111,7 @@ export function invocationLogger(
     const made = base.powertools.createChild({ persistentKeys: { correlation_id: correlationId, ...keys } });
     if (context?.functionName && context.awsRequestId) made.addContext(context as Context);
     return made;
-  });
+  }, base.root);
 }
 
 export const logger = createLogger();

@@ -1,10 +1,16 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { accounts, sessionDeps } from '../adapters/auth-deps';
-import { authenticate, type Principal } from '../core/auth/sessions';
+import { authenticate, type Principal, type VerifiedClaims } from '../core/auth/sessions';
 import type { Auth } from '../routes';
 import { ForbiddenError, UnauthorizedError } from './errors';
 
 export type { Principal };
-export type Authenticator = (token: string, level: Exclude<Auth, 'public'>) => Promise<Principal>;
+export type Authenticator = (
+  token: string,
+  level: Exclude<Auth, 'public'>,
+  /** The request, for an authenticator that starts the route's own reads alongside the session's. */
+  event?: APIGatewayProxyEventV2,
+) => Promise<Principal>;
 
 /** `Authorization: Bearer <token>` -> the token, or 401. */
 export function bearerToken(headers: Record<string, string | undefined> | undefined): string {
@@ -13,15 +19,28 @@ export function bearerToken(headers: Record<string, string | undefined> | undefi
   return m[1]!;
 }
 
-/** A live session (user routes); admin routes also need the admin role, read from the table. */
-export const sessionAuthenticator: Authenticator = async (token, level) => {
-  const principal = await authenticate(token, sessionDeps(new Date()));
-  if (level === 'admin') {
-    const user = await accounts().user(principal.userId);
-    if (user?.role !== 'admin') throw new ForbiddenError('Only administrators can do this');
-  }
-  return principal;
-};
+/**
+ * A live session (user routes) whose token's verified claims also start `alongside`, in the same turn as the session
+ * read (core/auth/sessions.ts); admin routes also need the admin role, read from the table.
+ */
+export function sessionAuthenticatorWith(
+  alongside?: (claims: VerifiedClaims, event: APIGatewayProxyEventV2) => void,
+): Authenticator {
+  return async (token, level, event) => {
+    const principal = await authenticate(
+      token,
+      sessionDeps(new Date()),
+      alongside && event && ((claims) => alongside(claims, event)),
+    );
+    if (level === 'admin') {
+      const user = await accounts().user(principal.userId);
+      if (user?.role !== 'admin') throw new ForbiddenError('Only administrators can do this');
+    }
+    return principal;
+  };
+}
+
+export const sessionAuthenticator: Authenticator = sessionAuthenticatorWith();
 
 /**
  * The viewer of a public route that shows its owner more (a seller's own listing): no Authorization header is a

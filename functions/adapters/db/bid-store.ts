@@ -1,10 +1,10 @@
 import { listingFacets } from '../../core/listings/browse-facets';
 import { sortPriceOf } from '../../core/listings/listing';
 import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuctionListing, BidRecord, BidStore, StoredAnswer } from '../../core/bids/ports';
+import type { AuctionListing, BidRecord, BidRequestKey, BidStore, StoredAnswer } from '../../core/bids/ports';
 import type { BidPlaced } from '../../../shared/api/bids';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/idempotency-ttl';
+import { readItem } from './batched-reads';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { NO_SUBCATEGORY } from './entities/listing';
 import { facetEntry } from './listing-facets';
@@ -60,59 +60,39 @@ function storedAnswer(data: { amountCents: number; answer: string }): StoredAnsw
   return { amountCents: data.amountCents, answer: JSON.parse(data.answer) as BidPlaced };
 }
 
-/** BatchGetItem leaves keys unprocessed when throttled: they are asked for again, this many times at most. */
-const BATCH_ATTEMPTS = 5;
-
-/** Bids: the auction read strongly consistent, and each accepted bid written with the listing in one transaction. */
+/**
+ * Bids: the auction read strongly consistent, and accepted bids written with the listing in one transaction. Single
+ * items are read through the process's batched reads (batched-reads.ts), so a burst of bids reads the listing once.
+ */
 export function bidStore(db: Db): BidStore {
   const { listing: listings, bidRequest: requests } = db.entities;
+  const listingOf = async (listingId: string) => {
+    const item = await readItem(db.client, listings.get({ listingId }).params());
+    const data = item && listings.parse({ Item: item }).data;
+    return data ? toAuction(data as Stored) : null;
+  };
+  const answerOf = async ({ userId, idempotencyKey }: BidRequestKey) => {
+    const item = await readItem(db.client, requests.get({ userId, idempotencyKey }).params());
+    const data = item && requests.parse({ Item: item }).data;
+    return data ? storedAnswer(data) : null;
+  };
   return {
-    async read(listingId) {
-      const { data } = await db.entities.listing
-        .get({ listingId })
-        .go({ consistent: true, attributes: [...AUCTION_ATTRIBUTES] });
-      return data ? toAuction(data as Stored) : null;
+    read: listingOf,
+    answered: answerOf,
+
+    // Both items in one request (a refused bid needs no other read), each read strongly consistent.
+    async readWithAnswer(listingId, request) {
+      const [auction, answered] = await Promise.all([listingOf(listingId), answerOf(request)]);
+      return { auction, answered };
     },
 
-    async answered({ userId, idempotencyKey }) {
-      const { data } = await requests
-        .get({ userId, idempotencyKey })
-        .go({ consistent: true, attributes: ['amountCents', 'answer'] });
-      return data ? storedAnswer(data) : null;
-    },
-
-    // One request for both items (a refused bid needs no other read), each read strongly consistent.
-    async readWithAnswer(listingId, { userId, idempotencyKey }) {
-      const wanted = [listings.get({ listingId }).params(), requests.get({ userId, idempotencyKey }).params()] as {
-        Key: Record<string, string>;
-        TableName: string;
-      }[];
-      const table = wanted[0]!.TableName;
-      const items: Record<string, unknown>[] = [];
-      let keys = wanted.map((w) => w.Key);
-      for (let attempt = 1; keys.length > 0; attempt++) {
-        if (attempt > BATCH_ATTEMPTS) throw new Error(`bid read: ${keys.length} keys left unprocessed`);
-        const out = await db.client.send(
-          new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
-        );
-        items.push(...(out.Responses?.[table] ?? []));
-        keys = (out.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, string>[];
-      }
-      const itemOf = ({ Key }: (typeof wanted)[number]) =>
-        items.find((i) => Object.entries(Key).every(([name, value]) => i[name] === value));
-      const [listingItem, requestItem] = wanted.map(itemOf);
-      const listing = listingItem && listings.parse({ Item: listingItem }).data;
-      const request = requestItem && requests.parse({ Item: requestItem }).data;
-      return {
-        auction: listing ? toAuction(listing as Stored) : null,
-        answered: request ? storedAnswer(request) : null,
-      };
-    },
-
-    async commit(read, accepted, bid, now, request) {
+    async commit(read, bids) {
       const l = read.listing;
-      const s = accepted.state;
+      const s = bids.at(-1)!.accepted.state;
       const leader = s.leader!;
+      // The end must be ahead of every bid's time: of the first, as each later one was decided on the end it left.
+      const firstAt = bids[0]!.bid.at;
+      const lastAt = bids.at(-1)!.bid.at;
       const next = {
         ...l,
         currentBidCents: s.currentBidCents ?? undefined,
@@ -120,10 +100,12 @@ export function bidStore(db: Db): BidStore {
         endsAt: s.endsAt,
       };
       const sortPriceCents = sortPriceOf(next);
-      // Facet entries sort by price and end only: a bid that moves neither (a leader's raise) leaves them.
+      // Facet entries sort by price and end only: bids that move neither (a leader's raise) leave them.
       const facets = sortPriceCents !== l.sortPriceCents || s.endsAt !== l.endsAt ? listingFacets(l) : [];
+      // One entry per bidder for this auction: their last bid's maximum is their highest (it only rises).
+      const entries = [...new Map(bids.map(({ bid }) => [bid.bidderId, bid])).values()];
       const result = await db.transaction
-        .write(({ listing, listingFacet, bid: bids, bidderAuction, bidRequest }) => [
+        .write(({ listing, listingFacet, bid: bidLine, bidderAuction, bidRequest }) => [
           listing
             .patch({ listingId: l.listingId })
             .set({
@@ -142,7 +124,7 @@ export function bidStore(db: Db): BidStore {
               // a bid moving the end (soft close) could never be written.
               auctionEnd: s.endsAt,
               sortPriceCents,
-              updatedAt: now.toISOString(),
+              updatedAt: lastAt,
               version: l.version + 1,
             })
             // The price and end-time indexes are rebuilt from these; the values are the listing's own.
@@ -154,7 +136,7 @@ export function bidStore(db: Db): BidStore {
             })
             .where(
               (a, op) =>
-                `${op.eq(a.status, 'active')} AND ${op.gt(a.endsAt, now.toISOString())} AND ` +
+                `${op.eq(a.status, 'active')} AND ${op.gt(a.endsAt, firstAt)} AND ` +
                 `(${op.eq(a.version, l.version)}${l.version === 1 ? ` OR ${op.notExists(a.version)}` : ''}) AND ` +
                 `(${op.eq(a.quantityReserved, l.quantityReserved)}` +
                 `${l.quantityReserved === 0 ? ` OR ${op.notExists(a.quantityReserved)}` : ''})`,
@@ -164,30 +146,37 @@ export function bidStore(db: Db): BidStore {
           ...facets.map((facet) =>
             listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
           ),
-          bids
-            .create({
-              listingId: bid.listingId,
-              bidId: bid.bidId,
-              bidderId: bid.bidderId,
-              bidderUsername: bid.bidderUsername,
-              amountCents: bid.amountCents,
-              at: bid.at,
-            })
-            .commit(),
-          // The bidder's own entry for this auction: their latest bid's maximum is their highest (it only rises).
-          bidderAuction
-            .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
-            .commit(),
-          // Last: a cancelled transaction's reasons are in item order.
-          bidRequest
-            .create({
-              userId: request.userId,
-              idempotencyKey: request.idempotencyKey,
-              amountCents: request.amountCents,
-              answer: JSON.stringify(request.answer),
-              ttl: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
-            })
-            .commit(),
+          // Put, not create: the key holds the bid's new ULID, so no stored line can have it.
+          ...bids.map(({ bid }) =>
+            bidLine
+              .put({
+                listingId: bid.listingId,
+                bidId: bid.bidId,
+                bidderId: bid.bidderId,
+                bidderUsername: bid.bidderUsername,
+                amountCents: bid.amountCents,
+                at: bid.at,
+              })
+              .commit(),
+          ),
+          // The bidder's own entry for this auction (My Activity).
+          ...entries.map((bid) =>
+            bidderAuction
+              .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
+              .commit(),
+          ),
+          // Last, in the bids' order: a cancelled transaction's reasons are in item order.
+          ...bids.map(({ request }) =>
+            bidRequest
+              .create({
+                userId: request.userId,
+                idempotencyKey: request.idempotencyKey,
+                amountCents: request.amountCents,
+                answer: JSON.stringify(request.answer),
+                ttl: Math.floor(Date.parse(firstAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
+              })
+              .commit(),
+          ),
         ])
         .go();
       if (!result.canceled) {
@@ -197,8 +186,10 @@ export function bidStore(db: Db): BidStore {
         };
       }
       const codes = result.data.map((d) => d?.code);
-      if (codes.at(-1) === 'ConditionalCheckFailed') return { kind: 'key_used' };
-      if (codes.some((c) => c === 'ConditionalCheckFailed' || c === 'TransactionConflict')) return { kind: 'stale' };
+      if (codes.includes('TransactionConflict') || codes[0] === 'ConditionalCheckFailed') return { kind: 'stale' };
+      const first = codes.length - bids.length;
+      const used = bids.map((_, i) => i).filter((i) => codes[first + i] === 'ConditionalCheckFailed');
+      if (used.length > 0) return { kind: 'key_used', requests: used };
       throw new Error(`bid cancelled: ${cancelReasons(result)}`);
     },
 

@@ -1,4 +1,5 @@
 import type { SessionStore } from '../../core/auth/ports';
+import { readItem } from './batched-reads';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 
@@ -19,8 +20,10 @@ export function sessionStore(db: Db): SessionStore {
         })
         .go();
     },
+    // Strongly consistent (sign-out is immediate), batched with the process's other reads of the moment.
     async get(sessionId) {
-      const { data } = await session.get({ sessionId }).go({ consistent: true });
+      const item = await readItem(db.client, session.get({ sessionId }).params());
+      const data = item && session.parse({ Item: item }).data;
       if (!data) return null;
       return {
         sessionId: data.sessionId,

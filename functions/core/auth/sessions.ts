@@ -62,8 +62,22 @@ async function verifyWithCurrentKey(token: string, deps: Omit<SessionDeps, 'newI
   }
 }
 
-/** The bearer token of a request -> its principal, or SessionRefused. */
-export async function authenticate(token: string, deps: Omit<SessionDeps, 'newId'>): Promise<Principal> {
+/** A token's verified claims: whose it is and which session it names (not yet known to be live). */
+export interface VerifiedClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * The bearer token of a request -> its principal, or SessionRefused. `alongside` runs with the token's verified claims
+ * just as the session is read, so a route can start its own reads in the same request to the table (decision 036);
+ * what it reads is for that user only once this resolves to them.
+ */
+export async function authenticate(
+  token: string,
+  deps: Omit<SessionDeps, 'newId'>,
+  alongside?: (claims: VerifiedClaims) => void,
+): Promise<Principal> {
   let claims;
   try {
     claims = await verifyWithCurrentKey(token, deps);
@@ -71,7 +85,9 @@ export async function authenticate(token: string, deps: Omit<SessionDeps, 'newId
     if (error instanceof TokenRefused) throw new SessionRefused(error.reason);
     throw error;
   }
-  const session = await deps.sessions.get(claims.sessionId);
+  const reading = deps.sessions.get(claims.sessionId);
+  alongside?.({ userId: claims.userId, sessionId: claims.sessionId });
+  const session = await reading;
   if (!session || session.userId !== claims.userId) throw new SessionRefused('unknown_session');
   if (session.revokedAt) throw new SessionRefused('revoked');
   if (Date.parse(session.expiresAt) <= deps.now.getTime()) throw new SessionRefused('expired');

@@ -1,14 +1,29 @@
 import type { BidPlaced } from '../../../shared/api/bids';
 import type { Cents } from '../../../shared/domain/money';
 import { AppError, ConflictError, IdempotencyKeyReusedError, NotFoundError, UnauthorizedError } from '../../lib/errors';
-import type { KeyedLane } from '../../lib/keyed-lane';
+import type { KeyedBatches } from '../../lib/keyed-batches';
 import { DEFAULT_BIDDING_SETTINGS, type BiddingSettings } from './auction-state';
 import { bidRefusalError } from './bid-refusal';
 import { checkBid, placeBid, type AcceptedBid } from './place-bid';
-import type { AuctionListing, BidEvents, BidRecord, BidRequestKey, BidStore, PlacedBid, StoredAnswer } from './ports';
+import type {
+  AuctionListing,
+  BidEvents,
+  BidRecord,
+  BidRequestKey,
+  BidStore,
+  BidToWrite,
+  PlacedBid,
+  StoredAnswer,
+} from './ports';
 
 /** A bid that lost the race for the listing's write reads it again, at most this many times. */
 export const BID_ATTEMPTS = 30;
+
+/**
+ * At most this many bids written together (one transaction of DynamoDB's 100 items at most: the listing, up to 11
+ * facet entries, and per bid its history line, its key with the answer and the bidder's entry).
+ */
+export const BIDS_PER_WRITE = 25;
 
 export interface BidOnListingDeps {
   store: BidStore;
@@ -26,10 +41,10 @@ export interface BidOnListingDeps {
   warn(message: string, error: unknown): void;
   pause?(attempt: number): Promise<void>;
   /**
-   * The process's lane per listing (functions/lib/keyed-lane.ts): its bids are decided and written one after another,
-   * each on the state the one before wrote. Without it each bid goes alone.
+   * The process's lane per listing (functions/lib/keyed-batches.ts): the bids waiting in it are decided in turn, each on
+   * the state the ones before leave, and written together. Without it each bid goes alone.
    */
-  lane?: KeyedLane<AuctionListing>;
+  lane?: BidLane;
 }
 
 /** One bid request: who, on what, the maximum they entered and the Idempotency-Key they sent. */
@@ -46,7 +61,25 @@ export interface BidAnswer {
 
 const jitter = (attempt: number) => new Promise<void>((r) => setTimeout(r, Math.random() * Math.min(5 * attempt, 60)));
 
-const alone: KeyedLane<AuctionListing> = (_key, hold) => hold(undefined, () => undefined);
+/** A bid in the lane: the request and the listing as its first look read it. */
+export interface LaneBid {
+  request: BidRequest;
+  first: AuctionListing;
+}
+
+/** A bid's outcome from the lane: its answer, and for a placed bid, the announcement to make once out of the lane. */
+export interface LaneAnswer {
+  answer: BidAnswer;
+  announce?: () => Promise<void>;
+}
+
+export type BidLane = KeyedBatches<LaneBid, LaneAnswer, AuctionListing>;
+
+const alone: BidLane = async (_key, job, run) => {
+  const [outcome] = await run([job], undefined, () => undefined);
+  if (outcome?.status !== 'fulfilled') throw outcome?.reason;
+  return outcome.value;
+};
 
 function auctionOf(read: AuctionListing | null): AuctionListing {
   if (!read || read.listing.listingType !== 'auction' || read.listing.status === 'deleted') {
@@ -87,70 +120,150 @@ function answerOf(read: AuctionListing, result: AcceptedBid, bid: BidRecord): Bi
   };
 }
 
+/** The same request (user and Idempotency-Key) twice in one write would be two writes of one item: the later waits. */
+const sameRequest = (a: BidRequestKey, b: BidRequestKey) =>
+  a.userId === b.userId && a.idempotencyKey === b.idempotencyKey;
+
+type Outcome = PromiseSettledResult<LaneAnswer>;
+const answered = (value: LaneAnswer): Outcome => ({ status: 'fulfilled', value });
+const refused = (reason: unknown): Outcome => ({ status: 'rejected', reason });
+
 /**
- * A bid on an auction (issue 15 item 6, decision 031): the listing read strongly consistent and the rules of
+ * The bids of one turn of the lane, decided in arrival order, each on the state the ones before it leave, and the
+ * accepted ones written in one conditional transaction. A refusal is given only once the state it was decided on is
+ * the stored one: the round's write landed (or there was nothing to write). A lost race (another process wrote) reads
+ * again and decides every bid of the turn again; a bid whose key was stored meanwhile (the same request sent twice at
+ * once) gets that stored answer, and the others are decided again.
+ */
+async function decideAndWrite(
+  jobs: readonly LaneBid[],
+  latest: AuctionListing | undefined,
+  handOver: (latest: AuctionListing) => void,
+  deps: BidOnListingDeps,
+  settings: BiddingSettings,
+): Promise<Outcome[]> {
+  const listingId = jobs[0]!.request.listingId;
+  // What this process last wrote, unless a first look read something newer (another process wrote since).
+  let read = jobs
+    .map((j) => j.first)
+    .reduce((a, b) => (b.listing.version > a.listing.version ? b : a), latest ?? jobs[0]!.first);
+  const outcomes: (Outcome | undefined)[] = jobs.map(() => undefined);
+  // Read once per bid, whatever the rounds: the bidder never changes, and a balance is a guard, checked not held.
+  const bidders: Awaited<ReturnType<BidOnListingDeps['bidder']>>[] = [];
+  const balances: Cents[] = [];
+  // Every round but a lost race settles at least one bid.
+  let races = 0;
+  while (outcomes.includes(undefined)) {
+    let state = read.state;
+    const toWrite: (BidToWrite & { index: number; answer: LaneAnswer })[] = [];
+    const refusals = new Map<number, unknown>();
+    const copies = new Map<number, BidToWrite>();
+    for (const [i, { request: r }] of jobs.entries()) {
+      if (outcomes[i]) continue;
+      const original = toWrite.find((w) => sameRequest(w.request, r));
+      if (original) {
+        copies.set(i, original);
+        continue;
+      }
+      const at = deps.now();
+      try {
+        // Everything but the balance first: a refused bid costs no bidder or ledger read.
+        refuseBeforeBalance({ listing: read.listing, state }, r, at, settings);
+        const bidder = (bidders[i] ??= await deps.bidder(r.userId));
+        if (!bidder) throw new UnauthorizedError();
+        balances[i] ??= await deps.balanceCents(bidder.walletAddress, r.maxCents);
+        const result = placeBid(state, { bidderId: r.userId, maxCents: r.maxCents, at, balanceCents: balances[i] });
+        if (!result.accepted) throw bidRefusalError(result.refusal);
+        const bid: PlacedBid = {
+          listingId,
+          bidId: deps.newId(at),
+          bidderId: r.userId,
+          bidderUsername: bidder.username,
+          amountCents: result.historyAmountCents,
+          at: at.toISOString(),
+          maxCents: r.maxCents,
+        };
+        const placed = answerOf(read, result, bid);
+        const listing = read.listing;
+        toWrite.push({
+          index: i,
+          accepted: result,
+          bid,
+          request: { userId: r.userId, idempotencyKey: r.idempotencyKey, amountCents: r.maxCents, answer: placed },
+          answer: {
+            answer: { placed, replayed: false },
+            // Announced once out of the lane: the next bids needn't wait for the queue.
+            announce: () => deps.events.placed({ listing, accepted: result, bid, reserveStatus: result.reserve }),
+          },
+        });
+        state = result.state;
+      } catch (error) {
+        refusals.set(i, error);
+      }
+    }
+    const written = toWrite.length === 0 ? null : await deps.store.commit(read, toWrite);
+    if (written === null || written.kind === 'written') {
+      for (const [i, error] of refusals) outcomes[i] = refused(error);
+      for (const w of toWrite) outcomes[w.index] = answered(w.answer);
+      // A copy of a request written in this round gets its answer, as a retry would.
+      for (const [i, w] of copies) outcomes[i] = replayed(w.request, jobs[i]!.request);
+      if (written) {
+        read = written.after;
+        handOver(read);
+      }
+      continue;
+    }
+    if (written.kind === 'key_used') {
+      // Placed by another copy of the same request: its stored answer. The listing was not written: the rest again.
+      for (const k of written.requests) {
+        const w = toWrite[k]!;
+        const stored = await deps.store.answered(w.request);
+        outcomes[w.index] = stored
+          ? replayed(stored, jobs[w.index]!.request)
+          : refused(new ConflictError('This bid is still being placed. Please try again.'));
+      }
+      continue;
+    }
+    // A lost race: read again, after a short random pause.
+    if (++races >= BID_ATTEMPTS) {
+      const busy = refused(new ConflictError('Too many bids at once. Please try again.'));
+      return outcomes.map((o) => o ?? busy);
+    }
+    await (deps.pause ?? jitter)(races + 1);
+    read = auctionOf(await deps.store.read(listingId));
+    handOver(read);
+  }
+  return outcomes as Outcome[];
+}
+
+function replayed(stored: StoredAnswer, r: BidRequest): Outcome {
+  try {
+    return answered({ answer: replayOf(stored, r) });
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/**
+ * A bid on an auction (issue 15 item 6, decisions 031 and 036): the listing read strongly consistent and the rules of
  * core/bids/place-bid.ts, the balance read from the ledger by the server, and one conditional transaction for the
  * listing's new state, the bid and the request's key with its answer. The listing and any answer stored for the key
  * are read together: a retry of a placed bid gets that answer again; a bid the price read already refuses is answered
- * at once. One that may be placed takes its turn in the listing's lane, is decided again on the newest state this
- * process knows, and only then are the bidder and their balance read; a lost race (another process wrote first) reads
- * again and decides again. The key's condition in the transaction stops the same request being placed twice (a copy
- * sent while the first was being written gets the first answer, or a refusal: sent again, the first answer).
+ * at once. One that may be placed waits in the listing's lane; the turn that takes it decides it again on the newest
+ * state this process knows, with the other bids waiting there, and only then are the bidder and their balance read;
+ * the bids the turn accepts are written in one transaction. A lost race (another process wrote first) reads again and
+ * decides again. The key's condition in the transaction stops the same request being placed twice (a copy sent while
+ * the first was being written gets the first answer, or a refusal: sent again, the first answer).
  */
 export async function bidOnListing(r: BidRequest, deps: BidOnListingDeps): Promise<BidAnswer> {
   const settings = deps.settings ?? DEFAULT_BIDDING_SETTINGS;
-  const { auction, answered } = await deps.store.readWithAnswer(r.listingId, r);
-  if (answered) return replayOf(answered, r);
+  const { auction, answered: stored } = await deps.store.readWithAnswer(r.listingId, r);
+  if (stored) return replayOf(stored, r);
   const first = auctionOf(auction);
   refuseBeforeBalance(first, r, deps.now(), settings);
-  const placed = await (deps.lane ?? alone)(r.listingId, async (latest, handOver) => {
-    // What this process last wrote, unless its own read is newer (another process wrote since).
-    let read = latest && latest.listing.version >= first.listing.version ? latest : first;
-    let bidder: Awaited<ReturnType<BidOnListingDeps['bidder']>> | undefined;
-    let balance: Cents | undefined;
-    for (let attempt = 1; attempt <= BID_ATTEMPTS; attempt++) {
-      if (attempt > 1) {
-        await (deps.pause ?? jitter)(attempt);
-        read = auctionOf(await deps.store.read(r.listingId));
-        handOver(read);
-      }
-      const at = deps.now();
-      // Everything but the balance first: a refused bid costs no bidder or ledger read.
-      refuseBeforeBalance(read, r, at, settings);
-      bidder ??= await deps.bidder(r.userId);
-      if (!bidder) throw new UnauthorizedError();
-      balance ??= await deps.balanceCents(bidder.walletAddress, r.maxCents);
-      const result = placeBid(read.state, { bidderId: r.userId, maxCents: r.maxCents, at, balanceCents: balance });
-      if (!result.accepted) throw bidRefusalError(result.refusal);
-
-      const bid: PlacedBid = {
-        listingId: read.listing.listingId,
-        bidId: deps.newId(at),
-        bidderId: r.userId,
-        bidderUsername: bidder.username,
-        amountCents: result.historyAmountCents,
-        at: at.toISOString(),
-        maxCents: r.maxCents,
-      };
-      const answer = answerOf(read, result, bid);
-      const written = await deps.store.commit(read, result, bid, at, { ...r, amountCents: r.maxCents, answer });
-      if (written.kind === 'stale') continue;
-      if (written.kind === 'key_used') {
-        // The same request, sent twice at once, was placed by the other copy.
-        const stored = await deps.store.answered(r);
-        if (!stored) throw new ConflictError('This bid is still being placed. Please try again.');
-        return { answer: replayOf(stored, r) };
-      }
-      handOver(written.after);
-      const listing = read.listing;
-      return {
-        answer: { placed: answer, replayed: false },
-        // Announced once the lane is left: the next bid needn't wait for the queue.
-        announce: () => deps.events.placed({ listing, accepted: result, bid, reserveStatus: result.reserve }),
-      };
-    }
-    throw new ConflictError('Too many bids at once. Please try again.');
-  });
+  const placed = await (deps.lane ?? alone)(r.listingId, { request: r, first }, (jobs, latest, handOver) =>
+    decideAndWrite(jobs, latest, handOver, deps, settings),
+  );
   try {
     await placed.announce?.();
   } catch (error) {

@@ -44,11 +44,20 @@ export interface StoredAnswer {
   answer: BidPlaced;
 }
 
+/** One accepted bid to write: the rules' answer, its history line, and the request's key with the answer it gets. */
+export interface BidToWrite {
+  accepted: AcceptedBid;
+  bid: PlacedBid;
+  request: BidRequestKey & StoredAnswer;
+}
+
 /**
  * written: the listing as it is now (its new state and version). stale: the listing changed since it was read
- * (another bid won the race). key_used: the request's key was stored meanwhile (the same request sent twice at once).
+ * (another bid won the race). key_used: these bids' (indexes) request keys were stored meanwhile (the same request sent
+ * twice at once); nothing was written.
  */
-export type CommitOutcome = { kind: 'written'; after: AuctionListing } | { kind: 'stale' } | { kind: 'key_used' };
+export type CommitOutcome =
+  { kind: 'written'; after: AuctionListing } | { kind: 'stale' } | { kind: 'key_used'; requests: number[] };
 
 export interface BidStore {
   /** The listing with its auction state, read strongly consistent; null when there is none. */
@@ -61,18 +70,13 @@ export interface BidStore {
     request: BidRequestKey,
   ): Promise<{ auction: AuctionListing | null; answered: StoredAnswer | null }>;
   /**
-   * Writes the accepted bid in one transaction: the listing's new state (its price-keyed indexes and facets with it)
-   * conditionally on the version read, the status active and the end still ahead of `now`, the bid item, and the
-   * bidder's entry for this auction (their maximum and latest bid time, for My Activity), and the request's key with
-   * its answer (conditionally on the key being new).
+   * Writes accepted bids, each decided on the state the one before it left (the first on `read`), in one transaction:
+   * the listing's state after the last (its price-keyed indexes and facets with it) conditionally on the version read,
+   * the status active and the end still ahead of the first bid's time; each bid's history line and request key with
+   * its answer (conditionally on the key being new); and each bidder's entry for this auction (their latest maximum
+   * and bid time, for My Activity).
    */
-  commit(
-    read: AuctionListing,
-    accepted: AcceptedBid,
-    bid: PlacedBid,
-    now: Date,
-    request: BidRequestKey & StoredAnswer,
-  ): Promise<CommitOutcome>;
+  commit(read: AuctionListing, bids: readonly BidToWrite[]): Promise<CommitOutcome>;
   /** The history, highest amount first, at most `limit`. */
   history(listingId: string, limit: number): Promise<BidRecord[]>;
 }

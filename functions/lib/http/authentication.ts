@@ -11,7 +11,7 @@ export function authentication(level: Auth, authenticate: Authenticator): HttpMi
     before: async (request) => {
       if (level === 'public') return;
       const state = stateOf(request.event);
-      state.auth = await authenticate(bearerToken(request.event.headers), level);
+      state.auth = await authenticate(bearerToken(request.event.headers), level, request.event);
       state.log = state.log.child({ userId: state.auth.userId });
     },
   };

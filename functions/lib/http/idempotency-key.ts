@@ -3,7 +3,7 @@ import { stateOf, type HttpMiddleware } from './state';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** Long enough to be unique per user action (a UUID is 36), short enough to store. */
-const KEY = /^[A-Za-z0-9_-]{16,128}$/;
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** An idempotent route's required Idempotency-Key header (the persistence itself is functions/lib/idempotency.ts). */
 export function idempotencyKey(): HttpMiddleware {
@@ -17,7 +17,7 @@ export function idempotencyKey(): HttpMiddleware {
           'Send an Idempotency-Key header (a new random UUID per action, the same one on retries)',
         );
       }
-      if (!KEY.test(key)) {
+      if (!IDEMPOTENCY_KEY.test(key)) {
         throw new AppError(
           400,
           'idempotency_key_invalid',

@@ -1,3 +1,4 @@
+import { Logger as PowertoolsLogger } from '@aws-lambda-powertools/logger';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, invocationLogger } from '../../../functions/lib/logger';
 import { captureOutput } from './capture-output';
@@ -32,6 +33,19 @@ describe('logger (Powertools underneath)', () => {
     log.debug('hidden');
     log.warn('shown');
     expect(out.json().map((e) => e.message)).toEqual(['shown']);
+  });
+
+  it("drops a request's entry below the level without making its Powertools logger, and keeps the rest", () => {
+    vi.stubEnv('LOG_LEVEL', 'warn');
+    const out = captureOutput();
+    const root = createLogger({ service: 's' });
+    const made = vi.spyOn(PowertoolsLogger.prototype, 'createChild');
+    const request = invocationLogger(root, 'req-1', undefined).child({ userId: 'U1' });
+    request.info('request');
+    request.debug('detail');
+    expect(made).not.toHaveBeenCalled();
+    request.warn('kept');
+    expect(out.json()).toEqual([expect.objectContaining({ message: 'kept', correlation_id: 'req-1', userId: 'U1' })]);
   });
 
   it('carries the correlation id and the Lambda context on an invocation logger', () => {

@@ -42,6 +42,28 @@ describe('sessions', () => {
     expect(await refusal(authenticate(s.token, deps(NOW)))).toBe('revoked');
   });
 
+  it("start a route's own reads on a verified token's claims as the session is read, never on a forged token", async () => {
+    const s = await openSession('U1', deps(NOW));
+    const seen: unknown[] = [];
+    let reads = 0;
+    const counted = {
+      ...deps(NOW),
+      sessions: Object.assign(Object.create(sessions) as MemorySessions, {
+        get: (id: string) => (reads++, sessions.get(id)),
+      }),
+    };
+    const alongside = (claims: unknown) => seen.push([claims, reads]);
+    await authenticate(s.token, counted, alongside);
+    // Called once the session read was asked for (so both can go to the table together), with the verified claims.
+    expect(seen).toEqual([[{ userId: 'U1', sessionId: 'S1' }, 1]]);
+    // A revoked session's reads start too (the record is not read yet): the route uses them only once it is live.
+    await signOut(await authenticate(s.token, deps(NOW)), deps(NOW));
+    expect(await refusal(authenticate(s.token, deps(NOW), alongside))).toBe('revoked');
+    const forged = `${s.token.slice(0, -4)}AAAA`;
+    expect(await refusal(authenticate(forged, deps(NOW), alongside))).toBe('invalid');
+    expect(seen).toHaveLength(2);
+  });
+
   it('refuse a token whose session record is gone or belongs to another user', async () => {
     const s = await openSession('U1', deps(NOW));
     sessions.records.get('S1')!.userId = 'U2';

@@ -2,13 +2,22 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuctionState } from '../../../../functions/core/bids/auction-state';
 import {
   BID_ATTEMPTS,
+  BIDS_PER_WRITE,
   bidOnListing,
+  type BidLane,
   type BidOnListingDeps,
   type BidRequest,
 } from '../../../../functions/core/bids/bid-on-listing';
 import { listBids } from '../../../../functions/core/bids/list-bids';
-import type { AuctionListing, BidRecord, StoredAnswer } from '../../../../functions/core/bids/ports';
-import { keyedLane } from '../../../../functions/lib/keyed-lane';
+import { placeBid } from '../../../../functions/core/bids/place-bid';
+import type {
+  AuctionListing,
+  BidRecord,
+  BidToWrite,
+  CommitOutcome,
+  StoredAnswer,
+} from '../../../../functions/core/bids/ports';
+import { keyedBatches } from '../../../../functions/lib/keyed-batches';
 import { anAuction, at } from './bid-fixtures';
 
 function listingOf(state: AuctionState, over: Partial<AuctionListing['listing']> = {}): AuctionListing {
@@ -59,26 +68,29 @@ function deps(
         auction: current,
         answered: answers.get(`${r.userId}/${r.idempotencyKey}`) ?? null,
       })),
-      commit: vi.fn(
-        async (
-          read: AuctionListing,
-          a: { state: AuctionState },
-          bid: BidRecord,
-          _now: Date,
-          request: { userId: string; idempotencyKey: string } & StoredAnswer,
-        ) => {
-          const key = `${request.userId}/${request.idempotencyKey}`;
-          if (opts.keyUsed && !answers.has(key)) {
-            answers.set(key, { amountCents: request.amountCents, answer: { ...request.answer, bidCount: 99 } });
+      commit: vi.fn(async (read: AuctionListing, bids: readonly BidToWrite[]): Promise<CommitOutcome> => {
+        const keyOf = (r: BidToWrite['request']) => `${r.userId}/${r.idempotencyKey}`;
+        if (opts.keyUsed) {
+          for (const { request } of bids.filter((b) => !answers.has(keyOf(b.request)))) {
+            answers.set(keyOf(request), {
+              amountCents: request.amountCents,
+              answer: { ...request.answer, bidCount: 99 },
+            });
           }
-          if (answers.has(key)) return { kind: 'key_used' as const };
-          if (stale-- > 0 || read.listing.version !== current.listing.version) return { kind: 'stale' as const };
+        }
+        if (stale-- > 0 || read.listing.version !== current.listing.version) return { kind: 'stale' };
+        const used = bids.flatMap((b, i) => (answers.has(keyOf(b.request)) ? [i] : []));
+        if (used.length > 0) return { kind: 'key_used', requests: used };
+        for (const { bid, request } of bids) {
           committed.push(bid);
-          answers.set(key, { amountCents: request.amountCents, answer: request.answer });
-          current = { listing: { ...read.listing, version: read.listing.version + 1 }, state: a.state };
-          return { kind: 'written' as const, after: current };
-        },
-      ),
+          answers.set(keyOf(request), { amountCents: request.amountCents, answer: request.answer });
+        }
+        current = {
+          listing: { ...read.listing, version: read.listing.version + 1 },
+          state: bids.at(-1)!.accepted.state,
+        };
+        return { kind: 'written', after: current };
+      }),
       history: vi.fn(async () => committed),
     },
     bidder: vi.fn(async () => ({ username: 'alice', walletAddress: 'rAlice' })),
@@ -89,7 +101,11 @@ function deps(
     warn: vi.fn(),
     pause: async () => undefined,
   } satisfies BidOnListingDeps;
-  return { d, committed };
+  /** Another process's write: the stored state moves on (a new version), unknown to this one's lane until it reads. */
+  const land = (next: AuctionState) => {
+    current = { listing: { ...current.listing, version: current.listing.version + 1 }, state: next };
+  };
+  return { d, committed, land };
 }
 
 let keys = 0;
@@ -196,16 +212,16 @@ describe('bidOnListing', () => {
     ]);
   });
 
-  it("decides bids waiting in the process's lane on the state the one before wrote, reading the listing once each", async () => {
+  it("decides bids waiting in the process's lane each on the state the one before left, and writes them together", async () => {
     const { d, committed } = deps(anAuction());
-    const lane = keyedLane<AuctionListing>();
+    const lane: BidLane = keyedBatches(BIDS_PER_WRITE);
     // All five read the auction before any bid was written, so all pass the first look at the price.
     const answers = await Promise.allSettled(
       [2_000, 3_000, 2_500, 1_500, 4_000].map((max, i) => bidOnListing(bidOf(`B${i}`, max), { ...d, lane })),
     );
     expect(d.store.readWithAnswer).toHaveBeenCalledTimes(5);
     expect(d.store.read).not.toHaveBeenCalled();
-    expect(d.store.commit).toHaveBeenCalledTimes(4);
+    expect(d.store.commit).toHaveBeenCalledOnce();
     expect(committed).toHaveLength(4);
     expect(
       answers.map((a) =>
@@ -214,6 +230,43 @@ describe('bidOnListing', () => {
           : (a.reason as { code: string }).code,
       ),
     ).toEqual([[1, 1_000, true], [2, 2_001, true], [3, 2_501, false], 'too_low', [4, 3_001, true]]);
+    // Each placed bid is announced once, by its own request.
+    expect(d.events.placed).toHaveBeenCalledTimes(4);
+  });
+
+  it('decides every bid of a lane again on what it reads after a lost race', async () => {
+    const { d, committed, land } = deps(anAuction());
+    const lane: BidLane = keyedBatches(BIDS_PER_WRITE);
+    // Another process's bid (C, maximum 2,800) is stored after these bids' first look and before their write.
+    d.store.commit.mockImplementationOnce(async () => {
+      const other = placeBid(anAuction(), { bidderId: 'C', maxCents: 2_800, at: at(0), balanceCents: 1e9 });
+      if (other.accepted) land(other.state);
+      return { kind: 'stale' };
+    });
+    const answers = await Promise.all(
+      [2_000, 2_500, 3_000].map((max, i) => bidOnListing(bidOf(`B${i}`, max), { ...d, lane })),
+    );
+    expect(d.store.read).toHaveBeenCalledOnce();
+    // On C's state (price 1,000, C's maximum 2,800): 2,000 raises the price to 2,001, 2,500 to 2,501, 3,000 leads.
+    expect(answers.map((a) => [a.placed.bidCount, a.placed.currentBidCents, a.placed.leading])).toEqual([
+      [2, 2_001, false],
+      [3, 2_501, false],
+      [4, 2_801, true],
+    ]);
+    expect(committed).toHaveLength(3);
+  });
+
+  it('gives a copy of a request waiting in the same lane the answer the first got, placing one bid', async () => {
+    const { d, committed } = deps(anAuction());
+    const lane: BidLane = keyedBatches(BIDS_PER_WRITE);
+    const [first, copy, other] = await Promise.all([
+      bidOnListing(bidOf('A', 2_000, 'same-key'), { ...d, lane }),
+      bidOnListing(bidOf('A', 2_000, 'same-key'), { ...d, lane }),
+      bidOnListing(bidOf('B', 2_500), { ...d, lane }),
+    ]);
+    expect(copy).toEqual({ placed: first.placed, replayed: true });
+    expect(other.placed.bidCount).toBe(2);
+    expect(committed.map((b) => b.bidderId)).toEqual(['A', 'B']);
   });
 
   it('asks the ledger for the balance with the maximum it must cover', async () => {
