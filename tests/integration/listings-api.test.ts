@@ -5,6 +5,7 @@ import { listingPageSchema, type ListingCard } from '../../shared/api/listings';
 import { healthSchema } from '../../shared/api/health';
 import { LISTING_CATEGORY_NAMES } from '../../shared/domain/categories';
 import { SELLERS } from '../../infra/local/seed/data/sellers';
+import { buyerAndSeller, listItem } from './checkout-support';
 
 const baseUrl = () => inject('baseUrl');
 
@@ -220,6 +221,15 @@ describe('GET /api/listings condition and price filters', () => {
   const cardPrice = (l: ListingCard) => l.priceCents ?? l.currentBidCents ?? l.startingBidCents ?? 0;
 
   it('keeps only listings in the condition, on every sort and in search', async () => {
+    // Its own auction in that condition: other files move the stack's clock, and its schedules may end the seeded ones.
+    const { seller } = await buyerAndSeller('127.0.21.1', 'lcf');
+    await listItem(seller, {
+      condition: 'excellent',
+      priceCents: undefined,
+      listingType: 'auction',
+      startingBidCents: 1_000,
+      endsAt: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+    });
     for (const q of ['condition=new', 'condition=good&sort=price-low', 'condition=excellent&sort=ending-soon']) {
       const { items } = await page(`${q}&limit=50`);
       expect(items.length, q).toBeGreaterThan(0);
