@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerSocketMessage, handleSocketMessage, openConnection } from '../../../functions/core/realtime/connections';
+import { subscribersOncePerBatch } from '../../../functions/core/realtime/batch-subscribers';
 import { eventRegistry, handleEvent, UnhandledEventError } from '../../../functions/core/realtime/handle-event';
 import type { RealtimeStore, SocketSender } from '../../../functions/core/realtime/ports';
 import { FanOutError, publishEvent } from '../../../functions/core/realtime/publish-event';
@@ -268,3 +269,37 @@ describe('handleEvent', () => {
     await expect(handleEvent(notifyRequest, {})).rejects.toBeInstanceOf(UnhandledEventError);
   });
 });
+
+describe('subscribersOncePerBatch', () => {
+  it("reads a topic's subscribers once for the batch, each topic on its own", async () => {
+    const { store, reads } = memoryStore();
+    await store.saveConnection({ connectionId: 'c1', connectedAt: now.toISOString(), ttl: 9e9 });
+    await store.subscribe('c1', 'listing:A', 9e9);
+    const batch = subscribersOncePerBatch(store);
+    const all = await Promise.all([
+      batch.subscribersOf('listing:A', 0),
+      batch.subscribersOf('listing:A', 0),
+      batch.subscribersOf('listing:B', 0),
+    ]);
+    expect(all).toEqual([['c1'], ['c1'], []]);
+    expect(reads()).toBe(2);
+    // A new batch reads again.
+    await subscribersOncePerBatch(store).subscribersOf('listing:A', 0);
+    expect(reads()).toBe(3);
+  });
+
+  it('does not keep a failed read: the next message of the batch reads again', async () => {
+    const { store } = memoryStore();
+    let calls = 0;
+    const batch = subscribersOncePerBatch({
+      ...store,
+      async subscribersOf() {
+        if (++calls === 1) throw new Error('throttled');
+        return ['c9'];
+      },
+    });
+    await expect(batch.subscribersOf('listing:A', 0)).rejects.toThrow('throttled');
+    expect(await batch.subscribersOf('listing:A', 0)).toEqual(['c9']);
+  });
+});
+

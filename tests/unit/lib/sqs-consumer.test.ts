@@ -83,4 +83,23 @@ describe('sqsConsumer', () => {
     expect(await run(false)).toBe(1);
     expect(await run(true)).toBe(3);
   });
+
+  it("makes perBatch's value once per invocation and hands the same one to each of its messages", async () => {
+    captureOutput();
+    const made: object[] = [];
+    const seen: object[] = [];
+    const handler = sqsConsumer('jobs/test', schema, async (_m, { batch }) => void seen.push(batch), {
+      concurrent: true,
+      perBatch: () => {
+        const scope = { n: made.length };
+        made.push(scope);
+        return scope;
+      },
+    });
+    await handler(batch(record('a', '{"n":1}'), record('b', '{"n":2}')));
+    await handler(batch(record('c', '{"n":3}')));
+    expect(made).toHaveLength(2);
+    expect(seen).toEqual([made[0], made[0], made[1]]);
+    expect(seen[0]).toBe(seen[1]);
+  });
 });
