@@ -20,7 +20,7 @@ import {
 } from '../../functions/routes';
 import { writeJsonError } from './api-event';
 import { CONNECTIONS_PREFIX, createConnectionsEndpoint } from './connections-endpoint';
-import { ensureTable, startDynamo, type LocalDynamo } from './dynamodb';
+import { ensureTable, startDynamo, type DynamoJit, type LocalDynamo } from './dynamodb';
 import { ensureJava } from './ensure-java';
 import {
   applyEnv,
@@ -77,6 +77,8 @@ export interface LocalStackOptions {
   carrierPort?: number | false;
   /** Test controls of the stand-ins (POST /_test/clock on the Xaman service); tests only. */
   testControls?: boolean;
+  /** DynamoDB Local's JIT: 'fast-start' (default, C1 only) or 'full' (benches, which warm it up first). */
+  dynamoJit?: DynamoJit;
 }
 
 export interface LocalStack {
@@ -204,7 +206,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const queueDefs = [...routeQueues, ...(opts.extraQueues ?? [])];
     const [dynamo, s3, sqs, standIns] = await Promise.all([
-      startDynamo({ dir: path.join(dataDir, 'dynamodb'), log }).then((d: LocalDynamo) => (started.push(d), d)),
+      startDynamo({ dir: path.join(dataDir, 'dynamodb'), log, jit: opts.dynamoJit }).then((d: LocalDynamo) => (started.push(d), d)),
       startS3({ dir: path.join(dataDir, 's3'), bucket: LOCAL_MEDIA_BUCKET, origins, log }).then(
         (s: LocalS3) => (started.push(s), s),
       ),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startLocalStack } from '../../infra/local/stack';
+import { startLocalStack, type LocalStackOptions } from '../../infra/local/stack';
 
 export type BareStack = Awaited<ReturnType<typeof startLocalStack>> & { dispose(): Promise<void> };
 
@@ -9,7 +9,10 @@ export type BareStack = Awaited<ReturnType<typeof startLocalStack>> & { dispose(
  * A fresh local stack for one bench piece: no seed, no web app, its own ports and data dir (on tmpfs when /dev/shm
  * exists, so the disk doesn't set the pace). `dispose` stops it and removes the data.
  */
-export async function startBareStack(name: string, opts: { testControls?: boolean } = {}): Promise<BareStack> {
+export async function startBareStack(
+  name: string,
+  opts: Pick<LocalStackOptions, 'testControls' | 'dynamoJit'> = {},
+): Promise<BareStack> {
   const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
   const dataDir = fs.mkdtempSync(path.join(base, `bench-${name}-`));
   const stack = await startLocalStack({
@@ -21,6 +24,7 @@ export async function startBareStack(name: string, opts: { testControls?: boolea
     xamanPort: 0,
     productsPort: 0,
     testControls: opts.testControls ?? false,
+    dynamoJit: opts.dynamoJit,
   });
   return Object.assign(stack, {
     async dispose() {
