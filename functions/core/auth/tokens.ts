@@ -24,9 +24,37 @@ export class TokenRefused extends Error {
   }
 }
 
+/** The current key and, after a rotation, the previous one or two: the same bytes for the same secret. */
+const keyBytes = new Map<string, Uint8Array>();
+const KEYS_KEPT = 4;
+
 export function signingKey(secret: string): Uint8Array {
   if (secret.length < 32) throw new Error('The session signing key must be at least 32 characters');
-  return new TextEncoder().encode(secret);
+  let bytes = keyBytes.get(secret);
+  if (!bytes) {
+    if (keyBytes.size >= KEYS_KEPT) keyBytes.clear();
+    bytes = new TextEncoder().encode(secret);
+    keyBytes.set(secret, bytes);
+  }
+  return bytes;
+}
+
+const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+
+/**
+ * The key imported once for HMAC: jose given raw bytes imports them again for every token (a Web Crypto call on the
+ * thread pool each time, as much again as the signature's own check).
+ */
+function hmacKey(bytes: Uint8Array): Promise<CryptoKey> {
+  let key = hmacKeys.get(bytes);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', bytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    hmacKeys.set(bytes, key);
+  }
+  return key;
 }
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -47,13 +75,13 @@ async function sign(
     .setSubject(subject)
     .setIssuedAt(epoch(now))
     .setExpirationTime(exp)
-    .sign(key);
+    .sign(await hmacKey(key));
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
 async function verify(token: string, audience: string, key: Uint8Array, now: Date) {
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const { payload } = await jwtVerify(token, await hmacKey(key), {
       algorithms: [TOKEN_ALGORITHM],
       issuer: TOKEN_ISSUER,
       audience,

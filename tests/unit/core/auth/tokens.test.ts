@@ -105,6 +105,16 @@ describe('session tokens', () => {
   it('refuse a signing key shorter than 32 characters', () => {
     expect(() => signingKey('short')).toThrow(/at least 32/);
   });
+
+  it('keep one key per secret (imported once), and a rotated key refuses the old tokens', async () => {
+    const [a, b] = ['a'.repeat(40), 'b'.repeat(40)];
+    expect(signingKey(a)).toBe(signingKey(a));
+    const { token } = await issueSessionToken(session, signingKey(a), NOW);
+    expect(await refusal(verifySessionToken(token, signingKey(a), NOW))).toBe('accepted');
+    expect(await refusal(verifySessionToken(token, signingKey(b), NOW))).toBe('invalid');
+    // A key of the same bytes from elsewhere (not the cached array) checks the same.
+    expect(await refusal(verifySessionToken(token, new TextEncoder().encode(a), NOW))).toBe('accepted');
+  });
 });
 
 describe('registration tickets', () => {
