@@ -18,7 +18,9 @@ import { sqsConsumer } from '../lib/sqs-consumer';
  * queue: they fail and retry with the event that raised them, and every handler may run twice.
  */
 function registry(log: Logger, store: RealtimeStore): EventRegistry {
-  const handleHere = { publish: async (events: readonly DomainEvent[]) => void (await Promise.all(events.map(handle))) };
+  const handleHere = {
+    publish: async (events: readonly DomainEvent[]) => void (await Promise.all(events.map(handle))),
+  };
   const own: EventRegistry = eventRegistry({
     store,
     sender: socketSender,

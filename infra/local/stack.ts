@@ -206,7 +206,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     const queueDefs = [...routeQueues, ...(opts.extraQueues ?? [])];
     const [dynamo, s3, sqs, standIns] = await Promise.all([
-      startDynamo({ dir: path.join(dataDir, 'dynamodb'), log, jit: opts.dynamoJit }).then((d: LocalDynamo) => (started.push(d), d)),
+      startDynamo({ dir: path.join(dataDir, 'dynamodb'), log, jit: opts.dynamoJit }).then(
+        (d: LocalDynamo) => (started.push(d), d),
+      ),
       startS3({ dir: path.join(dataDir, 's3'), bucket: LOCAL_MEDIA_BUCKET, origins, log }).then(
         (s: LocalS3) => (started.push(s), s),
       ),

@@ -7,6 +7,8 @@ type Item = Record<string, unknown>;
 const KEYS_PER_BATCH = 100;
 /** BatchGetItem leaves keys unprocessed when throttled: they are asked for again, this many times at most. */
 const BATCH_ATTEMPTS = 5;
+/** Batches out at once per process: reads asked for meanwhile gather and go together when one comes back. */
+const MAX_IN_FLIGHT = 1;
 
 interface Wanted {
   key: Key;
@@ -33,32 +35,47 @@ async function readAll(client: DynamoDBDocumentClient, table: string, wanted: Ma
 
 function batcher(client: DynamoDBDocumentClient) {
   let pending: Map<string, Map<string, Wanted>> | null = null;
-  const flush = () => {
-    const tables = pending!;
-    pending = null;
-    for (const [table, wanted] of tables) {
-      const all = [...wanted];
-      for (let i = 0; i < all.length; i += KEYS_PER_BATCH) {
-        const part = new Map(all.slice(i, i + KEYS_PER_BATCH));
-        readAll(client, table, part).catch((error: unknown) => {
-          // One request's bad key must not fail another's read: each key of a refused batch is read on its own.
-          if (part.size === 1 || (error as { name?: string }).name !== 'ValidationException') {
-            for (const w of part.values()) for (const waiter of w.waiters) waiter.reject(error);
-            return;
-          }
-          for (const [id, w] of part) {
-            readAll(client, table, new Map([[id, w]])).catch((alone: unknown) => {
-              for (const waiter of w.waiters) waiter.reject(alone);
-            });
-          }
+  let scheduled = false;
+  let inFlight = 0;
+  const send = (table: string, part: Map<string, Wanted>): Promise<void> =>
+    readAll(client, table, part).catch((error: unknown) => {
+      // One request's bad key must not fail another's read: each key of a refused batch is read on its own.
+      if (part.size === 1 || (error as { name?: string }).name !== 'ValidationException') {
+        for (const w of part.values()) for (const waiter of w.waiters) waiter.reject(error);
+        return;
+      }
+      for (const [id, w] of part) {
+        readAll(client, table, new Map([[id, w]])).catch((alone: unknown) => {
+          for (const waiter of w.waiters) waiter.reject(alone);
         });
       }
+    });
+  const flush = () => {
+    scheduled = false;
+    if (!pending) return;
+    const tables = pending;
+    pending = null;
+    const sent: Promise<void>[] = [];
+    for (const [table, wanted] of tables) {
+      const all = [...wanted];
+      for (let i = 0; i < all.length; i += KEYS_PER_BATCH)
+        sent.push(send(table, new Map(all.slice(i, i + KEYS_PER_BATCH))));
     }
+    inFlight++;
+    void Promise.all(sent).then(() => {
+      inFlight--;
+      // What gathered while this batch was out goes now, in one request.
+      if (pending && !scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    });
   };
   return (table: string, key: Key): Promise<Item | undefined> =>
     new Promise((resolve, reject) => {
-      if (!pending) {
-        pending = new Map();
+      if (!pending) pending = new Map();
+      if (!scheduled && inFlight < MAX_IN_FLIGHT) {
+        scheduled = true;
         setImmediate(flush);
       }
       const wanted = pending.get(table) ?? new Map<string, Wanted>();
@@ -75,7 +92,9 @@ const batchers = new WeakMap<DynamoDBDocumentClient, ReturnType<typeof batcher>>
 /**
  * One item by its key, read strongly consistent, together with every other such read this process asks for in the
  * same turn of the event loop: they wait for the turn's I/O callbacks to run (setImmediate) and go in BatchGetItem
- * requests of up to 100 keys. Where one process serves many requests at once (the local runtime, a container host),
+ * requests of up to 100 keys. While a batch is out, the reads asked for meanwhile gather and go together once it is
+ * back: under load one request carries a few turns' reads (a batch never answers a read asked for after it was sent,
+ * so a read still sees every write that finished before it was asked for). Where one process serves many requests at once (the local runtime, a container host),
  * the session checks and bid reads of a burst of requests cost DynamoDB one request, not one each (decision 036); in a
  * Lambda container, serving one request at a time, a batch holds the request's own reads.
  */

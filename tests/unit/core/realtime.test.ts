@@ -302,4 +302,3 @@ describe('subscribersOncePerBatch', () => {
     expect(await batch.subscribersOf('listing:A', 0)).toEqual(['c9']);
   });
 });
-

@@ -67,4 +67,39 @@ describe('readItem', () => {
     expect(alone.map((a) => a.status)).toEqual(['fulfilled', 'rejected']);
     expect(refused.requests.map((r) => r.Keys.length)).toEqual([2, 1, 1]);
   });
+
+  it('gathers the reads asked for while a batch is out and sends them together once it is back', async () => {
+    const requests: string[][] = [];
+    const held: (() => void)[] = [];
+    const client = {
+      send(command: BatchGetCommand) {
+        const keys = (command.input.RequestItems!.t as Request).Keys;
+        requests.push(keys.map((k) => k.pk));
+        // Each answer says when it was read: a later write must not be missed by a read asked for after the send.
+        const at = requests.length;
+        return new Promise((resolve) =>
+          held.push(() => resolve({ Responses: { t: keys.map((k) => ({ ...k, value: `read ${at}` })) } })),
+        );
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const first = read(client, 'a');
+    await new Promise((r) => setImmediate(r));
+    expect(requests).toEqual([['a']]);
+    // Asked for in later turns while the first is out: none is sent yet, and 'a' again is not answered by the first.
+    const later = [read(client, 'a'), read(client, 'b')];
+    await new Promise((r) => setImmediate(r));
+    const last = read(client, 'c');
+    await new Promise((r) => setImmediate(r));
+    expect(requests).toEqual([['a']]);
+    held.shift()!();
+    expect(await first).toMatchObject({ value: 'read 1' });
+    for (let turn = 0; turn < 3; turn++) await new Promise((r) => setImmediate(r));
+    expect(requests).toEqual([['a'], ['a', 'b', 'c']]);
+    held.shift()!();
+    expect(await Promise.all([...later, last])).toMatchObject([
+      { value: 'read 2' },
+      { value: 'read 2' },
+      { value: 'read 2' },
+    ]);
+  });
 });
