@@ -64,12 +64,20 @@ function storedAnswer(data: { amountCents: number; answer: string }): StoredAnsw
  * Bids: the auction read strongly consistent, and accepted bids written with the listing in one transaction. Single
  * items are read through the process's batched reads (batched-reads.ts), so a burst of bids reads the listing once.
  */
+/** A batch's listing item, parsed once for every bid that read it (the batched read hands each the same object). */
+const parsed = new WeakMap<object, Stored>();
+
 export function bidStore(db: Db): BidStore {
   const { listing: listings, bidRequest: requests } = db.entities;
   const listingOf = async (listingId: string) => {
     const item = await readItem(db.client, listings.get({ listingId }).params());
-    const data = item && listings.parse({ Item: item }).data;
-    return data ? toAuction(data as Stored) : null;
+    if (!item) return null;
+    let data = parsed.get(item);
+    if (!data) {
+      data = (listings.parse({ Item: item }).data as Stored | null) ?? undefined;
+      if (data) parsed.set(item, data);
+    }
+    return data ? toAuction(data) : null;
   };
   const answerOf = async ({ userId, idempotencyKey }: BidRequestKey) => {
     const item = await readItem(db.client, requests.get({ userId, idempotencyKey }).params());
