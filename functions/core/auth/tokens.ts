@@ -1,4 +1,5 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
+import { epoch, TokenRefused, verifyHs256 } from './hs256';
 
 /**
  * Session tokens and registration tickets: HS256 JWTs signed with the one session signing key. The algorithm, issuer
@@ -14,15 +15,7 @@ export const REGISTRATION_LIFETIME_SECONDS = 10 * 60;
 /** Spec part 1 sections 4.3 and 9: a token this close to its expiry is not used (nor refreshed). */
 export const SESSION_MIN_REMAINING_SECONDS = 5 * 60;
 
-/** Why a token was refused (for logs and tests; the API answers every refusal the same 401). */
-export type TokenRefusal = 'expired' | 'invalid';
-
-export class TokenRefused extends Error {
-  constructor(readonly reason: TokenRefusal) {
-    super(`token refused: ${reason}`);
-    this.name = 'TokenRefused';
-  }
-}
+export { TokenRefused, type TokenRefusal } from './hs256';
 
 /** The current key and, after a rotation, the previous one or two: the same bytes for the same secret. */
 const keyBytes = new Map<string, Uint8Array>();
@@ -38,26 +31,6 @@ export function signingKey(secret: string): Uint8Array {
   }
   return bytes;
 }
-
-const hmacKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
-
-/**
- * The key imported once for HMAC: jose given raw bytes imports them again for every token (a Web Crypto call on the
- * thread pool each time, as much again as the signature's own check).
- */
-function hmacKey(bytes: Uint8Array): Promise<CryptoKey> {
-  let key = hmacKeys.get(bytes);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', bytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-    hmacKeys.set(bytes, key);
-  }
-  return key;
-}
-
-const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
 async function sign(
   claims: Record<string, unknown>,
@@ -75,25 +48,12 @@ async function sign(
     .setSubject(subject)
     .setIssuedAt(epoch(now))
     .setExpirationTime(exp)
-    .sign(await hmacKey(key));
+    .sign(key);
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
 async function verify(token: string, audience: string, key: Uint8Array, now: Date) {
-  try {
-    const { payload } = await jwtVerify(token, await hmacKey(key), {
-      algorithms: [TOKEN_ALGORITHM],
-      issuer: TOKEN_ISSUER,
-      audience,
-      requiredClaims: ['sub', 'exp', 'iat'],
-      currentDate: now,
-    });
-    return payload;
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) throw new TokenRefused('expired');
-    if (error instanceof errors.JOSEError || error instanceof TypeError) throw new TokenRefused('invalid');
-    throw error;
-  }
+  return verifyHs256(token, key, { issuer: TOKEN_ISSUER, audience, now });
 }
 
 export interface SessionClaims {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
@@ -114,6 +115,49 @@ describe('session tokens', () => {
     expect(await refusal(verifySessionToken(token, signingKey(b), NOW))).toBe('invalid');
     // A key of the same bytes from elsewhere (not the cached array) checks the same.
     expect(await refusal(verifySessionToken(token, new TextEncoder().encode(a), NOW))).toBe('accepted');
+  });
+});
+
+describe('the HS256 check', () => {
+  const claims = { sid: session.sessionId, sub: session.userId, iss: 'marketplace', aud: 'session' };
+  const verdict = async (token: string | Promise<string>) => refusal(verifySessionToken(await token, TEST_KEY, NOW));
+
+  /** Signed by hand, for headers jose won't sign. */
+  const byHand = (header: object, body: object) => {
+    const part = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const input = `${part(header)}.${part(body)}`;
+    return `${input}.${createHmac('sha256', TEST_KEY).update(input).digest('base64url')}`;
+  };
+
+  it('refuses critical or unencoded-payload headers, a future nbf and a truncated or padded signature', async () => {
+    const t = Math.floor(NOW.getTime() / 1000);
+    const full = { ...claims, iat: t, exp: t + 60 };
+    expect(await verdict(byHand({ alg: 'HS256' }, full))).toBe('accepted');
+    expect(await verdict(byHand({ alg: 'HS256', crit: ['x'], x: 1 }, full))).toBe('invalid');
+    expect(await verdict(byHand({ alg: 'HS256', b64: true }, full))).toBe('invalid');
+    expect(await verdict(craft({ alg: 'HS256' }, { ...claims, nbf: Math.floor(NOW.getTime() / 1000) + 60 }))).toBe(
+      'invalid',
+    );
+    const good = await craft({ alg: 'HS256' }, claims);
+    expect(await verdict(good)).toBe('accepted');
+    expect(await verdict(good.slice(0, -2))).toBe('invalid');
+    expect(await verdict(`${good}A`)).toBe('invalid');
+    expect(await verdict(`${good}=`)).toBe('invalid');
+  });
+
+  it('accepts its audience in a list, and refuses claims that are not an object or lack exp or iat', async () => {
+    expect(await verdict(craft({ alg: 'HS256' }, { ...claims, aud: ['other', 'session'] }))).toBe('accepted');
+    const [h, , s] = (await craft({ alg: 'HS256' }, claims)).split('.');
+    for (const payload of ['[1]', 'null', '"x"', '{']) {
+      expect(await verdict(`${h}.${Buffer.from(payload).toString('base64url')}.${s}`)).toBe('invalid');
+    }
+    const noExp = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(1).sign(TEST_KEY);
+    expect(await verdict(noExp)).toBe('invalid');
+    const noIat = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(NOW.getTime() / 1000) + 60)
+      .sign(TEST_KEY);
+    expect(await verdict(noIat)).toBe('invalid');
   });
 });
 
