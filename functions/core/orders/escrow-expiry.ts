@@ -1,8 +1,15 @@
+import { eachLimited } from '../../lib/each-limited';
 import { beginRefund, settle, type SettlementDeps } from './settlement';
 
 /** Far enough ahead to list every order in a status (releases are followed whatever their deadline). */
 const ANY_TIME = '9999-12-31T23:59:59.999Z';
 const BATCH = 100;
+/**
+ * Settlements under way at once: each waits for a validated ledger (a close or two), so one after another a run of 100
+ * would outlast its schedule's time limit. The platform account hands out sequences one after another
+ * (adapters/ledger/platform-account.ts); a transaction left behind a gap expires and is prepared again.
+ */
+export const SETTLE_CONCURRENCY = 10;
 
 export interface ExpiryRun {
   expired: number;
@@ -27,7 +34,7 @@ export async function settleDueEscrows(deps: SettlementDeps): Promise<ExpiryRun>
     ...(await deps.orders.dueIn('refunding', now, BATCH)),
     ...(await deps.orders.dueIn('releasing', ANY_TIME, BATCH)),
   ];
-  for (const order of due) {
+  await eachLimited(due, SETTLE_CONCURRENCY, async (order) => {
     try {
       const outcome = await settle(order, deps);
       if (outcome === 'completed' || outcome === 'refunded') run.settled++;
@@ -36,6 +43,6 @@ export async function settleDueEscrows(deps: SettlementDeps): Promise<ExpiryRun>
       run.pending++;
       deps.log.warn('settlement not finished yet', { orderId: order.orderId, error: String(error) });
     }
-  }
+  });
   return run;
 }

@@ -1,4 +1,5 @@
 import type { SocketEvent } from '../../../shared/events';
+import { eachLimited } from '../../lib/each-limited';
 import type { RealtimeStore, SocketSender } from './ports';
 
 /**
@@ -10,28 +11,6 @@ export const FAN_OUT_CONCURRENCY = 64;
 export interface FanOutResult {
   sent: number;
   gone: number;
-}
-
-/** Runs `work` over `items`, at most `limit` at a time; every item runs even when some fail. */
-async function eachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<void>,
-): Promise<unknown[]> {
-  const errors: unknown[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return errors;
 }
 
 export class FanOutError extends Error {

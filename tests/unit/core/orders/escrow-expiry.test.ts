@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settleDueEscrows } from '../../../../functions/core/orders/escrow-expiry';
+import { SETTLE_CONCURRENCY, settleDueEscrows } from '../../../../functions/core/orders/escrow-expiry';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import { aFundedOrder, afterCancel, CANCEL_AFTER, world } from './order-fakes';
 
@@ -75,5 +75,25 @@ describe('the settlement schedule', () => {
     await Promise.all([settleDueEscrows(atOnce.deps), settleDueEscrows(atOnce.deps)]);
     expect(orders.map((o) => atOnce.order(o.orderId).status)).toEqual(['refunded', 'refunded']);
     expect(atOnce.announced().sort()).toEqual(['F1 refunded', 'S1 refunded']);
+  });
+
+  it('waits for the ledger on several settlements at once, never more than SETTLE_CONCURRENCY', async () => {
+    const ids = Array.from({ length: 25 }, (_, i) => `R${i}`);
+    const w = world(ids.map((id) => due(id, { status: 'releasing' }, NEXT_WEEK)));
+    const answer = w.ledger.submitAndWait.getMockImplementation()!;
+    let waiting = 0;
+    let most = 0;
+    w.ledger.submitAndWait.mockImplementation(async (blob: string) => {
+      most = Math.max(most, ++waiting);
+      // A validated ledger takes a while: the others' submits come meanwhile.
+      await new Promise((r) => setTimeout(r, 5));
+      waiting--;
+      return answer(blob);
+    });
+    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 25, pending: 0 });
+    expect(most).toBe(SETTLE_CONCURRENCY);
+    expect(ids.every((id) => w.order(id).status === 'completed')).toBe(true);
+    // Each its own transaction: 25 prepared, each submitted once.
+    expect(new Set(w.ledger.submitAndWait.mock.calls.map(([blob]) => blob)).size).toBe(25);
   });
 });
