@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { clock } from '../../functions/adapters/clock';
+import { clock, clockOffsetMs } from '../../functions/adapters/clock';
 import { rateMs, type ScheduleDef } from '../../functions/routes';
 import { lambdaContext, loadHandler } from './handlers';
 
@@ -30,13 +30,15 @@ export async function runSchedule(def: ScheduleDef, at: Date = clock.now()): Pro
 
 /**
  * One interval per schedule, at its rate expression's interval. A run still going when the next is due is not doubled
- * up; errors are logged, never fatal (in AWS, Scheduler retries and then dead-letters the invocation).
+ * up; errors are logged, never fatal (in AWS, Scheduler retries and then dead-letters the invocation). While a test
+ * has moved the functions' clock the timers wait: days ahead, they would close the auctions and expire the offers of
+ * every other test on the stack; the test runs the schedules it needs itself (`POST /_local/schedules/{name}`).
  */
 export function startTimers(defs: readonly ScheduleDef[]): { stop(): Promise<void> } {
   const running = new Map<string, Promise<void>>();
   const timers = defs.map((def) =>
     setInterval(() => {
-      if (running.has(def.name)) return;
+      if (running.has(def.name) || clockOffsetMs() !== 0) return;
       const run = runSchedule(def)
         .then(() => undefined)
         .catch((error) => {

@@ -130,14 +130,15 @@ describe('GET /api/listings pages of every order', () => {
       'sort=newest&condition=good',
       'sort=ending-soon&condition=new',
     ]) {
+      // Other files' short auctions end and are closed by the stack's timer meanwhile: compared without them.
+      const soon = new Date(Date.now() + 15 * 60_000).toISOString();
+      const lasting = (ls: ListingCard[]) => ls.filter((l) => !l.endsAt || l.endsAt > soon).map((l) => l.id);
       const whole = await page(`${q}&limit=50`);
       const items = await all(q, 3, 50);
-      const n = Math.min(items.length, whole.items.length);
-      expect(
-        items.slice(0, n).map((l) => l.id),
-        q,
-      ).toEqual(whole.items.slice(0, n).map((l) => l.id));
-      if (whole.nextCursor === null) expect(items.length, q).toBe(whole.items.length);
+      const [a, b] = [lasting(items), lasting(whole.items)];
+      const n = Math.min(a.length, b.length);
+      expect(a.slice(0, n), q).toEqual(b.slice(0, n));
+      if (whole.nextCursor === null) expect(a.length, q).toBe(b.length);
     }
   });
 });

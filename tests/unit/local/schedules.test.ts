@@ -64,6 +64,22 @@ describe('local timers', () => {
     expect(logged).not.toHaveBeenCalled();
   });
 
+  it("waits while a test has moved the functions' clock", async () => {
+    vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z'), toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const runs: string[] = [];
+    const timers = startTimers([
+      { ...job, handler: path.resolve(import.meta.dirname, '../../fixtures/local/record-run.ts') },
+    ]);
+    (globalThis as { recordRun?: (t: string) => void }).recordRun = (t) => runs.push(t);
+    setClock(new Date('2030-01-09T00:00:00Z'));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(runs).toEqual([]);
+    setClock(null);
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    await vi.waitFor(() => expect(runs).toEqual(['2030-01-01T00:15:00Z']));
+    await timers.stop();
+  });
+
   it('runs a schedule on demand at a given time or at the moved clock', async () => {
     const at = new Date('2031-02-03T04:05:06Z');
     expect(((await runSchedule(job, at)) as Got).got.time).toBe('2031-02-03T04:05:06Z');
