@@ -20,3 +20,22 @@ export async function bid(page: Page, field: Locator, button: Locator, amount: s
   await button.click();
   await expect(page.getByText(`Your bid of $${amount}.00 has been placed.`)).toBeVisible();
 }
+
+/**
+ * Resolves once the page's socket is told it is subscribed to `topic`. Start it before the page opens: an event
+ * published before the subscription lands is not pushed to that page (it reads the state again on subscribing instead).
+ */
+export function subscribedTo(page: Page, topic: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        try {
+          const message = JSON.parse(String(payload)) as { type?: string; topic?: string };
+          if (message.type === 'subscribed' && message.topic === topic) resolve();
+        } catch {
+          // Not JSON: not ours to read.
+        }
+      });
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { bid, bidPanel } from './bid-panel';
+import { bid, bidPanel, subscribedTo } from './bid-panel';
 import { api, approveEscrowAndFinish, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
@@ -45,7 +45,10 @@ test('two bidders in two windows see each other bid live; the auction ends and t
   });
 
   // Both open the item; the rival (on a phone-sized window) bids first, a $15.00 maximum: the price is the start.
+  // Each page is live (subscribed to the listing's topic) before the first bid, as a person's would be by then.
+  const live = [winner.page, rival.page].map((p) => subscribedTo(p, `listing:${id}`));
   await Promise.all([winner.page.goto(`/item/${id}`), rival.page.goto(`/item/${id}`)]);
+  await Promise.all(live);
   const mine = bidPanel(winner.page);
   const theirs = bidPanel(rival.page);
   await bid(rival.page, theirs.field, theirs.button(), '15');
