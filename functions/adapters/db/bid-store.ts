@@ -5,6 +5,7 @@ import type { AuctionListing, BidRecord, BidRequestKey, BidStore, StoredAnswer }
 import type { BidPlaced } from '../../../shared/api/bids';
 import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/idempotency-ttl';
 import { readItem } from './batched-reads';
+import { readByKey } from './read-by-key';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { NO_SUBCATEGORY } from './entities/listing';
 import { facetEntry } from './listing-facets';
@@ -70,7 +71,7 @@ const parsed = new WeakMap<object, Stored>();
 export function bidStore(db: Db): BidStore {
   const { listing: listings, bidRequest: requests } = db.entities;
   const listingOf = async (listingId: string) => {
-    const item = await readItem(db.client, listings.get({ listingId }).params());
+    const item = await readByKey(db.client, listings, { listingId });
     if (!item) return null;
     let data = parsed.get(item);
     if (!data) {

@@ -1,6 +1,6 @@
 import type { Notification } from '../../../shared/domain/notification';
 import type { CreateOutcome, NotificationStore } from '../../core/notifications/ports';
-import { readItem } from './batched-reads';
+import { readByKey } from './read-by-key';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
 
@@ -105,7 +105,7 @@ export function notificationStore(db: Db): NotificationStore {
 
     async unreadCount(userId) {
       // Strongly consistent, through the process's batched reads (a burst of notifications reads its counters together).
-      const item = await readItem(db.client, notificationCounter.get({ userId }).params());
+      const item = await readByKey(db.client, notificationCounter, { userId });
       const data = item && notificationCounter.parse({ Item: item }).data;
       return Math.max(0, data?.unread ?? 0);
     },

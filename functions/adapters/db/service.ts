@@ -89,16 +89,22 @@ function lazyEntities(client: ReturnType<typeof dynamoClient>, table: string): E
   return entities;
 }
 
-/** Only the entities `fn` uses: ElectroDB reads every entity it is given (to pick a driver, to name the items read). */
-function usedBy(entities: Entities, fn: (e: Entities) => unknown): Entities {
+/**
+ * The entities `fn` uses and the items it built: ElectroDB reads every entity it is given (to pick a driver, to name
+ * the items read), so it gets only those, and the items built while finding them (a bid's transaction builds 15 and
+ * more: building them again cost as much as the first time).
+ */
+function built<R>(entities: Entities, fn: (e: Entities) => R): { used: Entities; items: R } {
   const used: Partial<Record<EntityName, unknown>> = {};
-  fn(new Proxy(entities, { get: (target, name) => (used[name as EntityName] = target[name as EntityName]) }));
-  return used as Entities;
+  const items = fn(
+    new Proxy(entities, { get: (target, name) => (used[name as EntityName] = target[name as EntityName]) }),
+  );
+  return { used: used as Entities, items };
 }
 
 /**
  * The one table: `entities` for single-entity calls, `transaction.write` / `transaction.get` as ElectroDB's service
- * offers them (the callback builds the items and may run twice).
+ * offers them (the callback runs once, when the transaction is made).
  */
 export function serviceFor(client: ReturnType<typeof dynamoClient>, table: string) {
   const entities = lazyEntities(client, table);
@@ -107,10 +113,14 @@ export function serviceFor(client: ReturnType<typeof dynamoClient>, table: strin
     /** The DocumentClient under them, for what ElectroDB doesn't offer (one BatchGetItem over two entities). */
     client,
     transaction: {
-      write: <T, R extends Written<T>>(fn: Parameters<typeof createWriteTransaction<Entities, T, R>>[1]) =>
-        createWriteTransaction(usedBy(entities, fn as never), fn),
-      get: <T, R extends Read<T>>(fn: Parameters<typeof createGetTransaction<Entities, T, R>>[1]) =>
-        createGetTransaction(usedBy(entities, fn as never), fn),
+      write: <T, R extends Written<T>>(fn: Parameters<typeof createWriteTransaction<Entities, T, R>>[1]) => {
+        const { used, items } = built(entities, (e) => fn(e as never));
+        return createWriteTransaction<Entities, T, R>(used, () => items);
+      },
+      get: <T, R extends Read<T>>(fn: Parameters<typeof createGetTransaction<Entities, T, R>>[1]) => {
+        const { used, items } = built(entities, (e) => fn(e as never));
+        return createGetTransaction<Entities, T, R>(used, () => items);
+      },
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { SessionStore } from '../../core/auth/ports';
-import { readItem } from './batched-reads';
+import { readByKey } from './read-by-key';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 
@@ -22,7 +22,7 @@ export function sessionStore(db: Db): SessionStore {
     },
     // Strongly consistent (sign-out is immediate), batched with the process's other reads of the moment.
     async get(sessionId) {
-      const item = await readItem(db.client, session.get({ sessionId }).params());
+      const item = await readByKey(db.client, session, { sessionId });
       const data = item && session.parse({ Item: item }).data;
       if (!data) return null;
       return {

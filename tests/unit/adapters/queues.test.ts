@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { checked } from '../../../functions/adapters/queues';
+import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checked, chunks, sendBatchToQueue, type Entry, type Sending } from '../../../functions/adapters/queues';
+import { resetAwsClients } from '../../../functions/lib/aws-clients';
+import { resetConfigForTests } from '../../../functions/lib/config';
 import type { DomainEventOf } from '../../../shared/events';
 
 const notify = (message: string): DomainEventOf<'notify.requested'> => ({
@@ -21,5 +25,90 @@ describe('queue message bodies', () => {
 
   it('refuses a message its queue schema does not take (a bug at the producer)', () => {
     expect(() => checked('events', { ...notify('x'), type: 'nope' } as never)).toThrow();
+  });
+});
+
+describe('sending to a queue', () => {
+  const sqs = mockClient(SQSClient);
+  beforeEach(() => {
+    for (const [k, v] of Object.entries({
+      TABLE_NAME: 'marketplace',
+      MEDIA_BUCKET: 'b',
+      MEDIA_BASE_URL: 'http://x/media',
+      QUEUE_EVENTS_URL: 'http://q/events',
+      WS_CALLBACK_URL: 'http://w',
+    }))
+      vi.stubEnv(k, v);
+    resetConfigForTests();
+    resetAwsClients();
+    sqs.reset();
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    resetConfigForTests();
+    resetAwsClients();
+  });
+
+  const sentBodies = () =>
+    sqs
+      .commandCalls(SendMessageBatchCommand)
+      .map((c) => c.args[0].input.Entries!.map((e) => JSON.parse(e.MessageBody!).data.message as string));
+
+  it('sends what several callers ask for in one turn of the event loop together, ten messages to a request', async () => {
+    sqs.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [] });
+    await Promise.all([
+      sendBatchToQueue('events', [notify('a1'), notify('a2')]),
+      sendBatchToQueue('events', [notify('b1')]),
+      sendBatchToQueue(
+        'events',
+        Array.from({ length: 9 }, (_, i) => notify(`c${i}`)),
+      ),
+    ]);
+    expect(sentBodies()).toEqual([
+      ['a1', 'a2', 'b1', 'c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6'],
+      ['c7', 'c8'],
+    ]);
+    expect(sqs.commandCalls(SendMessageBatchCommand)[0]!.args[0].input.QueueUrl).toBe('http://q/events');
+    // A later turn is a new request.
+    await sendBatchToQueue('events', [notify('d')]);
+    expect(sentBodies().at(-1)).toEqual(['d']);
+  });
+
+  it('keeps a request under 256 KiB and ten messages', () => {
+    const from = {} as Sending;
+    const entry = (kib: number) => ({ body: 'x'.repeat(kib * 1024), from });
+    const sizes = (parts: Entry[][]) => parts.map((p) => p.map((e) => e.body.length / 1024));
+    expect(sizes(chunks([entry(100), entry(100), entry(100), entry(50)]))).toEqual([
+      [100, 100],
+      [100, 50],
+    ]);
+    expect(sizes(chunks([entry(300), entry(1)]))).toEqual([[300], [1]]);
+    expect(chunks(Array.from({ length: 21 }, () => entry(1))).map((p) => p.length)).toEqual([10, 10, 1]);
+  });
+
+  it('fails only the callers whose messages SQS refused or whose request failed', async () => {
+    sqs
+      .on(SendMessageBatchCommand)
+      .resolvesOnce({ Successful: [], Failed: [{ Id: '1', Code: 'InternalError', SenderFault: false }] })
+      .rejectsOnce(new Error('connection reset'));
+    const outcomes = await Promise.allSettled([
+      sendBatchToQueue('events', [notify('a')]),
+      sendBatchToQueue('events', [notify('b')]),
+      sendBatchToQueue(
+        'events',
+        Array.from({ length: 8 }, (_, i) => notify(`c${i}`)),
+      ),
+      sendBatchToQueue('events', [notify('d')]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(String((outcomes[1] as PromiseRejectedResult).reason)).toContain('events queue refused 1 of 10 messages');
+    expect(String((outcomes[3] as PromiseRejectedResult).reason)).toContain('connection reset');
+  });
+
+  it('checks every message before anything is sent, and sends nothing for an empty list', async () => {
+    expect(() => sendBatchToQueue('events', [notify('ok'), { ...notify('x'), type: 'nope' } as never])).toThrow();
+    await sendBatchToQueue('events', []);
+    await new Promise((r) => setImmediate(r));
+    expect(sqs.commandCalls(SendMessageBatchCommand)).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { BatchGetCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { readItem } from '../../../functions/adapters/db/batched-reads';
+import { readByKey } from '../../../functions/adapters/db/read-by-key';
 
 type Key = { pk: string; sk: string };
 type Request = { Keys: Key[]; ConsistentRead: boolean };
@@ -101,5 +102,40 @@ describe('readItem', () => {
       { value: 'read 2' },
       { value: 'read 2' },
     ]);
+  });
+});
+
+describe('readByKey', () => {
+  it('reads an entity item by its key through the batched reads, with the same parameters ElectroDB builds', async () => {
+    const asked: unknown[] = [];
+    const client = {
+      async send(command: BatchGetCommand) {
+        asked.push(command.input.RequestItems);
+        return { Responses: { t: [] }, UnprocessedKeys: {} };
+      },
+    } as unknown as DynamoDBDocumentClient;
+    let builds = 0;
+    const entity = {
+      get(key: { id: string }) {
+        builds++;
+        return { params: () => ({ TableName: 't', Key: { pk: `$x#id_${key.id}`, sk: '$x' } }) };
+      },
+    };
+    await Promise.all([readByKey(client, entity, { id: 'a' }), readByKey(client, entity, { id: 'b' })]);
+    await readByKey(client, entity, { id: 'a' });
+    expect(asked).toEqual([
+      {
+        t: {
+          Keys: [
+            { pk: '$x#id_a', sk: '$x' },
+            { pk: '$x#id_b', sk: '$x' },
+          ],
+          ConsistentRead: true,
+        },
+      },
+      { t: { Keys: [{ pk: '$x#id_a', sk: '$x' }], ConsistentRead: true } },
+    ]);
+    // Built once per key, however often it is read.
+    expect(builds).toBe(2);
   });
 });
