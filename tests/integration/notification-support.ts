@@ -16,6 +16,20 @@ function build() {
   return serviceFor(client, LOCAL_TABLE_NAME);
 }
 
+/** A service of its own over the test's table, counting the transactions it sends. */
+export function countingDb(): { db: Db; transactions: () => number } {
+  const service = build();
+  let transactions = 0;
+  service.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'TransactWriteItemsCommand') transactions++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'countTransactions' },
+  );
+  return { db: service, transactions: () => transactions };
+}
+
 /** The app's service over the test's table. */
 export function testDb(): Db {
   service ??= build();

@@ -1,8 +1,10 @@
+import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationPage, NotificationSummary } from '../../shared/api/notifications';
 import { call, signUpNewUser } from './auth-support';
 import { backfillListingWatchers, watchersOf } from '../../functions/adapters/db/wishlist-store';
-import { giveNotifications, testDb, testNotificationStore } from './notification-support';
+import { notificationStore } from '../../functions/adapters/db/notification-store';
+import { countingDb, giveNotifications, testDb, testNotificationStore } from './notification-support';
 
 const FROM = '127.0.11.1';
 let alice: { token: string; userId: string };
@@ -170,4 +172,57 @@ describe('auction-ending notices (the schedule, run on demand at a moved time)',
     expect(await backfillListingWatchers(testDb())).toBeGreaterThanOrEqual(1);
     expect(await watchersOf(testDb(), listingId)).toEqual([bob.userId]);
   }, 90_000);
+});
+
+describe('notifications created together (one turn of the event loop: a batch of queued events)', () => {
+  const fresh = (userId: string, dedupeKey: string, title = dedupeKey) => {
+    const at = new Date();
+    return {
+      userId,
+      dedupeKey,
+      id: ulid(at.getTime()),
+      type: 'other' as const,
+      title,
+      message: `about ${title}`,
+      relatedId: null,
+      createdAt: at.toISOString(),
+    };
+  };
+
+  it('stores each key once and counts each user once per notification; a taken key gets the stored one', async () => {
+    const { db, transactions } = countingDb();
+    const store = notificationStore(db);
+    const [carol, dave] = [`U-together-c-${ulid()}`, `U-together-d-${ulid()}`];
+    const earlier = fresh(dave, 'taken', 'earlier');
+    expect(await store.create(earlier)).toEqual({ created: true });
+    const first = fresh(carol, 'k1');
+    const outcomes = await Promise.all([
+      store.create(first),
+      store.create(fresh(carol, 'k2')),
+      store.create(fresh(carol, 'k1', 'copy')),
+      store.create(fresh(dave, 'taken', 'again')),
+      store.create(fresh(dave, 'k3')),
+    ]);
+    expect(outcomes[0]).toEqual({ created: true });
+    expect(outcomes[1]).toEqual({ created: true });
+    expect(outcomes[2]).toMatchObject({ created: false, existing: { id: first.id, title: 'k1', read: false } });
+    expect(outcomes[3]).toMatchObject({ created: false, existing: { id: earlier.id, title: 'earlier' } });
+    expect(outcomes[4]).toEqual({ created: true });
+    // The earlier one, then all five together: one transaction, again without the taken key.
+    expect(transactions()).toBe(3);
+    expect(await store.unreadCount(carol)).toBe(2);
+    expect(await store.unreadCount(dave)).toBe(2);
+    const carols = await store.page(carol, { limit: 10 });
+    expect(carols.items.map((n) => n.title).sort()).toEqual(['k1', 'k2']);
+  });
+
+  it('writes more than one transaction holds, all of them counted', async () => {
+    const { db, transactions } = countingDb();
+    const store = notificationStore(db);
+    const erin = `U-together-e-${ulid()}`;
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => store.create(fresh(erin, `many:${i}`))));
+    expect(outcomes.every((o) => o.created)).toBe(true);
+    expect(await store.unreadCount(erin)).toBe(60);
+    expect(transactions()).toBe(3);
+  });
 });

@@ -1,5 +1,6 @@
-import type { Notification } from '../../../shared/domain/notification';
-import type { CreateOutcome, NotificationStore } from '../../core/notifications/ports';
+import type { NotificationStore } from '../../core/notifications/ports';
+import { createNotification } from './notification-creates';
+import { failedAt, storedNotification, toNotification } from './notification-rows';
 import { readByKey } from './read-by-key';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
@@ -9,36 +10,11 @@ export const MARK_ALL_BATCH = 50;
 /** Re-tries of one mark-all batch after dropping items another request read first. */
 const BATCH_ATTEMPTS = 4;
 
-const failedAt = (result: TransactResult, i: number) => result.data[i]?.code === 'ConditionalCheckFailed';
-
-type Row = {
-  notificationId: string;
-  type: Notification['type'];
-  title: string;
-  message: string;
-  read: boolean;
-  relatedId?: string;
-  createdAt: string;
-};
-
-const toNotification = (r: Row): Notification => ({
-  id: r.notificationId,
-  type: r.type,
-  title: r.title,
-  message: r.message,
-  read: r.read,
-  relatedId: r.relatedId ?? null,
-  createdAt: r.createdAt,
-});
-
 /** Notifications, their dedupe keys and the unread counter, always written together in one transaction. */
 export function notificationStore(db: Db): NotificationStore {
   const { notification, notificationCounter, notificationKey } = db.entities;
 
-  async function get(userId: string, notificationId: string): Promise<Notification | null> {
-    const { data } = await notification.get({ userId, notificationId }).go({ consistent: true });
-    return data ? toNotification(data) : null;
-  }
+  const get = (userId: string, notificationId: string) => storedNotification(db, userId, notificationId);
 
   /** Marks these unread notifications read and uncounts them in one transaction; the ids it marked. */
   async function markBatch(userId: string, ids: string[]): Promise<string[]> {
@@ -71,26 +47,7 @@ export function notificationStore(db: Db): NotificationStore {
   }
 
   return {
-    async create(n): Promise<CreateOutcome> {
-      const { userId, dedupeKey, id, relatedId, ...fields } = n;
-      // Order matters: the cancellation reasons come back in this order.
-      const result = await transactWithRetry(
-        () =>
-          db.transaction
-            .write(({ notificationKey: k, notification: item, notificationCounter: c }) => [
-              k.create({ userId, dedupeKey, notificationId: id }).commit(),
-              item
-                .create({ ...fields, userId, notificationId: id, dedupeKey, ...(relatedId !== null && { relatedId }) })
-                .commit(),
-              c.update({ userId }).add({ unread: 1 }).commit(),
-            ])
-            .go() as Promise<TransactResult>,
-      );
-      if (!result.canceled) return { created: true };
-      if (!failedAt(result, 0)) throw new Error(`notification create cancelled: ${cancelReasons(result)}`);
-      const { data: key } = await notificationKey.get({ userId, dedupeKey }).go({ consistent: true });
-      return { created: false, existing: key ? await get(userId, key.notificationId) : null };
-    },
+    create: (n) => createNotification(db, n),
 
     async page(userId, q) {
       // A key range of notification ids only: other items of the user's partition never take a place in the page.
