@@ -89,6 +89,11 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
   private readonly byHash = new Map<string, TxRecord>();
   private readonly byAccount = new Map<string, TxRecord[]>();
   private readonly openByHash = new Map<string, OpenTx>();
+  /**
+   * Transactions refused for now with a retry code (ter: terPRE_SEQ for a sequence ahead of the account's), held as
+   * rippled holds them and tried again in each new open ledger until they apply or pass their LastLedgerSequence.
+   */
+  private readonly held = new Map<string, { blob: string; lastLedger: number | undefined }>();
   private clockOffsetSeconds: number;
   private closes = 0;
   /** The node's network id (0 unless configured), for the engine's NetworkID rule. */
@@ -224,6 +229,16 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
         hash,
       };
     }
+    const result = this.apply(txBlob);
+    if (!result.applied && result.engine_result.startsWith('ter') && result.hash) {
+      const lastLedger = result.tx_json?.LastLedgerSequence;
+      this.held.set(result.hash, { blob: txBlob, lastLedger: typeof lastLedger === 'number' ? lastLedger : undefined });
+    }
+    return result;
+  }
+
+  /** Applies a signed blob to the open ledger; an applied one joins the open ledger's transactions. */
+  private apply(txBlob: string): ApplyResult {
     const result = applyTransaction(this.openState, txBlob, {
       openLedgerIndex: this.openIndex,
       parentCloseTime: this.last.close_time,
@@ -237,6 +252,26 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
       this.openByHash.set(result.hash, open);
     }
     return result;
+  }
+
+  /**
+   * The held transactions, tried in the new open ledger (rippled's applyHeldTransactions): again while any applies,
+   * so a run of sequences submitted out of order all go in; one that can no longer apply (past its
+   * LastLedgerSequence, or failing with anything but a retry code) is dropped.
+   */
+  private applyHeld(): void {
+    for (let applied = true; applied && this.held.size > 0;) {
+      applied = false;
+      for (const [hash, { blob, lastLedger }] of this.held) {
+        if (lastLedger !== undefined && lastLedger < this.openIndex) {
+          this.held.delete(hash);
+          continue;
+        }
+        const result = this.apply(blob);
+        if (result.applied) applied = true;
+        if (result.applied || !result.engine_result.startsWith('ter')) this.held.delete(hash);
+      }
+    }
   }
 
   /** Closes (and so validates) the open ledger and opens the next. */
@@ -272,6 +307,7 @@ export class Chain extends EventEmitter<{ closed: [ClosedLedger] }> {
     this.openTxs = [];
     this.openByHash.clear();
     this.closes += 1;
+    this.applyHeld();
     const closed = { header, transactions };
     this.emit('closed', closed);
     return closed;
