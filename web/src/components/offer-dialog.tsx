@@ -8,6 +8,7 @@ import type { OfferTerms } from '../lib/offers';
 import { useSignedInSession } from '../lib/session/session-context';
 import { rlusdCents, useWalletBalances } from '../lib/wallet-balances';
 import { errorProps, FormField } from './ui/form-field';
+import { DialogActions } from './ui/dialog-actions';
 
 /** Spec part 1 section 5.5: the amount field's step. */
 const STEP = '0.01';
@@ -130,16 +131,11 @@ export function OfferDialog({ trigger, title, description, submitLabel, capByBal
               />
               Expires in 24 hours
             </label>
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
+            <DialogActions busy={busy}>
               <button type="submit" className="btn btn-primary" disabled={busy || balanceLoading}>
                 {busy ? 'Sending...' : submitLabel}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api-error';
 import { toLocalInput } from '../lib/local-time';
 import { relist } from '../lib/orders/auction-orders';
 import { errorProps, FormField } from './ui/form-field';
+import { DialogActions } from './ui/dialog-actions';
 
 /** The shortest auction the server takes (functions/core/listings/listing-body.ts). */
 const MIN_AHEAD_MS = 5 * 60_000;
@@ -84,16 +85,11 @@ export function RelistButton({
                 onChange={(e) => setValue(e.target.value)}
               />
             </FormField>
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline" disabled={busy}>
-                  Cancel
-                </button>
-              </Dialog.Close>
+            <DialogActions busy={busy}>
               <button type="submit" className="btn btn-primary" disabled={busy}>
                 {busy ? 'Relisting...' : 'Relist'}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

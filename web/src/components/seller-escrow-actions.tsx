@@ -15,6 +15,7 @@ import { useSellerAction } from '../lib/orders/use-seller-action';
 import { useOptionalSession } from '../lib/session/session-context';
 import { PlatformFeeDialog } from './platform-fee-dialog';
 import { errorProps, FormField } from './ui/form-field';
+import { DialogActions } from './ui/dialog-actions';
 
 type Decision = 'approve' | 'reject';
 
@@ -86,12 +87,7 @@ function ConfirmPickup({
               : `The escrow's ${amount} goes back to ${o.buyer.username} and you are not paid for this order. This cannot be undone.`}
           </Dialog.Description>
           <p className="confirm-item">{titleOf(o)}</p>
-          <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-outline">
-                Cancel
-              </button>
-            </Dialog.Close>
+          <DialogActions>
             <button
               type="button"
               className={`btn ${approve ? 'btn-primary' : 'btn-danger'}`}
@@ -99,7 +95,7 @@ function ConfirmPickup({
             >
               {approve ? 'Approve Pickup' : 'Reject Pickup'}
             </button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

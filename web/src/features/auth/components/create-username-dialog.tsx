@@ -11,6 +11,7 @@ import { CheckIcon, CloseIcon, CrossIcon } from '../../../components/ui/icons';
 import { ApiError, apiSend } from '../../../lib/api';
 import { SIGN_IN_TOASTS, toastError } from '../lib/sign-in-toasts';
 import { useUsernameAvailability, type Availability } from '../lib/use-username-availability';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 
 export interface CreateUsernameDialogProps {
   /** The wallet the server verified; shown so the person knows which account they are creating. */
@@ -117,14 +118,11 @@ export function CreateUsernameDialog({ walletAddress, ticket, onCreated, onClose
               <span className="field-label">Connected wallet</span>
               <code className="wallet-address">{walletAddress}</code>
             </div>
-            <div className="dialog-actions">
-              <Dialog.Close className="btn btn-outline" type="button">
-                Cancel
-              </Dialog.Close>
+            <DialogActions>
               <button type="submit" className="btn btn-primary" disabled={!canCreate}>
                 {submitting ? 'Creating...' : 'Create Account'}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { MyListing } from '../../../../../shared/api/listing-write';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 
 /** Spec part 3: ending a listing asks first, with this exact text. */
 export function EndListingDialog({
@@ -26,16 +27,11 @@ export function EndListingDialog({
             Are you sure you want to end this listing? This action cannot be undone.
           </Dialog.Description>
           {listing && <p className="end-dialog-listing">{listing.title}</p>}
-          <div className="dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button" className="btn btn-outline" disabled={ending}>
-                Cancel
-              </button>
-            </Dialog.Close>
+          <DialogActions busy={ending}>
             <button type="button" className="btn btn-danger" disabled={ending} onClick={onConfirm}>
               {ending ? 'Ending...' : 'End Listing'}
             </button>
-          </div>
+          </DialogActions>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { imageFileProblem } from '../../../lib/image-file';
 import { uploadPhoto } from '../../../lib/photo-upload';
 import { saveStore } from '../api/store-api';
+import { DialogActions } from '../../../components/ui/dialog-actions';
 
 type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;
 
@@ -162,16 +163,11 @@ export function CustomizeStoreDialog({
               />
               {errors.bannerKey && <p className="field-error">{errors.bannerKey}</p>}
             </div>
-            <div className="dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button" className="btn btn-outline" disabled={saving}>
-                  Cancel
-                </button>
-              </Dialog.Close>
+            <DialogActions busy={saving}>
               <button type="submit" className="btn btn-primary" disabled={saving}>
                 {saving ? 'Saving...' : 'Save Changes'}
               </button>
-            </div>
+            </DialogActions>
           </form>
         </Dialog.Content>
       </Dialog.Portal>
