@@ -143,12 +143,21 @@ describe('sequence, LastLedgerSequence and signer checks', () => {
     } as SubmittableTransaction)) as Payment;
   }
 
-  it('tefPAST_SEQ for a used sequence, terPRE_SEQ for one ahead; neither changes anything', async () => {
+  it('tefPAST_SEQ for a used sequence, terPRE_SEQ for one ahead: neither changes anything, the one ahead is held', async () => {
     const tx = await prepared();
     await t.expectRejected(alice.sign({ ...tx, Sequence: tx.Sequence! - 1 }).tx_blob, 'tefPAST_SEQ', alice.address);
-    await t.expectRejected(alice.sign({ ...tx, Sequence: tx.Sequence! + 1 }).tx_blob, 'terPRE_SEQ', alice.address);
-    // The autofilled sequence still applies afterwards.
+    const ahead = await t.expectRejected(
+      alice.sign({ ...tx, Sequence: tx.Sequence! + 1 }).tx_blob,
+      'terPRE_SEQ',
+      alice.address,
+    );
+    // The autofilled sequence still applies afterwards; the held one goes into the next open ledger (rippled's
+    // held transactions).
     await t.applyBlob(alice.sign(tx).tx_blob);
+    t.node.closeLedger();
+    const held = await t.tx(ahead.tx_json.hash!);
+    expect(held.validated).toBe(true);
+    expect(held.meta.TransactionResult).toBe('tesSUCCESS');
   });
 
   it('sequences chain within one open ledger', async () => {
