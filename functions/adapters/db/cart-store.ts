@@ -1,9 +1,7 @@
 import type { CartStore, PutOutcome } from '../../core/cart/cart';
 import { conditionally } from './conditional';
 import type { Db } from './service';
-import { cancelReasons, type TransactResult } from './transact';
-
-const failedAt = (result: TransactResult, i: number) => result.data[i]?.code === 'ConditionalCheckFailed';
+import { cancelReasons, failedAt, type TransactResult } from './transact';
 
 /** Cart lines and their count, written together so the 50-line limit holds when two requests add at once. */
 export function cartStore(db: Db): CartStore {

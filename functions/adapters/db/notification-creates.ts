@@ -1,7 +1,7 @@
 import type { CreateOutcome, NewNotification, Notification } from '../../core/notifications/ports';
-import { failedAt, storedNotification } from './notification-rows';
+import { storedNotification } from './notification-rows';
 import type { Db } from './service';
-import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
+import { cancelReasons, failedAt, transactWithRetry, type TransactResult } from './transact';
 
 /**
  * Notifications per transaction: two items each (its key and itself) and one counter per user among them, within

@@ -1,6 +1,5 @@
 import type { Notification } from '../../../shared/domain/notification';
 import type { Db } from './service';
-import type { TransactResult } from './transact';
 
 type Row = {
   notificationId: string;
@@ -27,5 +26,3 @@ export async function storedNotification(db: Db, userId: string, notificationId:
   const { data } = await db.entities.notification.get({ userId, notificationId }).go({ consistent: true });
   return data ? toNotification(data) : null;
 }
-
-export const failedAt = (result: TransactResult, i: number) => result.data[i]?.code === 'ConditionalCheckFailed';

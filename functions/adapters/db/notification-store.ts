@@ -1,9 +1,9 @@
 import type { NotificationStore } from '../../core/notifications/ports';
 import { createNotification } from './notification-creates';
-import { failedAt, storedNotification, toNotification } from './notification-rows';
+import { storedNotification, toNotification } from './notification-rows';
 import { readByKey } from './read-by-key';
 import type { Db } from './service';
-import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
+import { cancelReasons, failedAt, transactWithRetry, type TransactResult } from './transact';
 
 /** Notifications marked per transaction by mark-all-read: DynamoDB allows 100 items, the counter is one more. */
 export const MARK_ALL_BATCH = 50;

@@ -20,6 +20,9 @@ export async function transactWithRetry(run: () => Promise<TransactResult>): Pro
   }
 }
 
+/** Whether the cancelled transaction's item `i` failed its condition. */
+export const failedAt = (result: TransactResult, i: number) => result.data[i]?.code === 'ConditionalCheckFailed';
+
 export function cancelReasons(result: TransactResult): string {
   return result.data.map((d) => d?.code ?? 'None').join(', ');
 }

@@ -1,10 +1,7 @@
 import type { AddOutcome, ListingReader, SavedListing, WishlistStore } from '../../core/wishlist/wishlist';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import type { Db } from './service';
-
-type Cancellation = { canceled: boolean; data: ({ code?: string } | null | undefined)[] };
-
-const failedAt = (result: Cancellation, i: number) => result.data[i]?.code === 'ConditionalCheckFailed';
+import { failedAt, type TransactResult } from './transact';
 
 /**
  * Wishlist items, their count and their reverse entries (who saved a listing), written together so the badge never
@@ -25,7 +22,7 @@ export function wishlistStore(db: Db): WishlistStore {
             .commit(),
           watcher.put({ listingId, userId }).commit(),
         ])
-        .go()) as Cancellation;
+        .go()) as TransactResult;
       if (!result.canceled) return 'added';
       if (failedAt(result, 0)) return 'already';
       if (failedAt(result, 1)) return 'full';
@@ -45,7 +42,7 @@ export function wishlistStore(db: Db): WishlistStore {
             .commit(),
           watcher.delete({ listingId, userId }).commit(),
         ])
-        .go()) as Cancellation;
+        .go()) as TransactResult;
       if (!result.canceled) return true;
       if (failedAt(result, 0)) return false;
       throw new Error(`wishlist remove cancelled: ${result.data.map((d) => d?.code ?? 'None').join(', ')}`);

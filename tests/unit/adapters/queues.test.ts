@@ -1,9 +1,8 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checked, chunks, sendBatchToQueue, type Entry, type Sending } from '../../../functions/adapters/queues';
-import { resetAwsClients } from '../../../functions/lib/aws-clients';
-import { resetConfigForTests } from '../../../functions/lib/config';
+import { restoreFunctionEnv, stubFunctionEnv } from '../lib/function-env';
 import type { DomainEventOf } from '../../../shared/events';
 
 const notify = (message: string): DomainEventOf<'notify.requested'> => ({
@@ -31,23 +30,10 @@ describe('queue message bodies', () => {
 describe('sending to a queue', () => {
   const sqs = mockClient(SQSClient);
   beforeEach(() => {
-    for (const [k, v] of Object.entries({
-      TABLE_NAME: 'marketplace',
-      MEDIA_BUCKET: 'b',
-      MEDIA_BASE_URL: 'http://x/media',
-      QUEUE_EVENTS_URL: 'http://q/events',
-      WS_CALLBACK_URL: 'http://w',
-    }))
-      vi.stubEnv(k, v);
-    resetConfigForTests();
-    resetAwsClients();
+    stubFunctionEnv({ QUEUE_EVENTS_URL: 'http://q/events' });
     sqs.reset();
   });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    resetConfigForTests();
-    resetAwsClients();
-  });
+  afterEach(restoreFunctionEnv);
 
   const sentBodies = () =>
     sqs

@@ -12,12 +12,11 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract } from '../../../shared/api/contract';
-import { resetAwsClients } from '../../../functions/lib/aws-clients';
-import { resetConfigForTests } from '../../../functions/lib/config';
 import { created, httpHandler, ok } from '../../../functions/lib/http-handler';
 import { idempotentRequests, IDEMPOTENCY_PARTITION } from '../../../functions/lib/idempotency';
 import type { RouteDef } from '../../../functions/routes';
 import { captureOutput } from './capture-output';
+import { restoreFunctionEnv, stubFunctionEnv } from './function-env';
 
 const contract = defineContract({
   method: 'POST',
@@ -105,16 +104,7 @@ describe('idempotent routes', () => {
     );
 
   beforeEach(() => {
-    for (const [k, v] of Object.entries({
-      TABLE_NAME: 'marketplace',
-      MEDIA_BUCKET: 'b',
-      MEDIA_BASE_URL: 'http://x/media',
-      QUEUE_EVENTS_URL: 'http://q',
-      WS_CALLBACK_URL: 'http://w',
-    }))
-      vi.stubEnv(k, v);
-    resetConfigForTests();
-    resetAwsClients();
+    stubFunctionEnv();
     table = fakeTable();
     user = 'U1';
     made = 0;
@@ -123,9 +113,7 @@ describe('idempotent routes', () => {
   afterEach(() => {
     table.ddb.restore();
     vi.restoreAllMocks();
-    vi.unstubAllEnvs();
-    resetConfigForTests();
-    resetAwsClients();
+    restoreFunctionEnv();
   });
 
   it('runs once per key: a retry with the same body gets the same answer', async () => {
