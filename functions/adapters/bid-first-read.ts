@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { placeBid } from '../../shared/api/bids';
-import type { BidStore } from '../core/bids/ports';
+import type { BidRequestKey, BidStore } from '../core/bids/ports';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../lib/http/idempotency-key';
 import { sessionAuthenticatorWith } from '../lib/session-auth';
 import { bidStore } from './db/bid-store';
@@ -8,10 +8,7 @@ import { db } from './db/service';
 
 type FirstRead = ReturnType<BidStore['readWithAnswer']>;
 
-interface Started {
-  userId: string;
-  listingId: string;
-  idempotencyKey: string;
+interface Started extends BidRequestKey {
   read: FirstRead;
 }
 
@@ -29,31 +26,30 @@ export const bidAuthenticator = sessionAuthenticatorWith(({ userId }, event) => 
   if (!placeBid.params.safeParse({ listingId }).success || !idempotencyKey || !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     return;
   }
-  const read = bidStore(db()).readWithAnswer(listingId!, { userId, idempotencyKey });
+  const key = { userId, listingId: listingId!, idempotencyKey };
+  const read = bidStore(db()).readWithAnswer(key);
   // Not awaited when the session check fails first: a failed read must not go unhandled.
   read.catch(() => undefined);
-  started.set(event, { userId, listingId: listingId!, idempotencyKey, read });
+  started.set(event, { ...key, read });
 });
 
-const sameKey = (a: { userId: string; idempotencyKey: string }, b: { userId: string; idempotencyKey: string }) =>
-  a.userId === b.userId && a.idempotencyKey === b.idempotencyKey;
+const sameKey = (a: BidRequestKey, b: BidRequestKey) =>
+  a.userId === b.userId && a.listingId === b.listingId && a.idempotencyKey === b.idempotencyKey;
 
 /** The store with the first read the authenticator started for this request, when it is this request's. */
 export function withFirstRead(
   store: BidStore,
   event: APIGatewayProxyEventV2,
-  request: { userId: string; listingId: string; idempotencyKey: string },
+  request: BidRequestKey,
 ): BidStore {
   const early = started.get(event);
   started.delete(event);
-  if (!early || early.listingId !== request.listingId || !sameKey(early, request)) return store;
+  if (!early || !sameKey(early, request)) return store;
   let taken = false;
   return {
     ...store,
-    readWithAnswer(listingId, key) {
-      if (taken || listingId !== request.listingId || !sameKey(key, request)) {
-        return store.readWithAnswer(listingId, key);
-      }
+    readWithAnswer(key) {
+      if (taken || !sameKey(key, request)) return store.readWithAnswer(key);
       taken = true;
       return early.read;
     },

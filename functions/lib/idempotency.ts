@@ -6,9 +6,9 @@ import { TABLE_KEY, TTL_ATTRIBUTE } from '../adapters/db/table';
 import { dynamoRawClient } from './aws-clients';
 import { config } from './config';
 import type { PreparedResponse } from './http/state';
-import { IDEMPOTENCY_TTL_SECONDS } from './idempotency-ttl';
 
-export { IDEMPOTENCY_TTL_SECONDS };
+/** How long an answer is kept for retries with the same key (a browser retries within minutes; a day is generous). */
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** Partition of the one table that holds idempotency records (sort key: route name and hash of user and key). */
 export const IDEMPOTENCY_PARTITION = 'idempotency';
 

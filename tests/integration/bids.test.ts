@@ -4,6 +4,10 @@ import WebSocket from 'ws';
 import { serverSocketMessageSchema, type ServerSocketMessage } from '../../shared/events';
 import { call } from './auth-support';
 import { checkHotAuction, type SentBid } from '../fixtures/hot-auction-invariant';
+import { ulid } from 'ulid';
+import { bidStore } from '../../functions/adapters/db/bid-store';
+import { placeBid } from '../../functions/core/bids/place-bid';
+import { tableService } from './table-support';
 import { accepted, auctionBy, bid, bidFromLambdas, historyOf, pageOf, storedAuction, storedBids } from './bid-support';
 import { buyerAndSeller } from './checkout-support';
 import { endListingsOf, signUp, type Account } from './route-support';
@@ -166,6 +170,42 @@ describe('placing a bid', () => {
     expect((await pageOf(id)).body.bidCount).toBe(1);
     expect((await historyOf(id)).body.items).toHaveLength(1);
     expect((await bid(alice, id, 1_500, null as unknown as string)).status).toBe(400);
+  });
+
+  it("keeps the latest bid's answer with the bidder's entry; the table refuses that key in a second write", async () => {
+    const id = await auctionBy(seller, { startingBidCents: 1_000 });
+    const [k1, k2] = [randomUUID(), randomUUID()];
+    const first = await bid(bob, id, 1_500, k1);
+    const second = await bid(bob, id, 2_500, k2);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((await bid(bob, id, 2_500, k2)).body).toEqual(second.body);
+    // An older request sent again is decided again: below the bidder's own maximum, never a second bid.
+    expect((await bid(bob, id, 1_500, k1)).body.error?.code).toBe('not_above_own_max');
+    const store = bidStore(tableService());
+    const key = { userId: bob.userId, listingId: id, idempotencyKey: k2 };
+    expect(await store.answered(key)).toEqual({ amountCents: 2_500, answer: second.body });
+    expect(await store.answered({ ...key, idempotencyKey: k1 })).toBeNull();
+    // The same request written again on the listing as it is now (a copy from another process): refused by the key.
+    const read = (await store.read(id))!;
+    const again = placeBid(read.state, { bidderId: bob.userId, maxCents: 9_000, at: new Date(), balanceCents: 1e9 });
+    if (!again.accepted) throw new Error('the rules refused the copy');
+    const bidLine = {
+      listingId: id,
+      bidId: ulid(),
+      bidderId: bob.userId,
+      bidderUsername: bob.username,
+      at: new Date().toISOString(),
+    };
+    const outcome = await store.commit(read, [
+      {
+        accepted: again,
+        bid: { ...bidLine, amountCents: again.historyAmountCents, maxCents: 9_000 },
+        request: { ...key, amountCents: 9_000, answer: second.body },
+      },
+    ]);
+    expect(outcome).toEqual({ kind: 'key_used', requests: [0] });
+    expect(await storedAuction(id)).toEqual(read.state);
+    expect(await storedBids(id)).toHaveLength(2);
   });
 });
 

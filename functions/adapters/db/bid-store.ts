@@ -1,10 +1,15 @@
 import { listingFacets } from '../../core/listings/browse-facets';
 import { sortPriceOf } from '../../core/listings/listing';
 import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
-import type { AuctionListing, BidRecord, BidRequestKey, BidStore, StoredAnswer } from '../../core/bids/ports';
+import type {
+  AuctionListing,
+  BidRecord,
+  BidRequestKey,
+  BidStore,
+  BidToWrite,
+  StoredAnswer,
+} from '../../core/bids/ports';
 import type { BidPlaced } from '../../../shared/api/bids';
-import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/idempotency-ttl';
-import { readItem } from './batched-reads';
 import { readByKey } from './read-by-key';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { NO_SUBCATEGORY } from './entities/listing';
@@ -57,8 +62,22 @@ export function toAuction(l: Stored): AuctionListing {
   return { listing, state };
 }
 
-function storedAnswer(data: { amountCents: number; answer: string }): StoredAnswer {
-  return { amountCents: data.amountCents, answer: JSON.parse(data.answer) as BidPlaced };
+/** The entry's stored answer when it is this request's: the bidder's latest bid on the auction had this key. */
+function storedAnswer(entry: Stored | undefined, { idempotencyKey }: BidRequestKey): StoredAnswer | null {
+  if (entry?.requestKey !== idempotencyKey || typeof entry.answer !== 'string') return null;
+  return { amountCents: entry.maxCents as number, answer: JSON.parse(entry.answer) as BidPlaced };
+}
+
+type Entry = BidToWrite['bid'] & { keys: string[]; answer: BidPlaced };
+
+/** Each bidder's entry for the auction after these bids: their last bid's maximum and answer, and all their keys. */
+function entriesOf(bids: readonly BidToWrite[]): Entry[] {
+  const entries = new Map<string, Entry>();
+  for (const { bid, request } of bids) {
+    const keys = entries.get(bid.bidderId)?.keys ?? [];
+    entries.set(bid.bidderId, { ...bid, keys: [...keys, request.idempotencyKey], answer: request.answer });
+  }
+  return [...entries.values()];
 }
 
 /**
@@ -69,7 +88,7 @@ function storedAnswer(data: { amountCents: number; answer: string }): StoredAnsw
 const parsed = new WeakMap<object, Stored>();
 
 export function bidStore(db: Db): BidStore {
-  const { listing: listings, bidRequest: requests } = db.entities;
+  const { listing: listings, bidderAuction: entries } = db.entities;
   const listingOf = async (listingId: string) => {
     const item = await readByKey(db.client, listings, { listingId });
     if (!item) return null;
@@ -80,18 +99,17 @@ export function bidStore(db: Db): BidStore {
     }
     return data ? toAuction(data) : null;
   };
-  const answerOf = async ({ userId, idempotencyKey }: BidRequestKey) => {
-    const item = await readItem(db.client, requests.get({ userId, idempotencyKey }).params());
-    const data = item && requests.parse({ Item: item }).data;
-    return data ? storedAnswer(data) : null;
+  const answerOf = async (request: BidRequestKey) => {
+    const item = await readByKey(db.client, entries, { bidderId: request.userId, listingId: request.listingId });
+    return storedAnswer((item && (entries.parse({ Item: item }).data as Stored | null)) ?? undefined, request);
   };
   return {
     read: listingOf,
     answered: answerOf,
 
     // Both items in one request (a refused bid needs no other read), each read strongly consistent.
-    async readWithAnswer(listingId, request) {
-      const [auction, answered] = await Promise.all([listingOf(listingId), answerOf(request)]);
+    async readWithAnswer(request) {
+      const [auction, answered] = await Promise.all([listingOf(request.listingId), answerOf(request)]);
       return { auction, answered };
     },
 
@@ -112,9 +130,9 @@ export function bidStore(db: Db): BidStore {
       // Facet entries sort by price and end only: bids that move neither (a leader's raise) leave them.
       const facets = sortPriceCents !== l.sortPriceCents || s.endsAt !== l.endsAt ? listingFacets(l) : [];
       // One entry per bidder for this auction: their last bid's maximum is their highest (it only rises).
-      const entries = [...new Map(bids.map(({ bid }) => [bid.bidderId, bid])).values()];
+      const bidders = entriesOf(bids);
       const result = await db.transaction
-        .write(({ listing, listingFacet, bid: bidLine, bidderAuction, bidRequest }) => [
+        .write(({ listing, listingFacet, bid: bidLine, bidderAuction }) => [
           listing
             .patch({ listingId: l.listingId })
             .set({
@@ -168,22 +186,23 @@ export function bidStore(db: Db): BidStore {
               })
               .commit(),
           ),
-          // The bidder's own entry for this auction (My Activity).
-          ...entries.map((bid) =>
+          // The bidder's own entry for this auction (My Activity), with their last bid's key and answer for a
+          // retry; last, in the bids' order: a cancelled transaction's reasons are in item order. Never a request
+          // placed twice: the entry may hold none of this write's keys (the same request stored meanwhile).
+          ...bidders.map((e) =>
             bidderAuction
-              .put({ bidderId: bid.bidderId, listingId: bid.listingId, maxCents: bid.maxCents, lastBidAt: bid.at })
-              .commit(),
-          ),
-          // Last, in the bids' order: a cancelled transaction's reasons are in item order.
-          ...bids.map(({ request }) =>
-            bidRequest
-              .create({
-                userId: request.userId,
-                idempotencyKey: request.idempotencyKey,
-                amountCents: request.amountCents,
-                answer: JSON.stringify(request.answer),
-                ttl: Math.floor(Date.parse(firstAt) / 1000) + IDEMPOTENCY_TTL_SECONDS,
+              .put({
+                bidderId: e.bidderId,
+                listingId: e.listingId,
+                maxCents: e.maxCents,
+                lastBidAt: e.at,
+                requestKey: e.keys.at(-1)!,
+                answer: JSON.stringify(e.answer),
               })
+              .where(
+                (a, op) =>
+                  `(${op.notExists(a.requestKey)} OR (${e.keys.map((k) => op.ne(a.requestKey, k)).join(' AND ')}))`,
+              )
               .commit(),
           ),
         ])
@@ -196,8 +215,11 @@ export function bidStore(db: Db): BidStore {
       }
       const codes = result.data.map((d) => d?.code);
       if (codes.includes('TransactionConflict') || codes[0] === 'ConditionalCheckFailed') return { kind: 'stale' };
-      const first = codes.length - bids.length;
-      const used = bids.map((_, i) => i).filter((i) => codes[first + i] === 'ConditionalCheckFailed');
+      const first = codes.length - bidders.length;
+      const taken = new Set(
+        bidders.filter((_, i) => codes[first + i] === 'ConditionalCheckFailed').map((e) => e.bidderId),
+      );
+      const used = bids.flatMap(({ bid }, i) => (taken.has(bid.bidderId) ? [i] : []));
       if (used.length > 0) return { kind: 'key_used', requests: used };
       throw new Error(`bid cancelled: ${cancelReasons(result)}`);
     },

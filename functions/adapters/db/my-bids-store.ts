@@ -7,7 +7,8 @@ export function myBidsStore(db: Db): MyBidsStore {
   return {
     async auctions(bidderId, after, limit) {
       const q = db.entities.bidderAuction.query.byBidderTime({ bidderId });
-      const options = { order: 'desc', limit } as const;
+      // Not the latest bid's stored answer the entry also holds.
+      const options = { order: 'desc', limit, attributes: ['listingId', 'maxCents', 'lastBidAt'] } as const;
       const { data } = await (after ? q.lt(after).go(options) : q.go(options));
       const items: BidderAuction[] = data.map((e) => ({
         listingId: e.listingId,

@@ -9,7 +9,6 @@ import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
-import { bidRequestEntity } from './entities/bid-request';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
@@ -34,7 +33,6 @@ const factories = {
   listing: listingEntity,
   bid: bidEntity,
   bidderAuction: bidderAuctionEntity,
-  bidRequest: bidRequestEntity,
   listingFacet: listingFacetEntity,
   searchPosting: searchPostingEntity,
   searchPostingHead: searchPostingHeadEntity,

@@ -21,7 +21,7 @@ export const BID_ATTEMPTS = 30;
 
 /**
  * At most this many bids written together (one transaction of DynamoDB's 100 items at most: the listing, up to 11
- * facet entries, and per bid its history line, its key with the answer and the bidder's entry).
+ * facet entries, and per bid its history line and the bidder's entry with its key and answer).
  */
 export const BIDS_PER_WRITE = 25;
 
@@ -49,7 +49,6 @@ export interface BidOnListingDeps {
 
 /** One bid request: who, on what, the maximum they entered and the Idempotency-Key they sent. */
 export interface BidRequest extends BidRequestKey {
-  listingId: string;
   maxCents: number;
 }
 
@@ -189,7 +188,13 @@ async function decideAndWrite(
           index: i,
           accepted: result,
           bid,
-          request: { userId: r.userId, idempotencyKey: r.idempotencyKey, amountCents: r.maxCents, answer: placed },
+          request: {
+            userId: r.userId,
+            listingId,
+            idempotencyKey: r.idempotencyKey,
+            amountCents: r.maxCents,
+            answer: placed,
+          },
           answer: {
             answer: { placed, replayed: false },
             // Announced once out of the lane: the next bids needn't wait for the queue.
@@ -257,7 +262,7 @@ function replayed(stored: StoredAnswer, r: BidRequest): Outcome {
  */
 export async function bidOnListing(r: BidRequest, deps: BidOnListingDeps): Promise<BidAnswer> {
   const settings = deps.settings ?? DEFAULT_BIDDING_SETTINGS;
-  const { auction, answered: stored } = await deps.store.readWithAnswer(r.listingId, r);
+  const { auction, answered: stored } = await deps.store.readWithAnswer(r);
   if (stored) return replayOf(stored, r);
   const first = auctionOf(auction);
   refuseBeforeBalance(first, r, deps.now(), settings);

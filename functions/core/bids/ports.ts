@@ -31,13 +31,17 @@ export interface PlacedBid extends BidRecord {
   maxCents: Cents;
 }
 
-/** Whose request a bid answers: the bidder and the Idempotency-Key they sent. */
+/** Whose request a bid answers: the bidder, the auction and the Idempotency-Key they sent. */
 export interface BidRequestKey {
   userId: string;
+  listingId: string;
   idempotencyKey: string;
 }
 
-/** A placed bid's answer as stored with it (decision 031), for a retry with the same key. */
+/**
+ * A placed bid's answer as stored with it (decision 031), for a retry with the same key: kept for the bidder's latest
+ * bid on the auction. An older request sent again is decided again, and refused: a bidder's maximum only rises.
+ */
 export interface StoredAnswer {
   /** The amount the request named (its maximum): the same key with another amount is another request. */
   amountCents: Cents;
@@ -62,19 +66,19 @@ export type CommitOutcome =
 export interface BidStore {
   /** The listing with its auction state, read strongly consistent; null when there is none. */
   read(listingId: string): Promise<AuctionListing | null>;
-  /** The answer stored for this request's key, read strongly consistent; null when none is. */
+  /**
+   * The answer stored for this request's key (when it was the bidder's latest bid on the auction), read strongly
+   * consistent; null otherwise.
+   */
   answered(request: BidRequestKey): Promise<StoredAnswer | null>;
   /** Both of the above in one read (not one snapshot: each item as it was when read). */
-  readWithAnswer(
-    listingId: string,
-    request: BidRequestKey,
-  ): Promise<{ auction: AuctionListing | null; answered: StoredAnswer | null }>;
+  readWithAnswer(request: BidRequestKey): Promise<{ auction: AuctionListing | null; answered: StoredAnswer | null }>;
   /**
    * Writes accepted bids, each decided on the state the one before it left (the first on `read`), in one transaction:
    * the listing's state after the last (its price-keyed indexes and facets with it) conditionally on the version read,
-   * the status active and the end still ahead of the first bid's time; each bid's history line and request key with
-   * its answer (conditionally on the key being new); and each bidder's entry for this auction (their latest maximum
-   * and bid time, for My Activity).
+   * the status active and the end still ahead of the first bid's time; each bid's history line; and each bidder's
+   * entry for this auction (their latest maximum and bid time, for My Activity, with that bid's key and answer),
+   * conditionally on holding none of these bids' keys.
    */
   commit(read: AuctionListing, bids: readonly BidToWrite[]): Promise<CommitOutcome>;
   /** The history, highest amount first, at most `limit`. */

@@ -13,6 +13,7 @@ import { placeBid } from '../../../../functions/core/bids/place-bid';
 import type {
   AuctionListing,
   BidRecord,
+  BidRequestKey,
   BidToWrite,
   CommitOutcome,
   StoredAnswer,
@@ -47,8 +48,8 @@ function listingOf(state: AuctionState, over: Partial<AuctionListing['listing']>
 
 /**
  * A store that answers reads from `state` (a written bid's state once one is), refuses the first `stale` commits
- * (other bids won the race), and keeps each request's answer by key as the table does (`keyUsed`: another copy of the
- * request is stored just before this one commits).
+ * (other bids won the race), and keeps each bidder's latest answer per auction with its key as the table does
+ * (`keyUsed`: another copy of the request is stored just before this one commits).
  */
 function deps(
   state: AuctionState,
@@ -57,33 +58,32 @@ function deps(
   let stale = opts.stale ?? 0;
   let current = listingOf(state, opts.listing);
   const committed: BidRecord[] = [];
-  const answers = new Map<string, StoredAnswer>();
+  // Per bidder and auction: the latest bid's key and answer.
+  const latest = new Map<string, { key: string; stored: StoredAnswer }>();
+  const entryOf = (r: BidRequestKey) => `${r.userId}/${r.listingId}`;
+  const answerOf = (r: BidRequestKey) => {
+    const entry = latest.get(entryOf(r));
+    return entry?.key === r.idempotencyKey ? entry.stored : null;
+  };
+  const store = (r: BidToWrite['request'], answer = r.answer) =>
+    latest.set(entryOf(r), { key: r.idempotencyKey, stored: { amountCents: r.amountCents, answer } });
   const d = {
     store: {
       read: vi.fn(async () => current),
-      answered: vi.fn(
-        async (r: { userId: string; idempotencyKey: string }) => answers.get(`${r.userId}/${r.idempotencyKey}`) ?? null,
-      ),
-      readWithAnswer: vi.fn(async (_id: string, r: { userId: string; idempotencyKey: string }) => ({
-        auction: current,
-        answered: answers.get(`${r.userId}/${r.idempotencyKey}`) ?? null,
-      })),
+      answered: vi.fn(async (r: BidRequestKey) => answerOf(r)),
+      readWithAnswer: vi.fn(async (r: BidRequestKey) => ({ auction: current, answered: answerOf(r) })),
       commit: vi.fn(async (read: AuctionListing, bids: readonly BidToWrite[]): Promise<CommitOutcome> => {
-        const keyOf = (r: BidToWrite['request']) => `${r.userId}/${r.idempotencyKey}`;
         if (opts.keyUsed) {
-          for (const { request } of bids.filter((b) => !answers.has(keyOf(b.request)))) {
-            answers.set(keyOf(request), {
-              amountCents: request.amountCents,
-              answer: { ...request.answer, bidCount: 99 },
-            });
+          for (const { request } of bids.filter((b) => !answerOf(b.request))) {
+            store(request, { ...request.answer, bidCount: 99 });
           }
         }
         if (stale-- > 0 || read.listing.version !== current.listing.version) return { kind: 'stale' };
-        const used = bids.flatMap((b, i) => (answers.has(keyOf(b.request)) ? [i] : []));
+        const used = bids.flatMap((b, i) => (answerOf(b.request) ? [i] : []));
         if (used.length > 0) return { kind: 'key_used', requests: used };
         for (const { bid, request } of bids) {
           committed.push(bid);
-          answers.set(keyOf(request), { amountCents: request.amountCents, answer: request.answer });
+          store(request);
         }
         current = {
           listing: { ...read.listing, version: read.listing.version + 1 },
@@ -192,6 +192,19 @@ describe('bidOnListing', () => {
       code: 'idempotency_key_reused',
     });
     expect(committed).toHaveLength(2);
+  });
+
+  it("keeps the answer of a bidder's latest bid on the auction: an older request sent again is refused by the rules", async () => {
+    const { d, committed } = deps(anAuction());
+    await bidOnListing(bidOf('A', 2_000, 'first-key'), d);
+    const second = await bidOnListing(bidOf('A', 3_000, 'second-key'), d);
+    expect(await bidOnListing(bidOf('A', 3_000, 'second-key'), d)).toEqual({ placed: second.placed, replayed: true });
+    // The first request's maximum is below A's own: never a second bid.
+    await expect(bidOnListing(bidOf('A', 2_000, 'first-key'), d)).rejects.toMatchObject({ code: 'not_above_own_max' });
+    // Outbid since, it is below the price.
+    await bidOnListing(bidOf('B', 5_000), d);
+    await expect(bidOnListing(bidOf('A', 2_000, 'first-key'), d)).rejects.toMatchObject({ code: 'too_low' });
+    expect(committed.map((b) => b.bidderId)).toEqual(['A', 'A', 'B']);
   });
 
   it("gives the other copy's answer when the same request, sent twice at once, was stored first", async () => {
