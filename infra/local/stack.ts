@@ -103,8 +103,9 @@ let active = false;
  * what is new, such as reviews) and its listing indexes, search postings and browse facets rebuilt, so a developer's data keeps working.
  * 4: wishlist items get their reverse entries (auction-ending notices).
  * 5: the demo sellers' wallets are real accounts on the local ledger (infra/local/seed/seller-wallets.ts).
+ * 6: browse facets are one item per listing and scope (decision 013's addendum); the old entries are left unread.
  */
-const DATA_VERSION = 5;
+const DATA_VERSION = 6;
 
 async function seedOnce(dataDir: string): Promise<void> {
   const marker = path.join(dataDir, 'seeded.json');

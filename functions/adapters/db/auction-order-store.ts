@@ -1,9 +1,8 @@
 import type { LapseStore } from '../../core/auctions/lapse-unpaid';
 import type { RelistSource, RelistStore } from '../../core/auctions/relist';
 import type { SecondChanceStore } from '../../core/auctions/second-chance';
-import { listingFacets } from '../../core/listings/browse-facets';
 import type { OrderRecord, SellerChoice } from '../../core/orders/order';
-import { facetEntry } from './listing-facets';
+import { facetEntries } from './listing-facets';
 import { statusKeyComposites, type ClosingListing } from './listing-close';
 import { newStoredOrder } from './order-store';
 import { DEFAULT_POSTINGS, transactAddingPostings } from './posting-chunks';
@@ -127,7 +126,7 @@ export function auctionOrderStore(db: Db): LapseStore & SecondChanceStore & Reli
               .commit(),
             ...(lapsed ? [recordChoice(orders, lapsed, { kind: 'relisted', listingId: fresh.listingId })] : []),
             listing.create(placed.slots.length > 0 ? { ...fresh, postingSlots: placed.slots } : fresh).commit(),
-            ...listingFacets(fresh).map((facet) => listingFacet.put(facetEntry(fresh, facet)).commit()),
+            ...facetEntries(fresh).map((entry) => listingFacet.put(entry).commit()),
             ...placed.adds(searchPosting),
           ])
           .go(),

@@ -1,4 +1,3 @@
-import { listingFacets } from '../../core/listings/browse-facets';
 import { sortPriceOf } from '../../core/listings/listing';
 import type { AuctionState, BidderMax } from '../../core/bids/auction-state';
 import type {
@@ -13,7 +12,7 @@ import type { BidPlaced } from '../../../shared/api/bids';
 import { readByKey } from './read-by-key';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import { NO_SUBCATEGORY } from './entities/listing';
-import { facetEntry } from './listing-facets';
+import { facetEntries } from './listing-facets';
 import type { Db } from './service';
 import { cancelReasons } from './transact';
 
@@ -127,8 +126,11 @@ export function bidStore(db: Db): BidStore {
         endsAt: s.endsAt,
       };
       const sortPriceCents = sortPriceOf(next);
-      // Facet entries sort by price and end only: bids that move neither (a leader's raise) leave them.
-      const facets = sortPriceCents !== l.sortPriceCents || s.endsAt !== l.endsAt ? listingFacets(l) : [];
+      // Facet items sort by price and end only: bids that move neither (a leader's raise) leave them.
+      const facets =
+        sortPriceCents !== l.sortPriceCents || s.endsAt !== l.endsAt
+          ? facetEntries({ ...l, sortPriceCents, endsAt: s.endsAt })
+          : [];
       // One entry per bidder for this auction: their last bid's maximum is their highest (it only rises).
       const bidders = entriesOf(bids);
       const result = await db.transaction
@@ -169,10 +171,8 @@ export function bidStore(db: Db): BidStore {
                 `${l.quantityReserved === 0 ? ` OR ${op.notExists(a.quantityReserved)}` : ''})`,
             )
             .commit(),
-          // Facet entries carry the price and end they sort by: rewritten with the listing.
-          ...facets.map((facet) =>
-            listingFacet.put(facetEntry({ ...l, sortPriceCents, endsAt: s.endsAt }, facet)).commit(),
-          ),
+          // Facet items (one per scope) carry the price and end they sort by: rewritten with the listing.
+          ...facets.map((entry) => listingFacet.put(entry).commit()),
           // Put, not create: the key holds the bid's new ULID, so no stored line can have it.
           ...bids.map(({ bid }) =>
             bidLine

@@ -1,18 +1,32 @@
+import { facetShape } from '../../core/listings/browse-facets';
 import type { BrowsePageQuery } from '../../core/listings/ports';
 import { filteredPage, priceBounded, priceFiltered, priceFilters, readOrder } from './browse-reads';
 import { readCards } from './listing-cards';
 import type { Db } from './service';
 
+/** The facet's entries in the page's order: the key slots its shape has (entities/listing-facet.ts); null for none. */
 function facetQuery(db: Db, q: BrowsePageQuery, facet: string) {
   const f = db.entities.listingFacet.query;
+  const shape = facetShape(facet);
   switch (q.order) {
     case 'newest':
-      return f.byFacetTime({ facet });
+      if (shape === 'cond') return f.byCondTime({ condFacet: facet });
+      if (shape === 'type') return f.byTypeTime({ typeFacet: facet });
+      if (shape === 'both') return f.byBothTime({ bothFacet: facet });
+      return null;
     case 'price-asc':
     case 'price-desc':
-      return priceBounded(f.byFacetPrice({ facet }), q);
-    case 'ending-soon':
-      return f.byFacetEnd({ facet }).gt({ auctionEnd: q.endsAfter ?? '' });
+      if (shape === 'cond') return priceBounded(f.byCondPrice({ condFacet: facet }), q);
+      if (shape === 'type') return priceBounded(f.byTypePrice({ typeFacet: facet }), q);
+      if (shape === 'both') return priceBounded(f.byBothPrice({ bothFacet: facet }), q);
+      return null;
+    case 'ending-soon': {
+      const after = { auctionEnd: q.endsAfter ?? '' };
+      if (shape === 'cond') return f.byCondEnd({ condFacet: facet }).gt(after);
+      if (shape === 'scope') return f.byScopeEnd({ scopeFacet: facet }).gt(after);
+      // A facet naming a type is only asked for ending-soon with fixed price (auctions read the facet without it).
+      return null;
+    }
   }
 }
 
@@ -23,7 +37,9 @@ function facetQuery(db: Db, q: BrowsePageQuery, facet: string) {
  */
 export async function facetPage(db: Db, q: BrowsePageQuery, facet: string) {
   const subcategoryFilter = q.subcategory !== undefined && q.category === undefined;
-  const query = facetQuery(db, q, facet).where((attr, op) =>
+  const facetRead = facetQuery(db, q, facet);
+  if (!facetRead) return { items: [], cursor: null };
+  const query = facetRead.where((attr, op) =>
     [
       ...(subcategoryFilter ? [op.eq(attr.subcategory, q.subcategory!)] : []),
       ...(q.featuredOnly ? [op.eq(attr.featured, true)] : []),

@@ -1,4 +1,4 @@
-import { listingFacets } from '../../core/listings/browse-facets';
+import { facetGroups } from '../../core/listings/browse-facets';
 import type { ListingSummary } from '../../core/listings/listing';
 import { searchTermsFor } from '../../core/listings/search-terms';
 import { NO_AUCTION_END, NO_SUBCATEGORY } from './entities/listing';
@@ -38,7 +38,7 @@ export function browseExitWrites(
         .delete({ listingIds: [l.listingId] })
         .commit(),
     ),
-    ...listingFacets(l).map((facet) => listingFacet.delete(facetKey(l, facet)).commit()),
+    ...facetGroups(l).map((group) => listingFacet.delete(facetKey(l, group)).commit()),
   ];
 }
 

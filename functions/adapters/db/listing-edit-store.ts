@@ -19,7 +19,7 @@ export function listingEditStore(db: Db, postings: PostingOptions = DEFAULT_POST
     },
     async replace(next, current, terms) {
       const id = next.listingId;
-      // Every facet entry is rewritten: its price or auction end may have changed with the listing.
+      // Every facet item is rewritten: its price or auction end may have changed with the listing.
       const facets = facetChanges(current, next);
       // get() reads the whole item: where the id sits in its words' postings comes with it.
       const slots = (current as StoredListing & { postingSlots?: Set<string> | string[] }).postingSlots;
@@ -47,8 +47,8 @@ export function listingEditStore(db: Db, postings: PostingOptions = DEFAULT_POST
                 .delete({ listingIds: [id] })
                 .commit(),
             ),
-            ...facets.remove.map((facet) => listingFacet.delete(facetKey(current, facet)).commit()),
-            ...facets.put.map((facet) => listingFacet.put(facetEntry(next, facet)).commit()),
+            ...facets.remove.map((group) => listingFacet.delete(facetKey(current, group)).commit()),
+            ...facets.put.map((group) => listingFacet.put(facetEntry(next, group)).commit()),
             ...placed.adds(searchPosting),
           ])
           .go(),

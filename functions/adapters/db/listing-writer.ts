@@ -1,6 +1,5 @@
-import { listingFacets } from '../../core/listings/browse-facets';
 import type { ListingWriter } from '../../core/listings/create-listing';
-import { facetEntry } from './listing-facets';
+import { facetEntries } from './listing-facets';
 import { DEFAULT_POSTINGS, transactAddingPostings, type PostingOptions } from './posting-chunks';
 import type { Db } from './service';
 import { cancelReasons } from './transact';
@@ -13,7 +12,7 @@ export function listingWriter(db: Db, postings: PostingOptions = DEFAULT_POSTING
         db.transaction
           .write(({ listing: l, searchPosting: p, listingFacet: f }) => [
             l.create(placed.slots.length > 0 ? { ...listing, postingSlots: placed.slots } : listing).commit(),
-            ...listingFacets(listing).map((facet) => f.put(facetEntry(listing, facet)).commit()),
+            ...facetEntries(listing).map((entry) => f.put(entry).commit()),
             ...placed.adds(p),
           ])
           .go(),

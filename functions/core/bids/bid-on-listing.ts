@@ -20,8 +20,8 @@ import type {
 export const BID_ATTEMPTS = 30;
 
 /**
- * At most this many bids written together (one transaction of DynamoDB's 100 items at most: the listing, up to 11
- * facet entries, and per bid its history line and the bidder's entry with its key and answer).
+ * At most this many bids written together (one transaction of DynamoDB's 100 items at most: the listing, up to 3
+ * facet items, and per bid its history line and the bidder's entry with its key and answer).
  */
 export const BIDS_PER_WRITE = 25;
 

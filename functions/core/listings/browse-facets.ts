@@ -53,9 +53,47 @@ export function queryFacet(q: BrowsePageQuery): string | undefined {
   return facetKey(scope, condition, type);
 }
 
-/** Facets to (re)write for the listing as it is now, and those it has left. */
-export function facetChanges(before: FacetSource, after: FacetSource): { put: string[]; remove: string[] } {
-  const put = listingFacets(after);
-  const kept = new Set(put);
-  return { put, remove: listingFacets(before).filter((f) => !kept.has(f)) };
+/**
+ * Which of a scope's facets this is: narrowed by condition (`cond`), by type (`type`), by both, or by neither (`scope`,
+ * only read for ending-soon). Each shape has its own key slots on a listing's facet group (decision 013's addendum).
+ */
+export type FacetShape = 'cond' | 'type' | 'both' | 'scope';
+
+export function facetShape(facet: string): FacetShape {
+  const [, condition, type] = facet.split('|');
+  if (condition !== ANY) return type !== ANY ? 'both' : 'cond';
+  return type !== ANY ? 'type' : 'scope';
+}
+
+/** A listing's facets of one scope, by shape: they share the listing's sort values, so one item holds them all. */
+export interface FacetGroup {
+  scope: string;
+  cond: string;
+  type: string;
+  both: string;
+  /** The scope-alone facet (`scope|*|*`). */
+  scopeOnly?: string;
+}
+
+/**
+ * The listing's facets (listingFacets) grouped by scope: every scope has its condition, type and both facets (the
+ * condition one keys the group); the scope-alone one only for auctions under a category.
+ */
+export function facetGroups(l: FacetSource): FacetGroup[] {
+  const groups = new Map<string, FacetGroup>();
+  for (const facet of listingFacets(l)) {
+    const scope = facet.slice(0, facet.indexOf('|'));
+    const group = groups.get(scope) ?? { scope, cond: '', type: '', both: '' };
+    const shape = facetShape(facet);
+    group[shape === 'scope' ? 'scopeOnly' : shape] = facet;
+    groups.set(scope, group);
+  }
+  return [...groups.values()];
+}
+
+/** Facet groups to (re)write for the listing as it is now, and those it has left (their keys changed). */
+export function facetChanges(before: FacetSource, after: FacetSource): { put: FacetGroup[]; remove: FacetGroup[] } {
+  const put = facetGroups(after);
+  const kept = new Set(put.map((g) => g.cond));
+  return { put, remove: facetGroups(before).filter((g) => !kept.has(g.cond)) };
 }

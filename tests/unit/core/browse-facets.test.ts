@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   facetChanges,
+  facetGroups,
+  facetShape,
   listingFacets,
   queryFacet,
   type FacetSource,
@@ -95,16 +97,64 @@ describe('queryFacet', () => {
   });
 });
 
+describe('facetGroups', () => {
+  it("holds each scope's facets by shape, every one of the listing's facets once", () => {
+    const groups = facetGroups(camera);
+    expect(groups).toEqual([
+      { scope: '*', cond: '*|like_new|*', type: '*|*|auction', both: '*|like_new|auction' },
+      {
+        scope: 'Photography',
+        cond: 'Photography|like_new|*',
+        type: 'Photography|*|auction',
+        both: 'Photography|like_new|auction',
+        scopeOnly: 'Photography|*|*',
+      },
+      {
+        scope: 'Photography/Cameras',
+        cond: 'Photography/Cameras|like_new|*',
+        type: 'Photography/Cameras|*|auction',
+        both: 'Photography/Cameras|like_new|auction',
+        scopeOnly: 'Photography/Cameras|*|*',
+      },
+    ]);
+    const held = groups.flatMap((g) => [g.cond, g.type, g.both, g.scopeOnly].filter((f) => f !== undefined));
+    expect(held.sort()).toEqual(listingFacets(camera).sort());
+    // A fixed-price listing has no scope-alone facet; without a subcategory, two scopes.
+    expect(facetGroups({ ...camera, listingType: 'fixed', subcategory: undefined })).toEqual([
+      { scope: '*', cond: '*|like_new|*', type: '*|*|fixed', both: '*|like_new|fixed' },
+      {
+        scope: 'Photography',
+        cond: 'Photography|like_new|*',
+        type: 'Photography|*|fixed',
+        both: 'Photography|like_new|fixed',
+      },
+    ]);
+  });
+
+  it('names the shape of every facet a page asks for', () => {
+    expect(['*|good|*', '*|*|fixed', 'A/B|good|auction', 'A|*|*'].map(facetShape)).toEqual([
+      'cond',
+      'type',
+      'both',
+      'scope',
+    ]);
+  });
+});
+
 describe('facetChanges', () => {
-  it('rewrites the facets the listing is in and removes only those it left', () => {
+  it('rewrites the groups the listing is in and removes only those whose key it left', () => {
     const after: FacetSource = { ...camera, condition: 'good', subcategory: 'Lenses' };
     const { put, remove } = facetChanges(camera, after);
-    expect(put).toEqual(listingFacets(after));
-    expect(remove).toEqual(
-      expect.arrayContaining(['*|like_new|*', 'Photography|like_new|auction', 'Photography/Cameras|*|*']),
-    );
-    expect(remove).not.toContain('Photography|*|auction');
-    expect(remove.filter((f) => put.includes(f))).toEqual([]);
+    expect(put).toEqual(facetGroups(after));
+    // The condition moved every group's key: all three old groups go.
+    expect(remove).toEqual(facetGroups(camera));
+    const typeOnly = facetChanges(camera, { ...camera, listingType: 'fixed' });
+    expect(typeOnly.remove).toEqual([]);
+    expect(typeOnly.put.map((g) => g.type)).toEqual([
+      '*|*|fixed',
+      'Photography|*|fixed',
+      'Photography/Cameras|*|fixed',
+    ]);
   });
 
   it('removes nothing when no facet changes', () => {
