@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
+import { facetQuery } from '../../functions/adapters/db/browse-facet-page';
 import { serviceFor } from '../../functions/adapters/db/service';
 import { facetShape, listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
@@ -33,18 +34,10 @@ export async function makeAdmin(userId: string): Promise<void> {
 export async function facetsHolding(listingId: string, l: FacetSource): Promise<string[]> {
   table ??= build();
   const held: string[] = [];
-  const q = table.entities.listingFacet.query;
   for (const facet of listingFacets(l)) {
-    const shape = facetShape(facet);
-    // Each shape's own key slot: newest first, or by end for the scope-alone facet (it has no other).
-    const read =
-      shape === 'cond'
-        ? q.byCondTime({ condFacet: facet })
-        : shape === 'type'
-          ? q.byTypeTime({ typeFacet: facet })
-          : shape === 'both'
-            ? q.byBothTime({ bothFacet: facet })
-            : q.byScopeEnd({ scopeFacet: facet });
+    // Newest first, or by end for the scope-alone facet (its only order).
+    const order = facetShape(facet) === 'scope' ? 'ending-soon' : 'newest';
+    const read = facetQuery(table, { order, featuredOnly: false, limit: 100 }, facet)!;
     const { data } = await read.where((a, op) => op.eq(a.listingId, listingId)).go({ pages: 'all' });
     if (data.length > 0) held.push(facet);
   }

@@ -5,7 +5,7 @@ import { readCards } from './listing-cards';
 import type { Db } from './service';
 
 /** The facet's entries in the page's order: the key slots its shape has (entities/listing-facet.ts); null for none. */
-function facetQuery(db: Db, q: BrowsePageQuery, facet: string) {
+export function facetQuery(db: Db, q: BrowsePageQuery, facet: string) {
   const f = db.entities.listingFacet.query;
   const shape = facetShape(facet);
   switch (q.order) {
