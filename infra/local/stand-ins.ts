@@ -1,3 +1,4 @@
+import { clock } from '../../functions/adapters/clock';
 import { startCarrierService, type CarrierService } from './carrier/service';
 import { startLedgerNode, type LedgerNode } from './ledger/node';
 import { ensurePlatformTrustLine } from './ledger/platform-line';
@@ -81,6 +82,8 @@ export async function startStandIns(opts: StandInOptions): Promise<StandIns> {
         trackClient: { clientId: LOCAL_CARRIER_TRACK_API_KEY, clientSecret: LOCAL_CARRIER_TRACK_API_SECRET },
         webhookSecret: LOCAL_CARRIER_WEBHOOK_SECRET,
         log: opts.log,
+        // Scans follow the functions' clock, so a test that moves it still ships after funding (parcel-evidence.ts).
+        now: clock.now,
       });
       endpoints.carrier = {
         url: carrier.url,

@@ -64,6 +64,8 @@ beforeAll(async () => {
 describe('a shipped order: fee, tracking, delivery, release', () => {
   it("refuses the seller's tracking before the fee; checks the number with the carrier; releases on delivery to the buyer's ZIP", async () => {
     const order = await fundedSale(seller, buyer, 'ship', 2_000);
+    // Funded before the parcel exists, so only the claim on it stops this order from using the same number.
+    const other = await fundedSale(seller, buyer, 'ship', 1_000);
     const good = await parcel('78701', '78701');
 
     const early = await ship(seller, order.id, good);
@@ -90,7 +92,6 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     });
 
     // The same number can't serve another order.
-    const other = await fundedSale(seller, buyer, 'ship', 1_000);
     await payFee(seller, other.id);
     expect((await ship(seller, other.id, good)).body.error?.code).toBe('tracking_in_use');
 
@@ -142,6 +143,47 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     await moveParcel(returning, 'picked_up');
     await moveParcel(returning, 'returned_to_sender');
     expect((await ship(seller, other.id, returning)).body.error?.code).toBe('tracking_returned');
+  }, 120_000);
+
+  it('refuses a parcel delivered before the order existed, or sent before it was funded; releases only a later delivery', async () => {
+    // Half an hour ago (the carrier stand-in scans on the functions' clock): one parcel delivered, one picked up.
+    expect(
+      (await call('PUT', '/_local/clock', { body: { at: new Date(Date.now() - 1_800_000).toISOString() } })).status,
+    ).toBe(200);
+    const delivered = await parcel('78701', '78701');
+    await moveParcel(delivered, 'picked_up');
+    await moveParcel(delivered, 'delivered');
+    const sentEarly = await parcel('78701', '78701');
+    await moveParcel(sentEarly, 'picked_up');
+    expect((await call('DELETE', '/_local/clock')).status).toBe(200);
+    const order = await fundedSale(seller, buyer, 'ship', 1_200);
+    await payFee(seller, order.id);
+
+    const late = await ship(seller, order.id, delivered);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({
+      code: 'tracking_delivered',
+      message:
+        'This parcel has already been delivered. Enter the tracking number of the parcel you are sending for this order.',
+    });
+    const early = await ship(seller, order.id, sentEarly);
+    expect(early.body.error).toMatchObject({
+      code: 'tracking_predates_order',
+      message:
+        'This parcel was shipped before the buyer paid. Enter the tracking number of the parcel you are sending for this order.',
+    });
+    // Neither was claimed, and nothing the carrier says of them moves the order.
+    await moveParcel(sentEarly, 'delivered');
+    expect((await webhook([delivered, sentEarly])).status).toBe(200);
+    expect((await call('POST', '/_local/schedules/check-deliveries', { body: {} })).status).toBe(200);
+    expect((await getOrder(seller, order.id)).body).toMatchObject({ status: 'funded', escrowStatus: 'pending' });
+
+    // A parcel sent after the funding is taken, and its delivery releases the escrow.
+    const good = await parcel('78701', '78701');
+    expect((await ship(seller, order.id, good)).status).toBe(200);
+    await moveParcel(good, 'delivered');
+    expect((await webhook([good])).status).toBe(200);
+    expect(await waitForOrder(buyer, order.id, ['shipped', 'releasing'])).toMatchObject({ status: 'completed' });
   }, 120_000);
 
   it("refuses a webhook without FedEx's signature", async () => {

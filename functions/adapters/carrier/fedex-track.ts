@@ -70,6 +70,8 @@ export function toTrackedShipment(trackingNumber: string, r: FedexTrackResult): 
     statusDescription: latest?.description || latest?.statusByLocale || events[0]?.description || '',
     deliveredAt: timeOf('ACTUAL_DELIVERY'),
     estimatedDeliveryAt: timeOf('ESTIMATED_DELIVERY'),
+    shipDate: timeOf('SHIP'),
+    pickedUpAt: timeOf('ACTUAL_PICKUP'),
     destination:
       placeOf(r.recipientInformation?.address) ??
       placeOf(r.destinationLocation?.locationContactAndAddress?.address) ??

@@ -1,6 +1,6 @@
-import { usZip } from '../../../shared/domain/shipping';
-import { TRACK_BATCH_MAX, type Carrier, type TrackResult } from '../shipping/carrier-port';
+import { TRACK_BATCH_MAX, type Carrier } from '../shipping/carrier-port';
 import type { OrderRecord } from './order';
+import { deliveredToBuyer } from './parcel-evidence';
 import { beginRelease, settle, type SettlementDeps } from './settlement';
 
 export interface DeliveryDeps extends SettlementDeps {
@@ -18,18 +18,6 @@ export interface DeliveryRun {
   carrierCalls: number;
   delivered: number;
   released: number;
-}
-
-/**
- * The release rule (issue 14): only a fresh Track answer that says delivered, with an actual delivery time, at the
- * buyer's ZIP, and never a parcel that went back to its sender (a "delivered" may then be the return).
- */
-export function deliveredToBuyer(result: TrackResult | undefined, order: OrderRecord): string | null {
-  if (!result?.found || result.status !== 'delivered' || !result.deliveredAt || result.returnedToShipper) return null;
-  const at = result.deliveredTo?.zip ?? result.destination?.zip;
-  const buyerZip = usZip(order.shipping.shipTo?.postalCode);
-  if (!buyerZip || usZip(at) !== buyerZip) return null;
-  return result.deliveredAt;
 }
 
 /** Asks the carrier about these shipped orders (at most 30 numbers a call) and releases every delivered one. */

@@ -50,6 +50,17 @@ export type Fulfilment = 'ship' | 'pickup';
 export const SHIPPING_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
 export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 
+/** What the carrier said of a parcel when it was claimed for an order: its delivery must be a newer scan. */
+export interface ParcelClaim {
+  at: string;
+  /** The newest scan's time then (ISO UTC), null when it had none. */
+  lastScanAt: string | null;
+  scanCount: number;
+}
+
+/** How the parcel became the order's: a label bought here (bound by construction) or a number the seller entered. */
+export type ShipmentProof = 'platform_label' | 'seller_tracking';
+
 export interface Shipment {
   status: ShippingStatus;
   trackingNumber: string | null;
@@ -57,6 +68,9 @@ export interface Shipment {
   deliveredAt: string | null;
   /** The carrier's estimated delivery, when it gives one. */
   estimatedDeliveryAt: string | null;
+  /** Null until shipped (and on orders shipped before it was recorded). */
+  proof?: ShipmentProof | null;
+  claim?: ParcelClaim | null;
 }
 
 /** The seller's platform fee: a Payment to the platform's account, signed once per order before the seller's action. */
@@ -206,6 +220,8 @@ export const NO_SHIPMENT: Shipment = {
   shippedAt: null,
   deliveredAt: null,
   estimatedDeliveryAt: null,
+  proof: null,
+  claim: null,
 };
 
 /** Statuses in which the escrow is on the ledger and nothing has begun to end it. */

@@ -1,7 +1,7 @@
-import { usZip } from '../../../shared/domain/shipping';
 import { AppError, BadRequestError } from '../../lib/errors';
-import type { Carrier, TrackResult } from '../shipping/carrier-port';
+import type { Carrier, TrackedShipment } from '../shipping/carrier-port';
 import type { OrderRecord, Shipment } from './order';
+import { claimSnapshot, trackingProblem } from './parcel-evidence';
 import { FEE_REQUIRED, feePaid, sellersOpenOrder } from './platform-fee';
 import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
 
@@ -29,26 +29,11 @@ function pickupOrder(order: OrderRecord, pickup: boolean): OrderRecord {
   return order;
 }
 
-/** Why a tracking number can't be this order's parcel, or null when it can. */
-function trackingProblem(result: TrackResult | undefined, order: OrderRecord): AppError | null {
-  if (!result || !result.found) {
-    return new AppError(409, 'tracking_unknown', 'The carrier does not know this tracking number.');
-  }
-  if (result.returnedToShipper) {
-    return new AppError(409, 'tracking_returned', 'This parcel is on its way back to the sender.');
-  }
-  const buyerZip = usZip(order.shipping.shipTo?.postalCode);
-  const to = result.destination?.zip ?? result.deliveredTo?.zip;
-  if (!buyerZip || usZip(to) !== buyerZip) {
-    return new AppError(409, 'tracking_wrong_zip', "This parcel is not going to the buyer's ZIP code.");
-  }
-  return null;
-}
-
 /**
  * The seller ships (spec part 2 "Escrow status"): a FedEx tracking number (trimmed, not empty), checked with the
- * carrier's Track API (it exists, goes to the buyer's ZIP, is not going back) and claimed for this order alone; the
- * platform fee must be paid first. The escrow is released when the carrier confirms delivery.
+ * carrier's Track API (parcel-evidence.ts: it goes to the buyer's ZIP, is not delivered or going back, and nothing of
+ * it predates the funding) and claimed for this order alone, with the carrier's answer at that moment; the platform
+ * fee must be paid first. The escrow is released when the carrier confirms a later delivery.
  */
 export async function shipOrder(sellerId: string, orderId: string, trackingNumber: string, deps: SellerActionDeps) {
   const number = trackingNumber.trim();
@@ -58,7 +43,7 @@ export async function shipOrder(sellerId: string, orderId: string, trackingNumbe
   const [result] = await deps.carrier.track([number]);
   const problem = trackingProblem(result, order);
   if (problem) throw problem;
-  const tracked = result as Extract<TrackResult, { found: true }>;
+  const tracked = result as TrackedShipment;
   const at = deps.now().toISOString();
   const shipment: Shipment = {
     status: 'shipped',
@@ -66,6 +51,8 @@ export async function shipOrder(sellerId: string, orderId: string, trackingNumbe
     shippedAt: at,
     deliveredAt: null,
     estimatedDeliveryAt: tracked.estimatedDeliveryAt,
+    proof: 'seller_tracking',
+    claim: claimSnapshot(tracked, at),
   };
   const outcome = await deps.shipments.markShipped(order, shipment, at);
   if (outcome === 'taken') {

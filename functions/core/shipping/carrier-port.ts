@@ -108,6 +108,10 @@ export interface TrackedShipment {
   /** When it was delivered (ISO-8601 UTC); set only once the carrier reports an actual delivery time. */
   deliveredAt: string | null;
   estimatedDeliveryAt: string | null;
+  /** The ship date the label was made for (midnight of that day, shipper's time, as ISO UTC), when known. */
+  shipDate: string | null;
+  /** When the carrier actually picked the parcel up (ISO UTC), once it has. */
+  pickedUpAt: string | null;
   /** Where the carrier is taking it, and where it was actually delivered. */
   destination: Place | null;
   deliveredTo: Place | null;

@@ -28,6 +28,7 @@ export interface CarrierServiceOptions {
   webhookUrl?: string | null;
   webhookRetryDelaysMs?: readonly number[];
   log?: boolean;
+  /** The parcels' clock (ship dates, scans); the local stack gives it the functions' clock, which tests move. */
   now?: () => Date;
 }
 
@@ -49,8 +50,9 @@ export async function startCarrierService(opts: CarrierServiceOptions): Promise<
   const log = opts.log ? (m: string) => console.log(`[carrier] ${m}`) : () => undefined;
   const now = opts.now ?? (() => new Date());
   const store = new ParcelStore(path.join(opts.dataDir, 'carrier'), now, (m) => console.warn(`[carrier] ${m}`));
+  // Tokens live in wall time, as the adapter's token cache does: a moved test clock must not expire them.
   const tokens = new TokenIssuer({ main: opts.client, ...(opts.trackClient && { track: opts.trackClient }) }, () =>
-    now().getTime(),
+    Date.now(),
   );
   // A webhook that cannot be delivered is worth a line even when the stand-in is otherwise quiet.
   const webhooks = new WebhookSender({

@@ -65,6 +65,7 @@ export const FATES = [
   'queue_redelivery',
   'worker_killed',
   'fulfillment_lost',
+  'stale_parcel',
 ] as const;
 export type Fate = (typeof FATES)[number];
 
@@ -82,6 +83,7 @@ const WEIGHTS: Record<Fate, number> = {
   queue_redelivery: 7,
   worker_killed: 8,
   fulfillment_lost: 3,
+  stale_parcel: 6,
 };
 
 const PICKUP: readonly Fate[] = ['pickup_approved', 'pickup_rejected'];
@@ -100,6 +102,7 @@ const WEBHOOK: Record<Fate, WebhookPolicy> = {
   queue_redelivery: 'drop',
   worker_killed: 'drop',
   fulfillment_lost: 'forward',
+  stale_parcel: 'forward',
 };
 
 const ORDERS_PER_BUYER = 10;
@@ -164,6 +167,8 @@ export interface SimResult {
     cancelled: number;
     stuck: number;
     releasedWrongly: number;
+    /** Released on a delivery the carrier dates before the escrow was funded. */
+    releasedBeforeFunding: number;
     refundedWrongly: number;
     endedTwice: number;
     orderStoreDisagrees: number;
@@ -335,6 +340,18 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         problems: [],
       };
     });
+    // Parcels of the stale_parcel orders, half an hour before they are funded (the carrier stand-in scans on the
+    // functions' clock): delivered to the buyer's ZIP already, or picked up and on its way there.
+    const staleParcels = new Map<SimOrder, string>();
+    setClock(new Date(Date.now() - 1_800_000));
+    for (const o of orders.filter((x) => x.fate === 'stale_parcel')) {
+      o.variant = o.r.next() < 0.5 ? 'delivered before the order' : 'picked up before funding';
+      const n = await carrier.parcel(o.seller.zip.zip, o.buyer.zip.zip);
+      await carrier.move(n, 'picked_up');
+      if (o.variant === 'delivered before the order') await carrier.move(n, 'delivered');
+      staleParcels.set(o, n);
+    }
+    setClock(null);
     await mapLimit(buyers, buyers.length, async (b) => {
       for (const o of orders.filter((x) => x.buyer === b)) {
         const made = await fundedOrder(client, b, o.listingId, o.priceCents, log);
@@ -378,14 +395,14 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       await carrier.move(o.tracking!, 'delivered');
       o.deliveredToBuyer = true;
     };
-    const refused = async (o: SimOrder, number: string, code: string) => {
+    const refused = async (o: SimOrder, number: string, ...codes: string[]) => {
       try {
         await shipOrder(o.seller.userId, o.orderId, number, app.deps);
         o.tracking = number;
-        o.problems.push(`tracking ${number} accepted, expected ${code}`);
+        o.problems.push(`tracking ${number} accepted, expected ${codes.join(' or ')}`);
       } catch (error) {
-        if (error instanceof AppError && error.code === code) badTrackingRefused++;
-        else o.problems.push(`tracking ${number}: ${String(error)}, expected ${code}`);
+        if (error instanceof AppError && codes.includes(error.code)) badTrackingRefused++;
+        else o.problems.push(`tracking ${number}: ${String(error)}, expected ${codes.join(' or ')}`);
       }
     };
 
@@ -421,7 +438,8 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           await carrier.move(back, 'returned_to_sender');
           await refused(o, back, 'tracking_returned');
           const taken = shippedTo.get(o.buyer.zip.zip);
-          if (taken?.length) await refused(o, o.r.pick(taken), 'tracking_in_use');
+          // Another order's parcel: claimed by it, and by now perhaps delivered.
+          if (taken?.length) await refused(o, o.r.pick(taken), 'tracking_in_use', 'tracking_delivered');
           o.variant = o.r.next() < 0.5 ? 'refused only' : 'shipped, returned, delivered to the sender';
           if (o.variant !== 'refused only') {
             await ship(o);
@@ -476,6 +494,17 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           );
           redeliveredRuns += runs.length;
           for (const x of runs) if (x.status === 'rejected') o.problems.push(String(x.reason));
+          return;
+        }
+        case 'stale_parcel': {
+          // The seller tries the number of a parcel that predates the order; it is refused, the parcel is delivered
+          // (its webhooks reach the marketplace), and the order, never shipped, goes back to the buyer at CancelAfter.
+          await payFee(o, app);
+          const stale = staleParcels.get(o)!;
+          proxy!.policy.set(stale, WEBHOOK[o.fate]);
+          const code = o.variant === 'delivered before the order' ? 'tracking_delivered' : 'tracking_predates_order';
+          await refused(o, stale, code);
+          if (o.variant !== 'delivered before the order') await carrier.move(stale, 'delivered');
           return;
         }
         case 'fulfillment_lost':
@@ -621,6 +650,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       cancelled: 0,
       stuck: 0,
       releasedWrongly: 0,
+      releasedBeforeFunding: 0,
       refundedWrongly: 0,
       endedTwice: 0,
       orderStoreDisagrees: 0,
@@ -649,11 +679,16 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         outcomes.releasedWrongly++;
         failures.push(`order ${o.orderId} (${o.fate}, ${o.variant}): released without delivery or approval`);
       }
+      const rec = stored.get(o.orderId)!;
+      const deliveredAt = rec.shipment.deliveredAt ? Date.parse(rec.shipment.deliveredAt) : null;
+      if (outcome === 'finished' && !o.approved && (deliveredAt === null || deliveredAt < Date.parse(rec.fundedAt!))) {
+        outcomes.releasedBeforeFunding++;
+        failures.push(`order ${o.orderId} (${o.fate}, ${o.variant}): released on a delivery before it was funded`);
+      }
       if (outcome === 'cancelled' && shouldFinish) {
         outcomes.refundedWrongly++;
         failures.push(`order ${o.orderId} (${o.fate}, ${o.variant}): delivered or approved, but returned to the buyer`);
       }
-      const rec = stored.get(o.orderId)!;
       const agrees =
         (outcome === 'finished' && rec.status === 'completed' && rec.settlement?.txid === ends[0]!.hash) ||
         (outcome === 'cancelled' && rec.status === 'refunded' && rec.settlement?.txid === ends[0]!.hash);
@@ -737,7 +772,7 @@ export function formatSim(s: SimResult): string {
       return `${pad(f, 20)} ${pad(x.orders, 7)} ${pad(x.finished, 9)} ${pad(x.cancelled, 10)} ${x.open}`;
     }),
     '',
-    `finished ${s.outcomes.finished}, cancelled ${s.outcomes.cancelled}, stuck ${s.outcomes.stuck}, released wrongly ${s.outcomes.releasedWrongly}, refunded wrongly ${s.outcomes.refundedWrongly}, ended twice ${s.outcomes.endedTwice}`,
+    `finished ${s.outcomes.finished}, cancelled ${s.outcomes.cancelled}, stuck ${s.outcomes.stuck}, released wrongly ${s.outcomes.releasedWrongly}, released before funding ${s.outcomes.releasedBeforeFunding}, refunded wrongly ${s.outcomes.refundedWrongly}, ended twice ${s.outcomes.endedTwice}`,
     `orders disagreeing with the ledger ${s.outcomes.orderStoreDisagrees}; fees paid ${s.outcomes.feesPaid}, paid twice ${s.outcomes.feesPaidTwice}`,
     `RLUSD on all trust lines: ${(s.rlusd.beforeCents / 100).toFixed(2)} before, ${(s.rlusd.afterCents / 100).toFixed(2)} after; accounts off ${s.rlusd.accountsOff}`,
     `faults: kills ${JSON.stringify(s.faults.kills)}, outages ${JSON.stringify(s.faults.injected)}, webhooks ${JSON.stringify(s.faults.webhooks)}, bad tracking refused ${s.faults.badTrackingRefused}, redelivered runs ${s.faults.redeliveredRuns}`,
@@ -784,6 +819,7 @@ ${row('all', all)}
 | --- | --- | --- |
 | escrows still open (stuck) | ${o.stuck} | 0 |
 | finished without a delivery to the buyer's ZIP or an approved pickup | ${o.releasedWrongly} | 0 |
+| finished on a delivery dated before the escrow was funded | ${o.releasedBeforeFunding} | 0 |
 | cancelled although delivered or approved | ${o.refundedWrongly} | 0 |
 | escrows ended more than once | ${o.endedTwice} | 0 |
 | orders whose status or settlement hash disagree with the ledger | ${o.orderStoreDisagrees} | 0 |

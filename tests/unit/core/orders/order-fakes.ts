@@ -7,7 +7,7 @@ import type { OrderRepository } from '../../../../functions/core/orders/order-st
 import type { FeeDeps, FeeRepository } from '../../../../functions/core/orders/platform-fee';
 import type { ReconcileDeps } from '../../../../functions/core/orders/reconcile';
 import type { SellerActionDeps, ShipmentRepository } from '../../../../functions/core/orders/seller-actions';
-import type { Place, TrackedShipment, TrackResult } from '../../../../functions/core/shipping/carrier-port';
+import type { Place, ScanEvent, TrackedShipment, TrackResult } from '../../../../functions/core/shipping/carrier-port';
 import type { SignRequest, SignRequestState } from '../../../../functions/core/signing/ports';
 import type { SigningRequestStore } from '../../../../functions/core/signing/requests';
 import { anOrder } from '../../../fixtures/order-record';
@@ -74,6 +74,8 @@ export function aShippedOrder(orderId: string, trackingNumber: string, over: Par
       shippedAt: NOW.toISOString(),
       deliveredAt: null,
       estimatedDeliveryAt: null,
+      proof: 'seller_tracking',
+      claim: { at: NOW.toISOString(), lastScanAt: null, scanCount: 0 },
     },
     ...over,
   });
@@ -299,6 +301,8 @@ export function aParcel(trackingNumber: string, over: Partial<TrackedShipment> =
     statusDescription: 'In transit',
     deliveredAt: null,
     estimatedDeliveryAt: '2026-11-27T18:00:00.000Z',
+    shipDate: null,
+    pickedUpAt: null,
     destination: place(BUYER_ZIP),
     deliveredTo: null,
     events: [],
@@ -307,14 +311,29 @@ export function aParcel(trackingNumber: string, over: Partial<TrackedShipment> =
   };
 }
 
-/** A parcel delivered at `zip` (BUYER_ZIP unless given), with an actual delivery time. */
+/** A carrier scan at `at`. */
+export function aScan(at: string, status: ScanEvent['status'] = 'in_transit', zip = BUYER_ZIP): ScanEvent {
+  return {
+    at,
+    code: status === 'delivered' ? 'DL' : 'IT',
+    description: status,
+    status,
+    location: place(zip),
+    exceptionCode: null,
+    exceptionDescription: null,
+  };
+}
+
+/** A parcel delivered at `zip` (BUYER_ZIP unless given), with an actual delivery time and its delivery scan. */
 export function aDeliveredParcel(trackingNumber: string, over: Partial<TrackedShipment> = {}, zip = BUYER_ZIP) {
+  const deliveredAt = '2026-11-26T15:00:00.000Z';
   return aParcel(trackingNumber, {
     status: 'delivered',
     statusCode: 'DL',
     statusDescription: 'Delivered',
-    deliveredAt: '2026-11-26T15:00:00.000Z',
+    deliveredAt,
     deliveredTo: place(zip),
+    events: [aScan(deliveredAt, 'delivered', zip), aScan('2026-11-25T09:00:00.000Z')],
     ...over,
   });
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { decidePickup, shipOrder } from '../../../../functions/core/orders/seller-actions';
-import { aDeliveredParcel, aFundedOrder, aParcel, aPickupOrder, aShippedOrder, NOW, place, world } from './order-fakes';
+import {
+  aDeliveredParcel,
+  aFundedOrder,
+  aParcel,
+  aPickupOrder,
+  aScan,
+  aShippedOrder,
+  NOW,
+  place,
+  world,
+} from './order-fakes';
 
 const ID = aFundedOrder().orderId;
 const NUMBER = '794600000001';
@@ -24,14 +34,31 @@ describe('shipping an order', () => {
     expect(w.claims.get(NUMBER)).toBe(ID);
   });
 
-  it("takes the buyer's ZIP in any form the carrier gives it (ZIP+4, or only where it was delivered)", async () => {
-    for (const parcel of [
-      aParcel(NUMBER, { destination: place('90001-4321') }),
-      aDeliveredParcel(NUMBER, { destination: null }),
-    ]) {
+  it("takes the buyer's ZIP in ZIP+4 form, and keeps the carrier's answer at the claim", async () => {
+    const scan = aScan('2026-11-24T10:01:00.000Z', 'pending');
+    const w = world([aFundedOrder()], {
+      parcels: [aParcel(NUMBER, { destination: place('90001-4321'), events: [scan] })],
+    });
+    await shipOrder('S', ID, NUMBER, w.deps);
+    expect(w.order()).toMatchObject({
+      status: 'shipped',
+      shipment: {
+        proof: 'seller_tracking',
+        claim: { at: NOW.toISOString(), lastScanAt: '2026-11-24T10:01:00.000Z', scanCount: 1 },
+      },
+    });
+  });
+
+  it('refuses a parcel already delivered, or one shipped before the buyer paid (the numbers of other parcels)', async () => {
+    const early = aParcel(NUMBER, { events: [aScan('2026-11-24T09:00:00.000Z', 'pending')] });
+    for (const [parcel, code] of [
+      [aDeliveredParcel(NUMBER), 'tracking_delivered'],
+      [early, 'tracking_predates_order'],
+    ] as const) {
       const w = world([aFundedOrder()], { parcels: [parcel] });
-      await shipOrder('S', ID, NUMBER, w.deps);
-      expect(w.order().status).toBe('shipped');
+      await expect(shipOrder('S', ID, NUMBER, w.deps)).rejects.toMatchObject({ status: 409, code });
+      expect(w.order().status).toBe('funded');
+      expect(w.claims.has(NUMBER)).toBe(false);
     }
   });
 
