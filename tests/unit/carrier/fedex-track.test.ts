@@ -81,6 +81,9 @@ describe('FedEx Track results', () => {
       statusCode: 'DL',
       statusDescription: 'Delivered',
       deliveredAt: '2026-11-25T20:02:00.000Z',
+      // The ship day's midnight and the pickup, in UTC: what a claim is checked against (parcel-evidence.ts).
+      shipDate: '2026-11-23T06:00:00.000Z',
+      pickedUpAt: '2026-11-23T22:05:00.000Z',
       destination: { city: 'IRVING', state: 'TX', zip: '75063', country: 'US' },
       deliveredTo: { city: 'IRVING', state: 'TX', zip: null, country: 'US' },
       returnedToShipper: false,
@@ -105,6 +108,8 @@ describe('FedEx Track results', () => {
       status: 'delivered',
       deliveredAt: null,
       estimatedDeliveryAt: '2026-11-27T02:00:00.000Z',
+      shipDate: null,
+      pickedUpAt: null,
     });
   });
 
