@@ -117,6 +117,19 @@ export interface OrderShipping {
   fromZip: string;
 }
 
+/**
+ * A local pickup's release lock (decision 040): the hash of the one-time code the buyer shows at the hand-over (the
+ * plain code is kept apart, for the buyer's reads only), and the seller's tries at it.
+ */
+export interface PickupLock {
+  /** pickupCodeHash (core/orders/pickup-code.ts), hex. */
+  codeHash: string;
+  /** Tries since the last pause. */
+  tries: number;
+  /** No try is taken before this (ISO UTC); null before any pause. */
+  pausedUntil: string | null;
+}
+
 /** The EscrowCreate the buyer is asked to sign, as agreed at checkout. */
 export interface EscrowTerms {
   buyerAddress: string;
@@ -193,6 +206,8 @@ export interface OrderRecord {
   /** Units are released if the order is still unsigned by then. */
   reservationExpiresAt: string;
   auction: AuctionSale | null;
+  /** A local pickup's code lock; absent for a shipped order and for pickups made before decision 040. */
+  pickup?: PickupLock;
   createdAt: string;
   updatedAt: string;
   fundedAt: string | null;
