@@ -13,15 +13,18 @@
 import { randomInt } from 'node:crypto';
 import { Client } from 'xrpl';
 import { clock, setClock } from '../../../functions/adapters/clock';
+import { orderPickupStore } from '../../../functions/adapters/db/order-pickup-store';
 import { orderStore } from '../../../functions/adapters/db/order-store';
 import { db } from '../../../functions/adapters/db/service';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
+import { getOrder } from '../../../functions/core/orders/activity';
 import { checkDeliveries, checkParcels } from '../../../functions/core/orders/delivery';
 import { settleDueEscrows } from '../../../functions/core/orders/escrow-expiry';
 import type { SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/order';
 import { reconcileOrders } from '../../../functions/core/orders/reconcile';
-import { decidePickup, shipOrder } from '../../../functions/core/orders/seller-actions';
+import { decidePickup } from '../../../functions/core/orders/decide-pickup';
+import { shipOrder } from '../../../functions/core/orders/seller-actions';
 import { AppError } from '../../../functions/lib/errors';
 import { startBareStack, type BareStack } from '../../bench/bare-stack';
 import {
@@ -55,6 +58,8 @@ export const FATES = [
   'delivered',
   'pickup_approved',
   'pickup_rejected',
+  'pickup_wrong_code_then_right',
+  'pickup_never_collected',
   'never_shipped',
   'webhook_lost',
   'webhook_duplicated',
@@ -72,6 +77,8 @@ const WEIGHTS: Record<Fate, number> = {
   delivered: 16,
   pickup_approved: 9,
   pickup_rejected: 8,
+  pickup_wrong_code_then_right: 5,
+  pickup_never_collected: 5,
   never_shipped: 8,
   webhook_lost: 8,
   webhook_duplicated: 8,
@@ -84,12 +91,19 @@ const WEIGHTS: Record<Fate, number> = {
   fulfillment_lost: 3,
 };
 
-const PICKUP: readonly Fate[] = ['pickup_approved', 'pickup_rejected'];
+const PICKUP: readonly Fate[] = [
+  'pickup_approved',
+  'pickup_rejected',
+  'pickup_wrong_code_then_right',
+  'pickup_never_collected',
+];
 /** What the carrier stand-in's webhooks for these orders' parcels do: the release is then driven by faulty workers. */
 const WEBHOOK: Record<Fate, WebhookPolicy> = {
   delivered: 'forward',
   pickup_approved: 'forward',
   pickup_rejected: 'forward',
+  pickup_wrong_code_then_right: 'forward',
+  pickup_never_collected: 'forward',
   never_shipped: 'forward',
   webhook_lost: 'drop',
   webhook_duplicated: 'duplicate',
@@ -358,6 +372,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     // --- The sellers' actions, the carrier's scans and webhooks, and the faults.
     const app = await worker('app');
     const orderRepo = orderStore(db());
+    const pickupCodes = orderPickupStore(db());
     const shippedTo = new Map<string, string[]>(); // buyer ZIP -> tracking numbers in use
     const payFee = async (o: SimOrder, w: Worker) => {
       await payPlatformFee(o.seller, o.orderId, w.fee, app.fee);
@@ -389,6 +404,17 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       }
     };
 
+    /** The code the buyer's own read of the order shows (decision 040), which the buyer reads out at the hand-over. */
+    const buyersCode = async (o: SimOrder) => {
+      const view = await getOrder(o.buyer.userId, o.orderId, {
+        orders: orderRepo,
+        links: { mediaUrl: (key) => key, transactionUrl: (hash) => hash },
+        pickupCodes,
+      });
+      if (!view.pickupCode) throw new Error("the buyer's read of a funded pickup has no pickup code");
+      return view.pickupCode;
+    };
+
     const act = async (o: SimOrder) => {
       switch (o.fate) {
         case 'delivered':
@@ -398,15 +424,39 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           await ship(o);
           await deliver(o);
           return;
-        case 'pickup_approved':
+        case 'pickup_approved': {
           await payFee(o, app);
+          const pickupCode = await buyersCode(o);
           o.approved = true;
-          await decidePickup(o.seller.userId, o.orderId, 'approve', app.deps);
+          await decidePickup(o.seller.userId, o.orderId, { decision: 'approve', pickupCode }, app.deps);
+          return;
+        }
+        case 'pickup_wrong_code_then_right': {
+          await payFee(o, app);
+          const pickupCode = await buyersCode(o);
+          const wrong = String((Number(pickupCode) + o.r.int(1, 99_999_999)) % 100_000_000).padStart(8, '0');
+          try {
+            await decidePickup(o.seller.userId, o.orderId, { decision: 'approve', pickupCode: wrong }, app.deps);
+            o.approved = true;
+            o.problems.push('a wrong pickup code released the escrow');
+          } catch (error) {
+            if (!(error instanceof AppError && error.code === 'pickup_code_wrong')) {
+              o.problems.push(`wrong pickup code: ${String(error)}, expected pickup_code_wrong`);
+            }
+          }
+          o.approved = true;
+          await decidePickup(o.seller.userId, o.orderId, { decision: 'approve', pickupCode }, app.deps);
+          return;
+        }
+        case 'pickup_never_collected':
+          // The buyer never comes: nobody enters a code, and the ledger lets the escrow go back after CancelAfter.
+          o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';
+          if (o.variant === 'fee paid') await payFee(o, app);
           return;
         case 'pickup_rejected':
           o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';
           if (o.variant === 'fee paid') await payFee(o, app);
-          await decidePickup(o.seller.userId, o.orderId, 'reject', app.deps);
+          await decidePickup(o.seller.userId, o.orderId, { decision: 'reject' }, app.deps);
           return;
         case 'never_shipped':
           o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';

@@ -8,6 +8,7 @@ import {
   pickupCodeMatches,
   PICKUP_TRIES,
 } from '../../../../functions/core/orders/pickup-code';
+import type { PickupLock } from '../../../../functions/core/orders/order';
 import {
   formatPickupCode,
   normalizePickupCode,
@@ -86,7 +87,7 @@ describe('pickup tries', () => {
 
   it('after a pause, five more tries start the next one', () => {
     const later = new Date('2026-11-24T10:20:00.000Z');
-    let lock = { ...newPickupLock('48151623', 'O1', FULFILLMENT), pausedUntil: '2026-11-24T10:15:00.000Z' };
+    let lock: PickupLock = { ...newPickupLock('48151623', 'O1', FULFILLMENT), pausedUntil: '2026-11-24T10:15:00.000Z' };
     for (let n = 1; n < PICKUP_TRIES; n++) lock = afterTry(lock, later);
     expect(lock).toMatchObject({ tries: 4, pausedUntil: '2026-11-24T10:15:00.000Z' });
     expect(afterTry(lock, later)).toMatchObject({ tries: 0, pausedUntil: '2026-11-24T10:35:00.000Z' });
