@@ -21,7 +21,10 @@ const FULFILLMENT = 'A0228020' + 'AB'.repeat(32);
 
 describe('pickup code format', () => {
   it('is 8 digits, each drawn uniformly: bytes of 250 and above are drawn again', () => {
-    const bytes = [[255, 250, 0, 9, 19, 249, 100, 101], [7, 33, 251, 252, 253, 254, 255, 255]];
+    const bytes = [
+      [255, 250, 0, 9, 19, 249, 100, 101],
+      [7, 33, 251, 252, 253, 254, 255, 255],
+    ];
     const code = newPickupCode(() => Uint8Array.from(bytes.shift()!));
     expect(code).toBe('09990173');
   });
