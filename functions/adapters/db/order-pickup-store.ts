@@ -19,7 +19,9 @@ export function orderPickupStore(db: Db): PickupTries & {
             (a, op) =>
               `${op.eq(a.status, 'funded')} AND ${op.eq(a.pickupCodeHash, read.codeHash)} AND ` +
               `${op.eq(a.pickupTries, read.tries)} AND ` +
-              (read.pausedUntil === null ? op.notExists(a.pickupPausedUntil) : op.eq(a.pickupPausedUntil, read.pausedUntil)),
+              (read.pausedUntil === null
+                ? op.notExists(a.pickupPausedUntil)
+                : op.eq(a.pickupPausedUntil, read.pausedUntil)),
           )
           .go(),
       );

@@ -24,11 +24,7 @@ export type PickupDecision = { decision: 'approve'; pickupCode: string } | { dec
 const COUNT_ATTEMPTS = 5;
 
 const paused = (until: string) =>
-  new AppError(
-    429,
-    'pickup_code_paused',
-    `Too many wrong pickup codes. Try again after ${until.slice(11, 16)} UTC.`,
-  );
+  new AppError(429, 'pickup_code_paused', `Too many wrong pickup codes. Try again after ${until.slice(11, 16)} UTC.`);
 
 /**
  * Counts a try at the lock as the order has it now, re-reading when another try got there first. The count is written
@@ -42,7 +38,8 @@ async function countTry(order: OrderRecord, deps: DecidePickupDeps): Promise<{ o
     const until = pausedUntil(lock, now);
     if (until) throw paused(until);
     const next = afterTry(lock, now);
-    if (await deps.pickups.countTry(current.orderId, lock, next, now.toISOString())) return { order: current, lock: next };
+    if (await deps.pickups.countTry(current.orderId, lock, next, now.toISOString()))
+      return { order: current, lock: next };
     const reread = await deps.orders.get(current.orderId);
     if (!reread || !reread.pickup) throw notPending();
     current = pickupOrder(reread, true);

@@ -15,7 +15,8 @@ export interface SellerActionDeps extends SettlementDeps {
   carrier: Pick<Carrier, 'track'>;
 }
 
-export const notPending = () => new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
+export const notPending = () =>
+  new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
 
 /** The order, if it is funded and shipped by carrier (`pickup` false) or picked up (true). */
 export function pickupOrder(order: OrderRecord, pickup: boolean): OrderRecord {

@@ -213,9 +213,7 @@ function Actions({
       )}
       {actionable && o.isLocalPickup && (
         <>
-          <p className="seller-actions-text">
-            {SELLER_TEXTS.pickupAsk} Reject to return the payment to the buyer.
-          </p>
+          <p className="seller-actions-text">{SELLER_TEXTS.pickupAsk} Reject to return the payment to the buyer.</p>
           <div className="seller-actions-buttons">
             {(['approve', 'reject'] as const).map((decision) => {
               const label = decision === 'approve' ? 'Approve Pickup' : 'Reject Pickup';

@@ -57,7 +57,10 @@ describe('approving a local pickup with its code', () => {
       status: 429,
       code: 'pickup_code_paused',
     });
-    expect(w.order()).toMatchObject({ status: 'funded', pickup: { tries: 0, pausedUntil: '2026-11-24T10:15:00.000Z' } });
+    expect(w.order()).toMatchObject({
+      status: 'funded',
+      pickup: { tries: 0, pausedUntil: '2026-11-24T10:15:00.000Z' },
+    });
     expect(w.vault.open).toHaveBeenCalledTimes(5);
 
     w.clock.at = new Date(NOW.getTime() + 15 * 60_000);
