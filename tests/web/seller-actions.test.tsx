@@ -410,7 +410,9 @@ describe('a local pickup: Approve with the code and Reject (spec part 2 "Escrow 
     approveWith(await screen.findByRole('dialog', { name: 'Approve Local Pickup' }), '1111 2222');
     let dialog = await screen.findByRole('dialog', { name: 'Approve Local Pickup' });
     const field = await within(dialog).findByRole('textbox', { name: 'Pickup Code' });
-    expect(await within(dialog).findByText("This is not the buyer's pickup code. 4 tries left before a pause.")).toBeTruthy();
+    expect(
+      await within(dialog).findByText("This is not the buyer's pickup code. 4 tries left before a pause."),
+    ).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe('11112222');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText('Escrow Completed')).toBeNull();
