@@ -12,7 +12,8 @@ import type { Cents } from '../../../shared/domain/money';
  *          +--(signing cancelled / expired / refused, reservation lapsed)--+--(tec, rejected, expired)--> cancelled
  *
  * A funded escrow ends one of two ways (issue 14): released to the seller on proof (carrier delivery of the parcel the
- * seller shipped, funded -> shipped -> releasing; or the seller's approval of a pickup, funded -> releasing), then
+ * seller shipped, funded -> shipped -> releasing; or the buyer's pickup code entered by the seller, decision 040,
+ * funded -> releasing), then
  * releasing (EscrowFinish recorded, then submitted) -> completed; or returned to the
  * buyer (pickup rejected, or CancelAfter reached without a release): funded -> refunding -> refunded (EscrowCancel,
  * which the ledger allows only after CancelAfter).

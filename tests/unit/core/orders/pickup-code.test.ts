@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { newCondition } from '../../../../functions/core/orders/checkout';
+import { preimageCondition } from '../../../../functions/core/orders/escrow-create';
 import {
   afterTry,
   newPickupCode,
@@ -94,5 +96,29 @@ describe('pickup tries', () => {
     for (let n = 1; n < PICKUP_TRIES; n++) lock = afterTry(lock, later);
     expect(lock).toMatchObject({ tries: 4, pausedUntil: '2026-11-24T10:15:00.000Z' });
     expect(afterTry(lock, later)).toMatchObject({ tries: 0, pausedUntil: '2026-11-24T10:35:00.000Z' });
+  });
+});
+
+describe("an order's secrets at checkout", () => {
+  const deps = () => {
+    let n = 0;
+    return {
+      // 32 bytes of 7 for the preimage, then digits 1, 2, 3, ... for the code.
+      randomBytes: (size: number) => Uint8Array.from({ length: size }, () => (size === 32 ? 7 : n++ % 10)),
+      vault: { seal: async (fulfillment: string, orderId: string) => `sealed:${orderId}:${fulfillment.length}` },
+    };
+  };
+
+  it("a pickup gets a code, and a lock keyed by the escrow's fulfillment that only that code opens", async () => {
+    const secret = await newCondition('O1', 'pickup', deps());
+    const { condition, fulfillment } = preimageCondition(new Uint8Array(32).fill(7));
+    expect(secret).toMatchObject({ condition, sealedFulfillment: 'sealed:O1:72' });
+    expect(secret.pickup!.code).toBe('01234567');
+    expect(secret.pickup!.lock).toEqual(newPickupLock('01234567', 'O1', fulfillment));
+    expect(JSON.stringify(secret.pickup!.lock)).not.toContain('01234567');
+  });
+
+  it('a parcel gets none', async () => {
+    expect((await newCondition('O1', 'ship', deps())).pickup).toBeNull();
   });
 });
