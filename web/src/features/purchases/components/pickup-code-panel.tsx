@@ -41,9 +41,11 @@ function usePickupQr(orderId: string, code: string): Qr {
 
 /** A funded local pickup's one-time code and its QR code, on the buyer's own purchase page (decision 040). */
 export function PickupCodePanel({ order: o }: { order: Order }) {
-  const code = o.pickupCode ?? '';
-  const qr = usePickupQr(o.id, code);
-  if (o.role !== 'buyer' || !o.pickupCode) return null;
+  return o.role === 'buyer' && o.pickupCode ? <CodePanel orderId={o.id} code={o.pickupCode} /> : null;
+}
+
+function CodePanel({ orderId, code }: { orderId: string; code: string }) {
+  const qr = usePickupQr(orderId, code);
   return (
     <section className="panel pickup-code-panel" aria-labelledby="pickup-code-heading">
       <h2 id="pickup-code-heading" className="section-heading">
