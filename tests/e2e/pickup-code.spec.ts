@@ -49,7 +49,7 @@ test("a local pickup: the buyer's purchase page shows the one-time code and its 
     panel.getByText('Show this code only at the hand-over, once you have the item.', { exact: false }),
   ).toBeVisible();
   await expect(panel.getByRole('img', { name: 'QR code for the seller to scan' })).toBeVisible();
-  const shown = (await panel.locator('.pickup-code').textContent())!;
+  const shown = (await panel.locator('.pickup-code-digits').textContent())!;
   expect(shown).toMatch(/^\d{4} \d{4}$/);
   const code = shown.replace(' ', '');
 

@@ -51,8 +51,12 @@ function CodePanel({ orderId, code }: { orderId: string; code: string }) {
       <h2 id="pickup-code-heading" className="section-heading">
         {PICKUP_CODE_TEXTS.heading}
       </h2>
-      <p className="pickup-code" aria-label={`Pickup code ${code.split('').join(' ')}`}>
-        {formatPickupCode(code)}
+      {/* Screen readers read the digits one by one, not as two numbers in the thousands. */}
+      <p className="pickup-code">
+        <span className="pickup-code-digits" aria-hidden="true">
+          {formatPickupCode(code)}
+        </span>
+        <span className="sr-only">{code.split('').join(' ')}</span>
       </p>
       <p className="purchase-note">{PICKUP_CODE_TEXTS.explain}</p>
       {qr.state === 'ready' && (
