@@ -87,13 +87,16 @@ test("a local pickup: the buyer's purchase page shows the one-time code and its 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The buyer's QR code opens the seller's page with the code filled in; the seller confirms.
-  await s.goto(`${orderPath}#pickup=${code}`);
-  dialog = s.getByRole('dialog', { name: 'Approve Local Pickup' });
+  const phone = await seller.context.newPage();
+  await phone.goto(`${orderPath}#pickup=${code}`);
+  dialog = phone.getByRole('dialog', { name: 'Approve Local Pickup' });
   await expect(dialog.getByRole('textbox', { name: 'Pickup Code' })).toHaveValue(code);
   await dialog.getByRole('button', { name: 'Approve Pickup' }).click();
-  await expect(s.getByText('Escrow Completed')).toBeVisible({ timeout: 30_000 });
-  await expect(sMain.getByText(/The escrow was released to you/)).toBeVisible();
-  expect(await s.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect(phone.getByText('Escrow Completed')).toBeVisible({ timeout: 30_000 });
+  await expect(phone.getByRole('main').getByText(/The escrow was released to you/)).toBeVisible();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The first tab hears of it too.
+  await expect(sMain.getByText(/The escrow was released to you/)).toBeVisible({ timeout: 30_000 });
 
   // The buyer's page: completed, and the code is gone.
   await b.reload();

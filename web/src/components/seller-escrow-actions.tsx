@@ -173,11 +173,16 @@ function Actions({
     { token, userId, onChanged },
   );
   const actionable = sellerCanAct(o);
-  // A code from the buyer's QR code opens Approve with it filled in; the seller still confirms.
-  const [confirm, setConfirm] = useState<Decision | null>(() =>
-    pickupCode && actionable && o.isLocalPickup ? 'approve' : null,
-  );
-  const [code, setCode] = useState(pickupCode ?? '');
+  const [confirm, setConfirm] = useState<Decision | null>(null);
+  const [code, setCode] = useState('');
+  const pickup = actionable && o.isLocalPickup;
+  // A code from the buyer's QR code (on opening the page, or a new one in its address) opens Approve with it filled
+  // in; the seller still confirms.
+  useEffect(() => {
+    if (!pickupCode || !pickup) return;
+    setCode(pickupCode);
+    setConfirm('approve');
+  }, [pickupCode, pickup]);
   // A refused code: back to the dialog, the code kept and the reason at its field.
   useEffect(() => {
     if (pickupCodeError) setConfirm('approve');
