@@ -316,7 +316,7 @@ export interface PickupCode {
 export async function newCondition(
   orderId: string,
   fulfilment: Fulfilment,
-  deps: Pick<CheckoutDeps, 'randomBytes' | 'vault'>,
+  deps: Pick<CheckoutDeps, 'randomBytes'> & { vault: Pick<FulfillmentVault, 'seal'> },
 ): Promise<{ condition: string; sealedFulfillment: string; pickup: { lock: PickupLock; code: string } | null }> {
   const { condition, fulfillment } = preimageCondition(deps.randomBytes(32));
   const code = fulfilment === 'pickup' ? newPickupCode(deps.randomBytes) : null;
