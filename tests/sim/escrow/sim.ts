@@ -6,7 +6,8 @@
  * local ledger, DynamoDB Local and the Xaman and carrier stand-ins, with outages, lost and duplicated webhooks,
  * redelivered jobs and killed workers injected through wrapped ports (faults.ts). Then both clocks move past every
  * CancelAfter and the schedules run until nothing is left to do. The run fails (exit 1) unless every escrow ended
- * exactly one way on the ledger (finished exactly for the parcels delivered to the buyer and the pickups approved,
+ * exactly one way on the ledger (finished exactly for the parcels delivered to the buyer and the pickups approved with
+ * the buyer's code,
  * unless the fulfillment was lost; cancelled back to the buyer for all others), the orders agree with the ledger, no fee was paid twice, and the RLUSD
  * on all trust lines is what it was before (and each account moved by exactly what its orders say).
  */
@@ -781,10 +782,10 @@ export function formatSim(s: SimResult): string {
     `Escrow money-safety simulation: ${s.orders} orders, seed ${s.seed}, ${s.buyers} buyers, ${s.sellers} sellers`,
     `time: ${s.seconds.total.toFixed(1)} s (setup ${s.seconds.setup.toFixed(1)}, funding ${s.seconds.funding.toFixed(1)}, actions and faults ${s.seconds.actions.toFixed(1)}, releases settled ${s.seconds.settleNow.toFixed(1)}, expiry ${s.seconds.expiry.toFixed(1)}, checks ${s.seconds.checks.toFixed(1)})`,
     '',
-    `${pad('fate', 20)} ${pad('orders', 7)} ${pad('finished', 9)} ${pad('cancelled', 10)} open`,
+    `${pad('fate', 29)} ${pad('orders', 7)} ${pad('finished', 9)} ${pad('cancelled', 10)} open`,
     ...FATES.map((f) => {
       const x = s.byFate[f];
-      return `${pad(f, 20)} ${pad(x.orders, 7)} ${pad(x.finished, 9)} ${pad(x.cancelled, 10)} ${x.open}`;
+      return `${pad(f, 29)} ${pad(x.orders, 7)} ${pad(x.finished, 9)} ${pad(x.cancelled, 10)} ${x.open}`;
     }),
     '',
     `finished ${s.outcomes.finished}, cancelled ${s.outcomes.cancelled}, stuck ${s.outcomes.stuck}, released wrongly ${s.outcomes.releasedWrongly}, refunded wrongly ${s.outcomes.refundedWrongly}, ended twice ${s.outcomes.endedTwice}`,
@@ -863,7 +864,8 @@ the production \`checkout\` (cart line, priced, condition sealed, units reserved
 short-cut: the buyer's EscrowCreate is signed with the buyer's key by xrpl.js instead of on the Xaman sign page. Everything
 after that is production code against the local services: platform fees requested through Xaman and approved on its sign
 page, shipping checked with the carrier's Track API, parcels moved on at the carrier stand-in whose signed webhooks reach
-\`POST /api/carrier/webhook\` through a proxy (which forwards, drops, or sends three times and replays), pickups decided,
+\`POST /api/carrier/webhook\` through a proxy (which forwards, drops, or sends three times and replays), pickups decided (approved with the
+buyer's code as the buyer's own read shows it, a wrong code first for some, never collected for others),
 and the delivery check, settlement run and reconcile called as their jobs call them. Faults are wrapped ports
 (tests/sim/escrow/faults.ts, docs/decisions): the ledger down or answers lost, Xaman or the carrier down, the process's
 fulfillment vault unable to open some orders' fulfillments (fate fulfillment lost: delivered, but only a refund after
