@@ -56,8 +56,11 @@ async function approve(order: OrderRecord, entered: string, deps: DecidePickupDe
     throw new AppError(409, 'pickup_code_missing', 'This order has no pickup code. Reject it to refund the buyer.');
   }
   if (!feePaid(order)) throw FEE_REQUIRED();
+  const until = pausedUntil(order.pickup, deps.now());
+  if (until) throw paused(until);
+  // Opened before the try is counted: a vault outage costs the seller no try.
+  const fulfillment = await deps.vault.open(order.escrow.sealedFulfillment, order.orderId);
   const counted = await countTry(order, deps);
-  const fulfillment = await deps.vault.open(counted.order.escrow.sealedFulfillment, order.orderId);
   if (!pickupCodeMatches(counted.lock, code, order.orderId, fulfillment)) {
     if (counted.lock.pausedUntil && counted.lock.tries === 0) throw paused(counted.lock.pausedUntil);
     const left = PICKUP_TRIES - counted.lock.tries;
