@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from './auth-support';
-import { buyerAndSeller, checkout, getOrder, listItem, putInCart, waitForOrder } from './checkout-support';
+import { after, bidsOn, closeAuctions, orderFor, pay, shortAuction } from './auction-support';
+import { buyerAndSeller, checkout, getOrder, listItem, putInCart, signAndFund, waitForOrder } from './checkout-support';
 import { decide, fundedSale, payFee } from './order-support';
 import { tableService } from './table-support';
 import type { Account } from './route-support';
@@ -133,4 +134,24 @@ describe('the seller releases a pickup with the code', () => {
     const { data } = await tableService().entities.order.get({ orderId: order.id }).go();
     expect(data).toMatchObject({ status: 'funded', pickupTries: 0, pickupPausedUntil: expect.any(String) });
   }, 60_000);
+});
+
+describe("an auction's pickup", () => {
+  it("gets its code when the winner pays (the auction's payment writes it with the order), and it releases", async () => {
+    const { listingId, endsAt } = await shortAuction(seller, { startingBidCents: 1_000, shippingType: 'local' });
+    await bidsOn(listingId, [[buyer, 1_600]]);
+    await closeAuctions(after(endsAt));
+    const won = (await orderFor(buyer, listingId))!;
+    expect(won.pickupCode).toBeUndefined();
+    const paying = await pay(buyer, won.id, won.totalCents);
+    expect(paying.status, JSON.stringify(paying.body)).toBe(200);
+    expect(paying.body.pickupCode).toBeUndefined();
+    const funded = await signAndFund(buyer, won.id);
+    expect(funded.pickupCode).toMatch(/^[0-9]{8}$/);
+    expect((await getOrder(seller, won.id)).body.pickupCode).toBeUndefined();
+    await payFee(seller, won.id);
+    const approved = await decide(seller, won.id, 'approve', funded.pickupCode);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await waitForOrder(seller, won.id, ['releasing'])).toMatchObject({ status: 'completed' });
+  }, 90_000);
 });
