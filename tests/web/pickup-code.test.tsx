@@ -1,5 +1,5 @@
 import './support/setup';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { routes } from '../../web/src/app/router';
@@ -101,6 +101,16 @@ describe("the seller's page opened from the buyer's QR code (decision 040)", () 
       { decision: 'approve', pickupCode: '48151623' },
     ]);
     await waitFor(() => expect(main().getByText('The escrow was released to you on Jan 3, 2026.')).toBeTruthy());
+  });
+
+  it('a code arriving in the address of the open page opens Approve with it too', async () => {
+    signedIn(() => pickup('seller'));
+    const { router } = renderRoutes(routes, '/purchased/P1');
+    expect(await main().findByRole('button', { name: 'Approve Pickup: Oak Desk' }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => router.navigate('/purchased/P1#pickup=4815-1623'));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Local Pickup' });
+    expect((within(dialog).getByRole('textbox', { name: 'Pickup Code' }) as HTMLInputElement).value).toBe('48151623');
   });
 
   it('ignores a fragment that is not a code: Approve waits for the seller', async () => {
