@@ -35,7 +35,7 @@ export const orderEvents: OrderEvents & FeeEvents = {
                 title: 'New order paid into escrow',
                 message: `${order.buyerUsername} paid ${formatUsd(order.totalCents)} for ${itemsOf(order)}. ${
                   order.shipping.fulfilment === 'pickup'
-                    ? 'Approve the pickup once they have it to receive the funds.'
+                    ? 'At the hand-over, enter the pickup code the buyer shows you to receive the funds.'
                     : 'Ship it and add the tracking number to receive the funds on delivery.'
                 }`,
                 relatedId: order.orderId,

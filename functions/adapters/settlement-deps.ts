@@ -1,4 +1,5 @@
 import { basisPointsOf, type FeeDeps } from '../core/orders/platform-fee';
+import type { DecidePickupDeps } from '../core/orders/decide-pickup';
 import type { DeliveryDeps } from '../core/orders/delivery';
 import type { SellerActionDeps } from '../core/orders/seller-actions';
 import type { ReconcileDeps } from '../core/orders/reconcile';
@@ -8,6 +9,7 @@ import { signingRequests } from './auth-deps';
 import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
 import { orderFeeStore } from './db/order-fee-store';
+import { orderPickupStore } from './db/order-pickup-store';
 import { orderShipmentStore } from './db/order-shipment-store';
 import { orderStore } from './db/order-store';
 import { db } from './db/service';
@@ -37,6 +39,10 @@ export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
 
 export async function sellerActionDeps(log: Log): Promise<SellerActionDeps> {
   return { ...(await settlementDeps(log)), shipments: orderShipmentStore(db()), carrier: lazyCarrier };
+}
+
+export async function decidePickupDeps(log: Log): Promise<DecidePickupDeps> {
+  return { ...(await settlementDeps(log)), pickups: orderPickupStore(db()) };
 }
 
 export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {

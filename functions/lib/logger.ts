@@ -15,7 +15,8 @@ export interface Logger {
 }
 
 /** Keys whose values never reach a log line, wherever they are nested (headers, events, errors' causes). */
-const SECRET_KEY = /^(authorization|cookie|set-cookie|x-api-key)$|token$|secret$|password|fulfillment|signingkey/i;
+const SECRET_KEY =
+  /^(authorization|cookie|set-cookie|x-api-key)$|token$|secret$|password|fulfillment|signingkey|pickupcode/i;
 const REDACTED = '[redacted]';
 
 function redact(key: string, value: unknown): unknown {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PICKUP_CODE_MESSAGES } from '../domain/pickup-code';
 import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
 import { defineContract } from './contract';
 
@@ -137,6 +138,8 @@ export const orderSchema = z.object({
   auction: z.nullable(auctionSaleSchema),
   /** The wallet request to sign, for the buyer while the order awaits signature. */
   signing: z.nullable(z.object({ uuid: z.string(), signUrl: z.string(), qrPngUrl: z.string(), expiresAt: z.string() })),
+  /** A funded local pickup's one-time code, in its buyer's own read of that one order only (decision 040). */
+  pickupCode: z.optional(z.string()),
   cancelReason: z.nullable(z.string()),
   /** Why it was released (delivered, pickup_approved) or is being returned (pickup_rejected, expired). */
   releaseReason: z.nullable(z.string()),
@@ -248,11 +251,20 @@ export const shipOrder = defineContract({
   response: orderSchema,
 });
 
-/** The seller of a local pickup approves it (release, fee first) or rejects it (back to the buyer). */
+/**
+ * The seller of a local pickup approves it with the buyer's pickup code (release, fee first; decision 040) or rejects it
+ * (back to the buyer).
+ */
 export const decidePickup = defineContract({
   method: 'POST',
   path: '/api/orders/{orderId}/pickup',
   params: z.strictObject({ orderId: id('an order id') }),
-  body: z.strictObject({ decision: z.enum(['approve', 'reject']) }),
+  body: z.discriminatedUnion('decision', [
+    z.strictObject({
+      decision: z.literal('approve'),
+      pickupCode: z.string().check(z.maxLength(20, PICKUP_CODE_MESSAGES.format)),
+    }),
+    z.strictObject({ decision: z.literal('reject') }),
+  ]),
   response: orderSchema,
 });

@@ -43,10 +43,15 @@ export async function saveProfile(page: Page, username: string, zip: string, isS
   });
 }
 
-/** Approves the wallet request at `signUrl` on the Xaman stand-in's sign page with the buyer's wallet. */
-export async function approveWith(page: Page, signUrl: string, wallet: string) {
+/** Approves the wallet request at `signUrl` on the Xaman stand-in's sign page with `wallet`; `kind` is what it asks. */
+export async function approveWith(
+  page: Page,
+  signUrl: string,
+  wallet: string,
+  kind: 'EscrowCreate' | 'Payment' = 'EscrowCreate',
+) {
   await page.goto(signUrl);
-  await expect(page.getByText('EscrowCreate').first()).toBeVisible();
+  await expect(page.getByText(kind).first()).toBeVisible();
   await page.locator(`input[type=radio][value="${wallet}"]`).check();
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });

@@ -79,11 +79,12 @@ export function ship(seller: Account, orderId: string, trackingNumber: string) {
   });
 }
 
-export function decide(seller: Account, orderId: string, decision: 'approve' | 'reject') {
+/** The seller's pickup decision: approving takes the buyer's pickup code (decision 040). */
+export function decide(seller: Account, orderId: string, decision: 'approve' | 'reject', pickupCode = '') {
   return call<Order & { error?: { code: string; message: string } }>('POST', `/api/orders/${orderId}/pickup`, {
     token: seller.token,
     from: seller.from,
-    body: { decision },
+    body: decision === 'approve' ? { decision, pickupCode } : { decision },
     headers: { 'idempotency-key': randomUUID() },
   });
 }

@@ -195,12 +195,13 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
 });
 
 describe('a local pickup', () => {
-  it('approved: the fee first, then the escrow is released to the seller', async () => {
+  it("approved with the buyer's code: the fee first, then the escrow is released to the seller", async () => {
     const order = await fundedSale(seller, buyer, 'pickup', 1_500);
-    expect((await decide(buyer, order.id, 'approve')).status).toBe(403);
-    expect((await decide(seller, order.id, 'approve')).body.error?.code).toBe('platform_fee_required');
+    const code = order.pickupCode!;
+    expect((await decide(buyer, order.id, 'approve', code)).status).toBe(403);
+    expect((await decide(seller, order.id, 'approve', code)).body.error?.code).toBe('platform_fee_required');
     await payFee(seller, order.id);
-    const approved = await decide(seller, order.id, 'approve');
+    const approved = await decide(seller, order.id, 'approve', code);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const done = await waitForOrder(seller, order.id, ['releasing']);
     expect(done).toMatchObject({ status: 'completed', releaseReason: 'pickup_approved' });

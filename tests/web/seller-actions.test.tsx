@@ -300,15 +300,20 @@ describe('a shipped sale: the tracking number (spec part 2 "Escrow status")', ()
   });
 });
 
-describe('a local pickup: Approve and Reject (spec part 2 "Escrow status")', () => {
+describe('a local pickup: Approve with the code and Reject (spec part 2 "Escrow status", decision 040)', () => {
   const pickup = () => sale({ isLocalPickup: true, shipTo: null });
+  /** Types the buyer's code into the Approve dialog and confirms. */
+  const approveWith = (dialog: HTMLElement, code: string) => {
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Pickup Code' }), { target: { value: code } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve Pickup' }));
+  };
 
-  it("asks first; approving pays the fee first, then releases the escrow: 'Escrow Completed'", async () => {
+  it("asks for the buyer's code; approving pays the fee first, then releases the escrow: 'Escrow Completed'", async () => {
     const server: Server = {
       order: pickup(),
       pickup: (req, s) => {
         if (!s.order.platformFee?.paid) return FEE_REQUIRED;
-        expect(req.body).toEqual({ decision: 'approve' });
+        expect(req.body).toEqual({ decision: 'approve', pickupCode: '48151623' });
         const releasing: Order = { ...s.order, status: 'releasing', releaseReason: 'pickup_approved' };
         s.order = { ...releasing, status: 'completed', escrowStatus: 'completed', completedAt: '2026-01-03T00:00:00Z' };
         return { body: releasing };
@@ -317,13 +322,19 @@ describe('a local pickup: Approve and Reject (spec part 2 "Escrow status")', () 
     const api = signedInSeller(server);
     const card = within(await salesCard());
     expect(card.queryByRole('textbox', { name: 'FedEx Tracking Number' })).toBeNull();
+    expect(
+      card.getByText(
+        /Ask the buyer for the pickup code shown on their purchase page, and enter it to release the payment\./,
+      ),
+    ).toBeTruthy();
     const approve = card.getByRole('button', { name: 'Approve Pickup: Oak Desk' });
 
     // Cancel in the confirmation sends nothing and gives focus back.
     approve.focus();
     fireEvent.click(approve);
     let confirm = await screen.findByRole('dialog', { name: 'Approve Local Pickup' });
-    expect(within(confirm).getByText(/Confirm that buyer_bee has picked up the item/)).toBeTruthy();
+    expect(within(confirm).getByText(/Ask the buyer for the pickup code shown on their purchase page/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('textbox')));
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(approve));
@@ -331,7 +342,13 @@ describe('a local pickup: Approve and Reject (spec part 2 "Escrow status")', () 
 
     fireEvent.click(approve);
     confirm = await screen.findByRole('dialog', { name: 'Approve Local Pickup' });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Approve Pickup' }));
+    // No code, or not 8 digits: said at the field, nothing sent.
+    approveWith(confirm, '');
+    expect(within(confirm).getByText('Please enter the pickup code')).toBeTruthy();
+    approveWith(confirm, '4815');
+    expect(within(confirm).getByText('The pickup code has 8 digits.')).toBeTruthy();
+    expect(api.find('POST', '/api/orders/S1/pickup')).toHaveLength(0);
+    approveWith(confirm, '4815 1623');
     expect(await screen.findByText('Platform Fee Required')).toBeTruthy();
     await screen.findByRole('dialog', { name: 'Pay the Platform Fee' });
     server.order = paidFee(server.order);
@@ -340,8 +357,8 @@ describe('a local pickup: Approve and Reject (spec part 2 "Escrow status")', () 
     expect(await screen.findByText('Escrow Completed')).toBeTruthy();
     expect(screen.getByText('$25.00 RLUSD was released to you.')).toBeTruthy();
     expect(api.find('POST', '/api/orders/S1/pickup').map((r) => r.body)).toEqual([
-      { decision: 'approve' },
-      { decision: 'approve' },
+      { decision: 'approve', pickupCode: '48151623' },
+      { decision: 'approve', pickupCode: '48151623' },
     ]);
     // The controls are gone; what the order says now has the focus.
     const note = await card.findByText('The escrow was released to you on Jan 3, 2026.');
@@ -360,16 +377,53 @@ describe('a local pickup: Approve and Reject (spec part 2 "Escrow status")', () 
     signedInSeller(server);
     const card = within(await salesCard());
     fireEvent.click(card.getByRole('button', { name: 'Approve Pickup: Oak Desk' }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Approve Local Pickup' })).getByRole('button', {
-        name: 'Approve Pickup',
-      }),
-    );
+    approveWith(await screen.findByRole('dialog', { name: 'Approve Local Pickup' }), '48151623');
     expect(await card.findByRole('button', { name: 'Releasing Escrow...: Oak Desk' })).toBeTruthy();
     expect(screen.queryByText('Escrow Completed')).toBeNull();
     server.order = { ...server.order, status: 'completed', escrowStatus: 'completed' };
     emit(orderUpdated('S1', 'completed'));
     expect(await screen.findByText('Escrow Completed')).toBeTruthy();
+  });
+
+  it('a code the server refuses comes back to the dialog with its reason at the field, the code kept', async () => {
+    const answers = [
+      {
+        status: 409,
+        body: {
+          error: {
+            code: 'pickup_code_wrong',
+            message: "This is not the buyer's pickup code. 4 tries left before a pause.",
+          },
+        },
+      },
+      {
+        status: 429,
+        body: {
+          error: { code: 'pickup_code_paused', message: 'Too many wrong pickup codes. Try again after 10:15 UTC.' },
+        },
+      },
+    ];
+    const server: Server = { order: paidFee(pickup()), pickup: () => answers.shift()! };
+    const api = signedInSeller(server);
+    const card = within(await salesCard());
+    fireEvent.click(card.getByRole('button', { name: 'Approve Pickup: Oak Desk' }));
+    approveWith(await screen.findByRole('dialog', { name: 'Approve Local Pickup' }), '1111 2222');
+    let dialog = await screen.findByRole('dialog', { name: 'Approve Local Pickup' });
+    const field = await within(dialog).findByRole('textbox', { name: 'Pickup Code' });
+    expect(
+      await within(dialog).findByText("This is not the buyer's pickup code. 4 tries left before a pause."),
+    ).toBeTruthy();
+    expect((field as HTMLInputElement).value).toBe('11112222');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Escrow Completed')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve Pickup' }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve Local Pickup' });
+    expect(await within(dialog).findByText('Too many wrong pickup codes. Try again after 10:15 UTC.')).toBeTruthy();
+    // Editing the code clears the server's reason.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Pickup Code' }), { target: { value: '4815' } });
+    expect(within(dialog).queryByText(/Too many wrong pickup codes/)).toBeNull();
+    expect(api.find('POST', '/api/orders/S1/pickup')).toHaveLength(2);
   });
 
   it("rejects after asking (no fee needed): 'Escrow Cancelled', the payment goes back to the buyer", async () => {

@@ -18,7 +18,8 @@ type Optional =
   | 'refundReason'
   | 'completedAt'
   | 'refundedAt'
-  | 'auction';
+  | 'auction'
+  | 'pickup';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
@@ -34,8 +35,20 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   fundedAt?: string;
   cancelledAt?: string;
   auction?: NonNullable<OrderRecord['auction']>;
+  pickupCodeHash?: string;
+  pickupTries?: number;
+  pickupPausedUntil?: string;
   deadline: string;
 };
+
+/** A pickup's lock as the order item keeps it: flat, so a try's count can be conditional on it. */
+export function storedPickup(lock: NonNullable<OrderRecord['pickup']> | undefined) {
+  return {
+    pickupCodeHash: lock?.codeHash,
+    pickupTries: lock?.tries,
+    pickupPausedUntil: lock?.pausedUntil ?? undefined,
+  };
+}
 
 export function toRecord(o: StoredOrder): OrderRecord {
   return {
@@ -68,13 +81,17 @@ export function toRecord(o: StoredOrder): OrderRecord {
     refundReason: o.refundReason ?? null,
     completedAt: o.completedAt ?? null,
     refundedAt: o.refundedAt ?? null,
+    ...(o.pickupCodeHash !== undefined && {
+      pickup: { codeHash: o.pickupCodeHash, tries: o.pickupTries ?? 0, pausedUntil: o.pickupPausedUntil ?? null },
+    }),
   };
 }
 
 /** A new order as stored: nothing signed, paid or settled yet; its deadline is its reservation's (or window's) end. */
-export function newStoredOrder(rec: OrderRecord): StoredOrder {
+export function newStoredOrder({ pickup, ...rec }: OrderRecord): StoredOrder {
   return {
     ...rec,
+    ...storedPickup(pickup),
     signing: undefined,
     escrowCreate: undefined,
     cancelReason: undefined,
@@ -162,9 +179,9 @@ export function orderStore(db: Db): OrderRepository {
   };
 
   return {
-    async place(orders, reservations: readonly Reservation[]) {
+    async place(orders, reservations: readonly Reservation[], pickupCodes = []) {
       const result = (await db.transaction
-        .write(({ order: o, listing, offer }) => [
+        .write(({ order: o, listing, offer, pickupCode }) => [
           // Concurrent buyers only add to quantityReserved, so they don't refuse each other: each write holds only
           // while the listing still has the units (stock and sales as read, reservations at most what leaves room).
           ...reservations.map((r) =>
@@ -182,6 +199,7 @@ export function orderStore(db: Db): OrderRepository {
               .commit(),
           ),
           ...orders.map((rec) => o.create(newStoredOrder(rec)).commit()),
+          ...pickupCodes.map((code) => pickupCode.create(code).commit()),
           // An accepted offer is bought once: the order claims it while it is still accepted and unclaimed.
           ...orders.flatMap((rec) =>
             offersOf(rec).map((offerId) =>
@@ -253,24 +271,32 @@ export function orderStore(db: Db): OrderRepository {
       );
     },
 
-    startPayment(o, at) {
-      return conditionally(() =>
-        order
-          .patch({ orderId: o.orderId })
-          .set({
-            status: 'awaiting_signature',
-            lines: o.lines,
-            shippingCents: o.shippingCents,
-            totalCents: o.totalCents,
-            shipping: o.shipping,
-            escrow: o.escrow,
-            reservationExpiresAt: o.reservationExpiresAt,
-            deadline: o.reservationExpiresAt,
-            updatedAt: at,
-          })
-          .where((a, op) => op.eq(a.status, 'awaiting_payment'))
-          .go(),
-      );
+    async startPayment(o, at, code) {
+      const result = (await db.transaction
+        .write(({ order: orders, pickupCode }) => [
+          orders
+            .patch({ orderId: o.orderId })
+            .set({
+              status: 'awaiting_signature',
+              lines: o.lines,
+              shippingCents: o.shippingCents,
+              totalCents: o.totalCents,
+              shipping: o.shipping,
+              escrow: o.escrow,
+              ...storedPickup(o.pickup),
+              reservationExpiresAt: o.reservationExpiresAt,
+              deadline: o.reservationExpiresAt,
+              updatedAt: at,
+            })
+            .where((a, op) => op.eq(a.status, 'awaiting_payment'))
+            .commit(),
+          // A payment after a failed signing makes a new condition, so the code its hash locks is replaced with it.
+          ...(code ? [pickupCode.put(code).commit()] : []),
+        ])
+        .go()) as TransactResult;
+      if (!result.canceled) return true;
+      if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+      throw new Error(`paying order ${o.orderId} cancelled: ${cancelReasons(result)}`);
     },
 
     backToPayment(o, at) {

@@ -17,6 +17,7 @@ import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
 import { offerEntity } from './entities/offer';
 import { orderEntity } from './entities/order';
+import { pickupCodeEntity } from './entities/pickup-code';
 import { shippingQuoteEntity } from './entities/shipping-quote';
 import { trackingClaimEntity } from './entities/tracking-claim';
 import { notificationCounterEntity, notificationEntity, notificationKeyEntity } from './entities/notification';
@@ -57,6 +58,7 @@ const factories = {
   order: orderEntity,
   shippingQuote: shippingQuoteEntity,
   trackingClaim: trackingClaimEntity,
+  pickupCode: pickupCodeEntity,
   conversation: conversationEntity,
   message: messageEntity,
   inboxEntry: inboxEntryEntity,

@@ -10,6 +10,8 @@ export interface ActivityDeps {
   links: OrderLinks;
   /** Asks the wallet service about the order's open signing request (at most every few seconds per request). */
   refreshSigning?: (uuid: string) => Promise<void>;
+  /** A pickup's plain code, kept apart from the order for its buyer (decision 040). */
+  pickupCodes?: { codeFor(orderId: string, buyerId: string): Promise<string | null> };
 }
 
 /** An order to one of its two parties; anyone else gets 404, as if it did not exist. */
@@ -21,7 +23,13 @@ export async function getOrder(userId: string, orderId: string, deps: ActivityDe
     await deps.refreshSigning(order.signing.uuid);
     order = (await deps.orders.get(orderId)) ?? order;
   }
-  return toOrderView(order, userId, deps.links);
+  const view = toOrderView(order, userId, deps.links);
+  // Only the buyer's read of one funded pickup carries its code: never the seller's, a list, a log or an event.
+  if (order.buyerId === userId && order.status === 'funded' && order.pickup && deps.pickupCodes) {
+    const code = await deps.pickupCodes.codeFor(order.orderId, userId);
+    if (code) return { ...view, pickupCode: code };
+  }
+  return view;
 }
 
 const encode = (p: OrderPosition) => encodeTimeIdCursor(p.createdAt, p.orderId);

@@ -13,12 +13,14 @@ import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
 import type { FulfillmentVault } from './fulfillment-vault';
 import {
   NO_SHIPMENT,
+  type PickupLock,
   type Fulfilment,
   type OrderLine,
   type OrderRecord,
   type OrderShipping,
   type ShipTo,
 } from './order';
+import { newPickupCode, newPickupLock } from './pickup-code';
 import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
@@ -46,8 +48,15 @@ export interface Reservation {
 }
 
 export interface OrderStore {
-  /** Writes the orders and reserves their units in one transaction; 'stale' when the stock changed since it was read. */
-  place(orders: readonly OrderRecord[], reservations: readonly Reservation[]): Promise<'ok' | 'stale'>;
+  /**
+   * Writes the orders (and their pickup codes) and reserves their units in one transaction; 'stale' when the stock
+   * changed since it was read.
+   */
+  place(
+    orders: readonly OrderRecord[],
+    reservations: readonly Reservation[],
+    pickupCodes?: readonly PickupCode[],
+  ): Promise<'ok' | 'stale'>;
 }
 
 export interface CheckoutDeps {
@@ -293,13 +302,29 @@ export async function cancelAfterFrom(now: Date, deps: Pick<CheckoutDeps, 'ledge
   return new Date(Math.floor(start / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000).toISOString();
 }
 
-/** An order's secret: a fresh PREIMAGE-SHA-256 condition, its fulfillment sealed for this order. */
+/** A pickup order's plain code, stored apart from the order for the buyer's reads only (decision 040). */
+export interface PickupCode {
+  orderId: string;
+  buyerId: string;
+  code: string;
+}
+
+/**
+ * An order's secrets: a fresh PREIMAGE-SHA-256 condition, its fulfillment sealed for this order, and for a local
+ * pickup a one-time code whose hash (keyed by the fulfillment) locks the release (decision 040).
+ */
 export async function newCondition(
   orderId: string,
-  deps: Pick<CheckoutDeps, 'randomBytes' | 'vault'>,
-): Promise<{ condition: string; sealedFulfillment: string }> {
+  fulfilment: Fulfilment,
+  deps: Pick<CheckoutDeps, 'randomBytes'> & { vault: Pick<FulfillmentVault, 'seal'> },
+): Promise<{ condition: string; sealedFulfillment: string; pickup: { lock: PickupLock; code: string } | null }> {
   const { condition, fulfillment } = preimageCondition(deps.randomBytes(32));
-  return { condition, sealedFulfillment: await deps.vault.seal(fulfillment, orderId) };
+  const code = fulfilment === 'pickup' ? newPickupCode(deps.randomBytes) : null;
+  return {
+    condition,
+    sealedFulfillment: await deps.vault.seal(fulfillment, orderId),
+    pickup: code === null ? null : { lock: newPickupLock(code, orderId, fulfillment), code },
+  };
 }
 
 /**
@@ -340,9 +365,12 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
     const checkoutId = deps.newId();
     const createdAt = now.toISOString();
     const cancelAfter = await cancelAfterFrom(now, deps);
+    const pickupCodes: PickupCode[] = [];
     const orders = await Promise.all(
       priced.map(async (o, i): Promise<OrderRecord> => {
         const orderId = deps.newId();
+        const secret = await newCondition(orderId, o.fulfilment, deps);
+        if (secret.pickup) pickupCodes.push({ orderId, buyerId: userId, code: secret.pickup.code });
         return {
           orderId,
           checkoutId,
@@ -359,9 +387,11 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           escrow: {
             buyerAddress: buyer.walletAddress,
             sellerAddress: sellers[i]!.walletAddress,
-            ...(await newCondition(orderId, deps)),
+            condition: secret.condition,
+            sealedFulfillment: secret.sealedFulfillment,
             cancelAfter,
           },
+          ...(secret.pickup && { pickup: secret.pickup.lock }),
           signing: null,
           escrowCreate: null,
           cancelReason: null,
@@ -391,7 +421,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
       };
       reservations.set(listing.listingId, { listingId: listing.listingId, quantity: units, stock });
     }
-    if ((await deps.orders.place(orders, [...reservations.values()])) === 'ok') return orders;
+    if ((await deps.orders.place(orders, [...reservations.values()], pickupCodes)) === 'ok') return orders;
     // Another checkout took units or the stock changed: read again after a short random pause.
     await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** attempt));
   }

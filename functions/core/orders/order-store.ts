@@ -8,7 +8,7 @@ import type {
   ReleaseReason,
   Settlement,
 } from './order';
-import type { OrderStore } from './checkout';
+import type { OrderStore, PickupCode } from './checkout';
 
 export interface OrderPage {
   orders: OrderRecord[];
@@ -35,9 +35,10 @@ export interface OrderRepository extends OrderStore {
   cancel(order: OrderRecord, reason: CancelReason, at: string): Promise<boolean>;
   /**
    * An auction's order: awaiting_payment -> awaiting_signature with what the buyer's payment set (shipping, totals,
-   * escrow terms, a short reservation for signing). False when it was no longer awaiting payment.
+   * escrow terms, a short reservation for signing, a pickup's code lock with its plain code kept apart). False when
+   * it was no longer awaiting payment.
    */
-  startPayment(order: OrderRecord, at: string): Promise<boolean>;
+  startPayment(order: OrderRecord, at: string, pickupCode?: PickupCode): Promise<boolean>;
   /**
    * An auction's order whose signing failed: awaiting_signature or submitting (from `order.status`) -> awaiting_payment,
    * its wallet request and failed EscrowCreate dropped; its unit stays held for it until the window ends.

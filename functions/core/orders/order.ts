@@ -12,7 +12,8 @@ import type { Cents } from '../../../shared/domain/money';
  *          +--(signing cancelled / expired / refused, reservation lapsed)--+--(tec, rejected, expired)--> cancelled
  *
  * A funded escrow ends one of two ways (issue 14): released to the seller on proof (carrier delivery of the parcel the
- * seller shipped, funded -> shipped -> releasing; or the seller's approval of a pickup, funded -> releasing), then
+ * seller shipped, funded -> shipped -> releasing; or the buyer's pickup code entered by the seller, decision 040,
+ * funded -> releasing), then
  * releasing (EscrowFinish recorded, then submitted) -> completed; or returned to the
  * buyer (pickup rejected, or CancelAfter reached without a release): funded -> refunding -> refunded (EscrowCancel,
  * which the ledger allows only after CancelAfter).
@@ -131,6 +132,19 @@ export interface OrderShipping {
   fromZip: string;
 }
 
+/**
+ * A local pickup's release lock (decision 040): the hash of the one-time code the buyer shows at the hand-over (the
+ * plain code is kept apart, for the buyer's reads only), and the seller's tries at it.
+ */
+export interface PickupLock {
+  /** pickupCodeHash (core/orders/pickup-code.ts), hex. */
+  codeHash: string;
+  /** Tries since the last pause. */
+  tries: number;
+  /** No try is taken before this (ISO UTC); null before any pause. */
+  pausedUntil: string | null;
+}
+
 /** The EscrowCreate the buyer is asked to sign, as agreed at checkout. */
 export interface EscrowTerms {
   buyerAddress: string;
@@ -207,6 +221,8 @@ export interface OrderRecord {
   /** Units are released if the order is still unsigned by then. */
   reservationExpiresAt: string;
   auction: AuctionSale | null;
+  /** A local pickup's code lock; absent for a shipped order and for pickups made before decision 040. */
+  pickup?: PickupLock;
   createdAt: string;
   updatedAt: string;
   fundedAt: string | null;

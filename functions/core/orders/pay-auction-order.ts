@@ -68,8 +68,10 @@ export async function payAuctionOrder(
   if (priced.totalCents !== request.expectedTotalCents) throw priceChanged(priced.totalCents);
   await assertPayable(buyer.walletAddress, [seller?.walletAddress ?? null], priced.totalCents, deps);
 
+  const secret = await newCondition(order.orderId, priced.fulfilment, deps);
+  const { pickup: _, ...unlocked } = order;
   const paying: OrderRecord = {
-    ...order,
+    ...unlocked,
     status: 'awaiting_signature',
     lines: priced.lines.map(({ calculated: _, ...l }) => l),
     shippingCents: priced.shippingCents,
@@ -78,13 +80,16 @@ export async function payAuctionOrder(
     escrow: {
       buyerAddress: buyer.walletAddress,
       sellerAddress: seller!.walletAddress,
-      ...(await newCondition(order.orderId, deps)),
+      condition: secret.condition,
+      sealedFulfillment: secret.sealedFulfillment,
       cancelAfter: await cancelAfterFrom(now, deps),
     },
+    ...(secret.pickup && { pickup: secret.pickup.lock }),
     reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString(),
     updatedAt: now.toISOString(),
   };
-  if (await deps.orders.startPayment(paying, now.toISOString())) return paying;
+  const code = secret.pickup && { orderId: order.orderId, buyerId: userId, code: secret.pickup.code };
+  if (await deps.orders.startPayment(paying, now.toISOString(), code ?? undefined)) return paying;
   // Another request paid it first (a second tab): that payment stands.
   const current = await deps.orders.get(orderId);
   if (current?.status === 'awaiting_signature') return current;

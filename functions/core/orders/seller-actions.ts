@@ -3,7 +3,7 @@ import type { Carrier, TrackedShipment } from '../shipping/carrier-port';
 import type { OrderRecord, Shipment } from './order';
 import { claimSnapshot, trackingProblem } from './parcel-evidence';
 import { FEE_REQUIRED, feePaid, sellersOpenOrder } from './platform-fee';
-import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
+import type { SettlementDeps } from './settlement';
 
 export interface ShipmentRepository {
   /** funded -> shipped with the parcel, the tracking number claimed for this order in the same write; false when taken. */
@@ -15,9 +15,11 @@ export interface SellerActionDeps extends SettlementDeps {
   carrier: Pick<Carrier, 'track'>;
 }
 
-const notPending = () => new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
+export const notPending = () =>
+  new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
 
-function pickupOrder(order: OrderRecord, pickup: boolean): OrderRecord {
+/** The order, if it is funded and shipped by carrier (`pickup` false) or picked up (true). */
+export function pickupOrder(order: OrderRecord, pickup: boolean): OrderRecord {
   if (order.status !== 'funded') throw notPending();
   if ((order.shipping.fulfilment === 'pickup') !== pickup) {
     throw new AppError(
@@ -59,28 +61,4 @@ export async function shipOrder(sellerId: string, orderId: string, trackingNumbe
     throw new AppError(409, 'tracking_in_use', 'This tracking number is already used for another order.');
   }
   if (outcome === 'changed') throw notPending();
-}
-
-/** Approve (release to the seller, fee paid first) or reject (back to the buyer) a local pickup, once. */
-export async function decidePickup(
-  sellerId: string,
-  orderId: string,
-  decision: 'approve' | 'reject',
-  deps: SellerActionDeps,
-): Promise<void> {
-  const order = pickupOrder(await sellersOpenOrder(deps.orders, sellerId, orderId), true);
-  if (decision === 'reject') {
-    if (!(await beginRefund(order, 'pickup_rejected', deps))) throw notPending();
-    return;
-  }
-  if (!feePaid(order)) throw FEE_REQUIRED();
-  if (!(await beginRelease(order, 'pickup_approved', deps))) throw notPending();
-  const releasing = await deps.orders.get(orderId);
-  if (!releasing) return;
-  try {
-    await settle(releasing, deps);
-  } catch (error) {
-    // Recorded as releasing: the settlement schedule follows it to the ledger's answer.
-    deps.log.warn('release continues in the background', { orderId, error: String(error) });
-  }
 }

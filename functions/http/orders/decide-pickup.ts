@@ -1,7 +1,7 @@
 import { orderLinks } from '../../adapters/order-deps';
-import { sellerActionDeps } from '../../adapters/settlement-deps';
+import { decidePickupDeps } from '../../adapters/settlement-deps';
 import { getOrder } from '../../core/orders/activity';
-import { decidePickup } from '../../core/orders/seller-actions';
+import { decidePickup } from '../../core/orders/decide-pickup';
 import { httpHandler, ok, principalOf } from '../../lib/http-handler';
 import { idempotentRequests } from '../../lib/idempotency';
 import { routes } from '../../routes';
@@ -10,8 +10,8 @@ export const handler = httpHandler(
   routes.decidePickup,
   async (req) => {
     const { userId } = principalOf(req);
-    const deps = await sellerActionDeps(req.log);
-    await decidePickup(userId, req.params.orderId, req.body.decision, deps);
+    const deps = await decidePickupDeps(req.log);
+    await decidePickup(userId, req.params.orderId, req.body, deps);
     if (req.body.decision === 'approve') req.metrics.count('EscrowsReleased');
     return ok(await getOrder(userId, req.params.orderId, { orders: deps.orders, links: orderLinks() }));
   },

@@ -1,4 +1,5 @@
 import { checkSigningNow, orderLinks } from '../../adapters/order-deps';
+import { orderPickupStore } from '../../adapters/db/order-pickup-store';
 import { orderStore } from '../../adapters/db/order-store';
 import { db } from '../../adapters/db/service';
 import { getOrder } from '../../core/orders/activity';
@@ -11,6 +12,7 @@ export const handler = httpHandler(routes.getOrder, async (req) =>
     await getOrder(principalOf(req).userId, req.params.orderId, {
       orders: orderStore(db()),
       links: orderLinks(),
+      pickupCodes: orderPickupStore(db()),
       refreshSigning: async (uuid) => void (await checkSigningNow(req.log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
     }),
   ),

@@ -5,11 +5,14 @@
  * See docs/decisions (the escrow money-safety simulation record).
  */
 import { decode } from 'xrpl';
+import { orderPickupStore } from '../../../functions/adapters/db/order-pickup-store';
+import { db } from '../../../functions/adapters/db/service';
 import { fulfillmentVault } from '../../../functions/adapters/fulfillment-vault';
 import { platformAccount } from '../../../functions/adapters/ledger/platform-account';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
 import { deliveryDeps, feeDeps, sellerActionDeps } from '../../../functions/adapters/settlement-deps';
 import type { PlatformAccount, SubmitOutcome } from '../../../functions/core/ledger/ports';
+import type { DecidePickupDeps } from '../../../functions/core/orders/decide-pickup';
 import type { DeliveryDeps } from '../../../functions/core/orders/delivery';
 import type { OrderRecord } from '../../../functions/core/orders/order';
 import type { OrderRepository } from '../../../functions/core/orders/order-store';
@@ -89,7 +92,7 @@ export class CountingLog implements SimLog {
   }
 }
 
-export type WorkerDeps = DeliveryDeps & SellerActionDeps & ReconcileDeps;
+export type WorkerDeps = DeliveryDeps & SellerActionDeps & DecidePickupDeps & ReconcileDeps;
 
 export interface Worker {
   name: string;
@@ -308,6 +311,7 @@ export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerC
   worker.deps = {
     ...delivery,
     shipments: guarded(seller.shipments),
+    pickups: guarded(orderPickupStore(db())),
     orders,
     ledger: wrappedLedger as unknown as WorkerDeps['ledger'],
     platform,

@@ -6,22 +6,26 @@
  * local ledger, DynamoDB Local and the Xaman and carrier stand-ins, with outages, lost and duplicated webhooks,
  * redelivered jobs and killed workers injected through wrapped ports (faults.ts). Then both clocks move past every
  * CancelAfter and the schedules run until nothing is left to do. The run fails (exit 1) unless every escrow ended
- * exactly one way on the ledger (finished exactly for the parcels delivered to the buyer and the pickups approved,
+ * exactly one way on the ledger (finished exactly for the parcels delivered to the buyer and the pickups approved with
+ * the buyer's code,
  * unless the fulfillment was lost; cancelled back to the buyer for all others), the orders agree with the ledger, no fee was paid twice, and the RLUSD
  * on all trust lines is what it was before (and each account moved by exactly what its orders say).
  */
 import { randomInt } from 'node:crypto';
 import { Client } from 'xrpl';
 import { clock, setClock } from '../../../functions/adapters/clock';
+import { orderPickupStore } from '../../../functions/adapters/db/order-pickup-store';
 import { orderStore } from '../../../functions/adapters/db/order-store';
 import { db } from '../../../functions/adapters/db/service';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
+import { getOrder } from '../../../functions/core/orders/activity';
 import { checkDeliveries, checkParcels } from '../../../functions/core/orders/delivery';
 import { settleDueEscrows } from '../../../functions/core/orders/escrow-expiry';
 import type { SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/order';
 import { reconcileOrders } from '../../../functions/core/orders/reconcile';
-import { decidePickup, shipOrder } from '../../../functions/core/orders/seller-actions';
+import { decidePickup } from '../../../functions/core/orders/decide-pickup';
+import { shipOrder } from '../../../functions/core/orders/seller-actions';
 import { AppError } from '../../../functions/lib/errors';
 import { startBareStack, type BareStack } from '../../bench/bare-stack';
 import {
@@ -55,6 +59,8 @@ export const FATES = [
   'delivered',
   'pickup_approved',
   'pickup_rejected',
+  'pickup_wrong_code_then_right',
+  'pickup_never_collected',
   'never_shipped',
   'webhook_lost',
   'webhook_duplicated',
@@ -73,6 +79,8 @@ const WEIGHTS: Record<Fate, number> = {
   delivered: 16,
   pickup_approved: 9,
   pickup_rejected: 8,
+  pickup_wrong_code_then_right: 5,
+  pickup_never_collected: 5,
   never_shipped: 8,
   webhook_lost: 8,
   webhook_duplicated: 8,
@@ -86,12 +94,19 @@ const WEIGHTS: Record<Fate, number> = {
   stale_parcel: 6,
 };
 
-const PICKUP: readonly Fate[] = ['pickup_approved', 'pickup_rejected'];
+const PICKUP: readonly Fate[] = [
+  'pickup_approved',
+  'pickup_rejected',
+  'pickup_wrong_code_then_right',
+  'pickup_never_collected',
+];
 /** What the carrier stand-in's webhooks for these orders' parcels do: the release is then driven by faulty workers. */
 const WEBHOOK: Record<Fate, WebhookPolicy> = {
   delivered: 'forward',
   pickup_approved: 'forward',
   pickup_rejected: 'forward',
+  pickup_wrong_code_then_right: 'forward',
+  pickup_never_collected: 'forward',
   never_shipped: 'forward',
   webhook_lost: 'drop',
   webhook_duplicated: 'duplicate',
@@ -375,6 +390,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     // --- The sellers' actions, the carrier's scans and webhooks, and the faults.
     const app = await worker('app');
     const orderRepo = orderStore(db());
+    const pickupCodes = orderPickupStore(db());
     const shippedTo = new Map<string, string[]>(); // buyer ZIP -> tracking numbers in use
     const payFee = async (o: SimOrder, w: Worker) => {
       await payPlatformFee(o.seller, o.orderId, w.fee, app.fee);
@@ -406,6 +422,17 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       }
     };
 
+    /** The code the buyer's own read of the order shows (decision 040), which the buyer reads out at the hand-over. */
+    const buyersCode = async (o: SimOrder) => {
+      const view = await getOrder(o.buyer.userId, o.orderId, {
+        orders: orderRepo,
+        links: { mediaUrl: (key) => key, transactionUrl: (hash) => hash },
+        pickupCodes,
+      });
+      if (!view.pickupCode) throw new Error("the buyer's read of a funded pickup has no pickup code");
+      return view.pickupCode;
+    };
+
     const act = async (o: SimOrder) => {
       switch (o.fate) {
         case 'delivered':
@@ -415,15 +442,39 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           await ship(o);
           await deliver(o);
           return;
-        case 'pickup_approved':
+        case 'pickup_approved': {
           await payFee(o, app);
+          const pickupCode = await buyersCode(o);
           o.approved = true;
-          await decidePickup(o.seller.userId, o.orderId, 'approve', app.deps);
+          await decidePickup(o.seller.userId, o.orderId, { decision: 'approve', pickupCode }, app.deps);
+          return;
+        }
+        case 'pickup_wrong_code_then_right': {
+          await payFee(o, app);
+          const pickupCode = await buyersCode(o);
+          const wrong = String((Number(pickupCode) + o.r.int(1, 99_999_999)) % 100_000_000).padStart(8, '0');
+          try {
+            await decidePickup(o.seller.userId, o.orderId, { decision: 'approve', pickupCode: wrong }, app.deps);
+            o.approved = true;
+            o.problems.push('a wrong pickup code released the escrow');
+          } catch (error) {
+            if (!(error instanceof AppError && error.code === 'pickup_code_wrong')) {
+              o.problems.push(`wrong pickup code: ${String(error)}, expected pickup_code_wrong`);
+            }
+          }
+          o.approved = true;
+          await decidePickup(o.seller.userId, o.orderId, { decision: 'approve', pickupCode }, app.deps);
+          return;
+        }
+        case 'pickup_never_collected':
+          // The buyer never comes: nobody enters a code, and the ledger lets the escrow go back after CancelAfter.
+          o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';
+          if (o.variant === 'fee paid') await payFee(o, app);
           return;
         case 'pickup_rejected':
           o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';
           if (o.variant === 'fee paid') await payFee(o, app);
-          await decidePickup(o.seller.userId, o.orderId, 'reject', app.deps);
+          await decidePickup(o.seller.userId, o.orderId, { decision: 'reject' }, app.deps);
           return;
         case 'never_shipped':
           o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';
@@ -766,10 +817,10 @@ export function formatSim(s: SimResult): string {
     `Escrow money-safety simulation: ${s.orders} orders, seed ${s.seed}, ${s.buyers} buyers, ${s.sellers} sellers`,
     `time: ${s.seconds.total.toFixed(1)} s (setup ${s.seconds.setup.toFixed(1)}, funding ${s.seconds.funding.toFixed(1)}, actions and faults ${s.seconds.actions.toFixed(1)}, releases settled ${s.seconds.settleNow.toFixed(1)}, expiry ${s.seconds.expiry.toFixed(1)}, checks ${s.seconds.checks.toFixed(1)})`,
     '',
-    `${pad('fate', 20)} ${pad('orders', 7)} ${pad('finished', 9)} ${pad('cancelled', 10)} open`,
+    `${pad('fate', 29)} ${pad('orders', 7)} ${pad('finished', 9)} ${pad('cancelled', 10)} open`,
     ...FATES.map((f) => {
       const x = s.byFate[f];
-      return `${pad(f, 20)} ${pad(x.orders, 7)} ${pad(x.finished, 9)} ${pad(x.cancelled, 10)} ${x.open}`;
+      return `${pad(f, 29)} ${pad(x.orders, 7)} ${pad(x.finished, 9)} ${pad(x.cancelled, 10)} ${x.open}`;
     }),
     '',
     `finished ${s.outcomes.finished}, cancelled ${s.outcomes.cancelled}, stuck ${s.outcomes.stuck}, released wrongly ${s.outcomes.releasedWrongly}, released before funding ${s.outcomes.releasedBeforeFunding}, refunded wrongly ${s.outcomes.refundedWrongly}, ended twice ${s.outcomes.endedTwice}`,
@@ -849,7 +900,8 @@ the production \`checkout\` (cart line, priced, condition sealed, units reserved
 short-cut: the buyer's EscrowCreate is signed with the buyer's key by xrpl.js instead of on the Xaman sign page. Everything
 after that is production code against the local services: platform fees requested through Xaman and approved on its sign
 page, shipping checked with the carrier's Track API, parcels moved on at the carrier stand-in whose signed webhooks reach
-\`POST /api/carrier/webhook\` through a proxy (which forwards, drops, or sends three times and replays), pickups decided,
+\`POST /api/carrier/webhook\` through a proxy (which forwards, drops, or sends three times and replays), pickups decided (approved with the
+buyer's code as the buyer's own read shows it, a wrong code first for some, never collected for others),
 and the delivery check, settlement run and reconcile called as their jobs call them. Faults are wrapped ports
 (tests/sim/escrow/faults.ts, docs/decisions): the ledger down or answers lost, Xaman or the carrier down, the process's
 fulfillment vault unable to open some orders' fulfillments (fate fulfillment lost: delivered, but only a refund after

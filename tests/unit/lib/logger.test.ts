@@ -62,9 +62,11 @@ describe('logger (Powertools underneath)', () => {
     createLogger({ service: 's' }).info('event', {
       headers: { authorization: 'Bearer aaa.bbb.ccc', Cookie: 'sid=1', 'x-request-id': 'r' },
       body: { sessionToken: 'tok-123', clientSecret: 'sec-456', nested: { fulfillment: 'A0228000', password: 'pw' } },
+      // A pickup's one-time code, in a request body or an order view (decision 040).
+      pickup: { decision: 'approve', pickupCode: '48151623' },
     });
     const line = out.lines.join('\n');
-    for (const secret of ['aaa.bbb.ccc', 'sid=1', 'tok-123', 'sec-456', 'A0228000', '"pw"']) {
+    for (const secret of ['aaa.bbb.ccc', 'sid=1', 'tok-123', 'sec-456', 'A0228000', '"pw"', '48151623']) {
       expect(line).not.toContain(secret);
     }
     expect(out.json()[0]).toMatchObject({ headers: { authorization: '[redacted]', 'x-request-id': 'r' } });

@@ -13,6 +13,7 @@ import {
 } from '../lib/orders/seller-actions';
 import { useSellerAction } from '../lib/orders/use-seller-action';
 import { useOptionalSession } from '../lib/session/session-context';
+import { PickupCodeDialog } from './pickup-code-dialog';
 import { PlatformFeeDialog } from './platform-fee-dialog';
 import { errorProps, FormField } from './ui/form-field';
 import { DialogActions } from './ui/dialog-actions';
@@ -48,24 +49,23 @@ function sellerNote(o: Order): string | null {
   }
 }
 
-function ConfirmPickup({
+/** Reject Local Pickup, asked first: the payment goes back to the buyer (approving takes the code, PickupCodeDialog). */
+function ConfirmReject({
   order: o,
-  decision,
+  open,
   onConfirm,
   onClose,
   returnFocus,
 }: {
   order: Order;
-  decision: Decision | null;
-  onConfirm(decision: Decision): void;
+  open: boolean;
+  onConfirm(): void;
   onClose(): void;
   /** The control focus goes back to once the dialog closes (the button that opened it). */
   returnFocus(): HTMLElement | null;
 }) {
-  const approve = decision === 'approve';
-  const amount = `${formatUsd(o.totalCents)} RLUSD`;
   return (
-    <Dialog.Root open={decision !== null} onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
@@ -78,22 +78,14 @@ function ConfirmPickup({
             }
           }}
         >
-          <Dialog.Title className="dialog-title">
-            {approve ? 'Approve Local Pickup' : 'Reject Local Pickup'}
-          </Dialog.Title>
+          <Dialog.Title className="dialog-title">Reject Local Pickup</Dialog.Title>
           <Dialog.Description className="dialog-text">
-            {approve
-              ? `Confirm that ${o.buyer.username} has picked up the item. The escrow's ${amount} is released to you; if the platform fee is not paid yet, you pay it in Xaman first.`
-              : `The escrow's ${amount} goes back to ${o.buyer.username} and you are not paid for this order. This cannot be undone.`}
+            {`The escrow's ${formatUsd(o.totalCents)} RLUSD goes back to ${o.buyer.username} and you are not paid for this order. This cannot be undone.`}
           </Dialog.Description>
           <p className="confirm-item">{titleOf(o)}</p>
           <DialogActions>
-            <button
-              type="button"
-              className={`btn ${approve ? 'btn-primary' : 'btn-danger'}`}
-              onClick={() => decision && onConfirm(decision)}
-            >
-              {approve ? 'Approve Pickup' : 'Reject Pickup'}
+            <button type="button" className="btn btn-danger" onClick={onConfirm}>
+              Reject Pickup
             </button>
           </DialogActions>
         </Dialog.Content>
@@ -167,20 +159,37 @@ function Actions({
   order: o,
   token,
   userId,
+  pickupCode,
   onChanged,
 }: {
   order: Order;
   token: string;
   userId: string;
+  pickupCode: string | null;
   onChanged(order?: Order): void;
 }) {
-  const { running, fee, trackingError, setTrackingError, run } = useSellerAction(o, { token, userId, onChanged });
+  const { running, fee, trackingError, setTrackingError, pickupCodeError, setPickupCodeError, run } = useSellerAction(
+    o,
+    { token, userId, onChanged },
+  );
+  const actionable = sellerCanAct(o);
   const [confirm, setConfirm] = useState<Decision | null>(null);
-  const [asked, setAsked] = useState<Decision>('approve');
+  const [code, setCode] = useState('');
+  const pickup = actionable && o.isLocalPickup;
+  // A code from the buyer's QR code (on opening the page, or a new one in its address) opens Approve with it filled
+  // in; the seller still confirms.
+  useEffect(() => {
+    if (!pickupCode || !pickup) return;
+    setCode(pickupCode);
+    setConfirm('approve');
+  }, [pickupCode, pickup]);
+  // A refused code: back to the dialog, the code kept and the reason at its field.
+  useEffect(() => {
+    if (pickupCodeError) setConfirm('approve');
+  }, [pickupCodeError]);
   const buttons = useRef<Partial<Record<Decision, HTMLButtonElement | null>>>({});
   const note = useRef<HTMLParagraphElement>(null);
   const ranHere = useRef(false);
-  const actionable = sellerCanAct(o);
   // The controls go away once the action took effect: focus moves to what the order says now, not to the page's top.
   useEffect(() => {
     if (!actionable && ranHere.current && (document.activeElement === document.body || !document.activeElement)) {
@@ -209,9 +218,7 @@ function Actions({
       )}
       {actionable && o.isLocalPickup && (
         <>
-          <p className="seller-actions-text">
-            Approve once the buyer has picked the item up to receive the payment; reject to return it to the buyer.
-          </p>
+          <p className="seller-actions-text">{SELLER_TEXTS.pickupAsk} Reject to return the payment to the buyer.</p>
           <div className="seller-actions-buttons">
             {(['approve', 'reject'] as const).map((decision) => {
               const label = decision === 'approve' ? 'Approve Pickup' : 'Reject Pickup';
@@ -226,7 +233,6 @@ function Actions({
                   aria-label={`${busy ? busyText : label}: ${title}`}
                   onClick={() => {
                     if (running) return;
-                    setAsked(decision);
                     setConfirm(decision);
                   }}
                 >
@@ -251,16 +257,34 @@ function Actions({
       <p className="sr-only" role="status">
         {busyText ?? ''}
       </p>
-      <ConfirmPickup
-        order={o}
-        decision={confirm}
-        onClose={() => setConfirm(null)}
-        returnFocus={() => buttons.current[asked] ?? null}
-        onConfirm={(decision) => {
-          setConfirm(null);
-          start({ kind: 'pickup', decision });
-        }}
-      />
+      {o.isLocalPickup && (
+        <>
+          <PickupCodeDialog
+            order={o}
+            open={confirm === 'approve'}
+            code={code}
+            serverError={pickupCodeError}
+            onEdit={() => setPickupCodeError(null)}
+            onClose={() => setConfirm(null)}
+            returnFocus={() => buttons.current.approve ?? null}
+            onApprove={(pickupCode) => {
+              setCode(pickupCode);
+              setConfirm(null);
+              start({ kind: 'pickup', decision: 'approve', pickupCode });
+            }}
+          />
+          <ConfirmReject
+            order={o}
+            open={confirm === 'reject'}
+            onClose={() => setConfirm(null)}
+            returnFocus={() => buttons.current.reject ?? null}
+            onConfirm={() => {
+              setConfirm(null);
+              start({ kind: 'pickup', decision: 'reject' });
+            }}
+          />
+        </>
+      )}
       {fee && <PlatformFeeDialog step={fee} />}
     </div>
   );
@@ -272,7 +296,16 @@ function Actions({
  * rejected (each asked first); the platform fee is paid first when the server asks for it. Once the escrow moved on,
  * it says where it stands. `onChanged` gets the order as the action left it (the page reads its lists again).
  */
-export function SellerEscrowActions({ order, onChanged }: { order: Order; onChanged(order?: Order): void }) {
+export function SellerEscrowActions({
+  order,
+  pickupCode = null,
+  onChanged,
+}: {
+  order: Order;
+  /** A pickup code the page was opened with (the buyer's QR code, decision 040): Approve opens with it filled in. */
+  pickupCode?: string | null;
+  onChanged(order?: Order): void;
+}) {
   const session = useOptionalSession();
   // The order the last action answered, until the page passes a newer one.
   const [answered, setAnswered] = useState<{ base: Order; order: Order } | null>(null);
@@ -283,6 +316,7 @@ export function SellerEscrowActions({ order, onChanged }: { order: Order; onChan
       order={shown}
       token={session.token}
       userId={session.user.id}
+      pickupCode={pickupCode}
       onChanged={(next) => {
         if (next) setAnswered({ base: order, order: next });
         onChanged(next);

@@ -45,6 +45,10 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         reservationExpiresAt: { type: 'string', required: true },
         /** An auction's order (core/orders/order.ts AuctionSale): its listing, round, payment window, runner-up, choice. */
         auction: { type: 'any' },
+        /** A local pickup's code lock (core/orders/order.ts PickupLock), flat for the conditions that count tries. */
+        pickupCodeHash: { type: 'string' },
+        pickupTries: { type: 'number' },
+        pickupPausedUntil: { type: 'string' },
         deadline: { type: 'string', required: true },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },

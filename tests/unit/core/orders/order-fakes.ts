@@ -1,9 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { vi } from 'vitest';
 import type { EscrowEnding, EscrowEntry, SubmitOutcome } from '../../../../functions/core/ledger/ports';
+import type { DecidePickupDeps, PickupTries } from '../../../../functions/core/orders/decide-pickup';
 import type { DeliveryDeps } from '../../../../functions/core/orders/delivery';
 import { RESERVING, type OrderRecord, type PlatformFee, type ShipTo } from '../../../../functions/core/orders/order';
 import type { OrderRepository } from '../../../../functions/core/orders/order-store';
+import { newPickupLock } from '../../../../functions/core/orders/pickup-code';
 import type { FeeDeps, FeeRepository } from '../../../../functions/core/orders/platform-fee';
 import type { ReconcileDeps } from '../../../../functions/core/orders/reconcile';
 import type { SellerActionDeps, ShipmentRepository } from '../../../../functions/core/orders/seller-actions';
@@ -57,10 +59,17 @@ export function aFundedOrder(over: Partial<OrderRecord> = {}): OrderRecord {
   });
 }
 
-/** A funded local-pickup order. */
+/** The pickup code of aPickupOrder: its lock holds this code's hash under the fake vault's fulfillment. */
+export const PICKUP_CODE = '48151623';
+
+/** A funded local-pickup order, locked with PICKUP_CODE. */
 export function aPickupOrder(over: Partial<OrderRecord> = {}): OrderRecord {
   const base = anOrder();
-  return aFundedOrder({ shipping: { ...base.shipping, fulfilment: 'pickup', shipTo: null }, ...over });
+  return aFundedOrder({
+    shipping: { ...base.shipping, fulfilment: 'pickup', shipTo: null },
+    pickup: newPickupLock(PICKUP_CODE, base.orderId, `FULFILLMENT-${base.orderId}`),
+    ...over,
+  });
 }
 
 /** A shipped order whose parcel carries `trackingNumber`. */
@@ -83,6 +92,7 @@ export function aShippedOrder(orderId: string, trackingNumber: string, over: Par
 
 export type MemoryOrders = OrderRepository &
   FeeRepository &
+  PickupTries &
   ShipmentRepository &
   Pick<DeliveryDeps, 'shipped' | 'byTracking' | 'recordDelivery'>;
 
@@ -121,6 +131,12 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     unpaidAuctionOrders: unused(),
     lapsedReservations: unused(),
 
+    countTry: (orderId, read, next) =>
+      when(
+        orderId,
+        (o) => o.status === 'funded' && isDeepStrictEqual(o.pickup, read),
+        () => ({ pickup: next }),
+      ),
     beginRelease: (orderId, from, releaseReason) =>
       when(
         orderId,
@@ -412,7 +428,7 @@ export function world(
   const log = { warn: vi.fn(), error: vi.fn() };
   const now = () => clock.at;
   const repo = store.repo;
-  const deps: SellerActionDeps & DeliveryDeps & ReconcileDeps = {
+  const deps: SellerActionDeps & DecidePickupDeps & DeliveryDeps & ReconcileDeps = {
     orders: repo,
     ledger,
     platform,
@@ -421,6 +437,7 @@ export function world(
     log,
     now,
     shipments: repo,
+    pickups: repo,
     carrier,
     shipped: repo.shipped,
     byTracking: repo.byTracking,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePickup, shipOrder } from '../../../../functions/core/orders/seller-actions';
+import { shipOrder } from '../../../../functions/core/orders/seller-actions';
 import {
   aDeliveredParcel,
   aFundedOrder,
@@ -155,90 +155,5 @@ describe('shipping an order', () => {
     await expect(shipOrder('S', funded.orderId, '794600000001', w.deps)).rejects.toMatchObject({
       code: 'tracking_wrong_zip',
     });
-  });
-});
-
-describe('deciding a local pickup', () => {
-  it('approving needs the platform fee paid first, and changes nothing until then', async () => {
-    const w = world([aPickupOrder({ fee: UNPAID })]);
-    await expect(decidePickup('S', ID, 'approve', w.deps)).rejects.toMatchObject({
-      status: 409,
-      code: 'platform_fee_required',
-    });
-    expect(w.order().status).toBe('funded');
-    expect(w.platform.prepare).not.toHaveBeenCalled();
-  });
-
-  it('approving releases the escrow to the seller', async () => {
-    const w = world([aPickupOrder()]);
-    await decidePickup('S', ID, 'approve', w.deps);
-    expect(w.order()).toMatchObject({
-      status: 'completed',
-      releaseReason: 'pickup_approved',
-      settlement: { kind: 'finish', txid: 'TX1' },
-    });
-    expect(w.platform.prepare).toHaveBeenCalledWith(expect.objectContaining({ TransactionType: 'EscrowFinish' }));
-    expect(w.announced()).toEqual([`${ID} completed`]);
-  });
-
-  it('an approval the ledger has not validated yet stays releasing for the schedule, without an error', async () => {
-    const w = world([aPickupOrder()]);
-    w.ledger.answer('timeout');
-    await decidePickup('S', ID, 'approve', w.deps);
-    expect(w.order()).toMatchObject({ status: 'releasing', settlement: { txid: 'TX1' } });
-    expect(w.log.warn).toHaveBeenCalledWith('release continues in the background', expect.anything());
-  });
-
-  it('rejecting needs no fee: the order is to be refunded and its fulfillment destroyed, nothing else', async () => {
-    const w = world([aPickupOrder({ fee: UNPAID })]);
-    await decidePickup('S', ID, 'reject', w.deps);
-    const { status, refundReason, escrow, fee, settlement } = w.order();
-    expect({ status, refundReason, escrow, fee, settlement }).toEqual({
-      status: 'refunding',
-      refundReason: 'pickup_rejected',
-      escrow: { ...aPickupOrder().escrow, sealedFulfillment: '' },
-      fee: UNPAID,
-      settlement: null,
-    });
-    // The ledger allows the cancel only after CancelAfter: the settlement schedule submits it then.
-    expect(w.vault.open).not.toHaveBeenCalled();
-    expect(w.platform.prepare).not.toHaveBeenCalled();
-    expect(w.ledger.submitAndWait).not.toHaveBeenCalled();
-  });
-
-  it('destroys no fulfillment when the decision is refused', async () => {
-    const refused = [
-      ['S', aFundedOrder(), 409],
-      ['B', aPickupOrder(), 403],
-      ['X', aPickupOrder(), 404],
-      ['S', aPickupOrder({ status: 'releasing', releaseReason: 'pickup_approved' }), 409],
-      ['S', aPickupOrder({ status: 'completed' }), 409],
-    ] as const;
-    for (const [who, order, status] of refused) {
-      const w = world([order]);
-      await expect(decidePickup(who, ID, 'reject', w.deps)).rejects.toMatchObject({ status });
-      expect(w.order()).toMatchObject({ status: order.status, escrow: { sealedFulfillment: 'aes.x' } });
-    }
-  });
-
-  it('is taken once: a second decision finds the order no longer pending', async () => {
-    const approved = world([aPickupOrder()]);
-    await decidePickup('S', ID, 'approve', approved.deps);
-    await expect(decidePickup('S', ID, 'reject', approved.deps)).rejects.toMatchObject({ code: 'order_not_pending' });
-    expect(approved.order().status).toBe('completed');
-
-    const rejected = world([aPickupOrder()]);
-    await decidePickup('S', ID, 'reject', rejected.deps);
-    await expect(decidePickup('S', ID, 'approve', rejected.deps)).rejects.toMatchObject({ code: 'order_not_pending' });
-    expect(rejected.order().status).toBe('refunding');
-  });
-
-  it('is not for an order that ships (409 wrong_fulfilment)', async () => {
-    const w = world([aFundedOrder()]);
-    await expect(decidePickup('S', ID, 'approve', w.deps)).rejects.toMatchObject({
-      code: 'wrong_fulfilment',
-      message: 'This order ships by carrier.',
-    });
-    expect(w.order().status).toBe('funded');
   });
 });

@@ -23,14 +23,21 @@ export interface FeeStep {
 
 /** What the seller does with a pending escrow (spec part 2 "Escrow status"). */
 export type SellerAction =
-  { kind: 'ship'; trackingNumber: string } | { kind: 'pickup'; decision: 'approve' | 'reject' };
+  | { kind: 'ship'; trackingNumber: string }
+  | { kind: 'pickup'; decision: 'approve'; pickupCode: string }
+  | { kind: 'pickup'; decision: 'reject' };
 
 /**
- * How an action ended: done (the order as it is now), a tracking number the carrier refused (shown at the field), a
- * failure (toasted here), or stopped (the page went away, or the fee dialog was closed).
+ * How an action ended: done (the order as it is now), a tracking number the carrier refused or a pickup code the
+ * server refused (each shown at its field), a failure (toasted here), or stopped (the page went away, or the fee
+ * dialog was closed).
  */
 export type SellerActionResult =
-  { kind: 'done'; order: Order } | { kind: 'tracking'; message: string } | { kind: 'failed' } | { kind: 'stopped' };
+  | { kind: 'done'; order: Order }
+  | { kind: 'tracking'; message: string }
+  | { kind: 'pickupCode'; message: string }
+  | { kind: 'failed' }
+  | { kind: 'stopped' };
 
 /** What the control shows while an action runs. */
 export type SellerProgress = 'sending' | 'fee' | 'releasing';
@@ -53,6 +60,9 @@ export const SELLER_TEXTS = {
   trackingTooLong: 'A tracking number has at most 40 characters',
   tryAgain: 'Please try again.',
   releaseSlow: 'The ledger has not confirmed the release yet. This page updates when it does.',
+  pickupAsk: 'Ask the buyer for the pickup code shown on their purchase page, and enter it to release the payment.',
+  pickupCodeLabel: 'Pickup Code',
+  pickupCodeRequired: 'Please enter the pickup code',
 } as const;
 
 export const TRACKING_MAX_LENGTH = 40;
@@ -67,6 +77,9 @@ export function checkTrackingNumber(input: string): { ok: true; value: string } 
   if (value.length > TRACKING_MAX_LENGTH) return { ok: false, message: SELLER_TEXTS.trackingTooLong };
   return { ok: true, value };
 }
+
+/** The server's answers about a pickup code (wrong, paused, none on the order), shown at the code's field. */
+const PICKUP_CODE_CODES = new Set(['pickup_code_wrong', 'pickup_code_paused', 'pickup_code_missing']);
 
 const isFeeRequired = (error: unknown) => error instanceof ApiError && error.code === 'platform_fee_required';
 
@@ -201,7 +214,13 @@ function send(opts: SellerActionOptions): Promise<Order> {
   const common = { token, params: { orderId: order.id }, idempotencyKey: newIdempotencyKey(), signal };
   return action.kind === 'ship'
     ? apiSend(shipOrder, { ...common, body: { trackingNumber: action.trackingNumber } })
-    : apiSend(decidePickup, { ...common, body: { decision: action.decision } });
+    : apiSend(decidePickup, {
+        ...common,
+        body:
+          action.decision === 'approve'
+            ? { decision: 'approve', pickupCode: action.pickupCode }
+            : { decision: 'reject' },
+      });
 }
 
 /** A refused action: the carrier's answer about the number goes to the field, anything else is toasted. */
@@ -213,6 +232,14 @@ function refused(opts: SellerActionOptions, error: unknown): SellerActionResult 
     (TRACKING_CODES.has(error.code) || (error.status === 400 && error.code !== 'bad_response'))
   ) {
     return { kind: 'tracking', message: error.message };
+  }
+  if (
+    action.kind === 'pickup' &&
+    action.decision === 'approve' &&
+    error instanceof ApiError &&
+    (PICKUP_CODE_CODES.has(error.code) || (error.status === 400 && error.code !== 'bad_response'))
+  ) {
+    return { kind: 'pickupCode', message: error.message };
   }
   if (!(error instanceof ApiError)) console.warn('The seller action failed', error);
   const title =

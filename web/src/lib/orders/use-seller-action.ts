@@ -9,6 +9,8 @@ export interface SellerActionState {
   fee: FeeStep | null;
   /** The carrier's (or the server's) answer about the tracking number, for the field. */
   trackingError: string | null;
+  /** The server's answer about the pickup code (wrong, or tries paused), for the code's field. */
+  pickupCodeError: string | null;
 }
 
 /**
@@ -23,6 +25,7 @@ export function useSellerAction(
   const [running, setRunning] = useState<SellerActionState['running']>(null);
   const [fee, setFee] = useState<FeeStep | null>(null);
   const [trackingError, setTrackingError] = useState<string | null>(null);
+  const [pickupCodeError, setPickupCodeError] = useState<string | null>(null);
   const aborter = useRef<AbortController | null>(null);
   useEffect(() => () => aborter.current?.abort(), []);
   const latest = useRef({ order, onChanged });
@@ -36,6 +39,7 @@ export function useSellerAction(
       const controller = new AbortController();
       aborter.current = controller;
       setTrackingError(null);
+      setPickupCodeError(null);
       setRunning({ action, progress: 'sending' });
       try {
         const result = await runSellerAction({
@@ -49,6 +53,7 @@ export function useSellerAction(
         });
         if (controller.signal.aborted) return result;
         if (result.kind === 'tracking') setTrackingError(result.message);
+        if (result.kind === 'pickupCode') setPickupCodeError(result.message);
         if (result.kind !== 'stopped') latest.current.onChanged(result.kind === 'done' ? result.order : undefined);
         return result;
       } finally {
@@ -62,5 +67,5 @@ export function useSellerAction(
     [token, userId],
   );
 
-  return { running, fee, trackingError, setTrackingError, run };
+  return { running, fee, trackingError, setTrackingError, pickupCodeError, setPickupCodeError, run };
 }

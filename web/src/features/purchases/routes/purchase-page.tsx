@@ -1,11 +1,12 @@
 import '../../../styles/listing.css';
 import '../../../styles/orders.css';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { getOrder, type Order } from '../../../../../shared/api/orders';
 import { RETURN_LABELS } from '../../../../../shared/domain/listing';
+import { pickupCodeFromHash } from '../../../../../shared/domain/pickup-code';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
 import { deliveryFact, ShippingBadge } from '../../../components/order-status';
@@ -25,6 +26,7 @@ import {
 } from '../../../lib/orders/orders';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
+import { PickupCodePanel } from '../components/pickup-code-panel';
 
 const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
 
@@ -179,6 +181,8 @@ function Purchase({ order: o, onChanged }: { order: Order; onChanged(): void }) 
   const title = o.lines.map((line) => line.title).join(', ');
   const image = first.imageUrl ?? l?.images[0]?.url ?? null;
   const specs = single && l ? specRows(l) : [];
+  // The buyer's QR code opens this page for the seller with the code in the fragment (decision 040).
+  const { hash } = useLocation();
   return (
     <article className="purchase-page" aria-labelledby="purchase-title">
       <div className="purchase-media">
@@ -198,8 +202,11 @@ function Purchase({ order: o, onChanged }: { order: Order; onChanged(): void }) 
             Order
           </h2>
           <OrderFacts order={o} />
-          {o.role === 'seller' && <SellerEscrowActions order={o} onChanged={onChanged} />}
+          {o.role === 'seller' && (
+            <SellerEscrowActions order={o} pickupCode={pickupCodeFromHash(hash)} onChanged={onChanged} />
+          )}
         </section>
+        <PickupCodePanel order={o} />
         <PartyCard order={o} listing={l} />
       </div>
       <div className="purchase-details">
