@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
+import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
 
 /** Checkout, orders and their escrows (spec part 2 "Checkout", "Escrow creation", part 3 "My Activity"). */
@@ -158,7 +159,7 @@ export const checkout = defineContract({
       z.strictObject({ quoteId: id('a quote id'), optionId: z.string().check(z.regex(/^[A-Z0-9_]{1,60}$/)) }),
     ),
     /** The total the buyer agreed to; the server refuses any other (prices or shipping changed). */
-    expectedTotalCents: cents,
+    expectedTotalCents: z.number().check(z.int(), z.nonnegative(), withinAmountLimit()),
   }),
   response: z.object({ checkoutId: z.string(), orders: z.array(orderSchema) }),
 });

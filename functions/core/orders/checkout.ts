@@ -19,6 +19,7 @@ import {
   type OrderShipping,
   type ShipTo,
 } from './order';
+import { assertOrderTotalWithinLimit } from './order-limit';
 import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
@@ -327,6 +328,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
     const shipping = await chosenShipping(userId, groups, toZip, request.shipping, deps);
     const priced = groups.map((g) => priceGroup(g, shipping));
     const total = priced.reduce((sum, o) => sum + o.totalCents, 0);
+    assertOrderTotalWithinLimit(total);
     if (total !== request.expectedTotalCents) throw priceChanged(total);
 
     const sellers = await Promise.all(priced.map((o) => deps.users.user(o.sellerId)));
