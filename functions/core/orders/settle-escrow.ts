@@ -2,7 +2,7 @@ import type { LedgerGateway } from '../ledger/ports';
 import type { SignerGateway } from '../signing/ports';
 import type { SigningRequestRecord } from '../signing/requests';
 import { afterFailedSigning } from './auction-payment';
-import { escrowCreateTx, type TokenIssue } from './escrow-create';
+import { escrowCreateTx, escrowSequenceOf, type TokenIssue } from './escrow-create';
 import type { CancelReason, OrderRecord } from './order';
 import type { OrderRepository, SoldOutListings } from './order-store';
 
@@ -97,14 +97,16 @@ export async function settleEscrowSigning(
     const blob = state?.response?.hex;
     if (!blob) return cancelOrder(order, 'signing_expired', deps);
     const verdict = await deps.ledger.verifySignedBlob(blob, escrowCreateTx(order, deps.rlusd));
-    if (!verdict.ok) {
-      deps.log.warn('signed escrow refused', { orderId: order.orderId, reason: verdict.reason });
+    const sequence = verdict.ok ? escrowSequenceOf(verdict.tx) : undefined;
+    if (!verdict.ok || sequence === undefined) {
+      const reason = verdict.ok ? 'The blob uses a TicketSequence, not a Sequence, for the escrow' : verdict.reason;
+      deps.log.warn('signed escrow refused', { orderId: order.orderId, reason });
       return cancelOrder(order, 'blob_refused', deps);
     }
     const escrowCreate = {
       txid: verdict.txid,
       blob,
-      sequence: Number(verdict.tx.Sequence),
+      sequence,
       submittedAt: deps.now().toISOString(),
       ledgerIndex: null,
     };
