@@ -173,7 +173,13 @@ export const escrowSigningSchema = z.object({
 });
 export type EscrowSigning = z.infer<typeof escrowSigningSchema>;
 
-/** Withdraws the open wallet request (unless the wallet already opened it): the order is cancelled, its units go back. */
+/** What the buyer reads about an order withdrawn before any wallet request was made (cancel reason 'withdrawn'). */
+export const ORDER_WITHDRAWN = 'Your order was withdrawn and its items released.';
+
+/**
+ * Withdraws the open wallet request (unless the wallet already opened it): the order is cancelled, its units go back.
+ * An order no wallet request was made for is withdrawn itself (cancel reason 'withdrawn').
+ */
 export const cancelEscrowSigning = defineContract({
   method: 'DELETE',
   path: '/api/orders/{orderId}/escrow-signing',

@@ -26,7 +26,13 @@ export interface SettleDeps {
 /** How often a submitted EscrowCreate is looked for: a funded order shows within a close and a quarter second. */
 const SUBMIT_POLL_MS = 250;
 
-async function cancelOrder(order: OrderRecord, reason: CancelReason, deps: SettleDeps): Promise<void> {
+/** What cancelling an order needs: the two transitions it may take and the announcement. */
+export type CancelOrderDeps = Pick<SettleDeps, 'events' | 'now'> & {
+  orders: Pick<OrderRepository, 'cancel' | 'backToPayment'>;
+};
+
+/** Cancels an order and gives its units back, once (conditional on its status); an auction's goes back to payment. */
+export async function cancelOrder(order: OrderRecord, reason: CancelReason, deps: CancelOrderDeps): Promise<void> {
   const at = deps.now();
   // An auction's order goes back to awaiting payment: its winner may try again while the window is open.
   if (afterFailedSigning(order) === 'awaiting_payment') {
