@@ -21,11 +21,9 @@ export const LISTING_DESCRIPTION_MAX = 5000;
 export const LISTING_QUANTITY_MAX = 9999;
 
 /** Prices: at least $0.01 (the wizard's step and minimum), at most the money limit. */
-const price = z.number().check(
-  z.int('Amounts are whole cents'),
-  z.gte(1, 'Must be at least $0.01'),
-  withinAmountLimit(),
-);
+const price = z
+  .number()
+  .check(z.int('Amounts are whole cents'), z.gte(1, 'Must be at least $0.01'), withinAmountLimit());
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 export const listingLocationSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CART_MAX_ITEMS } from '../domain/cart';
 import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
 import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
@@ -41,12 +42,28 @@ export const shippingQuoteSchema = z.object({
 });
 export type ShippingQuoteView = z.infer<typeof shippingQuoteSchema>;
 
+/** The sellers whose items the buyer collects (local pickup) instead of having them shipped; at most one per cart line. */
+export const localPickupSellerIdsSchema = z.array(id('a seller id')).check(
+  z.maxLength(CART_MAX_ITEMS),
+  z.refine((ids) => new Set(ids).size === ids.length, 'A seller is listed twice'),
+);
+
+/** The same list in a query string: seller ids joined with commas. */
+export const pickupQuery = {
+  encode: (sellerIds: readonly string[]) => [...sellerIds].sort().join(','),
+  decode: (text: string | undefined) => (text ? text.split(',') : []),
+};
+
 /** The shipping options for the cart's (or an auction order's) calculated-shipping items; null when none needs them. */
 export const getShippingOptions = defineContract({
   method: 'GET',
   path: '/api/checkout/shipping-options',
-  /** With `orderId`: for that auction's order awaiting the caller's payment instead of the cart. */
-  query: z.strictObject({ orderId: z.optional(id('an order id')) }),
+  query: z.strictObject({
+    /** With `orderId`: for that auction's order awaiting the caller's payment instead of the cart. */
+    orderId: z.optional(id('an order id')),
+    /** The sellers the buyer collects from (comma-separated): their items are not shipped, so not quoted. */
+    pickup: z.optional(z.string().check(z.regex(/^[0-9A-Za-z]{1,64}(,[0-9A-Za-z]{1,64}){0,49}$/, 'Not seller ids'))),
+  }),
   response: z.object({ quote: z.nullable(shippingQuoteSchema) }),
 });
 
@@ -158,6 +175,8 @@ export const checkout = defineContract({
     shipping: z.nullable(
       z.strictObject({ quoteId: id('a quote id'), optionId: z.string().check(z.regex(/^[A-Z0-9_]{1,60}$/)) }),
     ),
+    /** Sellers whose items the buyer collects instead (each of their lines must offer local pickup). */
+    localPickupSellerIds: z._default(localPickupSellerIdsSchema, []),
     /** The total the buyer agreed to; the server refuses any other (prices or shipping changed). */
     expectedTotalCents: z.number().check(z.int(), z.nonnegative(), withinAmountLimit()),
   }),

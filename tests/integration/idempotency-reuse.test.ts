@@ -26,7 +26,13 @@ function post(a: Account, path: string, body: unknown, key: string) {
 }
 
 /** The same key on `first` then `second`: the first answers `status`, the second 422 and nothing of the first. */
-async function reusedAcross(a: Account, path: (orderId: string) => string, body: unknown, first: string, second: string) {
+async function reusedAcross(
+  a: Account,
+  path: (orderId: string) => string,
+  body: unknown,
+  first: string,
+  second: string,
+) {
   const key = randomUUID();
   const once = await post(a, path(first), body, key);
   expect(once.status, JSON.stringify(once.body)).toBeLessThan(300);

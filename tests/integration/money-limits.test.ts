@@ -25,7 +25,10 @@ describe('the money limit (docs/decisions/042-money-limits.md)', () => {
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.fields).toMatchObject({ priceCents: AMOUNT_TOO_LARGE, shippingCostCents: AMOUNT_TOO_LARGE });
+    expect(refused.body.error.fields).toMatchObject({
+      priceCents: AMOUNT_TOO_LARGE,
+      shippingCostCents: AMOUNT_TOO_LARGE,
+    });
     await listItem(seller, { priceCents: MAX_AMOUNT_CENTS });
   });
 

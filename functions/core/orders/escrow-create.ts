@@ -68,6 +68,7 @@ export function escrowCreateTx(
  */
 export function escrowSequenceOf(tx: Record<string, unknown>): number | undefined {
   const sequence = tx.Sequence;
-  if (tx.TicketSequence !== undefined || typeof sequence !== 'number' || !Number.isSafeInteger(sequence)) return undefined;
+  if (tx.TicketSequence !== undefined || typeof sequence !== 'number' || !Number.isSafeInteger(sequence))
+    return undefined;
   return sequence > 0 ? sequence : undefined;
 }

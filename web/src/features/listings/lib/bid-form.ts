@@ -10,7 +10,12 @@ import {
   minimumNextBidCents,
   type BidRefusalCode,
 } from '../../../../../shared/domain/bids';
-import { AMOUNT_TOO_LARGE, MAX_AMOUNT_CENTS, parseDollarsToCents, type Cents } from '../../../../../shared/domain/money';
+import {
+  AMOUNT_TOO_LARGE,
+  MAX_AMOUNT_CENTS,
+  parseDollarsToCents,
+  type Cents,
+} from '../../../../../shared/domain/money';
 import { ApiError } from '../../../lib/api-error';
 
 /**
