@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { toast } from 'sonner';
 import type { CurrentUser } from '../../../../../shared/api/auth';
-import { getShippingOptions } from '../../../../../shared/api/orders';
+import { getShippingOptions, pickupQuery } from '../../../../../shared/api/orders';
 import type { Profile } from '../../../../../shared/api/profile';
 import { formatAddress } from '../../../../../shared/domain/address';
 import { EMPTY_CART_REDIRECT_MS } from '../../../../../shared/domain/cart';
@@ -13,7 +13,7 @@ import { CartLineItem } from '../../../components/cart-line-item';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiGet } from '../../../lib/api';
-import { blockingLines, needsShippingService, type CartView } from '../../../lib/cart/cart-view';
+import { blockingLines, collected, needsShippingService, type CartView } from '../../../lib/cart/cart-view';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useLineActions } from '../../../lib/cart/use-line-actions';
 import { useProfile } from '../../../lib/profile';
@@ -21,8 +21,10 @@ import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useSession } from '../../../lib/session/session-context';
 import { fetchWalletBalances, rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
 import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
+import { PickupChoice } from '../components/pickup-choice';
 import { ShippingPicker } from '../components/shipping-picker';
 import { CHECKOUT_TEXTS } from '../lib/checkout-toasts';
+import { flatShippingWith, pickupSellers } from '../lib/pickup-choice';
 import { useCheckoutRunner } from '../lib/use-checkout-runner';
 
 /** What a shipping quote is bound to on our side: the cart's lines and quantities (the server also binds the ZIP). */
@@ -30,11 +32,18 @@ function cartFingerprint(cart: CartView): string {
   return cart.items.map((l) => `${l.listingId}:${l.quantity}:${l.status}`).join('|');
 }
 
-/** The summary's delivery line: how many units ship (and when, once a service is chosen) and how many are picked up. */
-export function deliverySummary(cart: Pick<CartView, 'items'>, estimatedDays: string | null): string {
+/**
+ * The summary's delivery line: how many units ship (and when, once a service is chosen) and how many are picked up
+ * (pickup only, or from a seller the buyer chose to collect from).
+ */
+export function deliverySummary(
+  cart: Pick<CartView, 'items'>,
+  estimatedDays: string | null,
+  chosen: ReadonlySet<string> = new Set(),
+): string {
   const live = cart.items.filter((l) => l.status !== 'unavailable');
-  const shipped = live.filter((l) => !l.isLocalPickup).reduce((sum, l) => sum + l.quantity, 0);
-  const pickup = live.filter((l) => l.isLocalPickup).reduce((sum, l) => sum + l.quantity, 0);
+  const shipped = live.filter((l) => !collected(l, chosen)).reduce((sum, l) => sum + l.quantity, 0);
+  const pickup = live.filter((l) => collected(l, chosen)).reduce((sum, l) => sum + l.quantity, 0);
   const parts = [];
   if (shipped > 0) parts.push(`${shipped} shipped${estimatedDays ? `, ${estimatedDays}` : ''}`);
   if (pickup > 0) parts.push(`${pickup} local pickup`);
@@ -45,10 +54,20 @@ function addressFingerprint(profile: Profile | undefined): string {
   return profile?.address ? JSON.stringify(profile.address) : 'none';
 }
 
-/** The calculated-shipping options for this cart and address; read again when either changes or the quote runs out. */
-function useShippingQuote(enabled: boolean, userId: string, token: string, cartFp: string, addressFp: string) {
-  const swr = useSWR(enabled ? ['shipping-options', userId, cartFp, addressFp] : null, () =>
-    apiGet(getShippingOptions, { token }),
+/**
+ * The calculated-shipping options for this cart, address and the sellers collected from (`pickup`, as the query
+ * sends it); read again when any changes or the quote runs out.
+ */
+function useShippingQuote(
+  enabled: boolean,
+  userId: string,
+  token: string,
+  cartFp: string,
+  addressFp: string,
+  pickup: string,
+) {
+  const swr = useSWR(enabled ? ['shipping-options', userId, cartFp, addressFp, pickup] : null, () =>
+    apiGet(getShippingOptions, { token, query: pickup ? { pickup } : {} }),
   );
   const quote = swr.data?.quote;
   const { mutate } = swr;
@@ -71,9 +90,19 @@ function useShippingQuote(enabled: boolean, userId: string, token: string, cartF
   return swr;
 }
 
-function Delivery({ profile, failed, cart }: { profile: Profile | undefined; failed: boolean; cart: CartView }) {
-  const shipped = cart.items.some((l) => !l.isLocalPickup && l.status !== 'unavailable');
-  const pickup = cart.items.filter((l) => l.isLocalPickup && l.status !== 'unavailable');
+function Delivery({
+  profile,
+  failed,
+  cart,
+  chosen,
+}: {
+  profile: Profile | undefined;
+  failed: boolean;
+  cart: CartView;
+  chosen: ReadonlySet<string>;
+}) {
+  const shipped = cart.items.some((l) => !collected(l, chosen) && l.status !== 'unavailable');
+  const pickup = cart.items.filter((l) => collected(l, chosen) && l.status !== 'unavailable');
   return (
     <section className="commerce-panel" aria-labelledby="delivery-heading">
       <h2 id="delivery-heading" className="commerce-heading">
@@ -116,7 +145,12 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
   const profile = useProfile();
   const balances = useWalletBalances({ token, walletAddress: user.walletAddress });
   const serverCart = cart?.source === 'server' ? cart : undefined;
-  const needsShipping = !!serverCart && needsShippingService(serverCart);
+  // Local pickup chosen per seller; only sellers that still offer it count (the cart may have changed since).
+  const [pickupChoice, setPickupChoice] = useState<ReadonlySet<string>>(new Set());
+  const offering = serverCart ? pickupSellers(serverCart.items) : [];
+  const chosen = new Set(offering.map((s) => s.sellerId).filter((id) => pickupChoice.has(id)));
+  const pickup = pickupQuery.encode([...chosen]);
+  const needsShipping = !!serverCart && needsShippingService(serverCart, chosen);
   const profileSettled = profile.data !== undefined || profile.error !== undefined;
   const cartFp = serverCart ? cartFingerprint(serverCart) : '';
   const quote = useShippingQuote(
@@ -125,13 +159,15 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
     token,
     cartFp,
     addressFingerprint(profile.data),
+    pickup,
   );
 
-  // The chosen service resets when the cart's quantities change (spec part 2 "Shipping rate loading").
+  // The chosen service resets when the cart's quantities (or what is shipped) change (spec part 2 "Shipping rate
+  // loading").
   const [choice, setChoice] = useState<string | null>(null);
-  const [choiceFor, setChoiceFor] = useState(cartFp);
-  if (choiceFor !== cartFp) {
-    setChoiceFor(cartFp);
+  const [choiceFor, setChoiceFor] = useState(`${cartFp}#${pickup}`);
+  if (choiceFor !== `${cartFp}#${pickup}`) {
+    setChoiceFor(`${cartFp}#${pickup}`);
     setChoice(null);
   }
   const option = needsShipping ? (quote.data?.quote?.options.find((o) => o.id === choice) ?? null) : null;
@@ -142,7 +178,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
     userId: user.id,
     onRefused: (error) => {
       const code = error instanceof ApiError ? error.code : null;
-      if (code === 'price_changed' || code === 'cart_changed') {
+      if (code === 'price_changed' || code === 'cart_changed' || code === 'pickup_not_offered') {
         void cartState.reload();
         void quote.mutate();
       } else if (code === 'shipping_changed') {
@@ -199,7 +235,8 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
   // Spec part 1 section 8.4: a failed balance read counts as $0.00.
   const balance = rlusdCents(balances.data);
   const optionCents = option?.costCents ?? 0;
-  const total = cart.totalCents + optionCents;
+  const flatCents = flatShippingWith(cart.items, chosen);
+  const total = cart.itemsCents + flatCents + optionCents;
   const blocked = blockingLines(cart).length > 0;
   const missingService = needsShipping && !option;
   const short = balanceKnown && balance < total;
@@ -212,6 +249,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
     }
     void runner.run({
       shipping: option && quote.data?.quote ? { quoteId: quote.data.quote.quoteId, optionId: option.id } : null,
+      localPickupSellerIds: [...chosen],
       expectedTotalCents: total,
     });
   };
@@ -237,7 +275,20 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
               ))}
             </ul>
           </section>
-          <Delivery profile={profile.data} failed={profile.error !== undefined} cart={cart} />
+          <Delivery profile={profile.data} failed={profile.error !== undefined} cart={cart} chosen={chosen} />
+          <PickupChoice
+            sellers={offering}
+            chosen={chosen}
+            disabled={runner.processing}
+            onChange={(sellerId, collect) =>
+              setPickupChoice((c) => {
+                const next = new Set(c);
+                if (collect) next.add(sellerId);
+                else next.delete(sellerId);
+                return next;
+              })
+            }
+          />
           {needsShipping && (
             <ShippingPicker
               quote={quote.data?.quote}
@@ -259,7 +310,8 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
               .filter((l) => l.status !== 'unavailable')
               .map((l) => (
                 <li key={l.listingId}>
-                  {l.title} × {l.quantity} — {formatUsd(l.lineTotalCents)}
+                  {l.title} × {l.quantity} —{' '}
+                  {formatUsd(collected(l, chosen) ? (l.unitPriceCents ?? 0) * l.quantity : l.lineTotalCents)}
                 </li>
               ))}
           </ul>
@@ -268,10 +320,10 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
               <dt>Items</dt>
               <dd>{formatUsd(cart.itemsCents)}</dd>
             </div>
-            {cart.shippingCents > 0 && (
+            {flatCents > 0 && (
               <div>
                 <dt>Flat-rate shipping</dt>
-                <dd>{formatUsd(cart.shippingCents)}</dd>
+                <dd>{formatUsd(flatCents)}</dd>
               </div>
             )}
             {needsShipping && (
@@ -282,7 +334,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
             )}
             <div>
               <dt>Delivery</dt>
-              <dd>{deliverySummary(cart, option?.estimatedDays ?? null)}</dd>
+              <dd>{deliverySummary(cart, option?.estimatedDays ?? null, chosen)}</dd>
             </div>
             <div className="totals-total">
               <dt>Total</dt>
