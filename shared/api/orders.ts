@@ -43,7 +43,7 @@ export const shippingQuoteSchema = z.object({
 export type ShippingQuoteView = z.infer<typeof shippingQuoteSchema>;
 
 /** The sellers whose items the buyer collects (local pickup) instead of having them shipped; at most one per cart line. */
-export const localPickupSellerIdsSchema = z.array(id('a seller id')).check(
+const localPickupSellerIdsSchema = z.array(id('a seller id')).check(
   z.maxLength(CART_MAX_ITEMS),
   z.refine((ids) => new Set(ids).size === ids.length, 'A seller is listed twice'),
 );
