@@ -167,18 +167,22 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** What a buyer agrees to pay (checkout, and an auction's payment). */
+export const paymentBodySchema = z.strictObject({
+  /** The quote the buyer saw and the option picked, when the cart has calculated shipping. */
+  shipping: z.nullable(
+    z.strictObject({ quoteId: id('a quote id'), optionId: z.string().check(z.regex(/^[A-Z0-9_]{1,60}$/)) }),
+  ),
+  /** The total the buyer agreed to; the server refuses any other (prices or shipping changed). */
+  expectedTotalCents: z.number().check(z.int(), z.nonnegative(), withinAmountLimit()),
+});
+
 export const checkout = defineContract({
   method: 'POST',
   path: '/api/checkout',
-  body: z.strictObject({
-    /** The quote the buyer saw and the option picked, when the cart has calculated shipping. */
-    shipping: z.nullable(
-      z.strictObject({ quoteId: id('a quote id'), optionId: z.string().check(z.regex(/^[A-Z0-9_]{1,60}$/)) }),
-    ),
+  body: z.extend(paymentBodySchema, {
     /** Sellers whose items the buyer collects instead (each of their lines must offer local pickup). */
     localPickupSellerIds: z._default(localPickupSellerIdsSchema, []),
-    /** The total the buyer agreed to; the server refuses any other (prices or shipping changed). */
-    expectedTotalCents: z.number().check(z.int(), z.nonnegative(), withinAmountLimit()),
   }),
   response: z.object({ checkoutId: z.string(), orders: z.array(orderSchema) }),
 });
