@@ -260,6 +260,10 @@ describe('/checkout: what it shows (spec part 2 "Checkout")', () => {
     const api = signedIn(w);
     renderRoutes(routes, '/checkout');
     const choice = await main().findByRole('region', { name: 'Shipping or Local Pickup' });
+    // The lines that offer it say so; the others do not.
+    const items = within(main().getByRole('list', { name: 'Items to buy' }));
+    expect(within(items.getByRole('article', { name: 'Oak Desk' })).getByText(/Local pickup available/)).toBeTruthy();
+    expect(within(items.getByRole('article', { name: 'Chair' })).queryByText(/Local pickup available/)).toBeNull();
     // Only alice's items all offer pickup; shipping is the default.
     expect(
       within(choice)
