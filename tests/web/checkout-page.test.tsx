@@ -303,6 +303,10 @@ describe('/checkout: what it shows (spec part 2 "Checkout")', () => {
     fireEvent.click(await main().findByRole('radio', { name: /Local pickup/ }));
     expect(await summary.findByText('1 local pickup')).toBeTruthy();
     expect(summary.queryByText('Flat-rate shipping')).toBeNull();
+    // The line is shown as it will be bought: a pickup, its total without shipping.
+    const line = within(main().getByRole('article', { name: 'Brass Lamp' }));
+    expect(line.getByText('Local Pickup')).toBeTruthy();
+    expect(line.getByText(/Pick up in Austin, TX/)).toBeTruthy();
     expect(summary.getAllByText('$40.00').length).toBeGreaterThan(0);
   });
 

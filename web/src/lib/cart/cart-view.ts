@@ -99,14 +99,7 @@ export function lineStatusNote(l: CartLine): string | null {
   return null;
 }
 
-/** Whether a line is collected: pickup only, or from a seller the buyer chose local pickup for at checkout. */
-export const collected = (l: Pick<CartLine, 'isLocalPickup' | 'sellerId'>, chosen: ReadonlySet<string>) =>
-  l.isLocalPickup || chosen.has(l.sellerId);
-
-/**
- * Whether any line that is shipped has its shipping calculated at checkout (the shipping service picker); `chosen`:
- * the sellers the buyer collects from instead.
- */
-export function needsShippingService(cart: Pick<Cart, 'items'>, chosen: ReadonlySet<string> = new Set()): boolean {
-  return cart.items.some((l) => l.status !== 'unavailable' && !collected(l, chosen) && l.shippingType === 'calculated');
+/** Whether any line that is shipped has its shipping calculated at checkout (the shipping service picker). */
+export function needsShippingService(cart: Pick<Cart, 'items'>): boolean {
+  return cart.items.some((l) => l.status !== 'unavailable' && !l.isLocalPickup && l.shippingType === 'calculated');
 }

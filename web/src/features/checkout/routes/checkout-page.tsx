@@ -13,7 +13,7 @@ import { CartLineItem } from '../../../components/cart-line-item';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiGet } from '../../../lib/api';
-import { blockingLines, collected, needsShippingService, type CartView } from '../../../lib/cart/cart-view';
+import { blockingLines, needsShippingService, type CartView } from '../../../lib/cart/cart-view';
 import { useCart } from '../../../lib/cart/use-cart';
 import { useLineActions } from '../../../lib/cart/use-line-actions';
 import { useProfile } from '../../../lib/profile';
@@ -24,7 +24,7 @@ import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
 import { PickupChoice } from '../components/pickup-choice';
 import { ShippingPicker } from '../components/shipping-picker';
 import { CHECKOUT_TEXTS } from '../lib/checkout-toasts';
-import { flatShippingWith, pickupSellers } from '../lib/pickup-choice';
+import { pickupSellers, withPickupChoice } from '../lib/pickup-choice';
 import { useCheckoutRunner } from '../lib/use-checkout-runner';
 
 /** What a shipping quote is bound to on our side: the cart's lines and quantities (the server also binds the ZIP). */
@@ -32,18 +32,11 @@ function cartFingerprint(cart: CartView): string {
   return cart.items.map((l) => `${l.listingId}:${l.quantity}:${l.status}`).join('|');
 }
 
-/**
- * The summary's delivery line: how many units ship (and when, once a service is chosen) and how many are picked up
- * (pickup only, or from a seller the buyer chose to collect from).
- */
-export function deliverySummary(
-  cart: Pick<CartView, 'items'>,
-  estimatedDays: string | null,
-  chosen: ReadonlySet<string> = new Set(),
-): string {
+/** The summary's delivery line: how many units ship (and when, once a service is chosen) and how many are picked up. */
+export function deliverySummary(cart: Pick<CartView, 'items'>, estimatedDays: string | null): string {
   const live = cart.items.filter((l) => l.status !== 'unavailable');
-  const shipped = live.filter((l) => !collected(l, chosen)).reduce((sum, l) => sum + l.quantity, 0);
-  const pickup = live.filter((l) => collected(l, chosen)).reduce((sum, l) => sum + l.quantity, 0);
+  const shipped = live.filter((l) => !l.isLocalPickup).reduce((sum, l) => sum + l.quantity, 0);
+  const pickup = live.filter((l) => l.isLocalPickup).reduce((sum, l) => sum + l.quantity, 0);
   const parts = [];
   if (shipped > 0) parts.push(`${shipped} shipped${estimatedDays ? `, ${estimatedDays}` : ''}`);
   if (pickup > 0) parts.push(`${pickup} local pickup`);
@@ -90,19 +83,9 @@ function useShippingQuote(
   return swr;
 }
 
-function Delivery({
-  profile,
-  failed,
-  cart,
-  chosen,
-}: {
-  profile: Profile | undefined;
-  failed: boolean;
-  cart: CartView;
-  chosen: ReadonlySet<string>;
-}) {
-  const shipped = cart.items.some((l) => !collected(l, chosen) && l.status !== 'unavailable');
-  const pickup = cart.items.filter((l) => collected(l, chosen) && l.status !== 'unavailable');
+function Delivery({ profile, failed, cart }: { profile: Profile | undefined; failed: boolean; cart: CartView }) {
+  const shipped = cart.items.some((l) => !l.isLocalPickup && l.status !== 'unavailable');
+  const pickup = cart.items.filter((l) => l.isLocalPickup && l.status !== 'unavailable');
   return (
     <section className="commerce-panel" aria-labelledby="delivery-heading">
       <h2 id="delivery-heading" className="commerce-heading">
@@ -145,12 +128,14 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
   const profile = useProfile();
   const balances = useWalletBalances({ token, walletAddress: user.walletAddress });
   const serverCart = cart?.source === 'server' ? cart : undefined;
-  // Local pickup chosen per seller; only sellers that still offer it count (the cart may have changed since).
+  // Local pickup chosen per seller; only sellers that still offer it count (the cart may have changed since). The
+  // page shows and totals the cart as it will be bought: those sellers' lines as pickups, with no shipping.
   const [pickupChoice, setPickupChoice] = useState<ReadonlySet<string>>(new Set());
   const offering = serverCart ? pickupSellers(serverCart.items) : [];
   const chosen = new Set(offering.map((s) => s.sellerId).filter((id) => pickupChoice.has(id)));
   const pickup = pickupQuery.encode([...chosen]);
-  const needsShipping = !!serverCart && needsShippingService(serverCart, chosen);
+  const buying = serverCart && withPickupChoice(serverCart, chosen);
+  const needsShipping = !!buying && needsShippingService(buying);
   const profileSettled = profile.data !== undefined || profile.error !== undefined;
   const cartFp = serverCart ? cartFingerprint(serverCart) : '';
   const quote = useShippingQuote(
@@ -234,10 +219,10 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
   const balanceKnown = balances.data !== undefined || balances.error !== undefined;
   // Spec part 1 section 8.4: a failed balance read counts as $0.00.
   const balance = rlusdCents(balances.data);
+  const shown = buying ?? cart;
   const optionCents = option?.costCents ?? 0;
-  const flatCents = flatShippingWith(cart.items, chosen);
-  const total = cart.itemsCents + flatCents + optionCents;
-  const blocked = blockingLines(cart).length > 0;
+  const total = shown.totalCents + optionCents;
+  const blocked = blockingLines(shown).length > 0;
   const missingService = needsShipping && !option;
   const short = balanceKnown && balance < total;
   const disabled = runner.processing || missingService || !balanceKnown || short || blocked || lines.anyBusy;
@@ -261,10 +246,10 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
         <div className="commerce-main">
           <section className="commerce-panel" aria-labelledby="checkout-items-heading">
             <h2 id="checkout-items-heading" className="commerce-heading">
-              Items ({cart.count})
+              Items ({shown.count})
             </h2>
             <ul className="cart-lines" aria-label="Items to buy">
-              {cart.items.map((l) => (
+              {shown.items.map((l) => (
                 <CartLineItem
                   key={l.listingId}
                   line={l}
@@ -275,7 +260,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
               ))}
             </ul>
           </section>
-          <Delivery profile={profile.data} failed={profile.error !== undefined} cart={cart} chosen={chosen} />
+          <Delivery profile={profile.data} failed={profile.error !== undefined} cart={shown} />
           <PickupChoice
             sellers={offering}
             chosen={chosen}
@@ -306,24 +291,23 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
             Order Summary
           </h2>
           <ul className="order-lines" aria-label="Summary of items">
-            {cart.items
+            {shown.items
               .filter((l) => l.status !== 'unavailable')
               .map((l) => (
                 <li key={l.listingId}>
-                  {l.title} × {l.quantity} —{' '}
-                  {formatUsd(collected(l, chosen) ? (l.unitPriceCents ?? 0) * l.quantity : l.lineTotalCents)}
+                  {l.title} × {l.quantity} — {formatUsd(l.lineTotalCents)}
                 </li>
               ))}
           </ul>
           <dl className="totals">
             <div>
               <dt>Items</dt>
-              <dd>{formatUsd(cart.itemsCents)}</dd>
+              <dd>{formatUsd(shown.itemsCents)}</dd>
             </div>
-            {flatCents > 0 && (
+            {shown.shippingCents > 0 && (
               <div>
                 <dt>Flat-rate shipping</dt>
-                <dd>{formatUsd(flatCents)}</dd>
+                <dd>{formatUsd(shown.shippingCents)}</dd>
               </div>
             )}
             {needsShipping && (
@@ -334,7 +318,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
             )}
             <div>
               <dt>Delivery</dt>
-              <dd>{deliverySummary(cart, option?.estimatedDays ?? null, chosen)}</dd>
+              <dd>{deliverySummary(shown, option?.estimatedDays ?? null)}</dd>
             </div>
             <div className="totals-total">
               <dt>Total</dt>
