@@ -167,7 +167,8 @@ function OrderCard({ order: o, onApprove, approving, onChanged }: OrderCardProps
             >
               Approve Escrow
             </button>
-            {!o.signing && <WithdrawOrderButton order={o} onDone={() => onChanged?.()} />}
+            {/* A won auction's order is paid (or not) on its pay page: withdrawing it there returns it to payment. */}
+            {!o.signing && !o.auction && <WithdrawOrderButton order={o} onDone={() => onChanged?.()} />}
           </div>
         )}
       </article>
