@@ -110,7 +110,8 @@ export function httpHandler<C extends ApiContract>(
   const handle = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> => {
     if (!options.idempotency || options.idempotency === 'use-case') return respond(event);
     const state = stateOf(event);
-    const scope = { user: state.auth!.userId, key: state.idempotencyKey!, body: state.input?.body };
+    const { params, body } = state.input ?? {};
+    const scope = { user: state.auth!.userId, key: state.idempotencyKey!, params, body };
     return options.idempotency(scope, context, () => respond(event));
   };
   const chain = middy<APIGatewayProxyEventV2, HttpResponse, Error, Context>(handle)

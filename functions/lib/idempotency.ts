@@ -12,10 +12,14 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** Partition of the one table that holds idempotency records (sort key: route name and hash of user and key). */
 export const IDEMPOTENCY_PARTITION = 'idempotency';
 
-/** One idempotent request: whose, which key, and the validated body a retry must repeat. */
+/**
+ * One idempotent request: whose, which key, and what a retry must repeat: the validated path parameters (which order,
+ * listing or offer it acts on; most order actions have an empty body) and the validated body.
+ */
 export interface IdempotencyScope {
   user: string;
   key: string;
+  params: unknown;
   body: unknown;
 }
 
@@ -27,8 +31,8 @@ export type IdempotentRun = (
 
 /**
  * Powertools Idempotency on the one table for one route: the first request with a key runs and its answer is stored;
- * a retry with the same key and body gets that answer without running again; the same key with another body is an
- * IdempotencyValidationError (422), and one still in flight an IdempotencyAlreadyInProgressError (409). A failed run
+ * a retry with the same key, path and body gets that answer without running again; the same key on another path (e.g.
+ * another order) or with another body is an IdempotencyValidationError (422), and one still in flight an IdempotencyAlreadyInProgressError (409). A failed run
  * stores nothing, so a retry runs again. Keys are scoped to the user: two users can't see each other's answers.
  */
 export function idempotentRequests(routeName: string): IdempotentRun {
@@ -50,7 +54,7 @@ export function idempotentRequests(routeName: string): IdempotentRun {
         dataIndexArgument: 0,
         config: new IdempotencyConfig({
           eventKeyJmesPath: '[user, key]',
-          payloadValidationJmesPath: 'body',
+          payloadValidationJmesPath: '[params, body]',
           throwOnNoIdempotencyKey: true,
           expiresAfterSeconds: IDEMPOTENCY_TTL_SECONDS,
           hashFunction: 'sha256',

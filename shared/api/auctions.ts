@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { defineContract } from './contract';
-import { checkout, orderSchema } from './orders';
+import { orderSchema, paymentBodySchema } from './orders';
 
 /**
  * After an auction ends (issue 15 item 7, decision 029): the winner pays their order awaiting payment (shipping chosen
@@ -24,7 +24,7 @@ export const payAuctionOrder = defineContract({
   method: 'POST',
   path: '/api/orders/{orderId}/payment',
   params: z.strictObject({ orderId: id('an order id') }),
-  body: checkout.body,
+  body: paymentBodySchema,
   response: orderSchema,
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { RESERVE_STATUSES } from '../domain/bids';
+import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
 import { listingImageSchema } from './listings';
 
@@ -39,14 +40,14 @@ export const bidPlacedSchema = z.extend(auctionViewSchema, {
 export type BidPlaced = z.infer<typeof bidPlacedSchema>;
 
 /**
- * The amount is the bidder's maximum, in cents. Any number passes the contract: a non-integer, zero or negative amount
- * is refused by the bidding rules with the spec's 'Please enter a valid bid amount'.
+ * The amount is the bidder's maximum, in cents. Any number up to the money limit passes the contract: a non-integer,
+ * zero or negative amount is refused by the bidding rules with the spec's 'Please enter a valid bid amount'.
  */
 export const placeBid = defineContract({
   method: 'POST',
   path: '/api/listings/{listingId}/bids',
   params: z.strictObject({ listingId }),
-  body: z.strictObject({ amountCents: z.number() }),
+  body: z.strictObject({ amountCents: z.number().check(withinAmountLimit()) }),
   response: bidPlacedSchema,
 });
 

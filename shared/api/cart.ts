@@ -22,6 +22,8 @@ export const cartLineSchema = z.object({
   sellerName: z.string(),
   sellerLocation: z.nullable(z.object({ city: z.string(), state: z.string(), zipCode: z.string() })),
   isLocalPickup: z.boolean(),
+  /** Shipped, but the buyer may choose local pickup for it at checkout ('Also Offer Local Pickup'). */
+  offersLocalPickup: z.optional(z.boolean()),
   shippingType: z.enum(SHIPPING_TYPES),
   /** Per unit, what the line adds for shipping before checkout (flat rate only). */
   shippingCostCents: cents,

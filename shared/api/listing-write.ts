@@ -7,6 +7,7 @@ import {
   RETURN_POLICIES,
   SHIPPING_TYPES,
 } from '../domain/listing';
+import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
 import { LISTING_PHOTO_MAX_COUNT, mediaKeySchema } from './listing-photos';
 import { listingCardSchema } from './listings';
@@ -19,8 +20,10 @@ export const LISTING_TITLE_MAX = 80;
 export const LISTING_DESCRIPTION_MAX = 5000;
 export const LISTING_QUANTITY_MAX = 9999;
 
-/** Prices: at least $0.01 (the wizard's step and minimum). */
-const price = z.number().check(z.int('Amounts are whole cents'), z.gte(1, 'Must be at least $0.01'));
+/** Prices: at least $0.01 (the wizard's step and minimum), at most the money limit. */
+const price = z
+  .number()
+  .check(z.int('Amounts are whole cents'), z.gte(1, 'Must be at least $0.01'), withinAmountLimit());
 const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max)));
 
 export const listingLocationSchema = z.strictObject({
@@ -79,7 +82,7 @@ export const createListingBodySchema = z
       1,
     ),
     shippingType: z._default(z.enum(SHIPPING_TYPES), 'calculated'),
-    shippingCostCents: z.optional(z.number().check(z.int(), z.gte(0))),
+    shippingCostCents: z.optional(z.number().check(z.int('Amounts are whole cents'), z.gte(0), withinAmountLimit())),
     localPickup: z._default(z.boolean(), false),
     location: listingLocationSchema,
     returnPolicy: z._default(z.enum(RETURN_POLICIES), '30_days'),

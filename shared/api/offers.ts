@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { offerSchema } from '../domain/offers';
 import { listingImageSchema } from './listings';
+import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
 import { conversationIdSchema } from './messages';
 
@@ -12,10 +13,10 @@ import { conversationIdSchema } from './messages';
 export const offerIdSchema = z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not an offer id'));
 
 /**
- * Any number passes the contract: a non-integer, zero or negative amount is refused by the offer rules with
- * 'Invalid Offer' (400). `expires`: the 24-hour expiry toggle.
+ * Any number up to the money limit passes the contract: a non-integer, zero or negative amount is refused by the offer
+ * rules with 'Invalid Offer' (400). `expires`: the 24-hour expiry toggle.
  */
-const offerTerms = z.strictObject({ amountCents: z.number(), expires: z.boolean() });
+const offerTerms = z.strictObject({ amountCents: z.number().check(withinAmountLimit()), expires: z.boolean() });
 
 /** The buyer of a listing conversation makes an offer (round 1). 201 with the offer. */
 export const makeOffer = defineContract({

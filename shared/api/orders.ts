@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { PICKUP_CODE_MESSAGES } from '../domain/pickup-code';
+import { CART_MAX_ITEMS } from '../domain/cart';
 import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
+import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
 
 /** Checkout, orders and their escrows (spec part 2 "Checkout", "Escrow creation", part 3 "My Activity"). */
@@ -41,12 +43,28 @@ export const shippingQuoteSchema = z.object({
 });
 export type ShippingQuoteView = z.infer<typeof shippingQuoteSchema>;
 
+/** The sellers whose items the buyer collects (local pickup) instead of having them shipped; at most one per cart line. */
+const localPickupSellerIdsSchema = z.array(id('a seller id')).check(
+  z.maxLength(CART_MAX_ITEMS),
+  z.refine((ids) => new Set(ids).size === ids.length, 'A seller is listed twice'),
+);
+
+/** The same list in a query string: seller ids joined with commas. */
+export const pickupQuery = {
+  encode: (sellerIds: readonly string[]) => [...sellerIds].sort().join(','),
+  decode: (text: string | undefined) => (text ? text.split(',') : []),
+};
+
 /** The shipping options for the cart's (or an auction order's) calculated-shipping items; null when none needs them. */
 export const getShippingOptions = defineContract({
   method: 'GET',
   path: '/api/checkout/shipping-options',
-  /** With `orderId`: for that auction's order awaiting the caller's payment instead of the cart. */
-  query: z.strictObject({ orderId: z.optional(id('an order id')) }),
+  query: z.strictObject({
+    /** With `orderId`: for that auction's order awaiting the caller's payment instead of the cart. */
+    orderId: z.optional(id('an order id')),
+    /** The sellers the buyer collects from (comma-separated): their items are not shipped, so not quoted. */
+    pickup: z.optional(z.string().check(z.regex(/^[0-9A-Za-z]{1,64}(,[0-9A-Za-z]{1,64}){0,49}$/, 'Not seller ids'))),
+  }),
   response: z.object({ quote: z.nullable(shippingQuoteSchema) }),
 });
 
@@ -152,16 +170,22 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** What a buyer agrees to pay (checkout, and an auction's payment). */
+export const paymentBodySchema = z.strictObject({
+  /** The quote the buyer saw and the option picked, when the cart has calculated shipping. */
+  shipping: z.nullable(
+    z.strictObject({ quoteId: id('a quote id'), optionId: z.string().check(z.regex(/^[A-Z0-9_]{1,60}$/)) }),
+  ),
+  /** The total the buyer agreed to; the server refuses any other (prices or shipping changed). */
+  expectedTotalCents: z.number().check(z.int(), z.nonnegative(), withinAmountLimit()),
+});
+
 export const checkout = defineContract({
   method: 'POST',
   path: '/api/checkout',
-  body: z.strictObject({
-    /** The quote the buyer saw and the option picked, when the cart has calculated shipping. */
-    shipping: z.nullable(
-      z.strictObject({ quoteId: id('a quote id'), optionId: z.string().check(z.regex(/^[A-Z0-9_]{1,60}$/)) }),
-    ),
-    /** The total the buyer agreed to; the server refuses any other (prices or shipping changed). */
-    expectedTotalCents: cents,
+  body: z.extend(paymentBodySchema, {
+    /** Sellers whose items the buyer collects instead (each of their lines must offer local pickup). */
+    localPickupSellerIds: z._default(localPickupSellerIdsSchema, []),
   }),
   response: z.object({ checkoutId: z.string(), orders: z.array(orderSchema) }),
 });
@@ -175,7 +199,13 @@ export const escrowSigningSchema = z.object({
 });
 export type EscrowSigning = z.infer<typeof escrowSigningSchema>;
 
-/** Withdraws the open wallet request (unless the wallet already opened it): the order is cancelled, its units go back. */
+/** What the buyer reads about an order withdrawn before any wallet request was made (cancel reason 'withdrawn'). */
+export const ORDER_WITHDRAWN = 'Your order was withdrawn and its items released.';
+
+/**
+ * Withdraws the open wallet request (unless the wallet already opened it): the order is cancelled, its units go back.
+ * An order no wallet request was made for is withdrawn itself (cancel reason 'withdrawn').
+ */
 export const cancelEscrowSigning = defineContract({
   method: 'DELETE',
   path: '/api/orders/{orderId}/escrow-signing',

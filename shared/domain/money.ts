@@ -4,6 +4,13 @@
  */
 export type Cents = number;
 
+/**
+ * The largest amount any money field takes: 1,000,000.00 RLUSD (docs/decisions/042-money-limits.md). Far below a safe
+ * integer, so sums of a full cart stay exact, and within the 12 digits of the price sort keys.
+ */
+export const MAX_AMOUNT_CENTS = 100_000_000;
+export const AMOUNT_TOO_LARGE = 'Amounts can be at most $1,000,000.00';
+
 export function assertCents(value: number): Cents {
   if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`Not an amount in cents: ${value}`);
   return value;

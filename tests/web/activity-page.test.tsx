@@ -604,3 +604,43 @@ describe('explorer links', () => {
     }
   });
 });
+
+describe('Withdraw Order on a purchase no wallet request was made for', () => {
+  it("asks first, withdraws it: 'Order Withdrawn' – 'Your order was withdrawn and its items released.'", async () => {
+    const waiting = order({ id: 'O1' });
+    const state = { current: waiting };
+    const api = signedIn(() => ({ body: { items: [state.current], nextCursor: null } }), {
+      more: (req) => {
+        if (req.url.pathname !== '/api/orders/O1/escrow-signing' || req.method !== 'DELETE') return undefined;
+        state.current = { ...waiting, status: 'cancelled', cancelReason: 'withdrawn' };
+        return { body: state.current };
+      },
+    });
+    renderRoutes(routes, '/activity');
+    fireEvent.click(await main().findByRole('button', { name: 'Withdraw Order: Oak Desk' }));
+    const confirm = main().getByRole('group', { name: /Withdraw this order\?/ });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep Order' }));
+    expect(api.find('DELETE', '/api/orders/O1/escrow-signing')).toHaveLength(0);
+
+    fireEvent.click(main().getByRole('button', { name: 'Withdraw Order: Oak Desk' }));
+    fireEvent.click(
+      within(main().getByRole('group', { name: /Withdraw this order\?/ })).getByRole('button', {
+        name: 'Withdraw Order',
+      }),
+    );
+    expect(await screen.findByText('Order Withdrawn')).toBeTruthy();
+    expect(screen.getAllByText('Your order was withdrawn and its items released.').length).toBeGreaterThan(0);
+    expect(api.find('DELETE', '/api/orders/O1/escrow-signing')).toHaveLength(1);
+    // The list is read again: the purchase says it was withdrawn, not that it was cancelled some other way.
+    await waitFor(() => expect(main().queryByRole('button', { name: /Withdraw Order/ })).toBeNull());
+    expect(main().getByText('Your order was withdrawn and its items released.')).toBeTruthy();
+  });
+
+  it('is not offered once a wallet request is open (its dialog withdraws that)', async () => {
+    const signing = { uuid: 'U1', signUrl: 'http://xaman.test/sign/O1', qrPngUrl: 'http://q', expiresAt: 'x' };
+    signedIn(() => ({ body: { items: [order({ id: 'O1', signing })], nextCursor: null } }));
+    renderRoutes(routes, '/activity');
+    expect(await main().findByRole('button', { name: 'Approve Escrow: Oak Desk' })).toBeTruthy();
+    expect(main().queryByRole('button', { name: /Withdraw Order/ })).toBeNull();
+  });
+});

@@ -52,8 +52,9 @@ describe('bidButtonState (spec part 1 section 5.2)', () => {
       hint: null,
     });
   });
-  it('stays enabled for an amount that is not one, so pressing says why', () => {
+  it('stays enabled for an amount that is not one, or above the money limit, so pressing says why', () => {
     expect(bidButtonState({ ...base, amount: 'invalid' })).toEqual({ disabled: false, hint: null });
+    expect(bidButtonState({ ...base, amount: 100_000_001 })).toEqual({ disabled: false, hint: null });
   });
 });
 
@@ -61,6 +62,11 @@ describe('clientBidRefusal', () => {
   it("gives the spec's Invalid Bid texts, or null to send the bid", () => {
     expect(clientBidRefusal('invalid', 1_000)).toEqual(['Invalid Bid', 'Please enter a valid bid amount']);
     expect(clientBidRefusal(undefined, 1_000)).toEqual(['Invalid Bid', 'Please enter a valid bid amount']);
+    expect(clientBidRefusal(parseBidInput('1000000.01'), 1_000)).toEqual([
+      'Invalid Bid',
+      'Amounts can be at most $1,000,000.00',
+    ]);
+    expect(clientBidRefusal(parseBidInput('1000000.00'), 1_000)).toBeNull();
     expect(clientBidRefusal(1_000, 1_000)).toEqual([
       'Invalid Bid',
       'Your bid must be higher than the current bid of $10.00',

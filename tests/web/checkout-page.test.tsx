@@ -249,6 +249,67 @@ describe('/checkout: what it shows (spec part 2 "Checkout")', () => {
     expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(0);
   });
 
+  it('offers local pickup per seller whose items all offer it: nothing shipped from them, free, and sent with checkout', async () => {
+    const w = world({
+      cart: serverCart([
+        cartLine({ offersLocalPickup: true }),
+        cartLine({ listingId: 'CHAIR1', title: 'Chair', sellerId: 'S3', sellerName: 'carol', unitPriceCents: 1000 }),
+        lamp,
+      ]),
+    });
+    const api = signedIn(w);
+    renderRoutes(routes, '/checkout');
+    const choice = await main().findByRole('region', { name: 'Shipping or Local Pickup' });
+    // The lines that offer it say so; the others do not.
+    const items = within(main().getByRole('list', { name: 'Items to buy' }));
+    expect(within(items.getByRole('article', { name: 'Oak Desk' })).getByText(/Local pickup available/)).toBeTruthy();
+    expect(within(items.getByRole('article', { name: 'Chair' })).queryByText(/Local pickup available/)).toBeNull();
+    // Only alice's items all offer pickup; shipping is the default.
+    expect(
+      within(choice)
+        .getAllByRole('group')
+        .map((g) => g.querySelector('legend')?.textContent),
+    ).toEqual(['Items from alice']);
+    expect((within(choice).getByRole('radio', { name: /Ship to my address/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(choice).getByRole('radio', { name: /Local pickup/ }));
+    expect(within(choice).getByText('Collect from alice (Austin, TX)')).toBeTruthy();
+    // The options are read again without alice's box, and a service is needed again for carol's.
+    await waitFor(() =>
+      expect(api.find('GET', '/api/checkout/shipping-options').map((r) => r.url.searchParams.get('pickup'))).toEqual([
+        null,
+        'S1',
+      ]),
+    );
+    await chooseGround();
+    const summary = within(main().getByRole('complementary', { name: 'Order Summary' }));
+    // $25 + $10 + $40 items, $5 flat shipping (bob's), $12.99 FedEx Ground (carol's box).
+    expect(summary.getByText('$92.99')).toBeTruthy();
+    expect(summary.getByText('2 shipped, 3-5 business days · 1 local pickup')).toBeTruthy();
+    fireEvent.click(await createButton());
+    await waitFor(() => expect(api.find('POST', '/api/checkout')).toHaveLength(1));
+    expect(api.find('POST', '/api/checkout')[0]?.body).toEqual({
+      shipping: { quoteId: 'Q1N2', optionId: 'FEDEX_GROUND' },
+      localPickupSellerIds: ['S1'],
+      expectedTotalCents: 9299,
+    });
+  });
+
+  it('drops the flat shipping and the service of a seller collected from', async () => {
+    const w = world({ cart: serverCart([cartLine({ ...lamp, offersLocalPickup: true })]) });
+    signedIn(w);
+    renderRoutes(routes, '/checkout');
+    const summary = within(await main().findByRole('complementary', { name: 'Order Summary' }));
+    expect(await summary.findByText('$45.00')).toBeTruthy();
+    fireEvent.click(await main().findByRole('radio', { name: /Local pickup/ }));
+    expect(await summary.findByText('1 local pickup')).toBeTruthy();
+    expect(summary.queryByText('Flat-rate shipping')).toBeNull();
+    // The line is shown as it will be bought: a pickup, its total without shipping.
+    const line = within(main().getByRole('article', { name: 'Brass Lamp' }));
+    expect(line.getByText('Local Pickup')).toBeTruthy();
+    expect(line.getByText(/Pick up in Austin, TX/)).toBeTruthy();
+    expect(summary.getAllByText('$40.00').length).toBeGreaterThan(0);
+  });
+
   it("disables the button below the total: 'Insufficient balance. You need $X more ...'", async () => {
     signedIn(world({ rlusdCents: 7_000 }));
     renderRoutes(routes, '/checkout');
@@ -308,7 +369,11 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
 
     const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
     const [placed] = api.find('POST', '/api/checkout');
-    expect(placed?.body).toEqual({ shipping: { quoteId: 'Q1N1', optionId: 'FEDEX_GROUND' }, expectedTotalCents: 8299 });
+    expect(placed?.body).toEqual({
+      shipping: { quoteId: 'Q1N1', optionId: 'FEDEX_GROUND' },
+      localPickupSellerIds: [],
+      expectedTotalCents: 8299,
+    });
     expect(placed?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     const [first] = api.find('POST', '/api/orders/O1/escrow-signing');
     expect(first?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);

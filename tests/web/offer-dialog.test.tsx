@@ -151,6 +151,16 @@ describe('Make Offer on /item/{id} (spec part 1 section 5.5)', () => {
     expect(sentAnything(api)).toBe(false);
   });
 
+  it("refuses an amount above the money limit under 'Invalid Offer', before the balance", async () => {
+    const api = show();
+    const dialog = await openDialog();
+    fireEvent.change(amount(dialog), { target: { value: '1000000.01' } });
+    send(dialog);
+    expect(await screen.findAllByText('Invalid Offer')).not.toHaveLength(0);
+    expect(dialog.getByText('Amounts can be at most $1,000,000.00')).toBeTruthy();
+    expect(sentAnything(api)).toBe(false);
+  });
+
   it("refuses more than the RLUSD balance: 'Insufficient Balance' with the amounts", async () => {
     const api = show();
     const dialog = await openDialog();

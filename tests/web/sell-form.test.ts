@@ -62,6 +62,9 @@ describe('the wizard form', () => {
     });
     const past = toBody({ ...filled(), listingType: 'auction', startingBid: '5', endsAt: '2026-06-01T11:00' }, [], NOW);
     expect(!past.ok && past.errors.endsAt).toBe('The auction end date cannot be in the past');
+    const tooLarge = toBody({ ...filled(), price: '1000000.01' }, [], NOW);
+    expect(!tooLarge.ok && tooLarge.errors.price).toBe('Amounts can be at most $1,000,000.00');
+    expect(toBody({ ...filled(), price: '1000000.00' }, [], NOW).ok).toBe(true);
     const zip = toBody({ ...filled(), zipCode: '787' }, [], NOW);
     expect(!zip.ok && zip.errors.zipCode).toBe('ZIP code must be exactly 5 digits');
   });

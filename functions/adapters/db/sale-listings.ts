@@ -15,6 +15,7 @@ const SALE_ATTRIBUTES = [
   'endsAt',
   'shippingType',
   'shippingCostCents',
+  'localPickup',
   'location',
   'weightLbs',
   'images',

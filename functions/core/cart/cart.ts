@@ -1,5 +1,6 @@
 import type { Cart, CartLine, MERGE_SKIP_REASONS } from '../../../shared/api/cart';
 import { CART_MAX_ITEMS, isLocalPickup, lineTotalCents, unitShippingCents } from '../../../shared/domain/cart';
+import { pickupOffered } from '../../../shared/domain/pickup-choice';
 import { AppError, NotFoundError } from '../../lib/errors';
 import type { MediaUrl } from '../listings/to-card';
 import {
@@ -89,6 +90,7 @@ export function priceLine(
       ? { city: location.city ?? '', state: location.state ?? '', zipCode: location.zipCode }
       : null,
     isLocalPickup: isLocalPickup(listing.shippingType),
+    offersLocalPickup: !isLocalPickup(listing.shippingType) && pickupOffered(listing),
     shippingType: listing.shippingType,
     shippingCostCents: unitShippingCents(rule),
     unitPriceCents,

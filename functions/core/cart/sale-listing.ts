@@ -15,6 +15,8 @@ export interface SaleListing {
   endsAt?: string;
   shippingType: ShippingType;
   shippingCostCents?: number;
+  /** 'Also Offer Local Pickup': the buyer may collect it instead (shared/domain/pickup-choice.ts). */
+  localPickup?: boolean;
   location?: { zipCode?: string; city?: string; state?: string };
   weightLbs?: number;
   images?: { key: string; thumbKey?: string }[];

@@ -35,12 +35,14 @@ export async function shippingOptions(
   userId: string,
   deps: ShippingOptionsDeps,
   orderId?: string,
+  pickupSellerIds: readonly string[] = [],
 ): Promise<ShippingQuoteView | null> {
   const profile = deps.profiles.get(userId);
   let groups;
   if (orderId === undefined) {
     const cart = await deps.carts.items(userId);
-    groups = groupForShipping(cart, await deps.listings.get(cart.map((c) => c.listingId)), deps.now());
+    const listings = await deps.listings.get(cart.map((c) => c.listingId));
+    groups = groupForShipping(cart, listings, deps.now(), pickupSellerIds);
   } else {
     const order = await buyersOrder(deps.orders, userId, orderId);
     assertAwaitingPayment(order, deps.now());

@@ -21,6 +21,8 @@ import {
   type ShipTo,
 } from './order';
 import { newPickupCode, newPickupLock } from './pickup-code';
+import { assertOrderTotalWithinLimit } from './order-limit';
+import { allowedPickupSellers } from './pickup-choice';
 import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
@@ -79,6 +81,8 @@ export interface CheckoutDeps {
 export interface CheckoutRequest {
   /** The calculated-shipping choice: the quote the buyer saw and the option picked; null when nothing is calculated. */
   shipping: { quoteId: string; optionId: string } | null;
+  /** Sellers whose items the buyer collects (local pickup) instead; allowed by allowedPickupSellers. */
+  localPickupSellerIds?: readonly string[];
   /** The total the buyer agreed to; any other total is refused. */
   expectedTotalCents: Cents;
 }
@@ -100,13 +104,18 @@ export interface Group {
   lines: (OrderLine & { calculated: boolean })[];
 }
 
-/** One order per seller and way of handing over (a pickup releases on the seller's approval, a parcel on delivery). */
+/**
+ * One order per seller and way of handing over (a pickup releases on the seller's approval, a parcel on delivery).
+ * `pickup`: sellers the buyer collects from (allowedPickupSellers): their lines are pickups, with no shipping charged.
+ */
 export function groupLines(
   items: { listing: SaleListing; quantity: number; unitPriceCents: Cents; offerId?: string }[],
+  pickup: ReadonlySet<string> = new Set(),
 ): Group[] {
   const groups = new Map<string, Group>();
   for (const { listing, quantity, unitPriceCents, offerId } of items) {
-    const fulfilment: Fulfilment = isLocalPickup(listing.shippingType) ? 'pickup' : 'ship';
+    const collected = isLocalPickup(listing.shippingType) || pickup.has(listing.sellerId);
+    const fulfilment: Fulfilment = collected ? 'pickup' : 'ship';
     const key = `${listing.sellerId}|${fulfilment}`;
     const group = groups.get(key) ?? {
       sellerId: listing.sellerId,
@@ -121,12 +130,13 @@ export function groupLines(
       imageKey: listing.images?.[0]?.key ?? null,
       quantity,
       unitPriceCents,
-      shippingCents:
-        unitShippingCents({
-          shippingType: listing.shippingType,
-          shippingCostCents: listing.shippingCostCents ?? null,
-        }) * quantity,
-      calculated: listing.shippingType === 'calculated',
+      shippingCents: collected
+        ? 0
+        : unitShippingCents({
+            shippingType: listing.shippingType,
+            shippingCostCents: listing.shippingCostCents ?? null,
+          }) * quantity,
+      calculated: !collected && listing.shippingType === 'calculated',
       ...(offerId !== undefined && { offerId }),
     });
     groups.set(key, group);
@@ -139,14 +149,14 @@ export function groupForShipping(
   cart: readonly { listingId: string; quantity: number }[],
   listings: readonly SaleListing[],
   now: Date,
+  pickupSellerIds: readonly string[] = [],
 ): Group[] {
   const byId = new Map(listings.map((l) => [l.listingId, l]));
-  return groupLines(
-    cart.flatMap(({ listingId, quantity }) => {
-      const listing = byId.get(listingId);
-      return listing && availableUnits(listing, now) > 0 ? [{ listing, quantity, unitPriceCents: 0 }] : [];
-    }),
-  );
+  const items = cart.flatMap(({ listingId, quantity }) => {
+    const listing = byId.get(listingId);
+    return listing && availableUnits(listing, now) > 0 ? [{ listing, quantity, unitPriceCents: 0 }] : [];
+  });
+  return groupLines(items, allowedPickupSellers(items, pickupSellerIds));
 }
 
 /**
@@ -348,10 +358,12 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
     const now = deps.now();
     const ids = cart.map((c) => c.listingId);
     const [listings, offers] = await Promise.all([deps.listings.get(ids), offerPrices(userId, ids, deps.offers, now)]);
-    const groups = groupLines(buyableItems(userId, cart, listings, offers, now));
+    const items = buyableItems(userId, cart, listings, offers, now);
+    const groups = groupLines(items, allowedPickupSellers(items, request.localPickupSellerIds ?? []));
     const shipping = await chosenShipping(userId, groups, toZip, request.shipping, deps);
     const priced = groups.map((g) => priceGroup(g, shipping));
     const total = priced.reduce((sum, o) => sum + o.totalCents, 0);
+    assertOrderTotalWithinLimit(total);
     if (total !== request.expectedTotalCents) throw priceChanged(total);
 
     const sellers = await Promise.all(priced.map((o) => deps.users.user(o.sellerId)));

@@ -60,3 +60,15 @@ export function escrowCreateTx(
     Memos: [{ Memo: { MemoType: ORDER_MEMO_TYPE, MemoData: hexOf(order.orderId) } }],
   };
 }
+
+/**
+ * The account sequence that names the escrow a verified EscrowCreate makes, or undefined when it is signed with a
+ * TicketSequence (Sequence 0): the ledger then keys the escrow by the ticket, while we record Sequence and finish or
+ * cancel by it (OfferSequence), so such a blob is refused before it is submitted (docs/decisions/023).
+ */
+export function escrowSequenceOf(tx: Record<string, unknown>): number | undefined {
+  const sequence = tx.Sequence;
+  if (tx.TicketSequence !== undefined || typeof sequence !== 'number' || !Number.isSafeInteger(sequence))
+    return undefined;
+  return sequence > 0 ? sequence : undefined;
+}

@@ -1,3 +1,4 @@
+import { ORDER_WITHDRAWN } from '../../../shared/api/orders';
 import { formatUsd } from '../../../shared/domain/money';
 import { AppError, NotFoundError } from '../../lib/errors';
 import type { LedgerGateway } from '../ledger/ports';
@@ -8,6 +9,7 @@ import { escrowCreateTx, type TokenIssue } from './escrow-create';
 import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
 import type { OrderRecord, OrderSigning } from './order';
 import type { OrderRepository } from './order-store';
+import { cancelOrder, type CancelOrderDeps } from './settle-escrow';
 
 /** A wallet request to fund an order lapses after 5 minutes, as the signing poll does (60 checks, 5 s apart). */
 export const ESCROW_SIGN_EXPIRE_MINUTES = 5;
@@ -42,10 +44,13 @@ function instruction(order: OrderRecord): string {
 }
 
 function notAwaiting(order: OrderRecord): AppError {
+  if (order.status === 'awaiting_payment')
+    return new AppError(409, 'order_awaiting_payment', 'This order is waiting for payment.');
   if (order.status !== 'awaiting_signature' && order.status !== 'submitting' && order.status !== 'cancelled')
     return new AppError(409, 'order_paid', 'This order is already paid into escrow.');
   if (order.status === 'submitting')
     return new AppError(409, 'order_submitting', 'This payment is being confirmed on the ledger.');
+  if (order.cancelReason === 'withdrawn') return new AppError(409, 'order_cancelled', ORDER_WITHDRAWN);
   return new AppError(409, 'order_cancelled', 'This order was cancelled. Check out again to buy these items.');
 }
 
@@ -121,8 +126,8 @@ export async function requestEscrowSignature(
   return { ...signing, orderId };
 }
 
-export interface CancelSigningDeps {
-  orders: Pick<OrderRepository, 'get'>;
+export interface CancelSigningDeps extends CancelOrderDeps {
+  orders: Pick<OrderRepository, 'get' | 'cancel' | 'backToPayment'>;
   signer: Pick<SignerGateway, 'cancel'>;
   /** Reads the request from the wallet service now and settles the order by it. */
   checkNow: (uuid: string) => Promise<unknown>;
@@ -131,10 +136,13 @@ export interface CancelSigningDeps {
 /**
  * The buyer withdraws the open wallet request of an order awaiting signature: the wallet service cancels it unless it
  * was opened meanwhile (then the buyer rejects it there), and the order settles by what the request now is (cancelled:
- * the units go back; signed just before: it is funded).
+ * the units go back; signed just before: it is funded). An order no wallet request was made for is withdrawn itself
+ * (cancelled as 'withdrawn', its units back; an auction's back to payment). Should a request be made at that very
+ * moment, nothing is lost: settlement only submits for an order still awaiting signature.
  */
 export async function cancelEscrowSignature(userId: string, orderId: string, deps: CancelSigningDeps) {
   const order = await buyersOrder(deps.orders, userId, orderId);
+  if (order.status === 'awaiting_signature' && !order.signing) return cancelOrder(order, 'withdrawn', deps);
   if (order.status !== 'awaiting_signature' || !order.signing) throw notAwaiting(order);
   const { reason } = await deps.signer.cancel(order.signing.uuid);
   if (reason === 'already_opened') {

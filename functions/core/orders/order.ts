@@ -43,6 +43,8 @@ export const CANCEL_REASONS = [
   'ledger_failed',
   'reservation_expired',
   'payment_lapsed',
+  /** The buyer withdrew the order before any wallet request was made. */
+  'withdrawn',
 ] as const;
 export type CancelReason = (typeof CANCEL_REASONS)[number];
 

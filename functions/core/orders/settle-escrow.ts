@@ -2,7 +2,7 @@ import type { LedgerGateway } from '../ledger/ports';
 import type { SignerGateway } from '../signing/ports';
 import type { SigningRequestRecord } from '../signing/requests';
 import { afterFailedSigning } from './auction-payment';
-import { escrowCreateTx, type TokenIssue } from './escrow-create';
+import { escrowCreateTx, escrowSequenceOf, type TokenIssue } from './escrow-create';
 import type { CancelReason, OrderRecord } from './order';
 import type { OrderRepository, SoldOutListings } from './order-store';
 
@@ -26,7 +26,13 @@ export interface SettleDeps {
 /** How often a submitted EscrowCreate is looked for: a funded order shows within a close and a quarter second. */
 const SUBMIT_POLL_MS = 250;
 
-async function cancelOrder(order: OrderRecord, reason: CancelReason, deps: SettleDeps): Promise<void> {
+/** What cancelling an order needs: the two transitions it may take and the announcement. */
+export type CancelOrderDeps = Pick<SettleDeps, 'events' | 'now'> & {
+  orders: Pick<OrderRepository, 'cancel' | 'backToPayment'>;
+};
+
+/** Cancels an order and gives its units back, once (conditional on its status); an auction's goes back to payment. */
+export async function cancelOrder(order: OrderRecord, reason: CancelReason, deps: CancelOrderDeps): Promise<void> {
   const at = deps.now();
   // An auction's order goes back to awaiting payment: its winner may try again while the window is open.
   if (afterFailedSigning(order) === 'awaiting_payment') {
@@ -97,14 +103,16 @@ export async function settleEscrowSigning(
     const blob = state?.response?.hex;
     if (!blob) return cancelOrder(order, 'signing_expired', deps);
     const verdict = await deps.ledger.verifySignedBlob(blob, escrowCreateTx(order, deps.rlusd));
-    if (!verdict.ok) {
-      deps.log.warn('signed escrow refused', { orderId: order.orderId, reason: verdict.reason });
+    const sequence = verdict.ok ? escrowSequenceOf(verdict.tx) : undefined;
+    if (!verdict.ok || sequence === undefined) {
+      const reason = verdict.ok ? 'The blob uses a TicketSequence, not a Sequence, for the escrow' : verdict.reason;
+      deps.log.warn('signed escrow refused', { orderId: order.orderId, reason });
       return cancelOrder(order, 'blob_refused', deps);
     }
     const escrowCreate = {
       txid: verdict.txid,
       blob,
-      sequence: Number(verdict.tx.Sequence),
+      sequence,
       submittedAt: deps.now().toISOString(),
       ledgerIndex: null,
     };

@@ -1,3 +1,4 @@
+import { pickupQuery } from '../../../shared/api/orders';
 import { shippingOptionsDeps } from '../../adapters/order-deps';
 import { shippingOptions } from '../../core/orders/checkout-shipping';
 import { httpHandler, ok, principalOf } from '../../lib/http-handler';
@@ -5,6 +6,11 @@ import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getShippingOptions, async (req) =>
   ok({
-    quote: await shippingOptions(principalOf(req).userId, shippingOptionsDeps(req.log), req.query.orderId),
+    quote: await shippingOptions(
+      principalOf(req).userId,
+      shippingOptionsDeps(req.log),
+      req.query.orderId,
+      pickupQuery.decode(req.query.pickup),
+    ),
   }),
 );

@@ -1,5 +1,7 @@
 import { orderStore } from '../../adapters/db/order-store';
 import { db } from '../../adapters/db/service';
+import { clock } from '../../adapters/clock';
+import { orderEvents } from '../../adapters/order-events';
 import { checkSigningNow, orderLinks } from '../../adapters/order-deps';
 import { signer } from '../../adapters/signer/xaman-signer';
 import { getOrder } from '../../core/orders/activity';
@@ -14,6 +16,8 @@ export const handler = httpHandler(routes.cancelEscrowSigning, async (req) => {
     orders,
     signer: signer(),
     checkNow: checkSigningNow(req.log),
+    events: orderEvents,
+    now: () => clock.now(),
   });
   return ok(await getOrder(userId, req.params.orderId, { orders, links: orderLinks() }));
 });

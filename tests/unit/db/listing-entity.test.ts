@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listingEntity } from '../../../functions/adapters/db/entities/listing';
+import { MAX_AMOUNT_CENTS } from '../../../shared/domain/money';
 
 const base = {
   listingId: 'L1',
@@ -37,5 +38,18 @@ describe('listing entity', () => {
   it('writes the featured index only for featured listings', () => {
     expect(itemOf({ ...base, listingType: 'fixed', featured: false }).gsi7pk).toBeUndefined();
     expect(itemOf({ ...base, listingType: 'fixed', featured: true }).gsi7pk).toBeDefined();
+  });
+});
+
+describe('listing price sort keys at the money limit', () => {
+  const priceKey = (sortPriceCents: number) =>
+    String(itemOf({ ...base, listingType: 'fixed', priceCents: sortPriceCents, sortPriceCents }).gsi3sk);
+
+  it('hold the largest amount zero-padded, ordered after every smaller price', () => {
+    const atMax = priceKey(MAX_AMOUNT_CENTS);
+    expect(atMax).toContain(`sortpricecents_${String(MAX_AMOUNT_CENTS).padStart(12, '0')}`);
+    expect(atMax > priceKey(MAX_AMOUNT_CENTS - 1)).toBe(true);
+    expect(priceKey(MAX_AMOUNT_CENTS - 1) > priceKey(999)).toBe(true);
+    expect(priceKey(1) < priceKey(10)).toBe(true);
   });
 });

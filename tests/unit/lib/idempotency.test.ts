@@ -143,6 +143,37 @@ describe('idempotent routes', () => {
     expect(made).toBe(1);
   });
 
+  it('refuses the same key and body on another path (another order) with 422, and does not run', async () => {
+    const onOrder = defineContract({
+      method: 'POST',
+      path: '/api/orders/{orderId}/shipment',
+      params: z.strictObject({ orderId: z.string() }),
+      body: z.strictObject({}),
+      response: z.object({ id: z.string() }),
+    });
+    const h = httpHandler(
+      { ...route, contract: onOrder } as unknown as RouteDef<typeof onOrder>,
+      async ({ params }) => {
+        made++;
+        return ok({ id: params.orderId });
+      },
+      {
+        authenticate: async () => ({ userId: 'U1', sessionId: 'S', tokenExpiresAt: new Date() }),
+        idempotency: idempotentRequests('shipThing'),
+      },
+    );
+    const on = (orderId: string) => ({ ...post({}), pathParameters: { orderId } }) as APIGatewayProxyEventV2;
+    expect(parse(await h(on('O1'), context))).toMatchObject({ id: 'O1' });
+    expect(parse(await h(on('O1'), context))).toMatchObject({ id: 'O1' });
+    const other = await h(on('O2'), context);
+    expect(other.statusCode).toBe(422);
+    expect(parse(other).error).toMatchObject({
+      code: 'idempotency_key_reused',
+      message: 'This Idempotency-Key was already used with a different request; send a new key for a new action',
+    });
+    expect(made).toBe(1);
+  });
+
   it('answers 409 while the first request with the key is still running', async () => {
     let release!: () => void;
     const h = httpHandler(

@@ -52,7 +52,11 @@ export function CartLineItem({ line: l, busy, onQuantity, onRemove }: CartLineIt
                 {pickupPlace && <span className="cart-line-pickup"> Pick up in {pickupPlace}</span>}
               </>
             ) : (
-              lineShippingText(l)
+              <>
+                {lineShippingText(l)}
+                {/* 'Also Offer Local Pickup': chosen per seller at checkout. */}
+                {l.offersLocalPickup && ' · Local pickup available'}
+              </>
             )}
           </p>
           <p className="cart-line-meta">

@@ -2,7 +2,7 @@ import '../styles/offers.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { formatUsd, parseDollarsToCents } from '../../../shared/domain/money';
+import { AMOUNT_TOO_LARGE, formatUsd, MAX_AMOUNT_CENTS, parseDollarsToCents } from '../../../shared/domain/money';
 import { OFFER_REFUSAL_TITLES, OFFER_TEXTS } from '../../../shared/domain/offers';
 import type { OfferTerms } from '../lib/offers';
 import { useSignedInSession } from '../lib/session/session-context';
@@ -15,7 +15,7 @@ const STEP = '0.01';
 
 /**
  * The typed amount in cents, or what is wrong with it before anything is sent (the server checks again): not a
- * positive amount with at most 2 decimals, or more than `maxCents` (the balance; null: no cap).
+ * positive amount with at most 2 decimals, above the money limit, or more than `maxCents` (the balance; null: no cap).
  */
 export function checkOfferAmount(
   text: string,
@@ -24,6 +24,9 @@ export function checkOfferAmount(
   const cents = parseDollarsToCents(text);
   if (cents === undefined || cents <= 0) {
     return { ok: false, title: OFFER_REFUSAL_TITLES.invalid_amount, message: OFFER_TEXTS.invalidAmount };
+  }
+  if (cents > MAX_AMOUNT_CENTS) {
+    return { ok: false, title: OFFER_REFUSAL_TITLES.invalid_amount, message: AMOUNT_TOO_LARGE };
   }
   if (maxCents !== null && cents > maxCents) {
     const message = OFFER_TEXTS.insufficientBalance(cents, maxCents);

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { Wallet } from 'xrpl';
+import { verifySignedBlob } from '../../../../functions/adapters/ledger/verify-signed-blob';
 import {
   escrowCreateTx,
+  escrowSequenceOf,
   ORDER_MEMO_TYPE,
   preimageCondition,
   rippleTime,
@@ -52,5 +55,44 @@ describe('the EscrowCreate a buyer signs', () => {
   it('counts time from the Ripple epoch (2000-01-01T00:00:00Z)', () => {
     expect(rippleTime('2000-01-01T00:00:00.000Z')).toBe(0);
     expect(rippleTime('2000-01-01T00:01:00.900Z')).toBe(60);
+  });
+});
+
+describe('the sequence a signed EscrowCreate names its escrow by', () => {
+  const buyer = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
+  const seller = Wallet.fromSeed('sEd7rBGm5kxzauRTAV2hbsNz7N45X91');
+  const asked = escrowCreateTx(
+    {
+      orderId: '01JABCDEFGHJKMNPQRSTVWXYZ0',
+      totalCents: 4_500,
+      escrow: {
+        buyerAddress: buyer.classicAddress,
+        sellerAddress: seller.classicAddress,
+        condition: `A0258020${'AB'.repeat(32)}810120`,
+        sealedFulfillment: 'aes.x',
+        cancelAfter: '2026-12-01T10:00:00.000Z',
+      },
+    },
+    { currency: '524C555344000000000000000000000000000000', issuer: seller.classicAddress },
+  );
+  const signed = (over: Record<string, unknown>) =>
+    verifySignedBlob(buyer.sign({ ...asked, Fee: '12', LastLedgerSequence: 99, ...over } as never).tx_blob, asked);
+
+  it('is the Sequence of a blob signed the usual way', () => {
+    const verdict = signed({ Sequence: 41 });
+    expect(verdict.ok && escrowSequenceOf(verdict.tx)).toBe(41);
+  });
+
+  it('is none for a blob signed with a TicketSequence (Sequence 0), though its fields are the ones asked for', () => {
+    const verdict = signed({ Sequence: 0, TicketSequence: 12 });
+    expect(verdict.ok).toBe(true);
+    expect(verdict.ok && escrowSequenceOf(verdict.tx)).toBeUndefined();
+  });
+
+  it('is none without a usable Sequence at all', () => {
+    expect(escrowSequenceOf({ Sequence: 0 })).toBeUndefined();
+    expect(escrowSequenceOf({})).toBeUndefined();
+    expect(escrowSequenceOf({ Sequence: '41' })).toBeUndefined();
+    expect(escrowSequenceOf({ Sequence: 41, TicketSequence: 41 })).toBeUndefined();
   });
 });

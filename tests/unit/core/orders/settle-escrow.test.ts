@@ -65,7 +65,10 @@ function memoryOrders(initial: OrderRecord) {
   return { repo, orders, stock };
 }
 
-function deps(repo: OrderRepository, over: { verdict?: boolean; outcome?: SubmitOutcome; signed?: boolean } = {}) {
+function deps(
+  repo: OrderRepository,
+  over: { verdict?: boolean; outcome?: SubmitOutcome; signed?: boolean; tx?: Record<string, unknown> } = {},
+) {
   const submitAndWait = vi.fn(
     async () => over.outcome ?? ({ status: 'success', txid: 'T', ledgerIndex: 9, deliveredAmount: null } as const),
   );
@@ -90,7 +93,7 @@ function deps(repo: OrderRepository, over: { verdict?: boolean; outcome?: Submit
       verifySignedBlob: async () =>
         over.verdict === false
           ? { ok: false as const, reason: "The blob's Amount differs from the request" }
-          : { ok: true as const, account: 'rB', txid: 'T', tx: { Sequence: 41 } },
+          : { ok: true as const, account: 'rB', txid: 'T', tx: over.tx ?? { Sequence: 41 } },
       submitAndWait,
     },
     rlusd: { currency: '524C555344000000000000000000000000000000', issuer: 'rI' },
@@ -126,6 +129,19 @@ describe('settling an escrow-create request', () => {
     expect(submitAndWait).not.toHaveBeenCalled();
     expect(orders.get('O1')).toMatchObject({ status: 'cancelled', cancelReason: 'blob_refused' });
     expect(stock).toEqual({ reserved: 0, sold: 0 });
+  });
+
+  it('never submits an EscrowCreate signed with a TicketSequence: settlement follows Sequence, so it is refused', async () => {
+    const { repo, orders, stock } = memoryOrders(order());
+    const { d, submitAndWait } = deps(repo, { tx: { Sequence: 0, TicketSequence: 12 } });
+    await settleEscrowSigning(signed, d);
+    expect(submitAndWait).not.toHaveBeenCalled();
+    expect(orders.get('O1')).toMatchObject({ status: 'cancelled', cancelReason: 'blob_refused' });
+    expect(stock).toEqual({ reserved: 0, sold: 0 });
+    expect(d.log.warn).toHaveBeenCalledWith('signed escrow refused', {
+      orderId: 'O1',
+      reason: 'The blob uses a TicketSequence, not a Sequence, for the escrow',
+    });
   });
 
   it('a cancelled or expired request cancels the order; a tec result cancels it as ledger_failed', async () => {

@@ -1,4 +1,4 @@
-import type { Order } from '../../../../shared/api/orders';
+import { ORDER_WITHDRAWN, type Order } from '../../../../shared/api/orders';
 
 export type { Order };
 
@@ -45,6 +45,7 @@ const CANCEL_REASONS: Record<string, string> = {
   ledger_failed: 'The ledger did not accept the escrow.',
   reservation_expired: 'The items were released because the escrow was not signed in time.',
   payment_lapsed: 'Not paid within 48 hours of winning the auction.',
+  withdrawn: ORDER_WITHDRAWN,
 };
 
 /** Why an order was cancelled, in words. */

@@ -19,6 +19,7 @@ import {
   orderStatusTone,
 } from '../../../lib/orders/orders';
 import { AuctionOrderActions } from './auction-order-actions';
+import { WithdrawOrderButton } from './withdraw-order-button';
 
 export type Role = 'buyer' | 'seller';
 type OrdersPage = ResponseOf<typeof listMyOrders>;
@@ -56,7 +57,7 @@ interface OrderCardProps {
   onApprove?: (order: Order) => void;
   /** An approval is under way (this order's or another's). */
   approving: boolean;
-  /** A seller's action moved the order on (read the lists again). */
+  /** An action moved the order on (read the lists again). */
   onChanged?: () => void;
 }
 
@@ -166,6 +167,8 @@ function OrderCard({ order: o, onApprove, approving, onChanged }: OrderCardProps
             >
               Approve Escrow
             </button>
+            {/* A won auction's order is paid (or not) on its pay page: withdrawing it there returns it to payment. */}
+            {!o.signing && !o.auction && <WithdrawOrderButton order={o} onDone={() => onChanged?.()} />}
           </div>
         )}
       </article>

@@ -97,6 +97,7 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
             orders={purchases}
             onApprove={(o) => void signing.start(o)}
             approving={signing.busy !== null}
+            onChanged={refresh}
           />
         ) : tab === 'sales' ? (
           <OrderList role="seller" orders={sales} onChanged={refresh} />

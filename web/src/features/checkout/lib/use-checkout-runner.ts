@@ -7,6 +7,8 @@ import { CHECKOUT_TEXTS, checkoutErrorToast } from './checkout-toasts';
 
 export interface CheckoutInput {
   shipping: { quoteId: string; optionId: string } | null;
+  /** The sellers the buyer collects from (local pickup) instead of having their items shipped. */
+  localPickupSellerIds: string[];
   expectedTotalCents: number;
 }
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';
 import { toast } from 'sonner';
 import type { CurrentUser } from '../../../../../shared/api/auth';
-import { getShippingOptions } from '../../../../../shared/api/orders';
+import { getShippingOptions, pickupQuery } from '../../../../../shared/api/orders';
 import type { Profile } from '../../../../../shared/api/profile';
 import { formatAddress } from '../../../../../shared/domain/address';
 import { EMPTY_CART_REDIRECT_MS } from '../../../../../shared/domain/cart';
@@ -21,8 +21,10 @@ import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useSession } from '../../../lib/session/session-context';
 import { fetchWalletBalances, rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
 import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
+import { PickupChoice } from '../components/pickup-choice';
 import { ShippingPicker } from '../components/shipping-picker';
 import { CHECKOUT_TEXTS } from '../lib/checkout-toasts';
+import { pickupSellers, withPickupChoice } from '../lib/pickup-choice';
 import { useCheckoutRunner } from '../lib/use-checkout-runner';
 
 /** What a shipping quote is bound to on our side: the cart's lines and quantities (the server also binds the ZIP). */
@@ -45,10 +47,20 @@ function addressFingerprint(profile: Profile | undefined): string {
   return profile?.address ? JSON.stringify(profile.address) : 'none';
 }
 
-/** The calculated-shipping options for this cart and address; read again when either changes or the quote runs out. */
-function useShippingQuote(enabled: boolean, userId: string, token: string, cartFp: string, addressFp: string) {
-  const swr = useSWR(enabled ? ['shipping-options', userId, cartFp, addressFp] : null, () =>
-    apiGet(getShippingOptions, { token }),
+/**
+ * The calculated-shipping options for this cart, address and the sellers collected from (`pickup`, as the query
+ * sends it); read again when any changes or the quote runs out.
+ */
+function useShippingQuote(
+  enabled: boolean,
+  userId: string,
+  token: string,
+  cartFp: string,
+  addressFp: string,
+  pickup: string,
+) {
+  const swr = useSWR(enabled ? ['shipping-options', userId, cartFp, addressFp, pickup] : null, () =>
+    apiGet(getShippingOptions, { token, query: pickup ? { pickup } : {} }),
   );
   const quote = swr.data?.quote;
   const { mutate } = swr;
@@ -116,7 +128,14 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
   const profile = useProfile();
   const balances = useWalletBalances({ token, walletAddress: user.walletAddress });
   const serverCart = cart?.source === 'server' ? cart : undefined;
-  const needsShipping = !!serverCart && needsShippingService(serverCart);
+  // Local pickup chosen per seller; only sellers that still offer it count (the cart may have changed since). The
+  // page shows and totals the cart as it will be bought: those sellers' lines as pickups, with no shipping.
+  const [pickupChoice, setPickupChoice] = useState<ReadonlySet<string>>(new Set());
+  const offering = serverCart ? pickupSellers(serverCart.items) : [];
+  const chosen = new Set(offering.map((s) => s.sellerId).filter((id) => pickupChoice.has(id)));
+  const pickup = pickupQuery.encode([...chosen]);
+  const buying = serverCart && withPickupChoice(serverCart, chosen);
+  const needsShipping = !!buying && needsShippingService(buying);
   const profileSettled = profile.data !== undefined || profile.error !== undefined;
   const cartFp = serverCart ? cartFingerprint(serverCart) : '';
   const quote = useShippingQuote(
@@ -125,13 +144,15 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
     token,
     cartFp,
     addressFingerprint(profile.data),
+    pickup,
   );
 
-  // The chosen service resets when the cart's quantities change (spec part 2 "Shipping rate loading").
+  // The chosen service resets when the cart's quantities (or what is shipped) change (spec part 2 "Shipping rate
+  // loading").
   const [choice, setChoice] = useState<string | null>(null);
-  const [choiceFor, setChoiceFor] = useState(cartFp);
-  if (choiceFor !== cartFp) {
-    setChoiceFor(cartFp);
+  const [choiceFor, setChoiceFor] = useState(`${cartFp}#${pickup}`);
+  if (choiceFor !== `${cartFp}#${pickup}`) {
+    setChoiceFor(`${cartFp}#${pickup}`);
     setChoice(null);
   }
   const option = needsShipping ? (quote.data?.quote?.options.find((o) => o.id === choice) ?? null) : null;
@@ -142,7 +163,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
     userId: user.id,
     onRefused: (error) => {
       const code = error instanceof ApiError ? error.code : null;
-      if (code === 'price_changed' || code === 'cart_changed') {
+      if (code === 'price_changed' || code === 'cart_changed' || code === 'pickup_not_offered') {
         void cartState.reload();
         void quote.mutate();
       } else if (code === 'shipping_changed') {
@@ -198,9 +219,10 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
   const balanceKnown = balances.data !== undefined || balances.error !== undefined;
   // Spec part 1 section 8.4: a failed balance read counts as $0.00.
   const balance = rlusdCents(balances.data);
+  const shown = buying ?? cart;
   const optionCents = option?.costCents ?? 0;
-  const total = cart.totalCents + optionCents;
-  const blocked = blockingLines(cart).length > 0;
+  const total = shown.totalCents + optionCents;
+  const blocked = blockingLines(shown).length > 0;
   const missingService = needsShipping && !option;
   const short = balanceKnown && balance < total;
   const disabled = runner.processing || missingService || !balanceKnown || short || blocked || lines.anyBusy;
@@ -212,6 +234,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
     }
     void runner.run({
       shipping: option && quote.data?.quote ? { quoteId: quote.data.quote.quoteId, optionId: option.id } : null,
+      localPickupSellerIds: [...chosen],
       expectedTotalCents: total,
     });
   };
@@ -223,10 +246,10 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
         <div className="commerce-main">
           <section className="commerce-panel" aria-labelledby="checkout-items-heading">
             <h2 id="checkout-items-heading" className="commerce-heading">
-              Items ({cart.count})
+              Items ({shown.count})
             </h2>
             <ul className="cart-lines" aria-label="Items to buy">
-              {cart.items.map((l) => (
+              {shown.items.map((l) => (
                 <CartLineItem
                   key={l.listingId}
                   line={l}
@@ -237,7 +260,20 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
               ))}
             </ul>
           </section>
-          <Delivery profile={profile.data} failed={profile.error !== undefined} cart={cart} />
+          <Delivery profile={profile.data} failed={profile.error !== undefined} cart={shown} />
+          <PickupChoice
+            sellers={offering}
+            chosen={chosen}
+            disabled={runner.processing}
+            onChange={(sellerId, collect) =>
+              setPickupChoice((c) => {
+                const next = new Set(c);
+                if (collect) next.add(sellerId);
+                else next.delete(sellerId);
+                return next;
+              })
+            }
+          />
           {needsShipping && (
             <ShippingPicker
               quote={quote.data?.quote}
@@ -255,7 +291,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
             Order Summary
           </h2>
           <ul className="order-lines" aria-label="Summary of items">
-            {cart.items
+            {shown.items
               .filter((l) => l.status !== 'unavailable')
               .map((l) => (
                 <li key={l.listingId}>
@@ -266,12 +302,12 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
           <dl className="totals">
             <div>
               <dt>Items</dt>
-              <dd>{formatUsd(cart.itemsCents)}</dd>
+              <dd>{formatUsd(shown.itemsCents)}</dd>
             </div>
-            {cart.shippingCents > 0 && (
+            {shown.shippingCents > 0 && (
               <div>
                 <dt>Flat-rate shipping</dt>
-                <dd>{formatUsd(cart.shippingCents)}</dd>
+                <dd>{formatUsd(shown.shippingCents)}</dd>
               </div>
             )}
             {needsShipping && (
@@ -282,7 +318,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
             )}
             <div>
               <dt>Delivery</dt>
-              <dd>{deliverySummary(cart, option?.estimatedDays ?? null)}</dd>
+              <dd>{deliverySummary(shown, option?.estimatedDays ?? null)}</dd>
             </div>
             <div className="totals-total">
               <dt>Total</dt>

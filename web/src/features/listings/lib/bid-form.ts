@@ -10,7 +10,12 @@ import {
   minimumNextBidCents,
   type BidRefusalCode,
 } from '../../../../../shared/domain/bids';
-import { parseDollarsToCents, type Cents } from '../../../../../shared/domain/money';
+import {
+  AMOUNT_TOO_LARGE,
+  MAX_AMOUNT_CENTS,
+  parseDollarsToCents,
+  type Cents,
+} from '../../../../../shared/domain/money';
 import { ApiError } from '../../../lib/api-error';
 
 /**
@@ -35,11 +40,11 @@ export interface BidButtonInput {
 
 /**
  * Disabled while the field is empty, on one's own item, and with the inline hint '(Too Low)' or '(Low Balance)'. An
- * amount that is not one stays enabled, so pressing the button says why ('Please enter a valid bid amount').
+ * amount that is not one, or is above the money limit, stays enabled, so pressing the button says why.
  */
 export function bidButtonState(i: BidButtonInput): { disabled: boolean; hint: '(Too Low)' | '(Low Balance)' | null } {
   if (i.own || i.amount === undefined) return { disabled: true, hint: null };
-  if (i.amount === 'invalid') return { disabled: false, hint: null };
+  if (i.amount === 'invalid' || i.amount > MAX_AMOUNT_CENTS) return { disabled: false, hint: null };
   const hint = bidInputHint(i.amount, i.currentBidCents, i.balanceCents ?? Number.MAX_SAFE_INTEGER);
   return { disabled: hint !== null, hint };
 }
@@ -50,6 +55,7 @@ export function clientBidRefusal(
   currentBidCents: Cents,
 ): [string, string] | null {
   if (amount === undefined || amount === 'invalid') return ['Invalid Bid', INVALID_BID_AMOUNT_MESSAGE];
+  if (amount > MAX_AMOUNT_CENTS) return ['Invalid Bid', AMOUNT_TOO_LARGE];
   if (amount < minimumNextBidCents(currentBidCents)) return ['Invalid Bid', bidTooLowMessage(currentBidCents)];
   return null;
 }
