@@ -118,6 +118,7 @@ function shipLikeServer(req: ApiRequest, server: Server): ApiAnswer {
       shippedAt: '2026-01-02T00:00:00.000Z',
       deliveredAt: null,
       estimatedDeliveryAt: '2026-01-05T00:00:00.000Z',
+      proof: 'seller_tracking',
     },
   };
   return { body: server.order };
@@ -466,6 +467,7 @@ describe('/purchased/{id} (spec part 3 "Purchase detail")', () => {
       shippedAt: '2026-01-02T00:00:00.000Z',
       deliveredAt: '2026-01-04T15:00:00.000Z',
       estimatedDeliveryAt: '2026-01-05T00:00:00.000Z',
+      proof: 'seller_tracking',
     },
     completedAt: '2026-01-04T15:05:00.000Z',
   });

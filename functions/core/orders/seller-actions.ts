@@ -66,6 +66,8 @@ export async function shipOrder(sellerId: string, orderId: string, trackingNumbe
     shippedAt: at,
     deliveredAt: null,
     estimatedDeliveryAt: tracked.estimatedDeliveryAt,
+    proof: 'seller_tracking',
+    claim: null,
   };
   const outcome = await deps.shipments.markShipped(order, shipment, at);
   if (outcome === 'taken') {

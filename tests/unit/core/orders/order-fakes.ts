@@ -29,6 +29,7 @@ export const RLUSD = { currency: '524C555344000000000000000000000000000000', iss
 export const PAID_FEE: PlatformFee = {
   cents: 113,
   basisPoints: 250,
+  label: null,
   signing: null,
   txid: 'FEETX',
   paidAt: '2026-11-24T09:00:00.000Z',
@@ -74,6 +75,8 @@ export function aShippedOrder(orderId: string, trackingNumber: string, over: Par
       shippedAt: NOW.toISOString(),
       deliveredAt: null,
       estimatedDeliveryAt: null,
+      proof: 'seller_tracking',
+      claim: null,
     },
     ...over,
   });

@@ -178,7 +178,7 @@ describe('requesting the platform fee', () => {
 
   it('a replaced request states the rate its amount was computed at, not a rate changed since', async () => {
     const expired = { uuid: 'FEE-U0', signUrl: 's', qrPngUrl: 'q', expiresAt: NOW.toISOString() };
-    const fee = { cents: 113, basisPoints: 250, signing: expired, txid: null, paidAt: null };
+    const fee = { cents: 113, basisPoints: 250, label: null, signing: expired, txid: null, paidAt: null };
     const w = world([aFundedOrder({ fee })], { basisPoints: 300 });
     const result = await requestPlatformFee('S', aFundedOrder().orderId, w.feeDeps);
     expect(result).toMatchObject({ status: 'signing', cents: 113, percent: '2.5' });
@@ -193,7 +193,7 @@ describe('settling a signed platform fee', () => {
     await settlePlatformFee(record, w.feeDeps);
     expect(w.ledger.verifySignedBlob).toHaveBeenCalledWith(
       'FEEBLOB',
-      feePaymentTx(unpaid(), { cents: 113 }, PLATFORM, RLUSD),
+      feePaymentTx(unpaid(), { cents: 113, label: null }, PLATFORM, RLUSD),
     );
     expect(w.trace).toEqual(['record fee FEETX1', 'submit FEEBLOB']);
     expect(w.order().fee).toMatchObject({ txid: 'FEETX1', paidAt: NOW.toISOString() });
@@ -204,7 +204,7 @@ describe('settling a signed platform fee', () => {
   it('never submits a blob that is not exactly the requested Payment', async () => {
     for (const change of [{ Destination: 'rElsewhere' }, { Amount: { ...RLUSD, value: '0.13' } }, { Account: 'rB' }]) {
       const w = world([unpaid()]);
-      const asked = feePaymentTx(unpaid(), { cents: 113 }, PLATFORM, RLUSD);
+      const asked = feePaymentTx(unpaid(), { cents: 113, label: null }, PLATFORM, RLUSD);
       await settlePlatformFee(await signedFee(w, { ...asked, ...change }), w.feeDeps);
       expect(w.ledger.submitAndWait).not.toHaveBeenCalled();
       expect(w.order().fee).toMatchObject({ txid: null, paidAt: null });
