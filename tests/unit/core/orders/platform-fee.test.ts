@@ -51,6 +51,7 @@ describe('requesting the platform fee', () => {
     expect(result).toEqual({
       status: 'signing',
       cents: 113,
+      labelCents: 0,
       percent: '2.5',
       uuid: 'FEE-U1',
       signUrl: 'http://sign/FEE-U1',
@@ -72,6 +73,7 @@ describe('requesting the platform fee', () => {
     expect(w.order().fee).toEqual({
       cents: 113,
       basisPoints: 250,
+      label: null,
       signing: { uuid: 'FEE-U1', signUrl: 'http://sign/FEE-U1', qrPngUrl: 'http://qr/FEE-U1', expiresAt },
       txid: null,
       paidAt: null,
@@ -141,6 +143,7 @@ describe('requesting the platform fee', () => {
     expect(w.order().fee).toEqual({
       cents: 0,
       basisPoints: 250,
+      label: null,
       signing: null,
       txid: null,
       paidAt: NOW.toISOString(),
