@@ -11,7 +11,7 @@ import {
   type LabelDeps,
 } from '../../../../functions/core/orders/platform-label';
 import { CarrierError } from '../../../../functions/core/shipping/carrier-error';
-import type { RateQuote, ShipmentRequest } from '../../../../functions/core/shipping/carrier-port';
+import type { CreatedShipment, RateQuote, ShipmentRequest } from '../../../../functions/core/shipping/carrier-port';
 import type { ProfileSettingsRecord } from '../../../../functions/core/profile/profile';
 import { aFundedOrder, aPickupOrder, NOW, PLATFORM, RLUSD, SHIP_TO, world } from './order-fakes';
 
@@ -41,7 +41,7 @@ function labelWorld(orders: readonly OrderRecord[], sellerProfile: ProfileSettin
   let shipments = 0;
   const carrier = {
     quoteRates: vi.fn(async () => [quote('GROUND_HOME_DELIVERY', 1_234), quote('FEDEX_2_DAY', 2_500)]),
-    createShipment: vi.fn(async (_r: ShipmentRequest) => ({
+    createShipment: vi.fn(async (_r: ShipmentRequest): Promise<CreatedShipment> => ({
       trackingNumber: shipments++ === 0 ? TRACKING : `${TRACKING}${shipments}`,
       serviceType: 'GROUND_HOME_DELIVERY',
       serviceName: 'FedEx Home Delivery®',
