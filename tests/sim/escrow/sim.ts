@@ -21,7 +21,10 @@ import { settleDueEscrows } from '../../../functions/core/orders/escrow-expiry';
 import type { SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/order';
 import { reconcileOrders } from '../../../functions/core/orders/reconcile';
+import { paymentCents } from '../../../functions/core/orders/platform-fee';
+import { buyPaidLabel, requestLabelPayment } from '../../../functions/core/orders/platform-label';
 import { decidePickup, shipOrder } from '../../../functions/core/orders/seller-actions';
+import { labelDeps } from '../../../functions/adapters/label-deps';
 import { AppError } from '../../../functions/lib/errors';
 import { startBareStack, type BareStack } from '../../bench/bare-stack';
 import {
@@ -65,6 +68,7 @@ export const FATES = [
   'queue_redelivery',
   'worker_killed',
   'fulfillment_lost',
+  'platform_label',
 ] as const;
 export type Fate = (typeof FATES)[number];
 
@@ -82,6 +86,7 @@ const WEIGHTS: Record<Fate, number> = {
   queue_redelivery: 7,
   worker_killed: 8,
   fulfillment_lost: 3,
+  platform_label: 8,
 };
 
 const PICKUP: readonly Fate[] = ['pickup_approved', 'pickup_rejected'];
@@ -100,6 +105,7 @@ const WEBHOOK: Record<Fate, WebhookPolicy> = {
   queue_redelivery: 'drop',
   worker_killed: 'drop',
   fulfillment_lost: 'forward',
+  platform_label: 'forward',
 };
 
 const ORDERS_PER_BUYER = 10;
@@ -478,6 +484,28 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           for (const x of runs) if (x.status === 'rejected') o.problems.push(String(x.reason));
           return;
         }
+        case 'platform_label': {
+          // The seller buys a label here: one payment of fee plus label. Once it is validated the label is bought, by
+          // the stack's signing consumer or these two runs at once, whichever comes first: one shipment in all.
+          const labels = labelDeps(log);
+          const deps = { ...app.fee, carrier: labels.carrier, profiles: labels.profiles };
+          await payPlatformFee(o.seller, o.orderId, app.fee, app.fee, () =>
+            requestLabelPayment(o.seller.userId, o.orderId, 'GROUND_HOME_DELIVERY', deps),
+          );
+          o.feePaid = true;
+          await Promise.all([buyPaidLabel(o.orderId, labels), buyPaidLabel(o.orderId, labels)]);
+          const rec = await orderRepo.get(o.orderId);
+          if (rec?.status !== 'shipped' || rec.shipment.proof !== 'platform_label' || !rec.shipment.trackingNumber) {
+            o.problems.push(`label not bought: ${rec?.status} ${JSON.stringify(rec?.label)}`);
+            return;
+          }
+          o.tracking = rec.shipment.trackingNumber;
+          proxy!.policy.set(o.tracking, WEBHOOK[o.fate]);
+          const made = await carrier.byReference(o.orderId);
+          if (made.length !== 1) o.problems.push(`${made.length} shipments bought for one label`);
+          await deliver(o);
+          return;
+        }
         case 'fulfillment_lost':
           // From now on nothing in this process can open this order's fulfillment; then the parcel is delivered.
           vaultLost.add(o.orderId);
@@ -676,6 +704,12 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       if (fees.length > 0) outcomes.feesPaid++;
       if (fees.length > 0 !== (rec.fee?.paidAt != null)) {
         failures.push(`order ${o.orderId}: fee on the ledger ${fees.length}, stored paid ${rec.fee?.paidAt ?? 'no'}`);
+      }
+      // The one payment is exactly the fee, plus the label's quoted cost when a label was bought with it.
+      if (fees.length === 1 && rec.fee && fees[0] !== BigInt(paymentCents(rec.fee)) * 10_000n) {
+        failures.push(
+          `order ${o.orderId}: paid ${fees[0]} millionths, the fee and label say ${paymentCents(rec.fee)} cents`,
+        );
       }
       for (const fee of fees) {
         addDelta(o.seller.wallet.classicAddress, -fee);
