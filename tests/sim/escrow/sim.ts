@@ -494,7 +494,12 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           );
           o.feePaid = true;
           await Promise.all([buyPaidLabel(o.orderId, labels), buyPaidLabel(o.orderId, labels)]);
-          const rec = await orderRepo.get(o.orderId);
+          // A run that found the purchase under way (the consumer's) left it to that run: wait for its end.
+          let rec = await orderRepo.get(o.orderId);
+          for (let waited = 0; rec?.label?.status === 'buying' && waited < 30_000; waited += 250) {
+            await sleep(250);
+            rec = await orderRepo.get(o.orderId);
+          }
           if (rec?.status !== 'shipped' || rec.shipment.proof !== 'platform_label' || !rec.shipment.trackingNumber) {
             o.problems.push(`label not bought: ${rec?.status} ${JSON.stringify(rec?.label)}`);
             return;
