@@ -1,5 +1,6 @@
 import type { ApiContract } from '../shared/api/contract';
 import { LISTING_PHOTOS, PENDING_UPLOADS } from './core/listings/photos';
+import { LABELS_PREFIX } from './core/orders/platform-label';
 import {
   checkUsername,
   completeSignIn,
@@ -37,6 +38,9 @@ import {
   requestPlatformFee,
   shipOrder,
   decidePickup,
+  getLabelRates,
+  requestLabelPayment,
+  getLabelPdf,
 } from '../shared/api/orders';
 import { listAwaitingPayment, offerSecondChance, payAuctionOrder, relistAuction } from '../shared/api/auctions';
 import { carrierWebhook } from '../shared/api/carrier';
@@ -115,6 +119,15 @@ const owner = (status: number): Access => ({ visitor: 401, user: 403, seller: st
 const orderSeller = (status: number): Access => ({
   visitor: 401,
   user: 403,
+  seller: status,
+  otherSeller: 404,
+  admin: 404,
+});
+
+/** Only the seller of the order the request names; to anyone else, its buyer too, it does not exist (404). */
+const orderSellerAlone = (status: number): Access => ({
+  visitor: 401,
+  user: 404,
   seller: status,
   otherSeller: 404,
   admin: 404,
@@ -484,6 +497,21 @@ export const routes = {
     capacity: 'money',
     usesCarrier: true,
   }),
+  // A label bought here (decision 039): rates for the order's parcel, then one Payment of fee plus label (its cost
+  // quoted by the server); the signing consumer buys it once the ledger validates the payment.
+  getLabelRates: route('getLabelRates', getLabelRates, 'http/orders/get-label-rates', 'user', orderSeller(200), {
+    usesCarrier: true,
+  }),
+  requestLabelPayment: route(
+    'requestLabelPayment',
+    requestLabelPayment,
+    'http/orders/request-label-payment',
+    'user',
+    orderSeller(200),
+    { idempotent: true, capacity: 'money', usesSigner: true, usesCarrier: true },
+  ),
+  // The label's PDF carries both addresses: the order's seller alone reads it.
+  getLabelPdf: route('getLabelPdf', getLabelPdf, 'http/orders/get-label-pdf', 'user', orderSellerAlone(200)),
   decidePickup: route('decidePickup', decidePickup, 'http/orders/decide-pickup', 'user', orderSeller(200), {
     idempotent: true,
     capacity: 'money',
@@ -581,6 +609,8 @@ export interface QueueDef {
   maxReceiveCount: number;
   /** The consumer talks to the Xaman platform API (reads the Xaman API secret). */
   usesSigner?: boolean;
+  /** The consumer talks to the carrier (gets its settings and reads its API secret). */
+  usesCarrier?: boolean;
   /** Media-bucket prefix the consumer reads and writes under. */
   mediaPrefix?: string;
   /** Native packages the consumer needs next to its bundle (for their binaries; their JavaScript is bundled). */
@@ -602,6 +632,9 @@ export const queues: readonly QueueDef[] = [
     urlEnv: 'QUEUE_SIGNING_URL',
     consumer: 'jobs/poll-signing',
     usesSigner: true,
+    // A validated fee payment with a label buys it (decision 039): the carrier, and the label PDF's prefix.
+    usesCarrier: true,
+    mediaPrefix: LABELS_PREFIX,
     batchSize: 10,
     // A signed escrow is submitted and followed to a validated ledger within the check (up to 30 s a run).
     visibilityTimeoutSeconds: 180,

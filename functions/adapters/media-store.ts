@@ -42,15 +42,20 @@ export async function readObject(key: string): Promise<Uint8Array | null> {
   }
 }
 
-export async function writeObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+export async function writeObject(
+  key: string,
+  body: Uint8Array,
+  contentType: string,
+  // Keys are never reused (a ULID per upload), so browsers and CloudFront may keep them.
+  cacheControl = 'public, max-age=31536000, immutable',
+): Promise<void> {
   await s3Client().send(
     new PutObjectCommand({
       Bucket: bucket(),
       Key: key,
       Body: body,
       ContentType: contentType,
-      // Keys are never reused (a ULID per upload), so browsers and CloudFront may keep them.
-      CacheControl: 'public, max-age=31536000, immutable',
+      CacheControl: cacheControl,
     }),
   );
 }

@@ -9,7 +9,9 @@ import { checkNow } from '../core/signing/poll-signing';
 import type { SigningRequestRecord } from '../core/signing/requests';
 import { settleTrustLine, type TrustLineDeps } from '../core/wallet/trust-line';
 import { settlePlatformFee } from '../core/orders/platform-fee';
+import { buyPaidLabel } from '../core/orders/platform-label';
 import { feeDeps } from './settlement-deps';
+import { labelDeps } from './label-deps';
 import type { Logger } from '../lib/logger';
 import { accounts, signingRequests } from './auth-deps';
 import { carrier } from './carrier/fedex-carrier';
@@ -148,7 +150,9 @@ export async function settleBy(record: SigningRequestRecord, log: Pick<Logger, '
     case 'trust-line':
       return settleTrustLine(record, await trustLineDeps(log));
     case 'platform-fee':
-      return settlePlatformFee(record, await feeDeps(log));
+      await settlePlatformFee(record, await feeDeps(log));
+      // A label paid with the fee is bought now (decision 039); a retried message finds it bought, or started.
+      return record.subjectId ? buyPaidLabel(record.subjectId, labelDeps(log)) : undefined;
     case 'sign-in':
       return;
   }

@@ -88,6 +88,7 @@ export class WorkersStack extends Stack {
       for (const { queue: target } of queues) target.grantSendMessages(fn.fn);
       // Only consumers that talk to Xaman (the signing queue polls its payloads) may read its secret.
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
+      if (def.usesCarrier) grantCarrier(fn, props.data.carrier);
       if (def.mediaPrefix) {
         grantMediaRead(fn, props.data.mediaBucket);
         grantMediaUpload(fn, props.data.mediaBucket, def.mediaPrefix);

@@ -25,6 +25,7 @@ export const ORDER_STATUSES = [
 /** The spec's escrow statuses: pending while funds are locked, completed when released, cancelled when refunded. */
 export const ESCROW_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const SHIPPING_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
+export const SHIPMENT_PROOFS = ['platform_label', 'seller_tracking'] as const;
 
 export const shippingOptionSchema = z.object({
   id: z.string(),
@@ -43,11 +44,11 @@ export const shippingQuoteSchema = z.object({
 });
 export type ShippingQuoteView = z.infer<typeof shippingQuoteSchema>;
 
-/** The sellers whose items the buyer collects (local pickup) instead of having them shipped; at most one per cart line. */
-const localPickupSellerIdsSchema = z.array(id('a seller id')).check(
-  z.maxLength(CART_MAX_ITEMS),
-  z.refine((ids) => new Set(ids).size === ids.length, 'A seller is listed twice'),
-);
+/**
+ * The sellers whose items the buyer collects (local pickup) instead of having them shipped; at most one per cart line.
+ * A seller named twice is the same choice (the server takes the list as a set).
+ */
+const localPickupSellerIdsSchema = z.array(id('a seller id')).check(z.maxLength(CART_MAX_ITEMS));
 
 /** The same list in a query string: seller ids joined with commas. */
 export const pickupQuery = {
@@ -127,7 +128,22 @@ export const orderSchema = z.object({
     shippedAt: z.nullable(z.string()),
     deliveredAt: z.nullable(z.string()),
     estimatedDeliveryAt: z.nullable(z.string()),
+    /** What ties the parcel to the order: a label bought here, or a number the seller entered (decision 039). */
+    proof: z.nullable(z.enum(SHIPMENT_PROOFS)),
   }),
+  /**
+   * A label bought here, to the seller only (decision 039): its service and cost, and where its purchase stands
+   * (buying once the payment is validated; failed when the carrier refused or its answer was lost).
+   */
+  label: z.nullable(
+    z.object({
+      serviceName: z.string(),
+      costCents: cents,
+      status: z.enum(['awaiting_payment', 'buying', 'bought', 'failed']),
+      trackingNumber: z.nullable(z.string()),
+      hasPdf: z.boolean(),
+    }),
+  ),
   /** The seller's platform fee, to the seller only, once it is known (the seller's first action on the order). */
   platformFee: z.nullable(z.object({ cents, percent: z.string(), paid: z.boolean(), txHash: z.nullable(z.string()) })),
   shipTo: z.nullable(
@@ -251,23 +267,57 @@ export const listMyOrders = defineContract({
  * The seller's platform fee for an order (a Payment to the platform, signed in the wallet): 'paid' once it is, else
  * the wallet request (the same one while it is open).
  */
+const feeRequestSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('paid') }),
+  z.object({
+    status: z.literal('signing'),
+    /** The fee; with a label, `labelCents` is its cost and the Payment is the two together. */
+    cents,
+    labelCents: cents,
+    percent: z.string(),
+    uuid: z.string(),
+    signUrl: z.string(),
+    qrPngUrl: z.string(),
+    expiresAt: z.string(),
+  }),
+]);
+
 export const requestPlatformFee = defineContract({
   method: 'POST',
   path: '/api/orders/{orderId}/platform-fee',
   params: z.strictObject({ orderId: id('an order id') }),
   body: z.strictObject({}),
-  response: z.discriminatedUnion('status', [
-    z.object({ status: z.literal('paid') }),
-    z.object({
-      status: z.literal('signing'),
-      cents,
-      percent: z.string(),
-      uuid: z.string(),
-      signUrl: z.string(),
-      qrPngUrl: z.string(),
-      expiresAt: z.string(),
-    }),
-  ]),
+  response: feeRequestSchema,
+});
+
+/** The carrier's services for a funded shipped order's parcel, from the seller's ZIP to the buyer (decision 039). */
+export const getLabelRates = defineContract({
+  method: 'GET',
+  path: '/api/orders/{orderId}/label-rates',
+  params: z.strictObject({ orderId: id('an order id') }),
+  response: z.object({ options: z.array(shippingOptionSchema) }),
+});
+
+/**
+ * The seller buys a label here: one Payment of the fee plus the chosen service's cost, as the carrier quotes it now
+ * (never a price from the browser). Once the ledger validates it the platform buys the label and the order ships.
+ */
+export const requestLabelPayment = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/label',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.strictObject({
+    serviceType: z.string().check(z.regex(/^[A-Z0-9_]{1,40}$/, 'Not a shipping service')),
+  }),
+  response: feeRequestSchema,
+});
+
+/** The bought label's PDF, to the order's seller only (404 to anyone else). */
+export const getLabelPdf = defineContract({
+  method: 'GET',
+  path: '/api/orders/{orderId}/label',
+  params: z.strictObject({ orderId: id('an order id') }),
+  response: z.object({ fileName: z.string(), pdfBase64: z.string() }),
 });
 
 /** The seller ships: the FedEx tracking number, checked with the carrier; 409 'Platform Fee Required' until paid. */

@@ -158,6 +158,8 @@ async function writeShipped(numbers: readonly string[]): Promise<void> {
           shippedAt: now.toISOString(),
           deliveredAt: null,
           estimatedDeliveryAt: null,
+          proof: 'seller_tracking',
+          claim: null,
         },
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { LedgerConnection } from '../../functions/adapters/ledger/connection';
 import { XrplLedger } from '../../functions/adapters/ledger/xrpl-ledger';
 import { RLUSD_CURRENCY_HEX } from '../../functions/lib/config';
@@ -47,18 +47,18 @@ async function approveWith(page: Page, signUrl: string, wallet: string, kind: 'E
   await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
 }
 
-test("the seller of a funded order enters a FedEx tracking number on a phone, pays the platform fee on the Xaman stand-in, FedEx delivers, and the buyer's purchase shows delivered and completed while the seller has the order's amount", async ({
-  browser,
-  baseURL,
-}) => {
-  test.setTimeout(180_000);
+/**
+ * A seller (on a phone `sellerWidth` px wide) and a buyer (desktop), both signed up in the browser with addresses in
+ * Austin and San Francisco; the buyer has bought the seller's new item and funded its escrow on the Xaman stand-in and
+ * is on its purchase page.
+ */
+async function fundedSaleInBrowser(browser: Browser, baseURL: string, sellerWidth: number, prefix: string) {
   const stamp = Date.now().toString(36);
-  // The seller works on a 360 px phone; the buyer on a desktop.
-  const [seller, buyer] = await Promise.all([person(browser, baseURL!, 360), person(browser, baseURL!)]);
+  const [seller, buyer] = await Promise.all([person(browser, baseURL, sellerWidth), person(browser, baseURL)]);
   const violations = { seller: await watchViolations(seller.page), buyer: await watchViolations(buyer.page) };
   const [, buyerName] = await Promise.all([
-    signUpInBrowser(seller.page, seller.context, 'shs'),
-    signUpInBrowser(buyer.page, buyer.context, 'shb'),
+    signUpInBrowser(seller.page, seller.context, `${prefix}s`),
+    signUpInBrowser(buyer.page, buyer.context, `${prefix}b`),
   ]);
   const title = `Shipped Radio ${stamp}`;
   const priceCents = 3_000;
@@ -114,6 +114,17 @@ test("the seller of a funded order enters a FedEx tracking number on a phone, pa
   await expect(order.getByText('Shipping status: Pending')).toBeVisible();
   await expect(order.getByText('Not shipped yet')).toBeVisible();
 
+  return { seller, buyer, violations, buyerName, title, priceCents, listingId, purchaseUrl, b, bMain, order };
+}
+
+test("the seller of a funded order enters a FedEx tracking number on a phone, pays the platform fee on the Xaman stand-in, FedEx delivers, and the buyer's purchase shows delivered and completed while the seller has the order's amount", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // The seller works on a 360 px phone; the buyer on a desktop.
+  const { seller, buyer, violations, buyerName, priceCents, listingId, purchaseUrl, b, order } =
+    await fundedSaleInBrowser(browser, baseURL!, 360, 'sh');
   // The seller's RLUSD on the ledger before anything is paid or released.
   const sellerWallet = (await seller.page.evaluate(() => localStorage.getItem('wallet_address')))!;
   const ledger = new XrplLedger(new LedgerConnection(required('E2E_XRPL_URL')), {
@@ -143,6 +154,9 @@ test("the seller of a funded order enters a FedEx tracking number on a phone, pa
       .getByRole('main')
       .getByRole('region', { name: 'Escrow' })
       .getByRole('article', { name: `Sale to ${buyerName}` });
+    // A label bought here comes first; the seller's own number is the second choice, behind its disclosure.
+    await expect(sale.getByRole('region', { name: 'Buy a FedEx label here' })).toBeVisible();
+    await sale.getByText('Or enter a FedEx tracking number of your own').click();
     const field = sale.getByRole('textbox', { name: 'FedEx Tracking Number' });
     await sale.getByRole('button', { name: 'Add Tracking' }).click();
     await expect(sale.getByText('Please enter a tracking number')).toBeVisible();
@@ -198,6 +212,74 @@ test("the seller of a funded order enters a FedEx tracking number on a phone, pa
   } finally {
     await ledger.connection.close();
     if (previousWebhook !== undefined) await carrier('PUT', 'webhook', { url: previousWebhook });
+    await Promise.all([seller.context.close(), buyer.context.close()]);
+  }
+});
+
+test('the seller buys a FedEx label here with one payment of fee plus label, prints it, FedEx delivers it and the escrow is released', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // Both on desktops this time; the phone is the journey above.
+  const { seller, buyer, violations, buyerName, listingId, purchaseUrl, b, order } = await fundedSaleInBrowser(
+    browser,
+    baseURL!,
+    1280,
+    'sl',
+  );
+  const sellerWallet = (await seller.page.evaluate(() => localStorage.getItem('wallet_address')))!;
+  try {
+    const s = seller.page;
+    await s.goto(`/item/${listingId}`);
+    const sale = s
+      .getByRole('main')
+      .getByRole('region', { name: 'Escrow' })
+      .getByRole('article', { name: `Sale to ${buyerName}` });
+    const labels = sale.getByRole('region', { name: 'Buy a FedEx label here' });
+    const first = labels.getByRole('radio').first();
+    await expect(first).toBeChecked({ timeout: 20_000 });
+    await labels.getByRole('button', { name: 'Buy Label' }).click();
+
+    const dialog = s.getByRole('dialog', { name: 'Pay the Platform Fee and Label' });
+    await expect(dialog.getByText('Shipping label')).toBeVisible();
+    const link = dialog.getByRole('link', { name: 'Open in Xaman Wallet' });
+    const sellerXaman = await seller.context.newPage();
+    await approveWith(sellerXaman, (await link.getAttribute('href'))!, sellerWallet, 'Payment');
+    await sellerXaman.close();
+    await expect(s.getByText('Label Ready')).toBeVisible({ timeout: 40_000 });
+    await expect(sale.getByText(/Shipped with a label bought here/)).toBeVisible();
+
+    // Print Label hands over the label as a PDF.
+    const downloading = s.waitForEvent('download');
+    await sale.getByRole('button', { name: 'Print Label' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^label-[0-9A-Za-z]+\.pdf$/);
+    const path = await download.path();
+    const { readFile } = await import('node:fs/promises');
+    expect((await readFile(path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // The buyer sees the kind of proof; FedEx delivers the label's parcel and the delivery check releases the escrow.
+    const orderId = purchaseUrl.split('/').pop()!;
+    const { shipment } = await api<{ shipment: { trackingNumber: string } }>(s, 'GET', `/api/orders/${orderId}`);
+    await b.goto(purchaseUrl);
+    await expect(order.getByText('Shipped with a label bought on this marketplace')).toBeVisible();
+    await expect(order.getByText(shipment.trackingNumber, { exact: true })).toBeVisible();
+    for (const status of ['picked_up', 'in_transit', 'delivered']) {
+      await carrier('POST', `parcels/${shipment.trackingNumber}/events`, { status });
+    }
+    const run = await fetch(`${baseURL}/_local/schedules/check-deliveries`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(run.status).toBe(200);
+    await b.reload();
+    await expect(order.getByText('Shipping status: Delivered')).toBeVisible({ timeout: 30_000 });
+    const escrowRow = order.locator('.detail-row').filter({ hasText: 'Escrow status' });
+    await expect(escrowRow.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    expect(violations).toEqual({ seller: [], buyer: [] });
+  } finally {
     await Promise.all([seller.context.close(), buyer.context.close()]);
   }
 });

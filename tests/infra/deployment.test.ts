@@ -508,7 +508,14 @@ describe('ledger and signer settings', () => {
     }
     expect(routes.carrierWebhook.contract).toMatchObject({ method: 'POST', path: '/api/carrier/webhook' });
     expect(routes.carrierWebhook.auth).toBe('public');
-    for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
+    // The signing consumer buys a paid label (decision 039); no other consumer talks to FedEx.
+    expect(queues.filter((q) => q.usesCarrier).map((q) => q.name)).toEqual(['signing']);
+    for (const def of queues) {
+      const fn = built.workers.consumers[def.name]!;
+      expect(grantsOf(fn, api), def.name).toHaveLength(def.usesCarrier ? 1 : 0);
+      expect(grantsOf(fn, webhook), def.name).toEqual([]);
+    }
+    for (const fn of Object.values(built.realtime.functions)) {
       expect(grantsOf(fn, api), fn.node.path).toEqual([]);
       expect(grantsOf(fn, webhook), fn.node.path).toEqual([]);
     }

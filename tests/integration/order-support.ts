@@ -49,6 +49,43 @@ export async function payFee(seller: Account, orderId: string): Promise<void> {
   }
 }
 
+/** The seller asks to buy a label of `serviceType` for the order (one Payment of fee plus label). */
+export function requestLabel(seller: Account, orderId: string, serviceType: string) {
+  return call<{
+    status: string;
+    signUrl?: string;
+    cents?: number;
+    labelCents?: number;
+    error?: { code: string; message: string };
+  }>('POST', `/api/orders/${orderId}/label`, {
+    token: seller.token,
+    from: seller.from,
+    body: { serviceType },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+}
+
+/** The service every label test buys: the stand-in offers it to homes at any distance. */
+export const LABEL_SERVICE = 'GROUND_HOME_DELIVERY';
+
+/**
+ * The seller buys a label here: asks, signs the one Payment on the Xaman stand-in, and waits until the platform has
+ * bought the label and the order is shipped with it.
+ */
+export async function buyLabel(seller: Account, orderId: string, serviceType = LABEL_SERVICE): Promise<Order> {
+  const asked = await requestLabel(seller, orderId, serviceType);
+  expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+  if (asked.body.status === 'signing') await approve(asked.body.signUrl!, seller.wallet);
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const order = await getOrder(seller, orderId);
+    if (order.body.label?.status === 'bought' && order.body.status === 'shipped') return order.body;
+    if (order.body.label?.status === 'failed') throw new Error('the label could not be bought');
+    if (Date.now() > until) throw new Error(`the label was not bought in time: ${JSON.stringify(order.body.label)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** A parcel at the carrier stand-in from `fromZip` to `toZip`: its tracking number. */
 export async function parcel(fromZip: string, toZip: string): Promise<string> {
   const res = await fetch(`${inject('carrierUrl')}/_control/parcels`, {

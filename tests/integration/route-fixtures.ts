@@ -15,7 +15,7 @@ import {
 } from './auction-support';
 import { listItem } from './checkout-support';
 import { giveNotifications } from './notification-support';
-import { fundedSale, parcel, payFee } from './order-support';
+import { buyLabel, fundedSale, LABEL_SERVICE, parcel, payFee } from './order-support';
 import {
   buyerProfile,
   listingBody,
@@ -169,6 +169,23 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     await (paid.get(orderId) ?? paid.set(orderId, payFee(world.callers.seller, orderId)).get(orderId));
     return { params: { orderId }, body: { trackingNumber: await parcel('78701', '78701') } };
   },
+  getLabelRates: async ({ world }) => ({ params: { orderId: await saleOf(world, 'ship', 'label-rates') } }),
+  requestLabelPayment: async ({ world }) => ({
+    params: { orderId: await saleOf(world, 'ship', 'label') },
+    body: { serviceType: LABEL_SERVICE },
+  }),
+  // A label bought once for the seller's sale: only its seller reads the PDF.
+  getLabelPdf: async ({ world }) => {
+    const orderId = await saleOf(world, 'ship', 'label-pdf');
+    await (bought.get(orderId) ??
+      bought
+        .set(
+          orderId,
+          buyLabel(world.callers.seller, orderId).then(() => undefined),
+        )
+        .get(orderId));
+    return { params: { orderId } };
+  },
   decidePickup: async ({ world }) => ({
     params: { orderId: await saleOf(world, 'pickup', 'decide') },
     body: { decision: 'reject' },
@@ -271,6 +288,7 @@ export function signedWebhook(uuid: string): RouteRequest {
 
 const sales = new WeakMap<World, Map<string, Promise<string>>>();
 const paid = new Map<string, Promise<void>>();
+const bought = new Map<string, Promise<void>>();
 
 /** One funded sale of the world's seller to its buyer per route (shared by the callers of that route). */
 function saleOf(world: World, fulfilment: 'ship' | 'pickup', route: string): Promise<string> {

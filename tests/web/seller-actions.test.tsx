@@ -46,6 +46,7 @@ function sale(overrides: Partial<Order> = {}): Order {
 const feeSigning = {
   status: 'signing',
   cents: 63,
+  labelCents: 0,
   percent: '2.5',
   uuid: FEE_UUID,
   signUrl: 'http://xaman.test/sign/fee',
@@ -118,6 +119,7 @@ function shipLikeServer(req: ApiRequest, server: Server): ApiAnswer {
       shippedAt: '2026-01-02T00:00:00.000Z',
       deliveredAt: null,
       estimatedDeliveryAt: '2026-01-05T00:00:00.000Z',
+      proof: 'seller_tracking',
     },
   };
   return { body: server.order };
@@ -471,6 +473,103 @@ describe('a local pickup: Approve with the code and Reject (spec part 2 "Escrow 
   });
 });
 
+describe('a label bought here (decision 039)', () => {
+  const RATES = {
+    options: [
+      {
+        id: 'GROUND_HOME_DELIVERY',
+        name: 'FedEx Home Delivery',
+        costCents: 1234,
+        estimatedDays: '2 business days',
+        description: '',
+      },
+      { id: 'FEDEX_2_DAY', name: 'FedEx 2Day', costCents: 2500, estimatedDays: '2 business days', description: '' },
+    ],
+  };
+  const labelSigning = { ...feeSigning, labelCents: 2500 };
+  const PDF = btoa('%PDF-1.4 label');
+
+  /** The order as the server has it once the label is bought: shipped with the label's parcel. */
+  const withLabel = (o: Order): Order => ({
+    ...paidFee(o),
+    status: 'shipped',
+    shippingStatus: 'shipped',
+    shipment: {
+      trackingNumber: '794699999999',
+      shippedAt: '2026-01-02T00:00:00.000Z',
+      deliveredAt: null,
+      estimatedDeliveryAt: null,
+      proof: 'platform_label',
+    },
+    label: {
+      serviceName: 'FedEx 2Day',
+      costCents: 2500,
+      status: 'bought',
+      trackingNumber: '794699999999',
+      hasPdf: true,
+    },
+  });
+
+  it('offers the rates first, takes one payment of fee plus the chosen label, then Print Label', async () => {
+    const server: Server = { order: sale() };
+    const api = signedInSeller(server, (req) => {
+      if (req.url.pathname === '/api/orders/S1/label-rates') return { body: RATES };
+      if (req.url.pathname === '/api/orders/S1/label' && req.method === 'POST') return { body: labelSigning };
+      if (req.url.pathname === '/api/orders/S1/label') return { body: { fileName: 'label-S1.pdf', pdfBase64: PDF } };
+      return undefined;
+    });
+    const card = within(await salesCard());
+    const section = within(await card.findByRole('region', { name: 'Buy a FedEx label here' }));
+    const home = await section.findByRole('radio', { name: /FedEx Home Delivery/ });
+    expect((home as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(section.getByRole('radio', { name: /FedEx 2Day/ }));
+    // The tracking number stays possible, second.
+    expect(card.getByText('Or enter a FedEx tracking number of your own')).toBeTruthy();
+
+    fireEvent.click(section.getByRole('button', { name: 'Buy Label' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pay the Platform Fee and Label' }));
+    expect(dialog.getByText('$25.00 RLUSD')).toBeTruthy();
+    expect(dialog.getByText('$25.63 RLUSD')).toBeTruthy();
+    const [asked] = api.find('POST', '/api/orders/S1/label');
+    // Only the service goes to the server: it quotes the price itself.
+    expect(asked?.body).toEqual({ serviceType: 'FEDEX_2_DAY' });
+    expect(asked?.idempotencyKey).toBeTruthy();
+
+    server.order = withLabel(server.order);
+    emit(signingStatusFrame(FEE_UUID, 'signed', 'platform-fee'));
+    expect(await screen.findByText('Label Ready')).toBeTruthy();
+    const updated = within(await main().findByRole('article', { name: 'Sale: Oak Desk' }));
+    expect(await updated.findByText(/Shipped with a label bought here \(FedEx 794699999999\)/)).toBeTruthy();
+
+    const created = vi.fn(() => 'blob:label');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    fireEvent.click(updated.getByRole('button', { name: 'Print Label' }));
+    await waitFor(() => expect(created).toHaveBeenCalledTimes(1));
+    expect(api.find('GET', '/api/orders/S1/label')).toHaveLength(1);
+  });
+
+  it("says why rates can't be had (no address in Settings) and keeps the tracking number", async () => {
+    const message = 'Add your US address and your phone number in Settings to buy a label.';
+    signedInSeller({ order: sale() }, (req) =>
+      req.url.pathname === '/api/orders/S1/label-rates'
+        ? { status: 409, body: { error: { code: 'seller_address_required', message } } }
+        : undefined,
+    );
+    const card = within(await salesCard());
+    expect(await card.findByRole('alert')).toBeTruthy();
+    expect(card.getByText(message)).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(card.getByRole('textbox', { name: 'FedEx Tracking Number' })).toBeTruthy();
+  });
+
+  it('offers no label once the fee is paid without one: the tracking number is the way left', async () => {
+    signedInSeller({ order: paidFee(sale()) });
+    const card = within(await salesCard());
+    expect(card.getByRole('textbox', { name: 'FedEx Tracking Number' })).toBeTruthy();
+    expect(card.queryByRole('region', { name: 'Buy a FedEx label here' })).toBeNull();
+  });
+});
+
 describe("the escrow panel on /item/{id} for the listing's seller", () => {
   it("reads the seller's orders of this listing and offers the same controls", async () => {
     const desk = listingDetail({ id: 'L1', title: 'Oak Desk', seller: { id: '01JUSER', username: 'alice_1' } });
@@ -520,6 +619,7 @@ describe('/purchased/{id} (spec part 3 "Purchase detail")', () => {
       shippedAt: '2026-01-02T00:00:00.000Z',
       deliveredAt: '2026-01-04T15:00:00.000Z',
       estimatedDeliveryAt: '2026-01-05T00:00:00.000Z',
+      proof: 'seller_tracking',
     },
     completedAt: '2026-01-04T15:05:00.000Z',
   });
@@ -563,6 +663,7 @@ describe('/purchased/{id} (spec part 3 "Purchase detail")', () => {
     expect(row('Price').textContent).toContain('$33.99 RLUSD');
     expect(row('Shipping status').textContent).toBe('Shipping statusShipping status: Delivered');
     expect(within(row('Tracking number')).getByText('794600000009')).toBeTruthy();
+    expect(within(row('Proof of shipment')).getByText('Tracking number entered by the seller')).toBeTruthy();
     expect(within(row('Delivered on')).getByText('Jan 4, 2026')).toBeTruthy();
     expect(within(row('Escrow status')).getByText('Completed')).toBeTruthy();
     expect(within(row('Escrow status')).getByText('Escrow released')).toBeTruthy();

@@ -1,9 +1,46 @@
-import type { OrderRecord } from '../../core/orders/order';
+import type { OrderRecord, Shipment } from '../../core/orders/order';
 import type { ShipmentRepository } from '../../core/orders/seller-actions';
 import { conditionally } from './conditional';
 import { toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';
 import { cancelReasons, type TransactResult } from './transact';
+
+/**
+ * funded -> shipped with the parcel, its tracking number claimed for this order in the same transaction; a label
+ * bought here is recorded with it, conditional on its purchase being under way (order-label-store.ts).
+ */
+export async function shipWithClaim(
+  db: Db,
+  o: OrderRecord,
+  shipment: Shipment,
+  at: string,
+  label?: Pick<StoredOrder, 'label'>,
+): Promise<'ok' | 'taken' | 'changed'> {
+  const number = shipment.trackingNumber!;
+  const result = (await db.transaction
+    .write(({ trackingClaim: claim, order: orders }) => [
+      claim.create({ trackingNumber: number, orderId: o.orderId, claimedAt: at }).commit(),
+      orders
+        .patch({ orderId: o.orderId })
+        .set({
+          ...(label && { label: label.label, labelStatus: label.label!.status }),
+          status: 'shipped',
+          shipment,
+          trackingNumber: number,
+          updatedAt: at,
+          deadline: o.escrow.cancelAfter,
+        })
+        .where((a, op) =>
+          label ? `${op.eq(a.status, 'funded')} AND ${op.eq(a.labelStatus, 'buying')}` : op.eq(a.status, 'funded'),
+        )
+        .commit(),
+    ])
+    .go()) as TransactResult;
+  if (!result.canceled) return 'ok';
+  if (result.data[1]?.code === 'ConditionalCheckFailed') return 'changed';
+  if (result.data[0]?.code === 'ConditionalCheckFailed') return 'taken';
+  throw new Error(`shipping order ${o.orderId} cancelled: ${cancelReasons(result)}`);
+}
 
 /** Parcels of orders: the tracking number claimed with the shipment, shipped orders for the delivery check. */
 export function orderShipmentStore(db: Db): ShipmentRepository & {
@@ -13,23 +50,7 @@ export function orderShipmentStore(db: Db): ShipmentRepository & {
 } {
   const { order, trackingClaim } = db.entities;
   return {
-    async markShipped(o, shipment, at) {
-      const number = shipment.trackingNumber!;
-      const result = (await db.transaction
-        .write(({ trackingClaim: claim, order: orders }) => [
-          claim.create({ trackingNumber: number, orderId: o.orderId, claimedAt: at }).commit(),
-          orders
-            .patch({ orderId: o.orderId })
-            .set({ status: 'shipped', shipment, trackingNumber: number, updatedAt: at, deadline: o.escrow.cancelAfter })
-            .where((a, op) => op.eq(a.status, 'funded'))
-            .commit(),
-        ])
-        .go()) as TransactResult;
-      if (!result.canceled) return 'ok';
-      if (result.data[1]?.code === 'ConditionalCheckFailed') return 'changed';
-      if (result.data[0]?.code === 'ConditionalCheckFailed') return 'taken';
-      throw new Error(`shipping order ${o.orderId} cancelled: ${cancelReasons(result)}`);
-    },
+    markShipped: (o, shipment, at) => shipWithClaim(db, o, shipment, at),
     async shipped(cursor, limit) {
       const page = await order.query.byStatusDeadline({ status: 'shipped' }).go({ cursor, limit });
       return { orders: (page.data as StoredOrder[]).map(toRecord), cursor: page.cursor };

@@ -13,6 +13,7 @@ type Optional =
   | 'cancelledAt'
   | 'shipment'
   | 'fee'
+  | 'label'
   | 'settlement'
   | 'releaseReason'
   | 'refundReason'
@@ -24,6 +25,7 @@ type Optional =
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
   fee?: NonNullable<OrderRecord['fee']>;
+  label?: NonNullable<OrderRecord['label']>;
   settlement?: NonNullable<OrderRecord['settlement']>;
   releaseReason?: NonNullable<OrderRecord['releaseReason']>;
   refundReason?: NonNullable<OrderRecord['refundReason']>;
@@ -49,6 +51,11 @@ export function storedPickup(lock: NonNullable<OrderRecord['pickup']> | undefine
     pickupPausedUntil: lock?.pausedUntil ?? undefined,
   };
 }
+/** Shipments stored before decision 039 carry no proof: a shipped one had a number the seller entered. */
+const shipmentOf = (s: OrderRecord['shipment']): OrderRecord['shipment'] => ({
+  ...s,
+  proof: s.proof ?? (s.trackingNumber ? 'seller_tracking' : null),
+});
 
 export function toRecord(o: StoredOrder): OrderRecord {
   return {
@@ -74,8 +81,9 @@ export function toRecord(o: StoredOrder): OrderRecord {
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
     cancelledAt: o.cancelledAt ?? null,
-    shipment: o.shipment ?? NO_SHIPMENT,
-    fee: o.fee ?? null,
+    shipment: o.shipment ? shipmentOf(o.shipment) : NO_SHIPMENT,
+    fee: o.fee ? { ...o.fee, label: o.fee.label ?? null } : null,
+    label: o.label ?? null,
     settlement: o.settlement ?? null,
     releaseReason: o.releaseReason ?? null,
     refundReason: o.refundReason ?? null,
@@ -98,6 +106,7 @@ export function newStoredOrder({ pickup, ...rec }: OrderRecord): StoredOrder {
     fundedAt: undefined,
     cancelledAt: undefined,
     fee: undefined,
+    label: undefined,
     settlement: undefined,
     releaseReason: undefined,
     refundReason: undefined,

@@ -125,6 +125,7 @@ export function auctionOrder(i: AuctionOrderInput): OrderRecord {
     cancelReason: null,
     shipment: NO_SHIPMENT,
     fee: null,
+    label: null,
     settlement: null,
     releaseReason: null,
     refundReason: null,

@@ -409,6 +409,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           cancelReason: null,
           shipment: NO_SHIPMENT,
           fee: null,
+          label: null,
           settlement: null,
           releaseReason: null,
           refundReason: null,

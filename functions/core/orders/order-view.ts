@@ -20,6 +20,26 @@ function escrowStatusOf(status: OrderStatus): Order['escrowStatus'] {
   }
 }
 
+/** Where a label chosen with the fee stands (decision 039); an unknown outcome reads as failed to the seller. */
+function labelView(o: OrderRecord): Order['label'] {
+  const choice = o.fee?.label;
+  if (!choice) return null;
+  const status = o.label
+    ? o.label.status === 'unknown'
+      ? 'failed'
+      : o.label.status
+    : o.fee?.paidAt
+      ? 'buying'
+      : 'awaiting_payment';
+  return {
+    serviceName: choice.serviceName,
+    costCents: choice.costCents,
+    status,
+    trackingNumber: o.label?.trackingNumber ?? null,
+    hasPdf: o.label?.status === 'bought' && o.label.pdfKey !== null,
+  };
+}
+
 /** 250 basis points -> '2.5'. */
 export function percentOf(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100);
@@ -86,7 +106,9 @@ export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transa
       shippedAt: o.shipment.shippedAt,
       deliveredAt: o.shipment.deliveredAt,
       estimatedDeliveryAt: o.shipment.estimatedDeliveryAt,
+      proof: o.shipment.proof,
     },
+    label: role === 'seller' ? labelView(o) : null,
     platformFee:
       role === 'seller' && o.fee
         ? { cents: o.fee.cents, percent: percentOf(o.fee.basisPoints), paid: o.fee.paidAt !== null, txHash: o.fee.txid }

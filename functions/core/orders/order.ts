@@ -71,9 +71,35 @@ export interface Shipment {
   deliveredAt: string | null;
   /** The carrier's estimated delivery, when it gives one. */
   estimatedDeliveryAt: string | null;
-  /** Null until shipped (and on orders shipped before it was recorded). */
-  proof?: ShipmentProof | null;
-  claim?: ParcelClaim | null;
+  /**
+   * What ties the parcel to this order: a label bought here (decision 039), or a number the seller entered; null
+   * until shipped.
+   */
+  proof: ShipmentProof | null;
+  /** When the parcel was claimed as this order's and what the carrier has scanned of it since; null until shipped. */
+  claim: ParcelClaim | null;
+}
+
+/** The label the seller chose to buy here, priced by the server from the carrier's quote; paid with the fee. */
+export interface LabelChoice {
+  serviceType: string;
+  serviceName: string;
+  costCents: Cents;
+  quotedAt: string;
+}
+
+/**
+ * Buying a paid label (decision 039): the intent is recorded (buying) before the carrier is called, so only one run
+ * ever calls it; bought with the carrier's tracking number, or failed (refused: nothing was created) or unknown (the
+ * call's outcome was lost) for an operator to look up by the order's reference.
+ */
+export interface LabelPurchase {
+  status: 'buying' | 'bought' | 'failed' | 'unknown';
+  startedAt: string;
+  /** Where the PDF is kept in the media bucket (a random key, never listed or served publicly by name). */
+  pdfKey: string | null;
+  trackingNumber: string | null;
+  boughtAt: string | null;
 }
 
 /** The seller's platform fee: a Payment to the platform's account, signed once per order before the seller's action. */
@@ -81,6 +107,8 @@ export interface PlatformFee {
   cents: Cents;
   /** The rate it was computed at, in hundredths of a percent (250 = 2.5 %). */
   basisPoints: number;
+  /** A label bought with the fee: the one Payment is the fee plus its cost. */
+  label: LabelChoice | null;
   signing: OrderSigning | null;
   txid: string | null;
   paidAt: string | null;
@@ -215,6 +243,7 @@ export interface OrderRecord {
   cancelReason: CancelReason | null;
   shipment: Shipment;
   fee: PlatformFee | null;
+  label: LabelPurchase | null;
   settlement: Settlement | null;
   releaseReason: ReleaseReason | null;
   refundReason: RefundReason | null;

@@ -5,7 +5,7 @@ import { SIGNING_SCHEDULE } from '../signing/poll-signing';
 import type { SignerGateway, TxJson } from '../signing/ports';
 import type { SigningQueue, SigningRequestRecord, SigningRequestStore } from '../signing/requests';
 import type { TokenIssue } from './escrow-create';
-import type { OrderRecord, OrderSigning, PlatformFee } from './order';
+import type { LabelChoice, OrderRecord, OrderSigning, PlatformFee } from './order';
 
 /** '2.5' -> 250 basis points, exactly (the setting has at most two decimals). */
 export function basisPointsOf(percent: string): number {
@@ -18,13 +18,20 @@ export function feeCents(totalCents: Cents, basisPoints: number): Cents {
   return Math.floor((totalCents * basisPoints + 5_000) / 10_000);
 }
 
+/** What the seller's one Payment carries: the fee, plus the label's cost when a label is bought with it. */
+export const paymentCents = (fee: Pick<PlatformFee, 'cents' | 'label'>): Cents =>
+  fee.cents + (fee.label?.costCents ?? 0);
+
+const sameLabel = (a: LabelChoice | null, b: LabelChoice | null) =>
+  a?.serviceType === b?.serviceType && a?.costCents === b?.costCents;
+
 const FEE_MEMO_TYPE = Buffer.from('marketplace/fee', 'utf8').toString('hex').toUpperCase();
 const EXPIRE_MINUTES = 5;
 
-/** The Payment the seller signs: the fee in RLUSD to the platform's account, the order id in a memo. */
+/** The Payment the seller signs: the fee (and label) in RLUSD to the platform's account, the order id in a memo. */
 export function feePaymentTx(
   order: OrderRecord,
-  fee: Pick<PlatformFee, 'cents'>,
+  fee: Pick<PlatformFee, 'cents' | 'label'>,
   platform: string,
   rlusd: TokenIssue,
 ): TxJson {
@@ -32,7 +39,7 @@ export function feePaymentTx(
     TransactionType: 'Payment',
     Account: order.escrow.sellerAddress,
     Destination: platform,
-    Amount: { currency: rlusd.currency, issuer: rlusd.issuer, value: centsToDecimalString(fee.cents) },
+    Amount: { currency: rlusd.currency, issuer: rlusd.issuer, value: centsToDecimalString(paymentCents(fee)) },
     Memos: [
       { Memo: { MemoType: FEE_MEMO_TYPE, MemoData: Buffer.from(order.orderId, 'utf8').toString('hex').toUpperCase() } },
     ],
@@ -84,15 +91,21 @@ export const feePaid = (order: OrderRecord) => order.fee?.paidAt !== null && ord
 /** 'Platform Fee Required': the seller's action waits for the fee (409 with the spec's title as its message). */
 export const FEE_REQUIRED = () => new AppError(409, 'platform_fee_required', 'Platform Fee Required');
 
+export type FeeRequest =
+  { status: 'paid' } | ({ status: 'signing'; cents: Cents; labelCents: Cents; percent: string } & OrderSigning);
+
 /**
  * The wallet request for the seller's platform fee (spec part 2 "Escrow status": checked before the seller's action
- * takes effect). Paid once per order: a paid fee answers 'paid'; an open request is returned again.
+ * takes effect). Paid once per order: a paid fee answers 'paid'; an open request for the same thing is returned
+ * again. With `label` (decision 039, its cost fixed by the caller from the carrier's quote) the one Payment is the
+ * fee plus the label; a request for another label, or none, replaces the open one.
  */
 export async function requestPlatformFee(
   sellerId: string,
   orderId: string,
   deps: FeeDeps,
-): Promise<{ status: 'paid' } | ({ status: 'signing'; cents: Cents; percent: string } & OrderSigning)> {
+  label: LabelChoice | null = null,
+): Promise<FeeRequest> {
   const order = await sellersOpenOrder(deps.orders, sellerId, orderId);
   if (feePaid(order)) return { status: 'paid' };
   if (order.status !== 'funded' && order.status !== 'shipped') {
@@ -101,23 +114,26 @@ export async function requestPlatformFee(
   const now = deps.now();
   // The rate the fee was first asked at: a replaced request keeps its amount, so it keeps its rate.
   const percent = ((order.fee?.basisPoints ?? deps.basisPoints) / 100).toString();
-  if (order.fee?.signing && !order.fee.txid && Date.parse(order.fee.signing.expiresAt) > now.getTime()) {
-    return { status: 'signing', cents: order.fee.cents, percent, ...order.fee.signing };
+  const open = order.fee?.signing && !order.fee.txid && Date.parse(order.fee.signing.expiresAt) > now.getTime();
+  if (open && sameLabel(order.fee!.label, label)) {
+    const labelCents = order.fee!.label?.costCents ?? 0;
+    return { status: 'signing', cents: order.fee!.cents, labelCents, percent, ...order.fee!.signing! };
   }
   const cents = order.fee?.cents ?? feeCents(order.totalCents, deps.basisPoints);
-  if (cents === 0) {
-    const fee = { cents, basisPoints: deps.basisPoints, signing: null, txid: null, paidAt: now.toISOString() };
+  if (cents === 0 && !label) {
+    const fee = { cents, basisPoints: deps.basisPoints, label, signing: null, txid: null, paidAt: now.toISOString() };
     if (!(await deps.orders.waiveFee(order.orderId, fee, fee.paidAt))) {
       throw new AppError(409, 'fee_changed', 'The platform fee is being paid already. Try again in a moment.');
     }
     return { status: 'paid' };
   }
+  const what = label
+    ? `the ${percent}% platform fee (${formatUsd(cents)} RLUSD) and a ${label.serviceName} label (${formatUsd(label.costCents)} RLUSD)`
+    : `the ${percent}% platform fee (${formatUsd(cents)} RLUSD)`;
   const created = await deps.signer.create({
-    txjson: feePaymentTx(order, { cents }, deps.platformAddress, deps.rlusd),
+    txjson: feePaymentTx(order, { cents, label }, deps.platformAddress, deps.rlusd),
     options: { expireMinutes: EXPIRE_MINUTES },
-    customMeta: {
-      instruction: `Pay the ${percent}% platform fee (${formatUsd(cents)} RLUSD) for your sale to ${order.buyerUsername}.`,
-    },
+    customMeta: { instruction: `Pay ${what} for your sale to ${order.buyerUsername}.` },
   });
   const signing: OrderSigning = {
     uuid: created.uuid,
@@ -128,6 +144,7 @@ export async function requestPlatformFee(
   const fee: PlatformFee = {
     cents,
     basisPoints: order.fee?.basisPoints ?? deps.basisPoints,
+    label,
     signing,
     txid: null,
     paidAt: null,
@@ -153,7 +170,7 @@ export async function requestPlatformFee(
     { uuid: created.uuid, purpose: 'platform-fee', attempt: 1 },
     SIGNING_SCHEDULE.firstCheckDelaySeconds,
   );
-  return { status: 'signing', cents, percent, ...signing };
+  return { status: 'signing', cents, labelCents: label?.costCents ?? 0, percent, ...signing };
 }
 
 /**

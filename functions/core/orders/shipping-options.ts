@@ -31,7 +31,8 @@ export interface ShippingQuote {
   perSeller: Record<string, Record<string, Cents>>;
 }
 
-const days = (q: RateQuote) =>
+/** A quote's delivery time in the words the options show. */
+export const estimatedDaysOf = (q: RateQuote) =>
   q.transitDays === null ? (q.deliveryDate ? `By ${q.deliveryDate}` : 'Varies') : `${q.transitDays} business days`;
 
 function combine(
@@ -85,7 +86,7 @@ export async function quoteShipping(
           id: r.serviceType,
           name: r.serviceName,
           costCents: r.amountCents,
-          estimatedDays: days(r),
+          estimatedDays: estimatedDaysOf(r),
           description: r.serviceName,
         }));
         return { sellerId: p.sellerId, options };

@@ -25,7 +25,10 @@ import type { SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/order';
 import { reconcileOrders } from '../../../functions/core/orders/reconcile';
 import { decidePickup } from '../../../functions/core/orders/decide-pickup';
+import { paymentCents } from '../../../functions/core/orders/platform-fee';
+import { buyPaidLabel, requestLabelPayment } from '../../../functions/core/orders/platform-label';
 import { shipOrder } from '../../../functions/core/orders/seller-actions';
+import { labelDeps } from '../../../functions/adapters/label-deps';
 import { AppError } from '../../../functions/lib/errors';
 import { startBareStack, type BareStack } from '../../bench/bare-stack';
 import {
@@ -72,6 +75,7 @@ export const FATES = [
   'worker_killed',
   'fulfillment_lost',
   'stale_parcel',
+  'platform_label',
 ] as const;
 export type Fate = (typeof FATES)[number];
 
@@ -92,6 +96,7 @@ const WEIGHTS: Record<Fate, number> = {
   worker_killed: 8,
   fulfillment_lost: 3,
   stale_parcel: 6,
+  platform_label: 8,
 };
 
 const PICKUP: readonly Fate[] = [
@@ -118,6 +123,7 @@ const WEBHOOK: Record<Fate, WebhookPolicy> = {
   worker_killed: 'drop',
   fulfillment_lost: 'forward',
   stale_parcel: 'forward',
+  platform_label: 'forward',
 };
 
 const ORDERS_PER_BUYER = 10;
@@ -558,6 +564,33 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           if (o.variant !== 'delivered before the order') await carrier.move(stale, 'delivered');
           return;
         }
+        case 'platform_label': {
+          // The seller buys a label here: one payment of fee plus label. Once it is validated the label is bought, by
+          // the stack's signing consumer or these two runs at once, whichever comes first: one shipment in all.
+          const labels = labelDeps(log);
+          const deps = { ...app.fee, carrier: labels.carrier, profiles: labels.profiles };
+          await payPlatformFee(o.seller, o.orderId, app.fee, app.fee, () =>
+            requestLabelPayment(o.seller.userId, o.orderId, 'GROUND_HOME_DELIVERY', deps),
+          );
+          o.feePaid = true;
+          await Promise.all([buyPaidLabel(o.orderId, labels), buyPaidLabel(o.orderId, labels)]);
+          // A run that found the purchase under way (the consumer's) left it to that run: wait for its end.
+          let rec = await orderRepo.get(o.orderId);
+          for (let waited = 0; rec?.label?.status === 'buying' && waited < 30_000; waited += 250) {
+            await sleep(250);
+            rec = await orderRepo.get(o.orderId);
+          }
+          if (rec?.status !== 'shipped' || rec.shipment.proof !== 'platform_label' || !rec.shipment.trackingNumber) {
+            o.problems.push(`label not bought: ${rec?.status} ${JSON.stringify(rec?.label)}`);
+            return;
+          }
+          o.tracking = rec.shipment.trackingNumber;
+          proxy!.policy.set(o.tracking, WEBHOOK[o.fate]);
+          const made = await carrier.byReference(o.orderId);
+          if (made.length !== 1) o.problems.push(`${made.length} shipments bought for one label`);
+          await deliver(o);
+          return;
+        }
         case 'fulfillment_lost':
           // From now on nothing in this process can open this order's fulfillment; then the parcel is delivered.
           vaultLost.add(o.orderId);
@@ -762,6 +795,12 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       if (fees.length > 0) outcomes.feesPaid++;
       if (fees.length > 0 !== (rec.fee?.paidAt != null)) {
         failures.push(`order ${o.orderId}: fee on the ledger ${fees.length}, stored paid ${rec.fee?.paidAt ?? 'no'}`);
+      }
+      // The one payment is exactly the fee, plus the label's quoted cost when a label was bought with it.
+      if (fees.length === 1 && rec.fee && fees[0] !== BigInt(paymentCents(rec.fee)) * 10_000n) {
+        failures.push(
+          `order ${o.orderId}: paid ${fees[0]} millionths, the fee and label say ${paymentCents(rec.fee)} cents`,
+        );
       }
       for (const fee of fees) {
         addDelta(o.seller.wallet.classicAddress, -fee);

@@ -15,7 +15,12 @@ import { checkoutDeps, settleDeps } from '../../../functions/adapters/order-deps
 import { clock } from '../../../functions/adapters/clock';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
 import { checkout } from '../../../functions/core/orders/checkout';
-import { requestPlatformFee, settlePlatformFee, type FeeDeps } from '../../../functions/core/orders/platform-fee';
+import {
+  requestPlatformFee,
+  settlePlatformFee,
+  type FeeDeps,
+  type FeeRequest,
+} from '../../../functions/core/orders/platform-fee';
 import { escrowCreateTx } from '../../../functions/core/orders/escrow-create';
 import type { OrderRecord } from '../../../functions/core/orders/order';
 import { settleEscrowSigning } from '../../../functions/core/orders/settle-escrow';
@@ -93,8 +98,15 @@ export async function signPage(url: string, action: 'approve' | 'reject', wallet
  * validated ledger). If that has not happened after 4 s, the settling is run here too (`settleWith`), as the signing
  * queue's next check would.
  */
-export async function payPlatformFee(seller: Party, orderId: string, fee: FeeDeps, settleWith: FeeDeps = fee) {
-  const asked = await requestPlatformFee(seller.userId, orderId, fee);
+export async function payPlatformFee(
+  seller: Party,
+  orderId: string,
+  fee: FeeDeps,
+  settleWith: FeeDeps = fee,
+  /** The request the seller signs: the fee alone, or the fee with a label (decision 039). */
+  ask: () => Promise<FeeRequest> = () => requestPlatformFee(seller.userId, orderId, fee),
+) {
+  const asked = await ask();
   if (asked.status === 'paid') return;
   await signPage(asked.signUrl, 'approve', seller.wallet.classicAddress);
   const orders = orderStore(db());
@@ -133,6 +145,12 @@ export function carrierControl(carrierUrl: string) {
     move: async (trackingNumber: string, status: string) =>
       void (await post(`parcels/${trackingNumber}/events`, { status })),
     webhookTo: async (url: string | null) => void (await post('webhook', { url })),
+    /** The shipments the carrier made with this reference (an order id). */
+    byReference: async (reference: string) => {
+      const res = await fetch(`${carrierUrl}/_control/parcels`);
+      const body = (await res.json()) as { parcels: { trackingNumber: string; reference: string | null }[] };
+      return body.parcels.filter((p) => p.reference === reference);
+    },
   };
 }
 

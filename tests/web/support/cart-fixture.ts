@@ -84,7 +84,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     isLocalPickup: false,
     shippingService: null,
     shippingStatus: 'pending',
-    shipment: { trackingNumber: null, shippedAt: null, deliveredAt: null, estimatedDeliveryAt: null },
+    shipment: { trackingNumber: null, shippedAt: null, deliveredAt: null, estimatedDeliveryAt: null, proof: null },
+    label: null,
     platformFee: null,
     shipTo: null,
     escrow: {

@@ -44,20 +44,36 @@ export function PlatformFeeDialog({ step }: { step: FeeStep }) {
           onInteractOutside={keep}
         >
           <div className="dialog-header">
-            <Dialog.Title className="dialog-title">Pay the Platform Fee</Dialog.Title>
+            <Dialog.Title className="dialog-title">
+              {fee.labelCents > 0 ? 'Pay the Platform Fee and Label' : 'Pay the Platform Fee'}
+            </Dialog.Title>
             <Dialog.Close className="btn btn-ghost btn-icon" aria-label="Close">
               <CloseIcon />
             </Dialog.Close>
           </div>
           <Dialog.Description className="dialog-text">
-            The platform fee is paid from your wallet in RLUSD before the escrow can be completed. Scan the QR code with
-            Xaman, or open the request in Xaman Wallet.
+            {fee.labelCents > 0
+              ? 'One payment from your wallet in RLUSD covers the platform fee and the FedEx label; the label is made as soon as the ledger confirms it.'
+              : 'The platform fee is paid from your wallet in RLUSD before the escrow can be completed.'}{' '}
+            Scan the QR code with Xaman, or open the request in Xaman Wallet.
           </Dialog.Description>
           <dl className="fee-facts">
             <div>
               <dt>Platform fee</dt>
               <dd>{formatUsd(fee.cents)} RLUSD</dd>
             </div>
+            {fee.labelCents > 0 && (
+              <>
+                <div>
+                  <dt>Shipping label</dt>
+                  <dd>{formatUsd(fee.labelCents)} RLUSD</dd>
+                </div>
+                <div>
+                  <dt>Total payment</dt>
+                  <dd>{formatUsd(fee.cents + fee.labelCents)} RLUSD</dd>
+                </div>
+              </>
+            )}
             <div>
               <dt>Fee rate</dt>
               <dd>

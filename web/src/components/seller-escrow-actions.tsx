@@ -1,6 +1,6 @@
 import '../styles/orders.css';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Order } from '../../../shared/api/orders';
 import { formatUsd } from '../../../shared/domain/money';
 import { orderDate, sellerCanAct } from '../lib/orders/orders';
@@ -13,8 +13,10 @@ import {
 } from '../lib/orders/seller-actions';
 import { useSellerAction } from '../lib/orders/use-seller-action';
 import { useOptionalSession } from '../lib/session/session-context';
+import { LabelPicker } from './label-picker';
 import { PickupCodeDialog } from './pickup-code-dialog';
 import { PlatformFeeDialog } from './platform-fee-dialog';
+import { PrintLabelButton } from './print-label-button';
 import { errorProps, FormField } from './ui/form-field';
 import { DialogActions } from './ui/dialog-actions';
 
@@ -23,9 +25,10 @@ type Decision = 'approve' | 'reject';
 const titleOf = (o: Order) => o.lines.map((l) => l.title).join(', ');
 
 function progressText(action: SellerAction, progress: SellerProgress): string {
-  if (progress === 'fee') return 'Paying Platform Fee...';
+  if (progress === 'fee') return action.kind === 'label' ? 'Paying Fee and Label...' : 'Paying Platform Fee...';
+  if (progress === 'label') return 'Making Label...';
   if (progress === 'releasing') return 'Releasing Escrow...';
-  if (action.kind === 'ship') return 'Updating...';
+  if (action.kind !== 'pickup') return 'Updating...';
   return action.decision === 'approve' ? 'Approving...' : 'Rejecting...';
 }
 
@@ -33,7 +36,9 @@ function progressText(action: SellerAction, progress: SellerProgress): string {
 function sellerNote(o: Order): string | null {
   switch (o.status) {
     case 'shipped':
-      return 'Shipped. The escrow is released to you once FedEx confirms delivery.';
+      return o.shipment.proof === 'platform_label'
+        ? `Shipped with a label bought here (FedEx ${o.shipment.trackingNumber ?? ''}). Print it and drop the parcel off at FedEx; the escrow is released to you once FedEx confirms delivery.`
+        : 'Shipped. The escrow is released to you once FedEx confirms delivery.';
     case 'releasing':
       return 'Releasing the escrow to you...';
     case 'completed':
@@ -155,6 +160,53 @@ function TrackingForm({
   );
 }
 
+/** What a label bought with the fee says while the order still waits to ship. */
+const LABEL_NOTES = {
+  buying: 'Your payment is confirmed. FedEx is making your label...',
+  failed: 'The label could not be bought. Enter a FedEx tracking number instead.',
+} as const;
+
+/**
+ * How a funded parcel ships (decision 039): a label bought here first; a tracking number the seller enters second,
+ * behind a disclosure. Once the fee is paid without a label (or its label failed), the number is the way left.
+ */
+function ShipChoices({
+  order: o,
+  token,
+  busyText,
+  onBuyLabel,
+  tracking,
+}: {
+  order: Order;
+  token: string;
+  busyText: string | null;
+  onBuyLabel(serviceType: string): void;
+  tracking: ReactNode;
+}) {
+  const status = o.label?.status;
+  const labelOffered = !o.platformFee?.paid && (!status || status === 'awaiting_payment');
+  if (status === 'buying' || status === 'failed') {
+    return (
+      <>
+        <p className="seller-actions-text" role="status">
+          {LABEL_NOTES[status]}
+        </p>
+        {status === 'failed' && tracking}
+      </>
+    );
+  }
+  if (!labelOffered) return <>{tracking}</>;
+  return (
+    <>
+      <LabelPicker order={o} token={token} busyText={busyText} onBuy={onBuyLabel} />
+      <details className="ship-own-number">
+        <summary>Or enter a FedEx tracking number of your own</summary>
+        {tracking}
+      </details>
+    </>
+  );
+}
+
 function Actions({
   order: o,
   token,
@@ -208,12 +260,20 @@ function Actions({
   return (
     <div className="seller-actions" role="group" aria-label={`Seller actions: ${title}`}>
       {actionable && !o.isLocalPickup && (
-        <TrackingForm
+        <ShipChoices
           order={o}
+          token={token}
           busyText={busyText}
-          serverError={trackingError}
-          onSubmit={(trackingNumber) => start({ kind: 'ship', trackingNumber })}
-          onEdit={() => setTrackingError(null)}
+          onBuyLabel={(serviceType) => start({ kind: 'label', serviceType })}
+          tracking={
+            <TrackingForm
+              order={o}
+              busyText={busyText}
+              serverError={trackingError}
+              onSubmit={(trackingNumber) => start({ kind: 'ship', trackingNumber })}
+              onEdit={() => setTrackingError(null)}
+            />
+          }
         />
       )}
       {actionable && o.isLocalPickup && (
@@ -248,6 +308,7 @@ function Actions({
           {text}
         </p>
       )}
+      {o.label?.hasPdf && o.status === 'shipped' && <PrintLabelButton order={o} token={token} />}
       {o.platformFee && (
         <p className="seller-actions-text">
           Platform fee: {formatUsd(o.platformFee.cents)} RLUSD ({o.platformFee.percent}%),{' '}

@@ -35,6 +35,9 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         /** The fee's open wallet request and recorded payment on their own, for the conditions that pay it once. */
         feeSigningUuid: { type: 'string' },
         feeTxid: { type: 'string' },
+        /** A label bought here (decision 039), and its status on its own for the conditions that buy it once. */
+        label: { type: 'any' },
+        labelStatus: { type: ['buying', 'bought', 'failed', 'unknown'] as const },
         settlement: { type: 'any' },
         /** The recorded settlement's hash on its own: replacing it is conditional on it. */
         settlementTxid: { type: 'string' },

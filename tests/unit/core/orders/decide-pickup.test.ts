@@ -3,7 +3,7 @@ import { decidePickup } from '../../../../functions/core/orders/decide-pickup';
 import { aFundedOrder, aPickupOrder, NOW, PICKUP_CODE, world } from './order-fakes';
 
 const ID = aFundedOrder().orderId;
-const UNPAID = { cents: 113, basisPoints: 250, signing: null, txid: null, paidAt: null };
+const UNPAID = { cents: 113, basisPoints: 250, signing: null, txid: null, paidAt: null, label: null };
 const approve = (pickupCode: string) => ({ decision: 'approve' as const, pickupCode });
 const REJECT = { decision: 'reject' as const };
 const WRONG = '11112222';

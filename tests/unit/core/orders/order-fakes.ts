@@ -7,6 +7,7 @@ import { RESERVING, type OrderRecord, type PlatformFee, type ShipTo } from '../.
 import type { OrderRepository } from '../../../../functions/core/orders/order-store';
 import { newPickupLock } from '../../../../functions/core/orders/pickup-code';
 import type { FeeDeps, FeeRepository } from '../../../../functions/core/orders/platform-fee';
+import type { LabelRepository } from '../../../../functions/core/orders/platform-label';
 import type { ReconcileDeps } from '../../../../functions/core/orders/reconcile';
 import type { SellerActionDeps, ShipmentRepository } from '../../../../functions/core/orders/seller-actions';
 import type { Place, ScanEvent, TrackedShipment, TrackResult } from '../../../../functions/core/shipping/carrier-port';
@@ -31,12 +32,13 @@ export const RLUSD = { currency: '524C555344000000000000000000000000000000', iss
 export const PAID_FEE: PlatformFee = {
   cents: 113,
   basisPoints: 250,
+  label: null,
   signing: null,
   txid: 'FEETX',
   paidAt: '2026-11-24T09:00:00.000Z',
 };
 
-const SHIP_TO: ShipTo = {
+export const SHIP_TO: ShipTo = {
   fullName: 'Bea Buyer',
   street: '1 Main St',
   city: 'Los Angeles',
@@ -94,6 +96,7 @@ export type MemoryOrders = OrderRepository &
   FeeRepository &
   PickupTries &
   ShipmentRepository &
+  LabelRepository &
   Pick<DeliveryDeps, 'shipped' | 'byTracking' | 'recordDelivery'>;
 
 /** Orders in memory; `trace` notes each recorded hash ('record TX1', 'record fee FEETX'). */
@@ -222,6 +225,26 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
         () => true,
         () => ({ status: 'shipped', shipment }),
       );
+      return 'ok';
+    },
+    startLabelPurchase: (orderId, label) =>
+      when(
+        orderId,
+        (o) => o.status === 'funded' && !o.label,
+        () => ({ label }),
+      ),
+    endLabelPurchase: (orderId, label) =>
+      when(
+        orderId,
+        (o) => o.label?.status === 'buying',
+        () => ({ label }),
+      ),
+    async markLabelShipped(order, shipment, label) {
+      const o = rows.get(order.orderId);
+      if (o?.status !== 'funded' || o.label?.status !== 'buying') return 'changed';
+      if (claims.has(shipment.trackingNumber!)) return 'taken';
+      claims.set(shipment.trackingNumber!, order.orderId);
+      Object.assign(o, { status: 'shipped', shipment, label });
       return 'ok';
     },
     async shipped(cursor, limit) {

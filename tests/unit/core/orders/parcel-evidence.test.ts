@@ -100,7 +100,7 @@ describe('the release rule', () => {
   });
 
   it('holds an order shipped before claims were recorded to a delivery after it was marked shipped', () => {
-    const legacy = aShippedOrder('O1', N, { shipment: { ...claimed.shipment, claim: undefined } });
+    const legacy = aShippedOrder('O1', N, { shipment: { ...claimed.shipment, claim: null } });
     expect(deliveredToBuyer(aDeliveredParcel(N), legacy)).toBe('2026-11-26T15:00:00.000Z');
     const early = aDeliveredParcel(N, { deliveredAt: '2026-11-24T09:00:00.000Z' });
     expect(deliveredToBuyer(early, legacy)).toBeNull();

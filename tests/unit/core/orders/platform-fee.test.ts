@@ -51,6 +51,7 @@ describe('requesting the platform fee', () => {
     expect(result).toEqual({
       status: 'signing',
       cents: 113,
+      labelCents: 0,
       percent: '2.5',
       uuid: 'FEE-U1',
       signUrl: 'http://sign/FEE-U1',
@@ -72,6 +73,7 @@ describe('requesting the platform fee', () => {
     expect(w.order().fee).toEqual({
       cents: 113,
       basisPoints: 250,
+      label: null,
       signing: { uuid: 'FEE-U1', signUrl: 'http://sign/FEE-U1', qrPngUrl: 'http://qr/FEE-U1', expiresAt },
       txid: null,
       paidAt: null,
@@ -141,6 +143,7 @@ describe('requesting the platform fee', () => {
     expect(w.order().fee).toEqual({
       cents: 0,
       basisPoints: 250,
+      label: null,
       signing: null,
       txid: null,
       paidAt: NOW.toISOString(),
@@ -178,7 +181,7 @@ describe('requesting the platform fee', () => {
 
   it('a replaced request states the rate its amount was computed at, not a rate changed since', async () => {
     const expired = { uuid: 'FEE-U0', signUrl: 's', qrPngUrl: 'q', expiresAt: NOW.toISOString() };
-    const fee = { cents: 113, basisPoints: 250, signing: expired, txid: null, paidAt: null };
+    const fee = { cents: 113, basisPoints: 250, label: null, signing: expired, txid: null, paidAt: null };
     const w = world([aFundedOrder({ fee })], { basisPoints: 300 });
     const result = await requestPlatformFee('S', aFundedOrder().orderId, w.feeDeps);
     expect(result).toMatchObject({ status: 'signing', cents: 113, percent: '2.5' });
@@ -193,7 +196,7 @@ describe('settling a signed platform fee', () => {
     await settlePlatformFee(record, w.feeDeps);
     expect(w.ledger.verifySignedBlob).toHaveBeenCalledWith(
       'FEEBLOB',
-      feePaymentTx(unpaid(), { cents: 113 }, PLATFORM, RLUSD),
+      feePaymentTx(unpaid(), { cents: 113, label: null }, PLATFORM, RLUSD),
     );
     expect(w.trace).toEqual(['record fee FEETX1', 'submit FEEBLOB']);
     expect(w.order().fee).toMatchObject({ txid: 'FEETX1', paidAt: NOW.toISOString() });
@@ -204,7 +207,7 @@ describe('settling a signed platform fee', () => {
   it('never submits a blob that is not exactly the requested Payment', async () => {
     for (const change of [{ Destination: 'rElsewhere' }, { Amount: { ...RLUSD, value: '0.13' } }, { Account: 'rB' }]) {
       const w = world([unpaid()]);
-      const asked = feePaymentTx(unpaid(), { cents: 113 }, PLATFORM, RLUSD);
+      const asked = feePaymentTx(unpaid(), { cents: 113, label: null }, PLATFORM, RLUSD);
       await settlePlatformFee(await signedFee(w, { ...asked, ...change }), w.feeDeps);
       expect(w.ledger.submitAndWait).not.toHaveBeenCalled();
       expect(w.order().fee).toMatchObject({ txid: null, paidAt: null });

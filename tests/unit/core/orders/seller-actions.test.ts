@@ -14,7 +14,7 @@ import {
 
 const ID = aFundedOrder().orderId;
 const NUMBER = '794600000001';
-const UNPAID = { cents: 113, basisPoints: 250, signing: null, txid: null, paidAt: null };
+const UNPAID = { cents: 113, basisPoints: 250, label: null, signing: null, txid: null, paidAt: null };
 
 describe('shipping an order', () => {
   it('checks the trimmed tracking number with the carrier and records the parcel, claimed for this order', async () => {

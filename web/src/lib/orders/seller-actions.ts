@@ -1,6 +1,12 @@
 import { toast } from 'sonner';
 import type { ResponseOf } from '../../../../shared/api/contract';
-import { decidePickup, requestPlatformFee, shipOrder, type Order } from '../../../../shared/api/orders';
+import {
+  decidePickup,
+  requestLabelPayment,
+  requestPlatformFee,
+  shipOrder,
+  type Order,
+} from '../../../../shared/api/orders';
 import { formatUsd } from '../../../../shared/domain/money';
 import { signingTopic } from '../../../../shared/events';
 import { ApiError } from '../api-error';
@@ -24,6 +30,7 @@ export interface FeeStep {
 /** What the seller does with a pending escrow (spec part 2 "Escrow status"). */
 export type SellerAction =
   | { kind: 'ship'; trackingNumber: string }
+  | { kind: 'label'; serviceType: string }
   | { kind: 'pickup'; decision: 'approve'; pickupCode: string }
   | { kind: 'pickup'; decision: 'reject' };
 
@@ -40,7 +47,7 @@ export type SellerActionResult =
   | { kind: 'stopped' };
 
 /** What the control shows while an action runs. */
-export type SellerProgress = 'sending' | 'fee' | 'releasing';
+export type SellerProgress = 'sending' | 'fee' | 'label' | 'releasing';
 
 /** The spec's texts (part 2 section 8, part 3 section 5) and ours where the spec has none. */
 export const SELLER_TEXTS = {
@@ -63,6 +70,10 @@ export const SELLER_TEXTS = {
   pickupAsk: 'Ask the buyer for the pickup code shown on their purchase page, and enter it to release the payment.',
   pickupCodeLabel: 'Pickup Code',
   pickupCodeRequired: 'Please enter the pickup code',
+  labelReady: 'Label Ready',
+  labelFailed: 'Label Not Bought',
+  labelFailedDescription: 'FedEx did not make the label. Enter a tracking number instead.',
+  labelSlow: 'The label is still being made. This page updates when it is ready.',
 } as const;
 
 export const TRACKING_MAX_LENGTH = 40;
@@ -111,17 +122,16 @@ type FeeOutcome = 'paid' | 'failed' | 'stopped';
  * validated the payment (`platformFee.paid`).
  */
 async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
-  const { order, token, userId, signal, onFee } = opts;
+  const { order, action, token, userId, signal, onFee } = opts;
   const socket = opts.socket ?? realtime;
   let answer: ResponseOf<typeof requestPlatformFee>;
+  const common = { token, params: { orderId: order.id }, idempotencyKey: newIdempotencyKey(), signal };
   try {
-    answer = await apiSend(requestPlatformFee, {
-      token,
-      params: { orderId: order.id },
-      body: {},
-      idempotencyKey: newIdempotencyKey(),
-      signal,
-    });
+    // A label is paid with the fee, in one Payment whose label cost the server quotes (decision 039).
+    answer =
+      action.kind === 'label'
+        ? await apiSend(requestLabelPayment, { ...common, body: { serviceType: action.serviceType } })
+        : await apiSend(requestPlatformFee, { ...common, body: {} });
   } catch (error) {
     if (signal.aborted) return 'stopped';
     if (!(error instanceof ApiError)) console.warn('Requesting the platform fee failed', error);
@@ -200,7 +210,7 @@ async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
     case 'settled':
       if (outcome.order.platformFee?.paid) {
         toast.success(SELLER_TEXTS.feePaid, {
-          description: `${formatUsd(fee.cents)} RLUSD (${fee.percent}%) was paid to the platform.`,
+          description: `${formatUsd(fee.cents + fee.labelCents)} RLUSD was paid to the platform.`,
         });
         return 'paid';
       }
@@ -212,15 +222,15 @@ async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
 function send(opts: SellerActionOptions): Promise<Order> {
   const { order, action, token, signal } = opts;
   const common = { token, params: { orderId: order.id }, idempotencyKey: newIdempotencyKey(), signal };
-  return action.kind === 'ship'
-    ? apiSend(shipOrder, { ...common, body: { trackingNumber: action.trackingNumber } })
-    : apiSend(decidePickup, {
-        ...common,
-        body:
-          action.decision === 'approve'
-            ? { decision: 'approve', pickupCode: action.pickupCode }
-            : { decision: 'reject' },
-      });
+  if (action.kind === 'ship') return apiSend(shipOrder, { ...common, body: { trackingNumber: action.trackingNumber } });
+  if (action.kind === 'pickup') {
+    const body =
+      action.decision === 'approve'
+        ? { decision: 'approve' as const, pickupCode: action.pickupCode }
+        : { decision: 'reject' as const };
+    return apiSend(decidePickup, { ...common, body });
+  }
+  throw new Error('a label is bought with its payment, not sent');
 }
 
 /** A refused action: the carrier's answer about the number goes to the field, anything else is toasted. */
@@ -248,6 +258,38 @@ function refused(opts: SellerActionOptions, error: unknown): SellerActionResult 
       : SELLER_TEXTS.completionFailed;
   toast.error(title, { description: messageOf(error, SELLER_TEXTS.tryAgain) });
   return { kind: 'failed' };
+}
+
+/** Waits for the platform to make a paid label (the order ships with it) and says how it ended. */
+async function labelMade(opts: SellerActionOptions): Promise<SellerActionResult> {
+  opts.onProgress?.('label');
+  const outcome = await followOrder({
+    orderId: opts.order.id,
+    userId: opts.userId,
+    token: opts.token,
+    signal: opts.signal,
+    socket: opts.socket,
+    until: (o) => o.label?.status === 'bought' || o.label?.status === 'failed' || o.status !== 'funded',
+  });
+  if (outcome.kind === 'stopped') return { kind: 'stopped' };
+  if (outcome.kind === 'timeout') {
+    toast(SELLER_TEXTS.feePaid, { description: SELLER_TEXTS.labelSlow });
+    return { kind: 'failed' };
+  }
+  if (outcome.kind === 'error') {
+    console.warn('Following the label failed', outcome.error);
+    toast.error(SELLER_TEXTS.labelFailed, { description: SELLER_TEXTS.statusFailed });
+    return { kind: 'failed' };
+  }
+  const order = outcome.order;
+  if (order.label?.status === 'bought') {
+    toast.success(SELLER_TEXTS.labelReady, {
+      description: `FedEx tracking number ${order.shipment.trackingNumber ?? ''}. Print the label and drop the parcel off at FedEx.`,
+    });
+  } else {
+    toast.error(SELLER_TEXTS.labelFailed, { description: SELLER_TEXTS.labelFailedDescription });
+  }
+  return { kind: 'done', order };
 }
 
 /** Waits for an approved pickup's release (releasing -> completed) and says how it ended. */
@@ -292,6 +334,11 @@ async function released(opts: SellerActionOptions, order: Order): Promise<Seller
  */
 export async function runSellerAction(opts: SellerActionOptions): Promise<SellerActionResult> {
   const { action, signal } = opts;
+  if (action.kind === 'label') {
+    opts.onProgress?.('fee');
+    const fee = await payFee(opts);
+    return fee === 'paid' ? labelMade(opts) : { kind: fee };
+  }
   opts.onProgress?.('sending');
   let order: Order;
   try {

@@ -62,6 +62,12 @@ function returnPolicyText(l: ListingDetail): string {
   return `${RETURN_LABELS[l.returnPolicy]}: the seller accepts a return within ${l.returnPolicy.split('_')[0]} days of delivery.`;
 }
 
+/** Which kind of proof ties the parcel to the order (decision 039). */
+const PROOF_TEXTS: Record<NonNullable<Order['shipment']['proof']>, string> = {
+  platform_label: 'Shipped with a label bought on this marketplace',
+  seller_tracking: 'Tracking number entered by the seller',
+};
+
 function OrderFacts({ order: o }: { order: Order }) {
   const txUrl = escrowExplorerUrl(o);
   const delivery = deliveryFact(o);
@@ -93,6 +99,7 @@ function OrderFacts({ order: o }: { order: Order }) {
         'Not shipped yet'
       ),
     ]);
+    if (o.shipment.proof) rows.push(['Proof of shipment', PROOF_TEXTS[o.shipment.proof]]);
     if (delivery) rows.push(delivery);
   }
   rows.push([

@@ -1,0 +1,16 @@
+import { labelDeps } from '../../adapters/label-deps';
+import { feeDeps } from '../../adapters/settlement-deps';
+import { requestLabelPayment } from '../../core/orders/platform-label';
+import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { idempotentRequests } from '../../lib/idempotency';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(
+  routes.requestLabelPayment,
+  async (req) => {
+    const { carrier, profiles } = labelDeps(req.log);
+    const deps = { ...(await feeDeps(req.log)), carrier, profiles };
+    return ok(await requestLabelPayment(principalOf(req).userId, req.params.orderId, req.body.serviceType, deps));
+  },
+  { idempotency: idempotentRequests('requestLabelPayment') },
+);
