@@ -1,6 +1,7 @@
 import type { Reservation } from '../../core/orders/checkout';
 import { NO_SHIPMENT, type OrderRecord } from '../../core/orders/order';
 import type { OrderPage, OrderPosition, OrderRepository } from '../../core/orders/order-store';
+import { endHold, takeHolds } from './buyer-holds';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
@@ -18,7 +19,8 @@ type Optional =
   | 'refundReason'
   | 'completedAt'
   | 'refundedAt'
-  | 'auction';
+  | 'auction'
+  | 'hold';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
@@ -34,6 +36,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   fundedAt?: string;
   cancelledAt?: string;
   auction?: NonNullable<OrderRecord['auction']>;
+  hold?: NonNullable<OrderRecord['hold']>;
   deadline: string;
 };
 
@@ -57,6 +60,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     cancelReason: o.cancelReason ?? null,
     reservationExpiresAt: o.reservationExpiresAt,
     auction: o.auction ?? null,
+    ...(o.hold && { hold: o.hold }),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
@@ -119,7 +123,7 @@ export function orderStore(db: Db): OrderRepository {
     const units = [...unitsByListing(o)];
     const result = await transactWithRetry(() =>
       db.transaction
-        .write(({ order: orders, listing, offer }) => [
+        .write(({ order: orders, listing, offer, buyerHold }) => [
           orders
             .patch({ orderId: o.orderId })
             .set(set)
@@ -140,6 +144,8 @@ export function orderStore(db: Db): OrderRepository {
               .where((a, op) => op.eq(a.orderId, o.orderId))
               .commit(),
           ),
+          // A checkout's hold ends with its status change (decision 041).
+          ...endHold(buyerHold, o, sold ? 'funded' : 'cancelled', set.updatedAt),
         ])
         .go(),
     );
@@ -164,7 +170,7 @@ export function orderStore(db: Db): OrderRepository {
   return {
     async place(orders, reservations: readonly Reservation[]) {
       const result = (await db.transaction
-        .write(({ order: o, listing, offer }) => [
+        .write(({ order: o, listing, offer, buyerHold }) => [
           // Concurrent buyers only add to quantityReserved, so they don't refuse each other: each write holds only
           // while the listing still has the units (stock and sales as read, reservations at most what leaves room).
           ...reservations.map((r) =>
@@ -192,6 +198,8 @@ export function orderStore(db: Db): OrderRepository {
                 .commit(),
             ),
           ),
+          // The buyer's hold limits, checked and charged with the reservation (decision 041).
+          ...takeHolds(buyerHold, orders, orders[0]!.createdAt),
         ])
         .go()) as TransactResult;
       if (!result.canceled) return 'ok';

@@ -1,4 +1,5 @@
 import type { Cents } from '../../../shared/domain/money';
+import type { HoldCharge } from './holds';
 
 /**
  * An order: what one buyer buys from one seller in one checkout, paid into one conditional RLUSD escrow on the ledger.
@@ -193,6 +194,8 @@ export interface OrderRecord {
   /** Units are released if the order is still unsigned by then. */
   reservationExpiresAt: string;
   auction: AuctionSale | null;
+  /** A checkout's order: what it charged against the buyer's hold limits (decision 041); absent otherwise. */
+  hold?: HoldCharge;
   createdAt: string;
   updatedAt: string;
   fundedAt: string | null;

@@ -45,6 +45,8 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         reservationExpiresAt: { type: 'string', required: true },
         /** An auction's order (core/orders/order.ts AuctionSale): its listing, round, payment window, runner-up, choice. */
         auction: { type: 'any' },
+        /** A checkout's charge against its buyer's hold limits (core/orders/holds.ts), settled when the hold ends. */
+        hold: { type: 'any' },
         deadline: { type: 'string', required: true },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },
