@@ -6,10 +6,10 @@ import {
   type HoldState,
 } from '../../core/orders/holds';
 import type { OrderRecord } from '../../core/orders/order';
-import type { Entities } from './service';
+import type { TransactionEntities } from './listing-close';
 import type { Db } from './service';
 
-type BuyerHold = Entities['buyerHold'];
+type BuyerHold = TransactionEntities['buyerHold'];
 
 const OPEN = 'open';
 const cooldownSlot = (listingId: string) => `cooldown#${listingId}`;
@@ -71,9 +71,7 @@ export function takeHolds(buyerHold: BuyerHold, orders: readonly OrderRecord[], 
           .update({ buyerId, slot: budgetSlot(listingId, o.hold!.day) })
           .add({ seconds: o.hold!.seconds })
           .set({ ttl: budgetTtl(o.hold!.day) })
-          .where(
-            (a, op) => `${op.notExists(a.seconds)} OR ${op.lte(a.seconds, DAILY_HOLD_SECONDS - o.hold!.seconds)}`,
-          )
+          .where((a, op) => `${op.notExists(a.seconds)} OR ${op.lte(a.seconds, DAILY_HOLD_SECONDS - o.hold!.seconds)}`)
           .commit(),
       ]),
     ),

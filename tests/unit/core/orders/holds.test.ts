@@ -71,7 +71,9 @@ describe('holdFor: what a checkout may hold', () => {
     expect(holdFor(state(0, { L1: { heldSeconds: DAILY_HOLD_SECONDS - 60 } }), [LAMP], 1, FIFTEEN, NOW).seconds).toBe(
       60,
     );
-    const spent = refusal(() => holdFor(state(0, { L1: { heldSeconds: DAILY_HOLD_SECONDS - 59 } }), [LAMP], 1, FIFTEEN, NOW));
+    const spent = refusal(() =>
+      holdFor(state(0, { L1: { heldSeconds: DAILY_HOLD_SECONDS - 59 } }), [LAMP], 1, FIFTEEN, NOW),
+    );
     expect(spent).toMatchObject({ status: 409, code: 'hold_budget_spent' });
     expect(spent.message).toBe(
       'You have already held Lamp for 15 minutes today without paying. You can check it out again after 00:00 UTC.',
