@@ -14,6 +14,11 @@ export const HOLD_COOLDOWN_MINUTES = 60;
 export const DAILY_HOLD_SECONDS = 15 * 60;
 /** A hold shorter than this is no use to anyone: the budget counts as spent. */
 export const MIN_HOLD_SECONDS = 60;
+/**
+ * Writes one transaction may hold (DynamoDB's limit): a checkout reserves a listing and charges its hold in two, and
+ * writes its orders, the offers they claim and the buyer's count of unpaid orders in the same one.
+ */
+export const MAX_CHECKOUT_WRITES = 100;
 
 /** What a checkout's order charged against its buyer's limits; absent on auction orders and older orders. */
 export interface HoldCharge {
@@ -56,11 +61,20 @@ function nextUtcMidnight(at: Date): string {
  */
 export function holdFor(
   state: HoldState,
-  listings: readonly { listingId: string; title: string }[],
+  listings: readonly { listingId: string; title: string; offerId?: string }[],
   newOrders: number,
   reservationSeconds: number,
   now: Date,
 ): HoldCharge {
+  const offers = listings.filter((l) => l.offerId !== undefined).length;
+  if (2 * listings.length + offers + newOrders + 1 > MAX_CHECKOUT_WRITES) {
+    const most = Math.floor((MAX_CHECKOUT_WRITES - 1 - newOrders - offers) / 2);
+    throw new AppError(
+      409,
+      'checkout_too_large',
+      `Check out at most ${most} different items at once. Remove some from your cart and buy them in a second checkout.`,
+    );
+  }
   if (state.openUnpaid + newOrders > MAX_UNPAID_ORDERS) {
     throw new AppError(
       409,

@@ -3,8 +3,9 @@ import { TABLE_KEY, TTL_ATTRIBUTE } from '../table';
 
 /**
  * A buyer's hold limits (core/orders/holds.ts, decision 041), one item per `slot` under the buyer: `open` counts the
- * buyer's unpaid checkout orders; `cooldown#<listingId>` says until when a listing is not held for them again;
- * `budget#<listingId>#<day>` sums the reserved time charged on that UTC day. The last two go by TTL.
+ * buyer's unpaid checkout orders; `day#<listingId>#<day>` sums the reserved time charged on that UTC day (`seconds`)
+ * and says until when the listing is not held for the buyer again (`until`, a cooldown running on that day). Day
+ * items go by TTL.
  */
 export const buyerHoldEntity = (config: EntityConfiguration = {}) =>
   new Entity(

@@ -89,6 +89,23 @@ describe('holdFor: what a checkout may hold', () => {
     expect(refusal(() => holdFor(both, [LAMP], 1, FIFTEEN, NOW)).code).toBe('unpaid_orders_limit');
   });
 
+  it('refuses a checkout too large to hold in one transaction, naming how many different items fit', () => {
+    const many = (n: number, offers = 0) =>
+      Array.from({ length: n }, (_, i) => ({
+        listingId: `L${i}`,
+        title: `Item ${i}`,
+        ...(i < offers && { offerId: `O${i}` }),
+      }));
+    expect(holdFor(state(), many(48), 3, FIFTEEN, NOW).seconds).toBe(FIFTEEN);
+    const big = refusal(() => holdFor(state(), many(49), 3, FIFTEEN, NOW));
+    expect(big).toMatchObject({ status: 409, code: 'checkout_too_large' });
+    expect(big.message).toBe(
+      'Check out at most 48 different items at once. Remove some from your cart and buy them in a second checkout.',
+    );
+    expect(refusal(() => holdFor(state(), many(48, 2), 3, FIFTEEN, NOW)).message).toMatch(/^Check out at most 47 /);
+    expect(holdFor(state(), many(48, 1), 1, FIFTEEN, NOW).seconds).toBe(FIFTEEN);
+  });
+
   it('days are UTC calendar days', () => {
     expect(utcDay(new Date('2026-11-24T23:59:59.999Z'))).toBe('2026-11-24');
     expect(utcDay(new Date('2026-11-25T00:00:00.000Z'))).toBe('2026-11-25');
