@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderStore } from '../../functions/adapters/db/order-store';
+import { DAILY_HOLD_SECONDS, utcDay } from '../../functions/core/orders/holds';
+import { anOrder } from '../fixtures/order-record';
 import type { Order } from '../../shared/api/orders';
 import { runSchedule } from './auction-support';
 import { call } from './auth-support';
@@ -184,6 +189,49 @@ describe('no free holds', () => {
     expect(refused.body.error?.code).toBe('hold_budget_spent');
     // Nothing holds it: the bid goes in.
     expect((await bid(bidder, auction, 1_500)).status).toBe(201);
+  }, 90_000);
+
+  it('holds under concurrent checkouts of one buyer: one hold of a listing at a time, three unpaid orders at most', async () => {
+    await call('DELETE', '/_local/clock');
+    const buyer = await freshBuyer();
+    const lamp = await listItem(seller, { priceCents: 700, quantity: 10 });
+    await putInCart(buyer, lamp);
+    // Six checkouts at once (each its own Idempotency-Key): the day's 15 minutes are one hold's.
+    const replies = await Promise.all(Array.from({ length: 6 }, () => checkout(buyer, 700, { key: randomUUID() })));
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.error?.code).toBe('hold_budget_spent');
+    }
+    expect(await availableOf(lamp)).toBe(9);
+
+    // Five single-listing orders placed at once through the order store: the buyer's count lets three through.
+    const listings = await Promise.all([1, 2, 3, 4, 5].map(() => listItem(seller, { priceCents: 700, quantity: 5 })));
+    const at = new Date().toISOString();
+    const placed = await Promise.all(
+      listings.map((listingId) =>
+        orderStore(tableService()).place(
+          [
+            anOrder({
+              orderId: ulid(),
+              buyerId: buyer.userId,
+              sellerId: seller.userId,
+              lines: [{ listingId, title: 'Lamp', imageKey: null, quantity: 1, unitPriceCents: 700, shippingCents: 0 }],
+              hold: { day: utcDay(new Date(at)), seconds: DAILY_HOLD_SECONDS },
+              reservationExpiresAt: new Date(Date.parse(at) + 900_000).toISOString(),
+              createdAt: at,
+              updatedAt: at,
+            }),
+          ],
+          [{ listingId, quantity: 1, stock: { quantity: 5, sold: 0, maxReserved: 4 } }],
+        ),
+      ),
+    );
+    // One order was open already (the checkout above): two more fit.
+    expect(placed.filter((p) => p === 'ok')).toHaveLength(2);
+    const left = await Promise.all(listings.map((id) => availableOf(id)));
+    expect(left.filter((n) => n === 4)).toHaveLength(2);
+    expect(left.filter((n) => n === 5)).toHaveLength(3);
   }, 90_000);
 
   it("the seller sees the buyer's street address only once the escrow is funded; the buyer always", async () => {
