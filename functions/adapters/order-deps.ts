@@ -18,6 +18,7 @@ import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
 import { cartStore } from './db/cart-store';
 import { currentOffers } from './db/offer-store';
+import { holdReader } from './db/buyer-holds';
 import { orderStore } from './db/order-store';
 import { profileStore } from './db/profile-store';
 import { saleListings } from './db/sale-listings';
@@ -60,6 +61,7 @@ export async function checkoutDeps(): Promise<CheckoutDeps> {
     readiness: ready(l),
     vault: fulfillmentVault(),
     orders: orderStore(db()),
+    holds: holdReader(db()),
     newId: ulid,
     randomBytes: (n) => randomBytes(n),
     now,

@@ -146,6 +146,7 @@ export const orderSchema = z.object({
   ),
   /** The seller's platform fee, to the seller only, once it is known (the seller's first action on the order). */
   platformFee: z.nullable(z.object({ cents, percent: z.string(), paid: z.boolean(), txHash: z.nullable(z.string()) })),
+  /** Where the parcel goes: the buyer's own; to the seller only once the escrow is funded (decision 041). */
   shipTo: z.nullable(
     z.object({
       fullName: z.string(),

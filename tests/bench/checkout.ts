@@ -6,12 +6,16 @@
  * - signed to funded: from the sign page's Approve answering to the order read as funded in the table;
  * - 1,000 checkouts left to random fates (signing rejected, signing left to expire, never asked to sign), the clocks
  *   moved past every deadline and the reservations schedule run: the units still reserved afterwards.
+ * Every checkout is a hold its buyer chose, limited per buyer (docs/decisions/041-no-free-holds.md): each round of the
+ * timed part has fresh listings and ends its unpaid orders, and the fates are spread over buyers, three each.
  * Run on its own (`tsx tests/bench/checkout.ts`) it prints the result as JSON.
  */
 import { setClock } from '../../functions/adapters/clock';
+import { orderStore } from '../../functions/adapters/db/order-store';
 import { db } from '../../functions/adapters/db/service';
+import { MAX_UNPAID_ORDERS } from '../../functions/core/orders/holds';
 import { startBareStack } from './bare-stack';
-import { api, listingOf, party, type Party } from './bench-parties';
+import { api, listingOf, parties, party, type Party } from './bench-parties';
 import { percentile } from './percentile';
 
 const TIMED = 60;
@@ -62,11 +66,20 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     const asBuyer = api(stack, buyer);
     const listing = (s: Party, priceCents: number, quantity: number) =>
       listingOf(stack, s, { listingType: 'fixed', priceCents, quantity });
-    const [lampA, lampB, cheap] = await Promise.all([
-      listing(sellerA, 100, 9_000),
-      listing(sellerB, 100, 9_000),
-      listing(sellerA, 1, FATES + 10),
-    ]);
+    // A buyer holds a listing once a day and has at most three unpaid orders (decision 041): each round checks out
+    // fresh listings, and its unpaid orders are ended before the next.
+    const freshCart = async () => {
+      await asBuyer('DELETE', '/api/me/cart');
+      for (const s of [sellerA, sellerB]) {
+        await asBuyer('PUT', `/api/me/cart/items/${await listing(s, 100, 10)}`, { quantity: 1 });
+      }
+    };
+    const endUnpaid = async (orders: { id: string }[]) => {
+      for (const { id } of orders) {
+        const o = await orderStore(db()).get(id);
+        if (o?.status === 'awaiting_signature') await orderStore(db()).cancel(o, 'signing_cancelled', o.updatedAt);
+      }
+    };
     const toSign = async () => {
       const made = await asBuyer<{ orders: { id: string }[] }>('POST', '/api/checkout', {
         shipping: null,
@@ -83,29 +96,31 @@ export async function checkoutBench(): Promise<CheckoutBench> {
     };
 
     // 'Create Escrow & Checkout' to the signing link, two sellers in the cart.
-    await asBuyer('PUT', `/api/me/cart/items/${lampA}`, { quantity: 1 });
-    await asBuyer('PUT', `/api/me/cart/items/${lampB}`, { quantity: 1 });
+    await freshCart();
     const cart = await asBuyer<{ items: { listingId: string; status: string; lineTotalCents: number }[] }>(
       'GET',
       '/api/me/cart',
     );
     if (cart.items.length !== 2) throw new Error(`cart: ${JSON.stringify(cart)}`);
-    for (let i = 0; i < 5; i++) await toSign();
+    for (let i = 0; i < 5; i++) {
+      await endUnpaid((await toSign()).orders);
+      await freshCart();
+    }
     const samples: number[] = [];
     for (let i = 0; i < TIMED; i++) {
       const t0 = performance.now();
       const { orders } = await toSign();
       samples.push(performance.now() - t0);
       if (orders.length !== 2) throw new Error(`expected two orders, got ${orders.length}`);
+      await endUnpaid(orders);
+      await freshCart();
     }
     samples.sort((a, b) => a - b);
 
     // Signed to funded.
     const funded: number[] = [];
     for (let i = 0; i < FUNDED_SAMPLES; i++) {
-      // A funded order's lines leave the cart: put them back.
-      await asBuyer('PUT', `/api/me/cart/items/${lampA}`, { quantity: 1 });
-      await asBuyer('PUT', `/api/me/cart/items/${lampB}`, { quantity: 1 });
+      await freshCart();
       const { orders, signing } = await toSign();
       await signPage(signing.signUrl, 'approve', buyer.wallet.classicAddress);
       const t0 = performance.now();
@@ -117,26 +132,37 @@ export async function checkoutBench(): Promise<CheckoutBench> {
         await new Promise((r) => setTimeout(r, 5));
       }
       funded.push(performance.now() - t0);
+      await endUnpaid(orders.slice(1));
     }
     funded.sort((a, b) => a - b);
     await asBuyer('DELETE', '/api/me/cart');
 
-    // 1,000 checkouts of one unit each, each left to a random fate.
-    await asBuyer('PUT', `/api/me/cart/items/${cheap}`, { quantity: 1 });
+    // 1,000 checkouts of one unit each, each left to a random fate: MAX_UNPAID_ORDERS per buyer, one per listing.
+    const cheap = await Promise.all(
+      Array.from({ length: MAX_UNPAID_ORDERS }, () => listing(sellerA, 1, Math.ceil(FATES / MAX_UNPAID_ORDERS) + 10)),
+    );
+    const holders = await parties(
+      stack,
+      Array.from({ length: Math.ceil(FATES / MAX_UNPAID_ORDERS) }, (_, i) => ({ name: `holder${i}`, seller: false })),
+    );
     const fates = { rejected: 0, expired: 0, unsigned: 0 };
-    await mapLimit(
-      Array.from({ length: FATES }, () => Math.floor(Math.random() * 3)),
-      CONCURRENCY,
-      async (fate) => {
-        const made = await asBuyer<{ orders: { id: string }[] }>('POST', '/api/checkout', {
+    // Each holder's checkouts one after another (one cart), holders side by side.
+    await mapLimit(holders, CONCURRENCY, async (holder) => {
+      const asHolder = api(stack, holder);
+      const first = holders.indexOf(holder) * MAX_UNPAID_ORDERS;
+      for (let i = first; i < Math.min(first + MAX_UNPAID_ORDERS, FATES); i++) {
+        const fate = Math.floor(Math.random() * 3);
+        await asHolder('DELETE', '/api/me/cart');
+        await asHolder('PUT', `/api/me/cart/items/${cheap[i - first]!}`, { quantity: 1 });
+        const made = await asHolder<{ orders: { id: string }[] }>('POST', '/api/checkout', {
           shipping: null,
           expectedTotalCents: 1,
         });
         if (fate === 2) {
           fates.unsigned++;
-          return;
+          continue;
         }
-        const signing = await asBuyer<{ signUrl: string }>(
+        const signing = await asHolder<{ signUrl: string }>(
           'POST',
           `/api/orders/${made.orders[0]!.id}/escrow-signing`,
           {},
@@ -145,8 +171,8 @@ export async function checkoutBench(): Promise<CheckoutBench> {
           await signPage(signing.signUrl, 'reject');
           fates.rejected++;
         } else fates.expired++;
-      },
-    );
+      }
+    });
     // Past every deadline: Xaman's requests expire, the reservations lapse, and the schedule runs until done.
     await fetch(`${stack.env.XAMAN_API_URL}/_test/clock`, {
       method: 'POST',
@@ -158,7 +184,9 @@ export async function checkoutBench(): Promise<CheckoutBench> {
       const { released } = (await stack.runSchedule('release-reservations')) as { released: number };
       if (released === 0) break;
     }
-    const { data: stock } = await db().entities.listing.get({ listingId: cheap }).go({ consistent: true });
+    const { data: stock } = await db()
+      .entities.listing.get(cheap.map((listingId) => ({ listingId })))
+      .go({ consistent: true });
     const held = await Promise.all(
       (['awaiting_signature', 'submitting'] as const).map((status) =>
         db().entities.order.query.byStatusDeadline({ status }).go({ pages: 'all' }),
@@ -176,7 +204,7 @@ export async function checkoutBench(): Promise<CheckoutBench> {
       fates: {
         checkouts: FATES,
         ...fates,
-        reservedAfter: stock?.quantityReserved ?? -1,
+        reservedAfter: stock.reduce((sum, l) => sum + (l.quantityReserved ?? 0), 0),
         heldAfter: held.reduce((sum, r) => sum + r.data.length, 0),
       },
     };

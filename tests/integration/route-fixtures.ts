@@ -231,15 +231,39 @@ export async function auctionOf(seller: Account): Promise<string> {
   return made.body.id;
 }
 
-/** A profile to buy with (name, email, phone, address; sellers stay sellers) and one unit of a listing in the cart. */
+/**
+ * A profile to buy with (name, email, phone, address; sellers stay sellers) and one unit of a listing in the cart. A
+ * buyer holds a listing once a day and has at most three unpaid orders (decision 041): each checkout fixture buys a
+ * new listing, and the orders earlier fixtures left unpaid are withdrawn first.
+ */
 async function readyToBuy(me: Account, caller: Caller, world: World): Promise<void> {
   const profile = caller === 'seller' || caller === 'otherSeller' ? sellerProfile : buyerProfile;
   const opts = { token: me.token, from: me.from };
   const saved = await call('PUT', '/api/me/profile', { ...opts, body: profile });
   if (saved.status !== 200) throw new Error(`profile: ${saved.status} ${JSON.stringify(saved.body)}`);
+  await withdrawUnpaid(me);
   await call('DELETE', '/api/me/cart', opts);
-  const put = await call('PUT', `/api/me/cart/items/${buyable(caller, world)}`, { ...opts, body: { quantity: 1 } });
+  const listingId = caller === 'seller' ? await world.newListing(world.callers.otherSeller) : await world.newListing();
+  const put = await call('PUT', `/api/me/cart/items/${listingId}`, { ...opts, body: { quantity: 1 } });
   if (put.status !== 200) throw new Error(`cart: ${put.status} ${JSON.stringify(put.body)}`);
+}
+
+/** Withdraws the wallet request of each of the account's orders awaiting signature: they end unpaid. */
+async function withdrawUnpaid(me: Account): Promise<void> {
+  const opts = { token: me.token, from: me.from };
+  const mine = await call<{ items: { id: string; status: string }[] }>(
+    'GET',
+    '/api/me/orders?role=buyer&limit=50',
+    opts,
+  );
+  for (const o of mine.body.items.filter((x) => x.status === 'awaiting_signature')) {
+    await call('POST', `/api/orders/${o.id}/escrow-signing`, {
+      ...opts,
+      body: {},
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    await call('DELETE', `/api/orders/${o.id}/escrow-signing`, opts);
+  }
 }
 
 /** A new order of the caller's (checkout of one unit), awaiting signature. */

@@ -190,8 +190,8 @@ export interface World {
   from: Record<Caller, string>;
   /** An active listing of the seller's. */
   listingId: string;
-  /** A new active listing of the seller's, for a request that ends one. */
-  newListing(): Promise<string>;
+  /** A new active listing of the seller's (or of `of`), for a request that ends one or a checkout that buys one. */
+  newListing(of?: Account): Promise<string>;
   /** An active listing of the other seller's (what the seller buys: nobody may buy their own). */
   otherListingId: string;
   /** A product image of the lookup service (the one host imports may fetch from locally). */
@@ -244,7 +244,7 @@ export async function buildWorld(net: string): Promise<World> {
     callers: { user, seller, otherSeller, admin },
     from,
     listingId: await newListing(),
-    newListing: () => newListing(),
+    newListing: (of?: Account) => newListing(of),
     otherListingId: await newListing(otherSeller),
     productImageUrl: productImageUrl!,
   };

@@ -624,6 +624,19 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
   it.each([
     ['insufficient_balance', 'Insufficient balance. You need $5.00 more to complete this purchase.'],
     ['profile_incomplete', 'Please complete your profile including shipping address before checking out.'],
+    // Decision 041: the hold limits.
+    [
+      'unpaid_orders_limit',
+      'You have 3 unpaid orders waiting for your signature; at most 3 can wait at once. Pay for or cancel one in My Activity before checking out again.',
+    ],
+    [
+      'hold_cooldown',
+      'Your last checkout of Lamp ended unpaid, so it is not held for you again straight away. You can check it out again after 11:03 UTC.',
+    ],
+    [
+      'hold_budget_spent',
+      'You have already held Lamp for 15 minutes today without paying. You can check it out again after 00:00 UTC.',
+    ],
   ])("shows 'Checkout Failed' with the server's message for %s", async (code, message) => {
     signedIn(world({ checkout: () => ({ status: 409, body: { error: { code, message } } }) }));
     renderRoutes(routes, '/checkout');

@@ -1,6 +1,7 @@
 import type { Reservation } from '../../core/orders/checkout';
 import { NO_SHIPMENT, type OrderRecord } from '../../core/orders/order';
 import type { OrderPage, OrderPosition, OrderRepository } from '../../core/orders/order-store';
+import { endHold, takeHolds } from './buyer-holds';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
@@ -20,7 +21,8 @@ type Optional =
   | 'completedAt'
   | 'refundedAt'
   | 'auction'
-  | 'pickup';
+  | 'pickup'
+  | 'hold';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
@@ -40,6 +42,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   pickupCodeHash?: string;
   pickupTries?: number;
   pickupPausedUntil?: string;
+  hold?: NonNullable<OrderRecord['hold']>;
   deadline: string;
 };
 
@@ -77,6 +80,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     cancelReason: o.cancelReason ?? null,
     reservationExpiresAt: o.reservationExpiresAt,
     auction: o.auction ?? null,
+    ...(o.hold && { hold: o.hold }),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
@@ -145,7 +149,7 @@ export function orderStore(db: Db): OrderRepository {
     const units = [...unitsByListing(o)];
     const result = await transactWithRetry(() =>
       db.transaction
-        .write(({ order: orders, listing, offer }) => [
+        .write(({ order: orders, listing, offer, buyerHold }) => [
           orders
             .patch({ orderId: o.orderId })
             .set(set)
@@ -166,6 +170,8 @@ export function orderStore(db: Db): OrderRepository {
               .where((a, op) => op.eq(a.orderId, o.orderId))
               .commit(),
           ),
+          // A checkout's hold ends with its status change (decision 041).
+          ...endHold(buyerHold, o, sold ? 'funded' : 'cancelled', set.updatedAt),
         ])
         .go(),
     );
@@ -190,7 +196,7 @@ export function orderStore(db: Db): OrderRepository {
   return {
     async place(orders, reservations: readonly Reservation[], pickupCodes = []) {
       const result = (await db.transaction
-        .write(({ order: o, listing, offer, pickupCode }) => [
+        .write(({ order: o, listing, offer, pickupCode, buyerHold }) => [
           // Concurrent buyers only add to quantityReserved, so they don't refuse each other: each write holds only
           // while the listing still has the units (stock and sales as read, reservations at most what leaves room).
           ...reservations.map((r) =>
@@ -219,6 +225,8 @@ export function orderStore(db: Db): OrderRepository {
                 .commit(),
             ),
           ),
+          // The buyer's hold limits, checked and charged with the reservation (decision 041).
+          ...takeHolds(buyerHold, orders, orders[0]!.createdAt),
         ])
         .go()) as TransactResult;
       if (!result.canceled) return 'ok';

@@ -9,6 +9,7 @@ import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
+import { buyerHoldEntity } from './entities/buyer-hold';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
@@ -56,6 +57,7 @@ const factories = {
   cartItem: cartItemEntity,
   cartCount: cartCountEntity,
   order: orderEntity,
+  buyerHold: buyerHoldEntity,
   shippingQuote: shippingQuoteEntity,
   trackingClaim: trackingClaimEntity,
   pickupCode: pickupCodeEntity,

@@ -11,6 +11,7 @@ import { isProfileComplete, type ProfileSettingsRecord } from '../profile/profil
 import { preimageCondition } from './escrow-create';
 import { escrowUnavailable, type EscrowReadiness } from './escrow-readiness';
 import type { FulfillmentVault } from './fulfillment-vault';
+import { holdFor, utcDay, type HoldReader } from './holds';
 import {
   NO_SHIPMENT,
   type PickupLock,
@@ -73,6 +74,8 @@ export interface CheckoutDeps {
   readiness: EscrowReadiness;
   vault: FulfillmentVault;
   orders: OrderStore;
+  /** The buyer's hold limits (decision 041), checked again by the write that reserves. */
+  holds: HoldReader;
   newId: () => string;
   randomBytes: (n: number) => Uint8Array;
   now: () => Date;
@@ -365,6 +368,11 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
     const total = priced.reduce((sum, o) => sum + o.totalCents, 0);
     assertOrderTotalWithinLimit(total);
     if (total !== request.expectedTotalCents) throw priceChanged(total);
+    const lines = groups.flatMap((g) => g.lines);
+    const holdState = await deps.holds.read(userId, [...new Set(lines.map((l) => l.listingId))], utcDay(now));
+    // A pickup order writes its code's item in the same transaction (decision 040).
+    const codes = groups.filter((g) => g.fulfilment === 'pickup').length;
+    const hold = holdFor(holdState, lines, groups.length, RESERVATION_MINUTES * 60, now, codes);
 
     const sellers = await Promise.all(priced.map((o) => deps.users.user(o.sellerId)));
     await assertPayable(
@@ -415,8 +423,9 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           refundReason: null,
           completedAt: null,
           refundedAt: null,
-          reservationExpiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString(),
+          reservationExpiresAt: new Date(now.getTime() + hold.seconds * 1000).toISOString(),
           auction: null,
+          hold,
           createdAt,
           updatedAt: createdAt,
           fundedAt: null,

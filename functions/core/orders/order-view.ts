@@ -64,6 +64,14 @@ function auctionView(o: OrderRecord, a: AuctionSale, role: Order['role']): NonNu
 }
 
 /**
+ * The address the parcel goes to: always to the buyer (their own); to the seller only once the escrow is funded, as
+ * they then must ship it; an unpaid checkout tells them nothing of where the buyer lives (decision 041).
+ */
+function shipToFor(o: OrderRecord, role: Order['role']): Order['shipTo'] {
+  return role === 'buyer' || o.fundedAt !== null ? o.shipping.shipTo : null;
+}
+
+/**
  * What a party of an order sees of it. Never the sealed fulfillment, the signed blob or the other party's wallet
  * details: the address the parcel goes to only because the seller must ship it.
  */
@@ -113,7 +121,7 @@ export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transa
       role === 'seller' && o.fee
         ? { cents: o.fee.cents, percent: percentOf(o.fee.basisPoints), paid: o.fee.paidAt !== null, txHash: o.fee.txid }
         : null,
-    shipTo: o.shipping.shipTo,
+    shipTo: shipToFor(o, role),
     escrow: {
       cancelAfter: o.escrow.cancelAfter,
       settlementTxHash: o.settlement?.txid ?? null,

@@ -1,4 +1,5 @@
 import type { Cents } from '../../../shared/domain/money';
+import type { HoldCharge } from './holds';
 
 /**
  * An order: what one buyer buys from one seller in one checkout, paid into one conditional RLUSD escrow on the ledger.
@@ -254,6 +255,8 @@ export interface OrderRecord {
   auction: AuctionSale | null;
   /** A local pickup's code lock; absent for a shipped order and for pickups made before decision 040. */
   pickup?: PickupLock;
+  /** A checkout's order: what it charged against the buyer's hold limits (decision 041); absent otherwise. */
+  hold?: HoldCharge;
   createdAt: string;
   updatedAt: string;
   fundedAt: string | null;

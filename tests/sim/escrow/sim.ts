@@ -20,6 +20,7 @@ import { db } from '../../../functions/adapters/db/service';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
 import { getOrder } from '../../../functions/core/orders/activity';
 import { checkDeliveries, checkParcels } from '../../../functions/core/orders/delivery';
+import { MAX_UNPAID_ORDERS } from '../../../functions/core/orders/holds';
 import { settleDueEscrows } from '../../../functions/core/orders/escrow-expiry';
 import type { SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/order';
@@ -44,6 +45,7 @@ import {
 } from './faults';
 import { accountHistory, microsToCents, openEscrows, rlusdOnLines, type LedgerTx } from './ledger-truth';
 import { rng, type Rng } from './prng';
+import { HELD_UNITS, holdStock } from './stock-holder';
 import {
   carrierControl,
   createListing,
@@ -76,6 +78,7 @@ export const FATES = [
   'fulfillment_lost',
   'stale_parcel',
   'platform_label',
+  'stock_holder',
 ] as const;
 export type Fate = (typeof FATES)[number];
 
@@ -97,6 +100,7 @@ const WEIGHTS: Record<Fate, number> = {
   fulfillment_lost: 3,
   stale_parcel: 6,
   platform_label: 8,
+  stock_holder: 4,
 };
 
 const PICKUP: readonly Fate[] = [
@@ -124,6 +128,7 @@ const WEBHOOK: Record<Fate, WebhookPolicy> = {
   fulfillment_lost: 'forward',
   stale_parcel: 'forward',
   platform_label: 'forward',
+  stock_holder: 'forward',
 };
 
 const ORDERS_PER_BUYER = 10;
@@ -204,6 +209,8 @@ export interface SimResult {
     webhooks: WebhookProxy['counts'];
     badTrackingRefused: number;
     redeliveredRuns: number;
+    /** Fate stock_holder: unpaid checkouts refused by a hold limit (by code), units back after the holds lapsed. */
+    holds: { refused: Record<string, number>; unitsBack: number };
   };
   schedules: { settleNowRounds: number; expiryRounds: number };
   /** What the finishes and cancels the sim's workers submitted came to (the app's own handlers are not counted). */
@@ -254,6 +261,9 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
   const submits: Record<string, number> = {};
   let badTrackingRefused = 0;
   let redeliveredRuns = 0;
+  const holds = { refused: {} as Record<string, number>, unitsBack: 0 };
+  /** One stock holding at a time per buyer: the limits are the buyer's. */
+  const holding = new Map<string, Promise<unknown>>();
   const escrowIndex = new Map<string, string>();
   const ctx = {
     log,
@@ -598,6 +608,23 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           await ship(o);
           await deliver(o);
           return;
+        case 'stock_holder': {
+          // Never shipped (its escrow goes back after CancelAfter); meanwhile its buyer tries to hold the seller's stock.
+          const stockListings = await Promise.all(
+            Array.from({ length: MAX_UNPAID_ORDERS + 1 }, () =>
+              createListing(stack, o.seller, o.priceCents, false, HELD_UNITS),
+            ),
+          );
+          const turn = (holding.get(o.buyer.userId) ?? Promise.resolve())
+            .catch(() => undefined)
+            .then(() => holdStock(o.buyer, stockListings, o.priceCents));
+          holding.set(o.buyer.userId, turn);
+          const met = await turn;
+          for (const [code, n] of Object.entries(met.refused)) holds.refused[code] = (holds.refused[code] ?? 0) + n;
+          holds.unitsBack += met.unitsBack;
+          o.problems.push(...met.problems);
+          return;
+        }
         case 'worker_killed': {
           await payFee(o, app);
           await ship(o);
@@ -833,7 +860,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       byFate,
       outcomes,
       rlusd: { beforeCents: microsToCents(before.total), afterCents: microsToCents(after.total), accountsOff },
-      faults: { kills, injected, webhooks: proxy.counts, badTrackingRefused, redeliveredRuns },
+      faults: { kills, injected, webhooks: proxy.counts, badTrackingRefused, redeliveredRuns, holds },
       schedules: { settleNowRounds, expiryRounds },
       submits,
       log: logCounts,
@@ -866,6 +893,7 @@ export function formatSim(s: SimResult): string {
     `orders disagreeing with the ledger ${s.outcomes.orderStoreDisagrees}; fees paid ${s.outcomes.feesPaid}, paid twice ${s.outcomes.feesPaidTwice}`,
     `RLUSD on all trust lines: ${(s.rlusd.beforeCents / 100).toFixed(2)} before, ${(s.rlusd.afterCents / 100).toFixed(2)} after; accounts off ${s.rlusd.accountsOff}`,
     `faults: kills ${JSON.stringify(s.faults.kills)}, outages ${JSON.stringify(s.faults.injected)}, webhooks ${JSON.stringify(s.faults.webhooks)}, bad tracking refused ${s.faults.badTrackingRefused}, redelivered runs ${s.faults.redeliveredRuns}`,
+    `stock holders: checkouts refused ${JSON.stringify(s.faults.holds.refused)}, units back after lapsed holds ${s.faults.holds.unitsBack}`,
     `schedule rounds until quiet: ${s.schedules.settleNowRounds} before expiry, ${s.schedules.expiryRounds} after`,
     `core log lines: ${JSON.stringify(s.log)}`,
     `finishes and cancels submitted by the sim's workers: ${JSON.stringify(s.submits)}`,
@@ -921,7 +949,13 @@ Faults met: workers killed ${Object.entries(f.kills)
     .map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`)
     .join(
       ', ',
-    )}; ledger calls refused while down ${f.injected.ledger_down}, submits whose answer was lost ${f.injected.answer_lost}, carrier calls refused ${f.injected.carrier_down}, Xaman calls refused ${f.injected.xaman_down}; carrier webhooks received ${f.webhooks.received}, forwarded ${f.webhooks.forwarded} (${f.webhooks.duplicated} sent three times and replayed), dropped ${f.webhooks.dropped}, answered other than 200 ${f.webhooks.failed}; tracking numbers refused ${f.badTrackingRefused}; job runs delivered more than once ${f.redeliveredRuns}. Schedule rounds until quiet: ${s.schedules.settleNowRounds} before CancelAfter, ${s.schedules.expiryRounds} after.
+    )}; ledger calls refused while down ${f.injected.ledger_down}, submits whose answer was lost ${f.injected.answer_lost}, carrier calls refused ${f.injected.carrier_down}, Xaman calls refused ${f.injected.xaman_down}; carrier webhooks received ${f.webhooks.received}, forwarded ${f.webhooks.forwarded} (${f.webhooks.duplicated} sent three times and replayed), dropped ${f.webhooks.dropped}, answered other than 200 ${f.webhooks.failed}; tracking numbers refused ${f.badTrackingRefused}; job runs delivered more than once ${f.redeliveredRuns}; stock holders' unpaid checkouts refused ${Object.entries(
+    f.holds.refused,
+  )
+    .map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`)
+    .join(
+      ', ',
+    )}, units back after their holds lapsed ${f.holds.unitsBack}. Schedule rounds until quiet: ${s.schedules.settleNowRounds} before CancelAfter, ${s.schedules.expiryRounds} after.
 Finishes and cancels the sim's workers submitted came to: ${Object.entries(s.submits)
     .map(([k, n]) => `${n} ${k}`)
     .join(', ')}. The core's log lines in those workers: ${Object.entries(s.log)
@@ -946,7 +980,9 @@ and the delivery check, settlement run and reconcile called as their jobs call t
 fulfillment vault unable to open some orders' fulfillments (fate fulfillment lost: delivered, but only a refund after
 CancelAfter is possible, and that is what the check expects), workers that die
 at a chosen step of ending an escrow (after prepare, after record, after submit, before marking the order), jobs
-delivered three times at once. Meanwhile the schedules run compressed (every 15 s). Then the ledger's close time and the
+delivered three times at once. Fate stock holder (tests/sim/escrow/stock-holder.ts, decision 041): beside its funded
+order, the buyer holds the seller's stock with unpaid checkouts; the fourth is refused, the holds lapse and every unit
+comes back, and the lapsed listing is refused to that buyer during the cooldown. Meanwhile the schedules run compressed (every 15 s). Then the ledger's close time and the
 functions' clock move eight days ahead (past every CancelAfter); four settlement runs die at each kill point in turn, then
 the schedules run until nothing is left (eight workers side by side, each on its share of the due lists). The checks read
 the ledger with a plain xrpl Client: every buyer's account_tx and escrow objects, the platform's fee payments, and every

@@ -65,6 +65,7 @@ export async function createListing(
   seller: Party,
   priceCents: number,
   pickup: boolean,
+  quantity = 5_000,
 ): Promise<string> {
   const made = await api(stack, seller)<{ id: string }>('POST', '/api/listings', {
     title: pickup ? 'Sim Armchair' : 'Sim Desk Lamp',
@@ -73,7 +74,7 @@ export async function createListing(
     condition: 'good',
     listingType: 'fixed',
     priceCents,
-    quantity: 5_000,
+    quantity,
     shippingType: pickup ? 'local' : 'free',
     location: { zipCode: seller.zip.zip, city: seller.zip.city, state: seller.zip.state },
   });

@@ -52,6 +52,8 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         pickupCodeHash: { type: 'string' },
         pickupTries: { type: 'number' },
         pickupPausedUntil: { type: 'string' },
+        /** A checkout's charge against its buyer's hold limits (core/orders/holds.ts), settled when the hold ends. */
+        hold: { type: 'any' },
         deadline: { type: 'string', required: true },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },
