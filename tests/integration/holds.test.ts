@@ -139,6 +139,15 @@ describe('no free holds', () => {
     const held = (Date.parse(stored!.reservationExpiresAt) - Date.parse(stored!.createdAt)) / 1000;
     expect(held).toBeLessThan(15 * 60);
     expect(held).toBeGreaterThan(13 * 60);
+
+    // Signed for late, the wallet request ends (with its 2 minutes' grace) before the hold does, never after it.
+    const ends = Date.parse(stored!.reservationExpiresAt);
+    await clockAt(new Date(ends - 210_000));
+    const signing = await requestSigning(buyer, later.body.orders[0]!.id);
+    expect(signing.status, JSON.stringify(signing.body)).toBe(201);
+    expect(Date.parse(signing.body.expiresAt) + 120_000).toBeLessThanOrEqual(ends);
+    const { data: signed } = await tableService().entities.order.get({ orderId: later.body.orders[0]!.id }).go();
+    expect(signed!.reservationExpiresAt).toBe(stored!.reservationExpiresAt);
   }, 90_000);
 
   it('a lapsed checkout gives the stock back, then cools down; after the hour the day’s 15 minutes are spent', async () => {

@@ -14,7 +14,25 @@ import { cancelOrder, type CancelOrderDeps } from './settle-escrow';
 /** A wallet request to fund an order lapses after 5 minutes, as the signing poll does (60 checks, 5 s apart). */
 export const ESCROW_SIGN_EXPIRE_MINUTES = 5;
 /** The units stay reserved this long past the request's expiry (Xaman lets a request opened in time finish). */
-const SIGNING_GRACE_MS = 2 * 60_000;
+export const SIGNING_GRACE_MS = 2 * 60_000;
+
+/**
+ * How long the wallet request may stay open, in minutes. A checkout's hold is limited (decision 041), so its request
+ * must end, grace included, within the hold; with less than a minute of that left the hold is too short to sign in.
+ * An auction's order (no hold) gets the whole 5 minutes.
+ */
+export function signingMinutes(order: Pick<OrderRecord, 'hold' | 'reservationExpiresAt'>, now: Date): number {
+  if (!order.hold) return ESCROW_SIGN_EXPIRE_MINUTES;
+  const left = Math.floor((Date.parse(order.reservationExpiresAt) - SIGNING_GRACE_MS - now.getTime()) / 60_000);
+  if (left < 1) {
+    throw new AppError(
+      409,
+      'hold_ending',
+      'This checkout ends in under 3 minutes, too soon to sign for it. Check out again once it has ended.',
+    );
+  }
+  return Math.min(ESCROW_SIGN_EXPIRE_MINUTES, left);
+}
 
 export interface EscrowSigningDeps {
   orders: OrderRepository;
@@ -74,6 +92,7 @@ export async function requestEscrowSignature(
   if (Date.parse(order.reservationExpiresAt) <= now.getTime()) {
     throw new AppError(409, 'reservation_expired', 'This checkout has expired. Check out again to buy these items.');
   }
+  const minutes = signingMinutes(order, now);
   const problem = await deps.readiness.check(order.escrow.buyerAddress, [order.escrow.sellerAddress]);
   if (problem) throw escrowUnavailable(problem);
   const balance = (await deps.ledger.rlusdLine(order.escrow.buyerAddress))?.balanceCents ?? 0;
@@ -87,10 +106,10 @@ export async function requestEscrowSignature(
 
   const created = await deps.signer.create({
     txjson: escrowCreateTx(order, deps.rlusd),
-    options: { expireMinutes: ESCROW_SIGN_EXPIRE_MINUTES },
+    options: { expireMinutes: minutes },
     customMeta: { identifier: `order-${order.orderId}`, instruction: instruction(order) },
   });
-  const expiresAt = new Date(now.getTime() + ESCROW_SIGN_EXPIRE_MINUTES * 60_000);
+  const expiresAt = new Date(now.getTime() + minutes * 60_000);
   const signing: OrderSigning = {
     uuid: created.uuid,
     signUrl: created.signUrl,

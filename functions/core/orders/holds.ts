@@ -12,8 +12,11 @@ export const MAX_UNPAID_ORDERS = 3;
 export const HOLD_COOLDOWN_MINUTES = 60;
 /** Reserved time one buyer may keep one listing from others (or an auction from bids) per UTC day. */
 export const DAILY_HOLD_SECONDS = 15 * 60;
-/** A hold shorter than this is no use to anyone: the budget counts as spent. */
-export const MIN_HOLD_SECONDS = 60;
+/**
+ * A hold shorter than this is no use to anyone (the budget counts as spent): the wallet request must fit in the hold
+ * with its 2 minutes' grace, and leave the buyer 2 minutes to sign (escrow-signing.ts signingMinutes).
+ */
+export const MIN_HOLD_SECONDS = 4 * 60;
 /**
  * Writes one transaction may hold (DynamoDB's limit): a checkout reserves a listing and charges its hold in two, and
  * writes its orders, the offers they claim and the buyer's count of unpaid orders in the same one.

@@ -66,13 +66,13 @@ describe('holdFor: what a checkout may hold', () => {
     expect(holdFor(cooling, [LAMP, VASE], 1, FIFTEEN, new Date('2026-11-24T10:40:00.000Z')).seconds).toBe(FIFTEEN);
   });
 
-  it("shortens the hold to what the day's budget leaves, and refuses once less than a minute is left", () => {
+  it("shortens the hold to what the day's budget leaves, and refuses once less than 4 minutes (time to sign) are left", () => {
     expect(holdFor(state(0, { L1: { heldSeconds: 200 } }), [LAMP, VASE], 1, FIFTEEN, NOW).seconds).toBe(700);
-    expect(holdFor(state(0, { L1: { heldSeconds: DAILY_HOLD_SECONDS - 60 } }), [LAMP], 1, FIFTEEN, NOW).seconds).toBe(
-      60,
+    expect(holdFor(state(0, { L1: { heldSeconds: DAILY_HOLD_SECONDS - 240 } }), [LAMP], 1, FIFTEEN, NOW).seconds).toBe(
+      240,
     );
     const spent = refusal(() =>
-      holdFor(state(0, { L1: { heldSeconds: DAILY_HOLD_SECONDS - 59 } }), [LAMP], 1, FIFTEEN, NOW),
+      holdFor(state(0, { L1: { heldSeconds: DAILY_HOLD_SECONDS - 239 } }), [LAMP], 1, FIFTEEN, NOW),
     );
     expect(spent).toMatchObject({ status: 409, code: 'hold_budget_spent' });
     expect(spent.message).toBe(
