@@ -469,7 +469,8 @@ export const routes = {
     signedIn(201),
     { idempotent: true, capacity: 'money', usesSigner: true },
   ),
-  // The buyer withdraws the open request: DELETE, so a retry finds it withdrawn and answers the order as it is.
+  // The buyer withdraws the open request (with none made yet, the order itself); asked again, the order is no longer
+  // awaiting a signature and the 409 says what it is now.
   cancelEscrowSigning: route(
     'cancelEscrowSigning',
     cancelEscrowSigning,
