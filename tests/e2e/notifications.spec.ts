@@ -3,9 +3,9 @@ import { api, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /**
- * The notifications journey (decision 021): a signed-in user saves an auction that ends within the hour, the schedule
- * runs (the local runtime's on-demand hook, as its timer would every 5 minutes), the bell's badge rises without a
- * reload, and the notification opens the item.
+ * The notifications journey: a signed-in user saves an auction that ends within the hour, the schedule runs (the local
+ * runtime's on-demand hook, as its timer would every 5 minutes), the bell's badge rises without a reload, and the
+ * notification opens the item.
  */
 test('saving an auction that ends within the hour brings a live notification that opens the item', async ({
   browser,
