@@ -278,7 +278,7 @@ export const routes = {
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', anyone(200), {
     readsSession: true,
   }),
-  // A bid (issue 15): any signed-in user on someone else's auction (the fixture names one; on their own auction a
+  // A bid (decision 027): any signed-in user on someone else's auction (the fixture names one; on their own auction a
   // seller gets 403 'Cannot Bid on Own Item'); money, so retried with its Idempotency-Key, on reserved capacity sized
   // for a hot auction.
   placeBid: route('placeBid', placeBid, 'http/bids/place-bid', 'user', signedIn(201), {
@@ -377,9 +377,9 @@ export const routes = {
     'user',
     signedIn(200),
   ),
-  // Messages (issue 16): Contact Seller finds or makes the one conversation of (listing or store, caller, seller), so a
-  // retry finds what the first made (no key needed); one's own listing or store is 403 'Cannot Contact Yourself'; new
-  // ones count against the caller's limit (RATE_LIMITS.startConversation).
+  // Messages (decision 032): Contact Seller finds or makes the one conversation of (listing or store, caller, seller),
+  // so a retry finds what the first made (no key needed); one's own listing or store is 403 'Cannot Contact Yourself';
+  // new ones count against the caller's limit (RATE_LIMITS.startConversation).
   startConversation: route(
     'startConversation',
     startConversation,
@@ -415,7 +415,7 @@ export const routes = {
     'user',
     parties(200),
   ),
-  // Offers (issue 16, decision 033), in a listing's conversation: only its buyer makes one (its seller: 403 own item;
+  // Offers (decision 033), in a listing's conversation: only its buyer makes one (its seller: 403 own item;
   // the fixture names each buyer's own conversation, the seller's about the other seller's listing), only the
   // receiver answers one; POSTs a browser may retry, so each takes an Idempotency-Key.
   makeOffer: route('makeOffer', makeOffer, 'http/offers/make-offer', 'user', parties(201), { idempotent: true }),
@@ -519,7 +519,7 @@ export const routes = {
     submitsToLedger: true,
     opensFulfillments: true,
   }),
-  // After an auction ends (issue 15, decision 029). The winner pays their own order awaiting payment (anyone else's is
+  // After an auction ends (decision 029). The winner pays their own order awaiting payment (anyone else's is
   // 404; the fixture names an order each caller won): escrow terms are sealed here, as at checkout.
   payAuctionOrder: route('payAuctionOrder', payAuctionOrder, 'http/orders/pay-auction-order', 'user', signedIn(200), {
     idempotent: true,

@@ -101,7 +101,7 @@ export const bidPlacedEvent = z.object({
 });
 
 /**
- * The close schedule ended an auction (issue 15 item 7): pushed on the listing's public topic, so open pages stop
+ * The close schedule ended an auction (decision 029): pushed on the listing's public topic, so open pages stop
  * taking bids and show it Ended (or Sold). Never who won or at what maximum.
  */
 export const auctionEndedEvent = z.object({

@@ -3,7 +3,7 @@ import { closeDueAuctions } from '../core/auctions/close-auctions';
 import { scheduledJob } from '../lib/scheduled-job';
 
 /**
- * Every minute (functions/routes.ts schedules): ends each auction whose end has come (issue 15 item 7): out of browse
+ * Every minute (functions/routes.ts schedules): ends each auction whose end has come (decision 029): out of browse
  * and search, the winner's order awaiting payment, everyone told. Safe to run twice or side by side: each close is
  * conditional on the listing as read, each notice once per person.
  */

@@ -22,8 +22,8 @@ export const RATE_WINDOW_SECONDS = 300;
 
 /**
  * Where FedEx posts tracking webhooks from: the production source of its Advanced Integrated Visibility webhooks, as
- * FedEx publishes it for receivers' allow-lists (/work/shared/CARRIER-NOTES.md section 5). A webhook from elsewhere
- * is not refused for that (see EdgeStack), only limited per address like any other caller.
+ * FedEx publishes it for receivers' allow-lists. A webhook from elsewhere is not refused for that (decision 019; see
+ * EdgeStack), only limited per address like any other caller.
  */
 export const FEDEX_WEBHOOK_SOURCES = ['20.65.16.22/31'] as const;
 

@@ -3,7 +3,7 @@ import { defineContract } from './contract';
 import { orderSchema, paymentBodySchema } from './orders';
 
 /**
- * After an auction ends (issue 15 item 7, decision 029): the winner pays their order awaiting payment (shipping chosen
+ * After an auction ends (decision 029): the winner pays their order awaiting payment (shipping chosen
  * as at checkout, then the escrow signed as any order's), the cart's list of won items to pay, and the seller's two
  * choices once an order lapsed: a second chance to the runner-up, or a relist.
  */

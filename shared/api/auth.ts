@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { defineContract } from './contract';
 
 /**
- * Wallet sign-in (spec part 1 sections 4.1 to 4.3, 5.1, 7). The browser never sends an address or a signed blob: the
- * server reads the signed request from Xaman with its API secret and binds it to the browser that started it.
+ * Wallet sign-in (spec part 1 states, validation and calls; decision 008). The browser never sends an address or a
+ * signed blob: the server reads the signed request from Xaman with its API secret and binds it to the browser that
+ * started it.
  */
 
 const uuid = z

@@ -4,7 +4,7 @@ import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
 import { listingImageSchema } from './listings';
 
-/** Bidding on an auction (issue 15; rules in docs/decisions/027-bidding-rules.md). */
+/** Bidding on an auction (rules in docs/decisions/027-bidding-rules.md). */
 
 const listingId = z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id'));
 const cents = z.number().check(z.int(), z.nonnegative());
@@ -63,7 +63,7 @@ export const listBids = defineContract({
 
 /** My Activity's status (spec part 3): 'ended' once the auction is over, else 'pending'. */
 export const MY_BID_STATUSES = ['pending', 'ended'] as const;
-/** Where the caller stands (issue 15): winning or outbid while it runs, won or lost after. */
+/** Where the caller stands (decision 030): winning or outbid while it runs, won or lost after. */
 export const MY_BID_STANDINGS = ['winning', 'outbid', 'won', 'lost'] as const;
 
 /** One auction the caller bid on: the listing as it is now and the caller's own maximum. */

@@ -13,8 +13,8 @@ import { LISTING_PHOTO_MAX_COUNT, mediaKeySchema } from './listing-photos';
 import { listingCardSchema } from './listings';
 
 /**
- * What the sell wizard sends (spec part 3 "Create listing wizard" and section 5). The browser checks it with this schema
- * before sending; the server checks it again and takes the seller from the session. Money is integer cents.
+ * What the sell wizard sends (spec part 3 "Create listing wizard" and its validation rules). The browser checks it with
+ * this schema before sending; the server checks it again and takes the seller from the session. Money is integer cents.
  */
 export const LISTING_TITLE_MAX = 80;
 export const LISTING_DESCRIPTION_MAX = 5000;

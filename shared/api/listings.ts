@@ -87,7 +87,10 @@ export const listListings = defineContract({
   response: listingPageSchema,
 });
 
-/** The listing page (/item/{id}, spec part 1 section 2.8): the card's fields and everything the seller entered. */
+/**
+ * The listing page (/item/{id}, spec part 1 "Listing detail page"): the card's fields and everything the seller
+ * entered.
+ */
 export const listingDetailSchema = z.extend(listingCardSchema, {
   description: z.string(),
   brand: z.nullable(z.string()),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LISTING_CATEGORY_NAMES } from '../domain/categories';
 import { defineContract } from './contract';
 
-/** Lookups of the sell wizard (spec part 3 "Location prefill" and section 7 "Lookups"). */
+/** Lookups of the sell wizard (spec part 3 "Location prefill" and "Lookups"; decision 009). */
 
 export const ZIP_PATTERN = /^\d{5}$/;
 

@@ -3,8 +3,8 @@ import { CONVERSATION_ROLES, MESSAGE_KINDS, MESSAGES_PAGE_MAX, messageSchema } f
 import { defineContract } from './contract';
 
 /**
- * Conversations and messages (spec part 2 "Messages page", part 1 section 5.6 Contact seller; issue 16). Only the two
- * parties of a conversation read or write it; to anyone else it does not exist (404).
+ * Conversations and messages (spec part 2 "Messages page", part 1 "Contact seller and wishlist"; decision 032). Only
+ * the two parties of a conversation read or write it; to anyone else it does not exist (404).
  */
 
 /** Conversation ids are 26 Crockford base32 characters, made on the server from (listing or seller, buyer). */

@@ -4,7 +4,7 @@ import { defineContract } from './contract';
 
 /** The signed-in user's notifications (spec part 2 "Header notification bell", "Notifications page"). */
 
-/** The bell's popover shows this many (spec part 2 section 9). */
+/** The bell's popover shows this many (spec part 2 "Business constants and limits"). */
 export const BELL_LATEST = 5;
 /** One page of /notifications. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -6,7 +6,7 @@ import { defineContract } from './contract';
 import { conversationIdSchema } from './messages';
 
 /**
- * Offers and counteroffers in a listing's conversation (issue 16 items 3 to 6). Only the two parties of the
+ * Offers and counteroffers in a listing's conversation (decision 033). Only the two parties of the
  * conversation read or answer its offers; to anyone else they do not exist (404). Every POST takes an Idempotency-Key.
  */
 

@@ -71,7 +71,7 @@ export const getShippingOptions = defineContract({
 
 const party = z.object({ id: z.string(), username: z.string() });
 
-/** How long the winner of an auction has to pay (issue 15 item 7). */
+/** How long the winner of an auction has to pay (decision 029). */
 export const PAYMENT_WINDOW_HOURS = 48;
 
 export const auctionSaleSchema = z.object({
@@ -169,7 +169,9 @@ export const orderSchema = z.object({
     sequence: z.nullable(z.number()),
     ledgerIndex: z.nullable(z.number()),
   }),
-  /** An auction's order (issue 15): the window to pay in, and, to the seller of one that lapsed, what they may do. */
+  /**
+   * An auction's order (decision 029): the window to pay in, and, to the seller of one that lapsed, what they may do.
+   */
   auction: z.nullable(auctionSaleSchema),
   /** The wallet request to sign, for the buyer while the order awaits signature. */
   signing: z.nullable(z.object({ uuid: z.string(), signUrl: z.string(), qrPngUrl: z.string(), expiresAt: z.string() })),

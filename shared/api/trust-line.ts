@@ -3,7 +3,7 @@ import { defineContract } from './contract';
 
 /**
  * A seller's RLUSD trust line: the escrow pays out to it, so selling asks for one (a TrustSet signed in the wallet)
- * when the wallet has none (issue 13, "turning on selling").
+ * when the wallet has none: setting it up is what turns on selling.
  */
 export const getRlusdTrustLine = defineContract({
   method: 'GET',

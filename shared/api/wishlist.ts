@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { defineContract } from './contract';
 import { listingCardSchema } from './listings';
 
-/** The signed-in user's wishlist (spec part 1 sections 2.2 and 5.6, part 2 "Wishlist page"). */
+/** The signed-in user's wishlist (spec part 1 "Header" and "Contact seller and wishlist", part 2 "Wishlist page"). */
 
 /** A wishlist holds at most this many listings; adding more answers 409. */
 export const WISHLIST_MAX_ITEMS = 500;

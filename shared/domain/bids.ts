@@ -1,17 +1,17 @@
 import { centsToDecimalString, formatUsd, type Cents } from './money';
 
 /**
- * Bidding rules and texts both sides need (spec part 1 sections 2.8, 5.2, 8.2 and 9; part 2 "Live bidding"; issue 15).
- * The proxy resolution itself, which needs the secret maximums, is server-only: functions/core/bids.
+ * Bidding rules and texts both sides need (spec part 1 "Bid", its toasts and constants; part 2 "Live bidding";
+ * decision 027). The proxy resolution itself, which needs the secret maximums, is server-only: functions/core/bids.
  */
 
-/** Spec part 1 section 9 and part 2 section 9: the minimum bid increment, $0.01. */
+/** The specs' business constants (parts 1 and 2): the minimum bid increment, $0.01. */
 export const MIN_BID_INCREMENT_CENTS = 1;
 
-/** Issue 15 item 4: a bid in the last 2 minutes moves the end to 2 minutes after it (the default of a setting). */
+/** Soft close (decision 027): a bid in the last 2 minutes moves the end to 2 minutes after it (a setting's default). */
 export const SOFT_CLOSE_DEFAULT_MS = 2 * 60_000;
 
-/** The bid field's step (spec part 1 section 5.2). */
+/** The bid field's step (spec part 1 "Bid" validation). */
 export const BID_INPUT_STEP = '0.01';
 
 /** The current bid the panel shows: the price the highest bid holds, else the starting bid, else 0 (spec part 2). */
@@ -20,8 +20,8 @@ export function currentBidOf(l: { currentBidCents?: Cents | null; startingBidCen
 }
 
 /**
- * The lowest maximum a bid may name: strictly above the current bid by the increment (spec part 1 section 5.2). Before
- * the first bid the current bid is the starting bid, so a first bid is at least the starting bid plus $0.01.
+ * The lowest maximum a bid may name: strictly above the current bid by the increment (spec part 1 "Bid" validation).
+ * Before the first bid the current bid is the starting bid, so a first bid is at least the starting bid plus $0.01.
  */
 export function minimumNextBidCents(currentBidCents: Cents, incrementCents: Cents = MIN_BID_INCREMENT_CENTS): Cents {
   return currentBidCents + incrementCents;
@@ -76,7 +76,7 @@ export const notAboveOwnMaxMessage = (maxCents: Cents) =>
 export const insufficientBalanceMessage = (needCents: Cents, balanceCents: Cents) =>
   `You need ${formatUsd(needCents)} but only have ${formatUsd(balanceCents)} available.`;
 
-/** Toasts and notices of bidding (spec part 2 sections 2 and 8). */
+/** Toasts and notices of bidding (spec part 2 "Live bidding" and "Error catalogue"). */
 export const BID_TOASTS = {
   placed: (maxCents: Cents) =>
     ['Bid Placed Successfully', `Your bid of ${formatUsd(maxCents)} has been placed.`] as const,
@@ -86,7 +86,7 @@ export const BID_TOASTS = {
   historyFailed: 'Failed to fetch bid history',
 } as const;
 
-/** The inline hint next to the bid button (spec part 1 section 5.2); too low is named first, it is the one to fix. */
+/** The inline hint next to the bid button (spec part 1 "Bid"); too low is named first, it is the one to fix. */
 export function bidInputHint(
   amountCents: Cents | undefined,
   currentBidCents: Cents,
@@ -102,8 +102,9 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A bid's age in the history (spec part 1 section 2.8): 'Just now' under 1 hour, 'N hours ago' under 24 hours, else
- * 'N days ago', whole units rounded down; 1 reads '1 hour ago' / '1 day ago'. A time ahead of ours is 'Just now'.
+ * A bid's age in the history (spec part 1 "Listing detail page"): 'Just now' under 1 hour, 'N hours ago' under 24
+ * hours, else 'N days ago', whole units rounded down; 1 reads '1 hour ago' / '1 day ago'. A time ahead of ours is
+ * 'Just now'.
  */
 export function bidAge(createdAtIso: string, nowMs: number): string {
   const ms = nowMs - Date.parse(createdAtIso);
@@ -116,7 +117,7 @@ export function bidAge(createdAtIso: string, nowMs: number): string {
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
-/** Where a bidder stands: leading or not while it runs, won or lost once it has ended (issue 15 item 8). */
+/** Where a bidder stands: leading or not while it runs, won or lost once it has ended (decision 030). */
 export type BidderStatus = 'winning' | 'outbid' | 'won' | 'lost';
 
 export interface AuctionStanding {
@@ -148,7 +149,7 @@ export function activityBidStatus(endsAt: string, nowMs: number): 'ended' | 'pen
   return Date.parse(endsAt) <= nowMs ? 'ended' : 'pending';
 }
 
-/** The bid panel's line for a bidder (issue 15 items 2 and 7); nothing for someone who lost. */
+/** The bid panel's line for a bidder (decisions 027 and 029); nothing for someone who lost. */
 export function bidderPanelText(status: BidderStatus): string | null {
   switch (status) {
     case 'winning':

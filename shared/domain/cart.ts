@@ -1,7 +1,7 @@
 import type { Cents } from './money';
 import type { ShippingType } from './listing';
 
-/** Cart constants (spec part 2 sections 5 and 9). */
+/** Cart constants (spec part 2 validation rules and business constants). */
 export const CART_MAX_ITEMS = 50;
 /** The stored cart may not exceed 1 MB as text. */
 export const CART_MAX_BYTES = 1024 * 1024;

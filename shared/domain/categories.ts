@@ -23,12 +23,12 @@ export const LISTING_CATEGORIES = {
 export type ListingCategory = keyof typeof LISTING_CATEGORIES;
 export const LISTING_CATEGORY_NAMES = Object.keys(LISTING_CATEGORIES) as [ListingCategory, ...ListingCategory[]];
 
-/** The header category bar, in its order (spec part 1 section 3). */
+/** The header category bar, in its order (spec part 1 entities). */
 export const HEADER_CATEGORIES: readonly { name: ListingCategory; subcategories: readonly string[] }[] = (
   ['Electronics', 'Automotive', 'Fashion', 'Home & Garden', 'Gaming', 'Baby & Kids', 'Collectibles'] as const
 ).map((name) => ({ name, subcategories: LISTING_CATEGORIES[name] }));
 
-/** The marketplace category dropdown (spec part 1 section 2.7): 'all' plus 23 names. */
+/** The marketplace category dropdown (spec part 1 "Marketplace page"): 'all' plus 23 names. */
 export const MARKETPLACE_CATEGORY_OPTIONS = [
   'all',
   'Electronics',
@@ -67,5 +67,5 @@ export function parseMarketplaceCategory(
     Exclude<MarketplaceCategory, 'all'> | undefined;
 }
 
-/** Home page popular tiles (spec part 1 section 2.6). */
+/** Home page popular tiles (spec part 1 "Home page"). */
 export const HOME_POPULAR_CATEGORIES = ['Digital Art', 'Electronics', 'Fashion', 'Gaming'] as const;

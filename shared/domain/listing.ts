@@ -1,4 +1,4 @@
-/** Listing constants from the spec (part 1 section 3, part 3 sections 3, 4 and 9). */
+/** Listing constants from the spec (part 1 entities; part 3 entities, states and business constants). */
 export const LISTING_TYPES = ['fixed', 'auction'] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
@@ -43,7 +43,10 @@ export const RETURN_LABELS: Record<ReturnPolicy, string> = {
 export const MARKETPLACE_SORTS = ['newest', 'price-low', 'price-high', 'ending-soon'] as const;
 export type MarketplaceSort = (typeof MARKETPLACE_SORTS)[number];
 
-/** Card badge: 'buy-now' when a buy-it-now price is above 0, else 'no-reserve' or 'reserve' (part 1 section 2.7). */
+/**
+ * Card badge (spec part 1 "Marketplace page"): 'buy-now' when a buy-it-now price is above 0, else 'no-reserve' or
+ * 'reserve'.
+ */
 export type AuctionBadge = 'buy-now' | 'no-reserve' | 'reserve';
 export const AUCTION_BADGE_LABELS: Record<AuctionBadge, string> = {
   'buy-now': 'Buy Now',

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 
 /**
- * Messages between a buyer and a seller (spec part 2 "Messages page", entities Conversation and Message; issue 16).
+ * Messages between a buyer and a seller (spec part 2 "Messages page", entities Conversation and Message; decision 032).
  * Shared by the server's rules and the chat, so both refuse the same messages with the same words.
  */
 
 /** A message is at most this many characters (UTF-16 code units, as a textarea's maxLength counts them). */
 export const MESSAGE_MAX_LENGTH = 2_000;
-/** Spec part 2 section 9: the conversation list shows the 20 most recent. */
+/** Spec part 2 "Business constants and limits": the conversation list shows the 20 most recent. */
 export const CONVERSATIONS_LIST_LIMIT = 20;
 /** Messages a chat reads at once (newest first, then older pages on demand). */
 export const MESSAGES_PAGE_SIZE = 50;

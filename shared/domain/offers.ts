@@ -2,15 +2,15 @@ import * as z from 'zod/mini';
 import { formatUsd, type Cents } from './money';
 
 /**
- * Offers on listings that accept them (spec part 1 section 5.5, part 2 "Messages page" and entity Offer; issue 16
- * items 3 to 5). Shared by the server's rules and the web so both refuse the same offers with the same words.
+ * Offers on listings that accept them (spec part 1 "Offer", part 2 "Messages page" and entity Offer; decision 033).
+ * Shared by the server's rules and the web so both refuse the same offers with the same words.
  */
 
 /** Spec part 2 constants: an offer with the toggle on expires 24 hours after it is made. */
 export const OFFER_EXPIRY_MS = 24 * 3_600_000;
-/** Issue 16 item 4: an offer and its counters make at most this many rounds (the first offer is round 1). */
+/** Decision 033: an offer and its counters make at most this many rounds (the first offer is round 1). */
 export const OFFER_MAX_ROUNDS = 5;
-/** Issue 16 item 5: an accepted offer may be bought at its price for this long (one unit). */
+/** Decision 033: an accepted offer may be bought at its price for this long (one unit). */
 export const ACCEPTED_OFFER_VALID_MS = 48 * 3_600_000;
 
 /**

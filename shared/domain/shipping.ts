@@ -1,6 +1,6 @@
 import type { Cents } from './money';
 
-/** Shipping at checkout (spec part 2 "Shipping rate estimation" and section 9). */
+/** Shipping at checkout (spec part 2 "Shipping rate estimation" and its business constants). */
 
 export const SHIPPING_QUOTE_SOURCES = ['carrier', 'estimated', 'standard'] as const;
 /**

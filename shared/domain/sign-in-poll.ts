@@ -1,6 +1,7 @@
 /**
- * Spec part 1 sections 7 and 9: a sign-in request is checked first after 2 s, then every 5 s, at most 60 checks (about
- * 5 minutes). The server's signing queue and the browser's fallback polling both follow it, so they give up together.
+ * Spec part 1 calls and business constants: a sign-in request is checked first after 2 s, then every 5 s, at most 60
+ * checks (about 5 minutes). The server's signing queue and the browser's fallback polling both follow it, so they give
+ * up together.
  */
 export const SIGN_IN_POLL = { firstMs: 2_000, everyMs: 5_000, maxChecks: 60 } as const;
 

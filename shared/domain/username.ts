@@ -1,4 +1,7 @@
-/** Username and wallet address rules (spec part 1 sections 5.1 and 9). Browser and server use the same checks. */
+/**
+ * Username and wallet address rules (spec part 1 "Wallet and username" and business constants). Browser and server use
+ * the same checks.
+ */
 export const USERNAME_MIN_LENGTH = 3;
 /** "fewer than 30 characters". */
 export const USERNAME_MAX_LENGTH = 29;

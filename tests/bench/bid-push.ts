@@ -1,5 +1,5 @@
 /**
- * A bid to 'New Bid Placed' (issue 15's target): from a bid's 201 answer to the `bid.placed` frame on each of 500
+ * A bid to 'New Bid Placed' (decision 031's target): from a bid's 201 answer to the `bid.placed` frame on each of 500
  * open pages of the item (sockets subscribed to the listing's topic). A fresh local stack; two bidders (real accounts
  * with RLUSD on the local ledger) take turns outbidding each other through the gateway, one bid at a time, and each
  * page's receive time minus the time the 201 arrived is one sample. `npx tsx tests/bench/bid-push.ts [--write]` runs

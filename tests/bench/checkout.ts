@@ -1,6 +1,6 @@
 /**
- * Checkout figures (issue 13) on a fresh local stack: a buyer and two sellers whose wallets are the Xaman stand-in's
- * dev wallets (real accounts on the local ledger with RLUSD), then
+ * Checkout figures (docs/bench.md) on a fresh local stack: a buyer and two sellers whose wallets are the Xaman
+ * stand-in's dev wallets (real accounts on the local ledger with RLUSD), then
  * - 'Create Escrow & Checkout' to the signing link: POST /api/checkout with a two-seller cart, then POST
  *   /api/orders/{first}/escrow-signing, timed together, sequentially;
  * - signed to funded: from the sign page's Approve answering to the order read as funded in the table;

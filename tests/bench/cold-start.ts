@@ -2,8 +2,8 @@
  * Cold start of every function: each handler module bundled exactly as the CDK's NodejsFunction bundles it
  * (infra/stacks/node-function.ts: esbuild, minified ESM for node22, the createRequire banner, nothing external,
  * a linked source map read with --enable-source-maps as the functions run), then the bundle's module load timed in a
- * fresh Node process: `await import(bundle)`, median of RUNS. Targets (issue 11): 100 ms, 200 ms for a function whose
- * bundle carries xrpl or xumm-sdk.
+ * fresh Node process: `await import(bundle)`, median of RUNS. Targets (decision 024): 100 ms, 200 ms for a function
+ * whose bundle carries xrpl or xumm-sdk.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Escrow release targets (issue 14) on a fresh local stack (the ledger stand-in closes a ledger every second):
+ * Escrow release targets (docs/bench.md) on a fresh local stack (the ledger stand-in closes a ledger every second):
  * - carrier webhook received -> EscrowFinish validated: 20 shipped orders (funded, fee paid, parcel in transit), each
  *   parcel moved to delivered at a random moment of the close cycle; the carrier stand-in's signed webhook goes
  *   through a pass-through proxy that notes when it arrives and forwards it to the app's webhook route; the

@@ -1,9 +1,9 @@
 /**
- * One hot auction (issue 15's target): 50 bidders, real accounts with sessions and RLUSD on the local ledger, bid on
- * one auction through the local gateway of a fresh local stack, from a worker thread (tests/bench/bidders.worker.ts).
- * Paced at a little above the target rate, then flat out; after each, the final state is checked against every
- * accepted bid (tests/fixtures/hot-auction-invariant.ts). `npx tsx tests/bench/hot-auction.ts [--write]` runs it alone
- * (`--write` puts its rows into docs/bench.md); `npm run bench` runs it in a child process.
+ * One hot auction (decision 031's target): 50 bidders, real accounts with sessions and RLUSD on the local ledger, bid
+ * on one auction through the local gateway of a fresh local stack, from a worker thread
+ * (tests/bench/bidders.worker.ts). Paced at a little above the target rate, then flat out; after each, the final state
+ * is checked against every accepted bid (tests/fixtures/hot-auction-invariant.ts). `npx tsx tests/bench/hot-auction.ts
+ * [--write]` runs it alone (`--write` puts its rows into docs/bench.md); `npm run bench` runs it in a child process.
  */
 import { bidStore } from '../../functions/adapters/db/bid-store';
 import { db } from '../../functions/adapters/db/service';

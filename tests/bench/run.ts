@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: measures the issue's targets and writes them to docs/bench.md.
+ * `npm run bench`: measures the targets and writes them to docs/bench.md.
  * - initial JavaScript of `/` (gzip): the scripts index.html loads at once (entry + modulepreloads), gzipped;
  * - `npm start` to healthy: the start script spawned as `npm start` would, first on an empty data dir (seeding), then again
  *   on the same data (the usual restart), timed until GET /api/health answers 200;

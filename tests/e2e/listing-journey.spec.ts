@@ -4,7 +4,7 @@ import { becomeSeller, pngFile } from './seller';
 import { signUpInBrowser } from './sign-up';
 
 /**
- * Issue 5's journey: a seller lists an auction with two photos through the wizard (product lookup and ZIP lookup),
+ * The listing journey: a seller lists an auction with two photos through the wizard (product lookup and ZIP lookup),
  * finds it by search and by category, opens it and its gallery, ends it from the portal, and it leaves browse.
  */
 test('a seller lists an auction with photos, finds it, opens it, ends it, and it is gone from browse', async ({

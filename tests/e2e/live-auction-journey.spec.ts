@@ -4,10 +4,11 @@ import { api, approveEscrowAndFinish, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /**
- * Issue 15's journey: two people in two windows bid on one auction and each sees the other's bid arrive live with
- * 'New Bid Placed' (the proxy answering at once, the leader line flipping); the auction ends (the close schedule, run
- * on demand as its timer would each minute) and both pages show it sold; the winner finds it in the cart under the
- * won items, pays with Pay, approves the escrow on the Xaman stand-in and sees the purchase pending in My Activity.
+ * The live auction journey (decisions 029 and 030): two people in two windows bid on one auction and each sees the
+ * other's bid arrive live with 'New Bid Placed' (the proxy answering at once, the leader line flipping); the auction
+ * ends (the close schedule, run on demand as its timer would each minute) and both pages show it sold; the winner finds
+ * it in the cart under the won items, pays with Pay, approves the escrow on the Xaman stand-in and sees the purchase
+ * pending in My Activity.
  */
 test('two bidders in two windows see each other bid live; the auction ends and the winner pays through escrow', async ({
   browser,

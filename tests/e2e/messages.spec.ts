@@ -3,10 +3,10 @@ import { api, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /**
- * The issue's journey (issue 16): a buyer contacts a seller from the item page and writes (empty not sent, Shift+Enter a
- * new line, Enter sends); the seller, in another browser, sees the unread count arrive in the header without a
- * reload, opens the conversation from the account panel, which reads it, and replies; the reply appears live in the
- * buyer's open chat, which then shows the buyer's message as seen.
+ * The messages journey (decision 032): a buyer contacts a seller from the item page and writes (empty not sent,
+ * Shift+Enter a new line, Enter sends); the seller, in another browser, sees the unread count arrive in the header
+ * without a reload, opens the conversation from the account panel, which reads it, and replies; the reply appears live
+ * in the buyer's open chat, which then shows the buyer's message as seen.
  */
 test('a buyer contacts a seller, the reply arrives live in the open chat, unread counts in the header', async ({
   browser,

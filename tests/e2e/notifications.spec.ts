@@ -3,7 +3,7 @@ import { api, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /**
- * The issue's journey: a signed-in user saves an auction that ends within the hour, the schedule runs (the local
+ * The notifications journey: a signed-in user saves an auction that ends within the hour, the schedule runs (the local
  * runtime's on-demand hook, as its timer would every 5 minutes), the bell's badge rises without a reload, and the
  * notification opens the item.
  */

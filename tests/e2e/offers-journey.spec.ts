@@ -5,10 +5,10 @@ import { api, approveEscrowAndFinish, person, saveProfile } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /**
- * Issue 16's journey (item 8): a buyer contacts a seller from the item page; the seller, in another window, replies and
- * it appears live; the buyer makes an offer from the chat, the seller counters it, the buyer accepts the counter and
- * buys at that price: the cart line is priced from the accepted offer, and the escrow is approved on the Xaman
- * stand-in. Every offer card moves in both open chats without a reload.
+ * The offers journey (decision 033): a buyer contacts a seller from the item page; the seller, in another window,
+ * replies and it appears live; the buyer makes an offer from the chat, the seller counters it, the buyer accepts the
+ * counter and buys at that price: the cart line is priced from the accepted offer, and the escrow is approved on the
+ * Xaman stand-in. Every offer card moves in both open chats without a reload.
  */
 /** A toast (the same words may stand in the chat's system note and the conversation list's preview). */
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text });

@@ -32,9 +32,9 @@ async function ledgerRlusd(address: string): Promise<string> {
 }
 
 /**
- * Issue 4's journey: a new visitor connects Xaman (approving on the Xaman stand-in's sign page with a new funded
- * wallet), creates a username, sees the account panel and the RLUSD balance, stays signed in across a reload, uploads
- * an avatar and becomes a seller in the settings and sees the sell icon, and disconnects.
+ * The sign-in journey (decision 008): a new visitor connects Xaman (approving on the Xaman stand-in's sign page with a
+ * new funded wallet), creates a username, sees the account panel and the RLUSD balance, stays signed in across a
+ * reload, uploads an avatar and becomes a seller in the settings and sees the sell icon, and disconnects.
  */
 test('a new visitor connects a wallet, creates a username, becomes a seller and disconnects', async ({
   page,

@@ -10,7 +10,7 @@ import { CAPACITY, DEFAULT_THROTTLE } from '../../infra/stacks/api-stack';
 type Json = any;
 type Resources = Record<string, { Properties?: Record<string, Json> }>;
 
-/** Issue 15's hot auction: bids a second on one auction, and how long a placed bid may take in AWS (decision 031). */
+/** The hot auction's target: bids a second on one auction, and how long a placed bid may take in AWS (decision 031). */
 const HOT_AUCTION_PER_SECOND = 300;
 const PLACED_BID_SECONDS = 0.15;
 /** AWS's default Lambda concurrency per account and region, and what it must leave unreserved. */

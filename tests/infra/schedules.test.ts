@@ -151,7 +151,7 @@ describe('EventBridge Scheduler schedules from the route table', () => {
     expect(timeout(byName('daily-probe'))).toBe(60);
   });
 
-  it('runs the auction and offer schedules (issues 15, 16): close every minute, ending notices, lapses and offer expiry every 5, table and events only', () => {
+  it('runs the auction and offer schedules (decisions 029, 033): close every minute, ending notices, lapses and offer expiry every 5, table and events only', () => {
     const byName = (name: string) => defs.find((d) => d.name === name)!;
     const auctionJobs = {
       'close-auctions': ['jobs/close-auctions', 'rate(1 minute)'],

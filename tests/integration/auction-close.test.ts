@@ -16,7 +16,7 @@ import { buyerAndSeller } from './checkout-support';
 import { endListingsOf, signUp, type Account } from './route-support';
 
 /**
- * The close schedule (issue 15 item 7, decision 029) through the local gateway and the local schedule control: an
+ * The close schedule (decision 029) through the local gateway and the local schedule control: an
  * auction ends at its end, leaves browse and search, and its winner gets an order awaiting payment; late bids lose the
  * race cleanly; soft close's moved end is respected; unsold auctions show Ended; every run can be repeated.
  */

@@ -32,7 +32,7 @@ import { upload, withThumbnails } from './media-support';
 import { endListingsOf, listingBody, sellerProfile, signUp, type Account } from './route-support';
 
 /**
- * After the close (issue 15 item 7, decision 029): the winner pays through the escrow checkout (to a funded escrow on
+ * After the close (decision 029): the winner pays through the escrow checkout (to a funded escrow on
  * the local ledger); a failed signing returns the order to payment; unpaid orders lapse; the seller offers the
  * runner-up a second chance or relists; each schedule may run again. Only the right people may do each.
  */

@@ -136,7 +136,7 @@ describe('auction-ending notices (the schedule, run on demand at a moved time)',
     expect((await runSchedule(new Date().toISOString())).status).toBe(200);
     expect((await runSchedule(new Date(Date.parse(endsAt) - 2 * 3_600_000).toISOString())).status).toBe(200);
     expect(await endingFor(bob.token, listingId)).toHaveLength(0);
-    // Within its last hour it is ending (issue 15 item 5).
+    // Within its last hour it is ending.
     const fiftyMinutesBefore = new Date(Date.parse(endsAt) - 50 * 60_000).toISOString();
     const first = await runSchedule(fiftyMinutesBefore);
     expect(first.status, JSON.stringify(first.body)).toBe(200);

@@ -371,7 +371,7 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(await main().findByText('Watchlist coming soon')).toBeTruthy();
   });
 
-  describe('the Bids tab (spec part 3, issue 15 item 8)', () => {
+  describe('the Bids tab (spec part 3, decision 030)', () => {
     const none = () => ({ body: { items: [], nextCursor: null } });
 
     it('lists each auction bid on with its status, standing, the own maximum and a link to it', async () => {

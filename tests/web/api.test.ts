@@ -102,7 +102,7 @@ describe('api client: sending', () => {
   });
 });
 
-describe('swr config (spec part 1 section 9)', () => {
+describe('swr config (spec part 1 business constants)', () => {
   it('dedupes for 30 s, does not refetch on focus, refetches on mount', () => {
     expect(swrConfig).toMatchObject({ dedupingInterval: 30_000, revalidateOnFocus: false, revalidateOnMount: true });
   });

@@ -32,7 +32,7 @@ describe('parseBidInput', () => {
   });
 });
 
-describe('bidButtonState (spec part 1 section 5.2)', () => {
+describe('bidButtonState (spec part 1 bid rules)', () => {
   const base = { currentBidCents: 1_000, balanceCents: 5_000, own: false };
   it('is disabled while the field is empty and on one’s own item, with no hint', () => {
     expect(bidButtonState({ ...base, amount: undefined })).toEqual({ disabled: true, hint: null });

@@ -115,7 +115,7 @@ function pushBid(data: {
 
 const subscribed = () => subscribedTo('listing:L1');
 
-describe('the bid panel on /item/{id} (spec part 1 sections 2.8, 5.2, 8.2)', () => {
+describe('the bid panel on /item/{id} (spec part 1 listing page, bid rules and toasts)', () => {
   it('shows the balance card, the current bid and the bid history with names, amounts and ages', async () => {
     show({
       detail: auction({ currentBidCents: 2_500, bidCount: 3 }),
@@ -301,7 +301,7 @@ describe('the bid panel on /item/{id} (spec part 1 sections 2.8, 5.2, 8.2)', () 
   });
 });
 
-describe('live bidding on /item/{id} (spec part 2 "Live bidding", issue 15 item 5)', () => {
+describe('live bidding on /item/{id} (spec part 2 "Live bidding", decision 030)', () => {
   it("moves price, count, end and history on someone else's bid, with 'New Bid Placed' – 'Someone bid $X'", async () => {
     show({ detail: auction({ endsAt: ahead(90_000), buyItNowPriceCents: 9_000 }) });
     await subscribed();

@@ -278,7 +278,7 @@ describe('/cart signed in (the account cart, priced by the server)', () => {
   });
 });
 
-describe('/cart Active Bids signed in (spec part 2 "Cart page", issue 15 item 8)', () => {
+describe('/cart Active Bids signed in (spec part 2 "Cart page", decision 030)', () => {
   it('lists the auctions still running, with the count on the tab', async () => {
     const items = [
       myBid({ listingId: 'L1', title: 'Brass Lantern' }),

@@ -65,7 +65,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('Connect Wallet dialog (spec part 1 section 2.4)', () => {
+describe('Connect Wallet dialog (spec part 1)', () => {
   it('step 1 offers Xaman; step 2 shows the spinner, then the QR code, the text and the deep link in a new tab', async () => {
     stubSocket();
     let answerStart!: () => void;

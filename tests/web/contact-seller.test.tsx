@@ -47,7 +47,7 @@ const main = () => screen.getByRole('main');
 /** The first find of a test waits for the page's lazily loaded code (slow on a busy machine). */
 const LOAD = { timeout: 5_000 };
 
-describe('Contact Seller (spec part 1 section 5.6)', () => {
+describe('Contact Seller (spec part 1)', () => {
   it('signed out: the spec’s toast and the Connect Wallet dialog, nothing sent', async () => {
     const api = show('/item/L1');
     fireEvent.click(await within(main()).findByRole('button', { name: 'Contact Seller' }, LOAD));

@@ -27,7 +27,7 @@ const available = (name: string | null) =>
     ? { body: { available: false, message: 'Username is already taken' } }
     : { body: { available: true, message: 'Username is available!' } };
 
-describe('Create Your Username dialog (spec part 1 sections 2.5, 4.2, 5.1)', () => {
+describe('Create Your Username dialog (spec part 1)', () => {
   it('explains the username, shows the connected wallet, and limits the input to 3..20 characters', () => {
     const { input, create } = renderDialog(available);
     expect(screen.getByRole('dialog', { name: 'Create Your Username' })).toBeTruthy();

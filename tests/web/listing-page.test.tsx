@@ -32,7 +32,7 @@ function show(answer: ApiAnswer | ListingDetail, path = '/item/L1') {
 }
 const main = () => screen.getByRole('main');
 
-describe('/item/{id} (spec part 1 section 2.8)', () => {
+describe('/item/{id} (spec part 1 listing detail page)', () => {
   it('shows the listing: badges, price, specifications, shipping and the seller panel', async () => {
     show(
       listingDetail({

@@ -144,7 +144,7 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);
 });
 
-describe('offer cards in the chat (spec part 2 "Messages page", issue 16 items 3 to 5)', () => {
+describe('offer cards in the chat (spec part 2 "Messages page", decision 033)', () => {
   it('show the amount, status, round and expiry; only the receiver of a pending offer sees Accept, Reject, Counter', async () => {
     const o = offer(1);
     const view = show({ as: 'seller', offers: [o] });

@@ -99,7 +99,7 @@ beforeEach(() => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
 });
 
-describe('Make Offer on /item/{id} (spec part 1 section 5.5)', () => {
+describe('Make Offer on /item/{id} (spec part 1 offer rules)', () => {
   it("signed out: 'Authentication Required' – 'Please connect your wallet to make an offer' and Connect Wallet", async () => {
     const api = show({ me: null });
     fireEvent.click(await makeOfferButton());

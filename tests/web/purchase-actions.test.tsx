@@ -163,7 +163,7 @@ describe('Buy Now and Add to Cart signed out', () => {
   });
 });
 
-describe('Buy Now and Add to Cart signed in (spec part 1 sections 5.3, 5.4, 8.2)', () => {
+describe('Buy Now and Add to Cart signed in (spec part 1 rules and toasts)', () => {
   it("needs a complete profile with a shipping address: 'Complete Profile First' and the toast", async () => {
     signedIn({ me: profile({ address: null }) });
     renderRoutes(routes, '/item/L1');

@@ -18,7 +18,7 @@ function setWidth(width: number) {
   });
 }
 
-describe('session storage rules (spec part 1 section 4.3)', () => {
+describe('session storage rules (spec part 1 session states)', () => {
   const now = Date.parse('2026-05-01T12:00:00Z');
   it('uses a JWT-shaped token with more than 5 minutes left, and nothing else', () => {
     expect(isSessionUsable({ token: TOKEN, expiresAt: '2026-05-01T12:05:01Z' }, now)).toBe(true);
@@ -110,7 +110,7 @@ describe('header and session restore', () => {
     for (const key of Object.values(SESSION_KEYS)) expect(localStorage.getItem(key)).toBeNull();
   });
 
-  it('shows $0.00 when the balance read fails (spec part 1 section 8.4)', async () => {
+  it('shows $0.00 when the balance read fails (spec part 1 fallbacks)', async () => {
     setWidth(1280);
     saveSession();
     stubApi(
@@ -169,7 +169,7 @@ describe('header and session restore', () => {
       expect(within(panel).getByText('rHb9CJ...tyTh')).toBeTruthy();
       expect(within(panel).getByText('$5.00')).toBeTruthy();
       const items = within(panel).getAllByRole('menuitem');
-      // A seller: Seller Portal sits between Wallet and Profile Settings (spec part 1 section 2.3).
+      // A seller: Seller Portal sits between Wallet and Profile Settings (spec part 1 "Account panel").
       expect(items.map((i) => i.textContent)).toEqual([
         'My Activity',
         'Messages',

@@ -23,7 +23,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('watchSignIn (spec part 1 section 9 schedule)', () => {
+describe('watchSignIn (spec part 1 business constants schedule)', () => {
   it('subscribes to the request topic and finishes on its status event, stopping the polling', async () => {
     const Socket = stubSocket();
     const { find } = stubApi(() => status('pending'));

@@ -7,7 +7,7 @@ type ZipServiceAnswer = { places?: { 'place name'?: unknown; 'state abbreviation
 
 /**
  * A public ZIP service answering GET <base>/us/{zip} with `places[0]['place name']` and `['state abbreviation']`
- * (spec part 3 section 7). 404 means unknown; anything else that fails is the service's fault (502).
+ * (spec part 3 "Lookups", decision 009). 404 means unknown; anything else that fails is the service's fault (502).
  */
 export function httpZipLookup(baseUrl: string, fetchImpl: typeof fetch = fetch): ZipLookup {
   const base = baseUrl.replace(/\/$/, '');

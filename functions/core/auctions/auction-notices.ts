@@ -6,7 +6,7 @@ import type { OrderRecord } from '../orders/order';
 import type { ClosedAuction } from './ports';
 
 /**
- * What an auction's end, a lapse and a second chance tell people (issue 15 item 7), as events for the events queue:
+ * What an auction's end, a lapse and a second chance tell people (decision 029), as events for the events queue:
  * notifications through the one notify path, each once per (user, dedupe key), and the socket pushes. Event ids are
  * stable per fact, so a schedule that runs twice repeats nothing.
  */

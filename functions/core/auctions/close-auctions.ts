@@ -56,7 +56,7 @@ async function winnersOrder(
 }
 
 /**
- * Ends one auction at its end (issue 15 item 7, decision 029): read strongly consistent, decided by the bidding rules
+ * Ends one auction at its end (decision 029): read strongly consistent, decided by the bidding rules
  * (decideAuctionEnd), then written in one transaction conditional on the version read and the end not after `now`.
  * A bid in the last millisecond and the close exclude each other on that item: whichever writes first wins, and the
  * loser reads again (a bid then finds it ended; the close finds the end moved by soft close, or the new leader).

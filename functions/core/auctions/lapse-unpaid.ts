@@ -23,7 +23,7 @@ export interface LapseDeps {
 }
 
 /**
- * The lapse schedule (issue 15 item 7): auctions' orders still awaiting payment when their 48-hour window ends lapse,
+ * The lapse schedule (decision 029): auctions' orders still awaiting payment when their 48-hour window ends lapse,
  * found by the order index (status and deadline), never a scan, up to 100 a run (the rest the next run). Each lapse
  * is conditional on the order's status, so a second run, or one beside this, lapses nothing twice; the seller and the
  * buyer are told once.

@@ -41,7 +41,7 @@ export interface RelistDeps {
 const notRelistable = (why: string) => new AppError(409, 'not_relistable', why);
 
 /**
- * A fresh auction of the same item (issue 15 item 7): the wizard's fields, starting bid, reserve and Buy It Now of the
+ * A fresh auction of the same item (decision 029): the wizard's fields, starting bid, reserve and Buy It Now of the
  * old listing, its photos (as copied for it), no bids, and the new end the seller picked (validated as creating a
  * listing does).
  */

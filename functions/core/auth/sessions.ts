@@ -94,7 +94,7 @@ export async function authenticate(
   return { userId: claims.userId, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
 }
 
-/** A new token for the same session; a token with under 5 minutes left is refused (spec part 1 section 4.3). */
+/** A new token for the same session; a token with under 5 minutes left is refused (spec part 1 "Session"). */
 export async function refreshSession(p: Principal, deps: Omit<SessionDeps, 'newId'>): Promise<Session> {
   if (p.tokenExpiresAt.getTime() - deps.now.getTime() < SESSION_MIN_REMAINING_SECONDS * 1000) {
     throw new SessionRefused('too_close_to_expiry');

@@ -10,7 +10,7 @@ import type { AccountStore } from './ports';
 import { currentUser, openSession, type SessionDeps } from './sessions';
 import { issueRegistrationTicket } from './tokens';
 
-/** Spec part 1 section 9: a sign-in request expires after 5 minutes. */
+/** Spec part 1 "Business constants and limits": a sign-in request expires after 5 minutes. */
 export const SIGN_IN_EXPIRE_MINUTES = 5;
 export const SIGN_IN_INSTRUCTION = 'Sign in to the marketplace with this wallet. Signing moves no funds.';
 

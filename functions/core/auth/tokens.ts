@@ -12,7 +12,7 @@ export const SESSION_AUDIENCE = 'session';
 export const REGISTRATION_AUDIENCE = 'registration';
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
 export const REGISTRATION_LIFETIME_SECONDS = 10 * 60;
-/** Spec part 1 sections 4.3 and 9: a token this close to its expiry is not used (nor refreshed). */
+/** Spec part 1 "Session" and its business constants: a token this close to its expiry is not used (nor refreshed). */
 export const SESSION_MIN_REMAINING_SECONDS = 5 * 60;
 
 export { TokenRefused, type TokenRefusal } from './hs256';

@@ -24,9 +24,9 @@ export function secondChanceOffer(state: AuctionState): SecondChance | null {
 }
 
 /**
- * How an auction ends (issue 15 item 7), decided on its final state at or after its end time (the instant bids stop
- * being taken): the leader at or above the reserve buys at the final price; no bids, or the reserve not met, ends it
- * unsold. 'running' before the end.
+ * How an auction ends (decisions 027 and 029), decided on its final state at or after its end time (the instant bids
+ * stop being taken): the leader at or above the reserve buys at the final price; no bids, or the reserve not met, ends
+ * it unsold. 'running' before the end.
  */
 export function decideAuctionEnd(state: AuctionState, now: Date): AuctionEnding {
   if (takesBidsAt(state.endsAt, now)) return { kind: 'running' };

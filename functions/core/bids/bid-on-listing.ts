@@ -250,7 +250,7 @@ function replayed(stored: StoredAnswer, r: BidRequest): Outcome {
 }
 
 /**
- * A bid on an auction (issue 15 item 6, decisions 031 and 036): the listing read strongly consistent and the rules of
+ * A bid on an auction (decisions 031 and 036): the listing read strongly consistent and the rules of
  * core/bids/place-bid.ts, the balance read from the ledger by the server, and one conditional transaction for the
  * listing's new state, the bid and the request's key with its answer. The listing and any answer stored for the key
  * are read together: a retry of a placed bid gets that answer again; a bid the price read already refuses is answered

@@ -19,7 +19,10 @@ export type BidRefusalReason =
   | { code: 'not_above_own_max'; maxCents: Cents }
   | { code: 'insufficient_balance'; needCents: Cents; balanceCents: Cents };
 
-/** A refused bid with the toast it shows (title and description, spec part 1 section 8.2) and its HTTP status. */
+/**
+ * A refused bid with the toast it shows (title and description, spec part 1 "Buying, bidding and contact toasts") and
+ * its HTTP status.
+ */
 export interface BidRefusal {
   code: BidRefusalCode;
   status: 400 | 403 | 409;

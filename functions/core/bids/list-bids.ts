@@ -25,8 +25,8 @@ export function historyLines(bids: readonly BidRecord[], state: AuctionState): B
 }
 
 /**
- * The bid history of an auction anyone may see (spec part 1 section 2.8): highest amount first, each with the bidder's
- * username and time, at most BID_HISTORY_LIMIT. Amounts are what the history shows, never a leader's maximum.
+ * The bid history of an auction anyone may see (spec part 1 "Listing detail page"): highest amount first, each with the
+ * bidder's username and time, at most BID_HISTORY_LIMIT. Amounts are what the history shows, never a leader's maximum.
  */
 export async function listBids(
   listingId: string,

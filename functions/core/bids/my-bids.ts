@@ -63,7 +63,7 @@ function withdrawn(f: StandingFacts): boolean {
 }
 
 /**
- * A bidder's standing from the listing alone (issue 15 item 8). Running (active, before its end): 'winning' while they
+ * A bidder's standing from the listing alone (decision 030). Running (active, before its end): 'winning' while they
  * lead (below the reserve too; the row says 'Reserve not met'), else 'outbid'. Over (the end passed, or no longer
  * active): 'won' for the leader with the reserve met or none, 'lost' for everyone else; a listing its seller withdrew
  * before the end is lost to all. My Activity's status is 'ended' once it is over, else 'pending'.

@@ -95,7 +95,7 @@ function rank(
 }
 
 /**
- * Places a bid by the proxy rules (issue 15 items 2 to 4): the amount is the bidder's secret maximum; the price rises
+ * Places a bid by the proxy rules (decision 027): the amount is the bidder's secret maximum; the price rises
  * only as far as proxyPriceCents says; a bid in the soft-close window moves the end when it changes what bidders see
  * (the price, the leader or the reserve line). Pure: the time and the balance are inputs.
  */

@@ -4,7 +4,7 @@ import { isBuyable } from '../offers/offer-rules';
 import { availableUnits, unitPriceOf, type SaleListing } from './sale-listing';
 
 /**
- * An accepted offer's price in the cart and at checkout (issue 16 item 5, decision 033): its buyer checks out one unit
+ * An accepted offer's price in the cart and at checkout (decision 033): its buyer checks out one unit
  * of the listing at the offer's amount until its buy-by time, once (the checkout records its order on the offer). The
  * browser still sends only the listing and quantity: the server finds the offer and prices the line from it.
  */

@@ -101,9 +101,10 @@ export function isShown<L extends Pick<FullListing, 'status' | 'auctionResult'>>
 }
 
 /**
- * Spec part 1 section 2.8: an active listing is shown, one that sold out (its buyers follow their purchase on it), and
- * an auction that ended at its end (Ended); anything else (ended by its seller, expired, deleted) is 'Listing not found'. `viewerId` is the
- * signed-in user reading it (null for a visitor): only the listing's seller gets the reserve and minimum offer.
+ * Spec part 1 "Listing detail page": an active listing is shown, one that sold out (its buyers follow their purchase on
+ * it), and an auction that ended at its end (Ended); anything else (ended by its seller, expired, deleted) is 'Listing
+ * not found'. `viewerId` is the signed-in user reading it (null for a visitor): only the listing's seller gets the
+ * reserve and minimum offer.
  */
 export async function getListing(
   listingId: string,

@@ -6,7 +6,7 @@ import type { ConversationRecord, InboxEntry, ListingSnapshot, MessagingDeps } f
 
 export type ConversationTarget = { listingId: string } | { sellerId: string };
 
-/** Spec part 1 section 8.2: nobody messages themselves (their own listing or store). */
+/** Spec part 1 "Buying, bidding and contact toasts": nobody messages themselves (their own listing or store). */
 export class CannotContactYourself extends AppError {
   constructor() {
     super(403, 'cannot_contact_yourself', 'Cannot Contact Yourself');
@@ -14,10 +14,10 @@ export class CannotContactYourself extends AppError {
 }
 
 /**
- * Contact Seller (spec part 1 section 5.6, part 2 "Conversation"): finds or makes the one conversation of the listing's
- * seller and the caller as buyer (from a store page: of the store's user and the caller). A deleted listing or an
- * unknown user is 404; one's own listing or store 403 'Cannot Contact Yourself'; more new conversations a minute than
- * RATE_LIMITS.startConversation 429. The seller sees it once it has a
+ * Contact Seller (spec part 1 "Contact seller and wishlist", part 2 "Conversation"): finds or makes the one
+ * conversation of the listing's seller and the caller as buyer (from a store page: of the store's user and the caller).
+ * A deleted listing or an unknown user is 404; one's own listing or store 403 'Cannot Contact Yourself'; more new
+ * conversations a minute than RATE_LIMITS.startConversation 429. The seller sees it once it has a
  * message, so an unanswered Contact Seller click leaves nothing in anyone else's list.
  */
 export async function startConversation(

@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGE_MAX } from '../../../shared/domain/notification';
 import type { DomainEventOf } from '../../../shared/events';
 import type { EventPublisher, NotificationStore } from './ports';
 
-/** Issue 15 item 5: bidders and watchers hear of an auction's end an hour before it. */
+/** Bidders and watchers hear of an auction's end an hour before it. */
 export const ENDING_NOTICE_MS = 60 * 60 * 1000;
 
 export interface EndingAuction {
@@ -47,7 +47,7 @@ function endingRequest(auction: EndingAuction, userId: string, at: Date): Domain
 }
 
 /**
- * The schedule's rule (issue 15 item 5): everyone who bid on or saved an auction ending within the hour is told once
+ * The schedule's rule: everyone who bid on or saved an auction ending within the hour is told once
  * per auction. The auctions come from the end-time index, their bidders from the bid partition and their watchers
  * from the wishlist's reverse entries; pairs already told are skipped here (a cheap read) and notify's dedupe key makes
  * a second run or a race harmless anyway. Soft close only moves an end later, by minutes: an auction told of stays

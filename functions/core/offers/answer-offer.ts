@@ -9,7 +9,7 @@ import type { OfferDeps } from './ports';
 export type OfferAnswer = { kind: 'accept' } | { kind: 'reject' } | ({ kind: 'counter' } & OfferTerms);
 
 /**
- * The receiver of a pending offer answers it (spec: only the non-sender accepts or rejects; issue 16 item 4: or
+ * The receiver of a pending offer answers it (spec: only the non-sender accepts or rejects; decision 033: or
  * counters): its sender gets 403, anyone else 404. Only while it is pending and not past its expiry (the schedule
  * may not have marked it yet); accepting or countering also needs the listing still for sale. Accept and reject write
  * the status and the system message 'Offer {status}'; a counter marks it countered and makes the next round (at most

@@ -4,11 +4,11 @@ import type { OfferDeps } from './ports';
 type DeclineDeps = Pick<OfferDeps, 'store' | 'messages' | 'listings' | 'events' | 'warn' | 'newId' | 'now'>;
 
 /**
- * A listing left sale (issue 16 item 5; the listing.closed event: sold out, or ended by its seller): every offer still open on it (pending, or accepted
- * and not bought) becomes declined with the system message 'Offer declined' from the seller, and the buyer gets an
- * 'offer' notification. Safe to run twice: each write is conditional on the offer as read, a declined one is no longer
- * open. A listing that is for sale again (units added) declines nothing. Throws when any decline failed, so the event
- * comes back and the rest is retried.
+ * A listing left sale (decision 033; the listing.closed event: sold out, or ended by its seller): every offer still
+ * open on it (pending, or accepted and not bought) becomes declined with the system message 'Offer declined' from the
+ * seller, and the buyer gets an 'offer' notification. Safe to run twice: each write is conditional on the offer as
+ * read, a declined one is no longer open. A listing that is for sale again (units added) declines nothing. Throws when
+ * any decline failed, so the event comes back and the rest is retried.
  */
 export async function declineOpenOffers(listingId: string, deps: DeclineDeps) {
   const [listing] = await deps.listings.get([listingId]);

@@ -29,7 +29,7 @@ export async function buyerBalance(userId: string, deps: Pick<OfferDeps, 'wallet
 }
 
 /**
- * Make Offer (spec part 1 section 5.5, part 2 "Offers"; decision 033): only the buyer of a conversation about a
+ * Make Offer (spec part 1 "Offer", part 2 "Offers"; decision 033): only the buyer of a conversation about a
  * fixed-price listing that takes offers and is still for sale (the seller: 'Cannot Make Offer on Own Item'; anyone
  * else: 404); a positive whole number of cents, at least the seller's minimum (never revealed), at most the buyer's
  * RLUSD balance; not while the conversation's thread is live. The offer, its 'Made an offer of $X' message and the

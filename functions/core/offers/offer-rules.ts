@@ -11,7 +11,7 @@ import { availableUnits, type SaleListing } from '../cart/sale-listing';
 import type { OfferRefusal } from './offer-refusal';
 
 /**
- * The offer rules (issue 16 items 3 to 5, decision 033), pure: the time, the listing and the balance are inputs.
+ * The offer rules (decision 033), pure: the time, the listing and the balance are inputs.
  *
  * A thread starts with the buyer's offer (round 1, pending). Its receiver (the party who did not send it) accepts,
  * rejects or counters it; a counter marks it countered and is the next round, pending for the other side, up to

@@ -66,7 +66,7 @@ export async function listMyOrders(
 }
 
 /**
- * The cart's won items to pay (issue 15 item 7): the buyer's auction orders not paid yet. Every one was made within
+ * The cart's won items to pay (decision 029): the buyer's auction orders not paid yet. Every one was made within
  * its payment window, so only the buyer's orders of the last window (and a margin) are read.
  */
 export async function listAwaitingPayment(userId: string, now: Date, deps: ActivityDeps) {

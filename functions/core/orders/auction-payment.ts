@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { NO_SHIPMENT, type AuctionRound, type Fulfilment, type OrderRecord } from './order';
 
 /**
- * The rules of an auction's order (issue 15 item 7, decision 029): made awaiting payment when the auction ends, paid
+ * The rules of an auction's order (decision 029): made awaiting payment when the auction ends, paid
  * within a 48-hour window through the escrow checkout, else lapsed; then the seller may offer the item to the
  * runner-up (a second chance, once, with its own window) or relist it.
  */

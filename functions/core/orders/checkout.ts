@@ -341,7 +341,7 @@ export async function newCondition(
 }
 
 /**
- * Checkout (spec part 2 "Checkout", ARCHITECTURE section 6): the server prices every line from the listing, groups
+ * Checkout (spec part 2 "Checkout", decision 023): the server prices every line from the listing, groups
  * the cart into one order per seller, checks that the escrow can be made and paid, makes each order's secret
  * condition, and reserves the units, all or nothing. The buyer then signs one EscrowCreate per order.
  */

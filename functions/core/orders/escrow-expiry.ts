@@ -18,7 +18,7 @@ export interface ExpiryRun {
 }
 
 /**
- * The settlement schedule (issue 14, "funds never stuck"): an escrow still open at its CancelAfter goes back to the
+ * The settlement schedule (decision 025, "funds never stuck"): an escrow still open at its CancelAfter goes back to the
  * buyer (nothing released it); refunds whose time has come and releases under way are followed to the ledger's
  * answer. Every step is conditional, so two runs at once or a run after a crash end each escrow once.
  */

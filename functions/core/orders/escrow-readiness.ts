@@ -14,8 +14,9 @@ export interface EscrowReadiness {
 export const NETWORK_RULES_TTL_MS = 60_000;
 
 /**
- * ARCHITECTURE section 6: token escrow must be enabled (XLS-85 TokenEscrow), RLUSD's issuer must allow trust-line
- * locking, the buyer and every seller must hold an RLUSD trust line (the seller's receives the funds on release).
+ * Escrow preconditions (decision 023): token escrow must be enabled (XLS-85 TokenEscrow), RLUSD's issuer must allow
+ * trust-line locking, the buyer and every seller must hold an RLUSD trust line (the seller's receives the funds on
+ * release).
  */
 export function escrowReadiness(
   ledger: Pick<LedgerGateway, 'amendmentEnabled' | 'issuerFlags' | 'rlusdLine'>,

@@ -4,7 +4,7 @@ import type { HoldCharge } from './holds';
 /**
  * An order: what one buyer buys from one seller in one checkout, paid into one conditional RLUSD escrow on the ledger.
  *
- * An auction's order (issue 15, decision 029) starts before that, awaiting_payment, made when the auction ends: the
+ * An auction's order (decision 029) starts before that, awaiting_payment, made when the auction ends: the
  * winner has 48 hours to choose shipping and pay (-> awaiting_signature, with its escrow terms). A signing that fails
  * comes back to awaiting_payment; unpaid at the window's end it lapses (cancelled, payment_lapsed).
  *
@@ -12,8 +12,8 @@ import type { HoldCharge } from './holds';
  *          |                                                        |
  *          +--(signing cancelled / expired / refused, reservation lapsed)--+--(tec, rejected, expired)--> cancelled
  *
- * A funded escrow ends one of two ways (issue 14): released to the seller on proof (carrier delivery of the parcel the
- * seller shipped, funded -> shipped -> releasing; or the buyer's pickup code entered by the seller, decision 040,
+ * A funded escrow ends one of two ways (decision 025): released to the seller on proof (carrier delivery of the parcel
+ * the seller shipped, funded -> shipped -> releasing; or the buyer's pickup code entered by the seller, decision 040,
  * funded -> releasing), then
  * releasing (EscrowFinish recorded, then submitted) -> completed; or returned to the
  * buyer (pickup rejected, or CancelAfter reached without a release): funded -> refunding -> refunded (EscrowCancel,

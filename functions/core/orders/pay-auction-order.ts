@@ -40,7 +40,7 @@ export async function auctionOrderGroups(order: OrderRecord, deps: Pick<PayAucti
 }
 
 /**
- * The winner (or runner-up) of an auction pays (issue 15 item 7): as at checkout, the buyer's address and chosen
+ * The winner (or runner-up) of an auction pays (decision 029): as at checkout, the buyer's address and chosen
  * shipping service price the parcel (from the listing, never the browser), the total must be the one they agreed to,
  * the escrow must be possible and their RLUSD enough; then the order gets its escrow terms and moves to awaiting
  * signature, signed through the same wallet request as any checkout. Only inside the 48-hour window.

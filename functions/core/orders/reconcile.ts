@@ -18,7 +18,7 @@ export interface ReconcileRun {
 }
 
 /**
- * Ledger truth wins (ARCHITECTURE section 6, issue 14): each order that is not final is compared with the ledger.
+ * Ledger truth wins (decision 025): each order that is not final is compared with the ledger.
  * An escrow still there is as expected; one that is gone was ended by a validated EscrowFinish or EscrowCancel, found
  * among the buyer's transactions, and the order is set to what happened (completed or refunded) with that
  * transaction's hash. Anything else is drift with no repair: logged as an error for a person to look at.

@@ -82,7 +82,7 @@ async function submitRecorded(order: OrderRecord, deps: SettleDeps): Promise<voi
 }
 
 /**
- * What an escrow-create request's outcome does to its order (ARCHITECTURE section 6). Signed: the blob is fetched from
+ * What an escrow-create request's outcome does to its order (decision 023). Signed: the blob is fetched from
  * the wallet service with our secret (never taken from a browser), checked to be exactly the EscrowCreate asked for,
  * its hash recorded, then submitted; the order is funded only from a validated ledger. Cancelled, expired or timed
  * out: the order is cancelled and its units go back (an auction's order goes back to awaiting payment). Idempotent:

@@ -5,7 +5,7 @@ import type { OrderRepository } from './order-store';
 import type { OrderEvents } from './settle-escrow';
 
 /**
- * How a funded escrow ends, exactly once (issue 14, ARCHITECTURE section 6). A release or refund first records its
+ * How a funded escrow ends, exactly once (decision 025). A release or refund first records its
  * intent (the order leaves funded/shipped: a release and a refund that race can't both win), then the platform's
  * account prepares the EscrowFinish or EscrowCancel, its hash and blob are recorded before it is submitted, and only a
  * validated ledger moves the order to completed or refunded. Every step is conditional on what the order was, so a job

@@ -1,5 +1,5 @@
 /**
- * Escrow money-safety simulation (issue 14): `npm run sim:escrow -- [--orders N] [--seed S] [--json]`.
+ * Escrow money-safety simulation (decision 028): `npm run sim:escrow -- [--orders N] [--seed S] [--json]`.
  *
  * N funded orders (default 1,000) on a fresh local stack, each given a random fate (seeded, the seed printed): the
  * sellers' actions, the carrier's scans and webhooks, and the schedules run by the production core code against the

@@ -7,9 +7,10 @@ import { submitAndWait } from '../../../functions/adapters/ledger/submit';
 import { startFakeRippled, type FakeRippled } from './fake-rippled';
 
 /**
- * Item 6 of issue 12: the adapters read a validated Payment's outcome from meta.delivered_amount, in rippled's API v2
- * shape (tx_json with DeliverMax, no Amount) and in the v1 shape (fields at the top, Amount beside DeliverMax), and
- * never from Amount / DeliverMax, which a partial payment does not deliver in full (xrpl.org, partial payments).
+ * Conformance with rippled (decision 007): the adapters read a validated Payment's outcome from meta.delivered_amount,
+ * in rippled's API v2 shape (tx_json with DeliverMax, no Amount) and in the v1 shape (fields at the top, Amount beside
+ * DeliverMax), and never from Amount / DeliverMax, which a partial payment does not deliver in full (xrpl.org, partial
+ * payments).
  */
 const alice = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2');
 const bob = Wallet.fromSeed('sEd7rBGm5kxzauRTAV2hbsNz7N45X91');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cartCount, isLocalPickup, lineTotalCents, unitShippingCents } from '../../../shared/domain/cart';
 import { estimatedRates, isCalifornia, STANDARD_SHIPPING, zipOf } from '../../../shared/domain/shipping';
 
-describe('cart lines (spec part 2 section 5)', () => {
+describe('cart lines (spec part 2 validation rules)', () => {
   it('total (price + shipping) x quantity, shipping only for flat rate', () => {
     expect(lineTotalCents({ unitPriceCents: 1000, shippingCostCents: 250, shippingType: 'flat', quantity: 3 })).toBe(
       3750,
@@ -20,7 +20,7 @@ describe('cart lines (spec part 2 section 5)', () => {
   });
 });
 
-describe('shipping estimates (spec part 2 section 9)', () => {
+describe('shipping estimates (spec part 2 business constants)', () => {
   it('adds $0.50 a pound to each service base, cheapest first', () => {
     expect(estimatedRates(4, false).map((r) => [r.id, r.costCents, r.estimatedDays])).toEqual([
       ['FEDEX_GROUND', 1099, '3-5 business days'],

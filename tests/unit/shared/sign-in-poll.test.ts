@@ -3,7 +3,7 @@ import { SIGNING_SCHEDULE } from '../../../functions/core/signing/poll-signing';
 import { SIGN_IN_POLL } from '../../../shared/domain/sign-in-poll';
 import { signingCheckMessage } from '../../../shared/events';
 
-describe('the sign-in poll schedule (spec part 1 sections 7 and 9)', () => {
+describe('the sign-in poll schedule (spec part 1 calls and business constants)', () => {
   it('is 2 s, then every 5 s, at most 60 checks', () => {
     expect(SIGN_IN_POLL).toEqual({ firstMs: 2_000, everyMs: 5_000, maxChecks: 60 });
   });

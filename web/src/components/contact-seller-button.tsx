@@ -4,7 +4,7 @@ import { useOptionalSession } from '../lib/session/session-context';
 
 /**
  * Contact Seller (item page, purchase page) or Message (store page): finds or makes the conversation and opens it in
- * /messages (spec part 1 section 5.6, part 3 store page). Busy while the conversation is being found.
+ * /messages (spec part 1 "Contact seller and wishlist", part 3 store page). Busy while the conversation is being found.
  */
 export function ContactSellerButton({
   target,

@@ -10,7 +10,7 @@ import { rlusdCents, useWalletBalances } from '../lib/wallet-balances';
 import { errorProps, FormField } from './ui/form-field';
 import { DialogActions } from './ui/dialog-actions';
 
-/** Spec part 1 section 5.5: the amount field's step. */
+/** Spec part 1 "Offer" validation: the amount field's step. */
 const STEP = '0.01';
 
 /**
@@ -42,7 +42,7 @@ export interface OfferDialogProps {
   /** What the offer is for (the listing, or the offer being countered). */
   description: ReactNode;
   submitLabel: string;
-  /** The buyer pays: the amount may not exceed their RLUSD balance (spec part 1 section 5.5). */
+  /** The buyer pays: the amount may not exceed their RLUSD balance (spec part 1 "Offer" validation). */
   capByBalance: boolean;
   /** Sends the offer; true closes the dialog, false keeps it open with what was typed. */
   onSubmit(terms: OfferTerms): Promise<boolean>;
@@ -64,7 +64,7 @@ export function OfferDialog({ trigger, title, description, submitLabel, capByBal
   const id = useId();
   const amountId = `${id}-amount`;
 
-  // Spec part 1 section 8.4: a failed balance read counts as $0.00.
+  // Spec part 1 "Fallbacks": a failed balance read counts as $0.00.
   const balanceLoading = capByBalance && balances.data === undefined && !balances.error;
   const maxCents = capByBalance ? rlusdCents(balances.data) : null;
 

@@ -13,7 +13,7 @@ const MIN_AHEAD_MS = 5 * 60_000;
 
 /**
  * The seller relists an auction that ended without a paid sale: a fresh auction of the same item ending when they
- * choose (issue 15 item 7). A button that opens a dialog with the new end date; the server validates it again.
+ * choose (decision 029). A button that opens a dialog with the new end date; the server validates it again.
  */
 export function RelistButton({
   token,

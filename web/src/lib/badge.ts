@@ -1,4 +1,4 @@
-/** Badges (cart, wishlist, notifications) cap at '99+' (spec part 1 section 9, part 2 section 9). */
+/** Badges (cart, wishlist, notifications) cap at '99+' (the business constants of spec parts 1 and 2). */
 export function badgeCount(count: number): string {
   return count > 99 ? '99+' : String(count);
 }

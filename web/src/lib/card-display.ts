@@ -10,7 +10,10 @@ export interface CardPrice {
   caption?: 'Buy It Now' | 'Current bid' | 'Starting bid';
 }
 
-/** Buy-it-now price if above 0, else the fixed price, else (auctions) the current or starting bid (spec 2.7). */
+/**
+ * Buy-it-now price if above 0, else the fixed price, else (auctions) the current or starting bid (spec part 1,
+ * "Marketplace page").
+ */
 export function cardPrice(l: ListingCard): CardPrice {
   if (l.buyItNowPriceCents !== null && l.buyItNowPriceCents > 0) {
     return { text: formatUsd(l.buyItNowPriceCents), caption: 'Buy It Now' };

@@ -1,4 +1,4 @@
-/** Spec part 3 section 8: a profile or store image (avatar, banner) is checked before anything is sent. */
+/** Spec part 3 "The error catalogue": a profile or store image (avatar, banner) is checked before anything is sent. */
 export const IMAGE_FILE_ERRORS = {
   notImage: ['Invalid File', 'Please select an image file.'],
   tooLarge: ['File Too Large', 'Please select an image smaller than 5MB.'],

@@ -10,14 +10,15 @@ import { requestConnectWallet } from './session/session-events';
 import { useOptionalSession } from './session/session-context';
 
 /**
- * Messaging the header, the pages with Contact Seller and /messages share (spec part 1 section 5.6, part 2 "Messages
- * page"): the unread count of the account panel, kept live from the user's topic, and starting a conversation.
+ * Messaging the header, the pages with Contact Seller and /messages share (spec part 1 "Contact seller and wishlist",
+ * part 2 "Messages page"): the unread count of the account panel, kept live from the user's topic, and starting a
+ * conversation.
  */
 
 /** SWR key of the signed-in user's unread message count; one cache entry per user. */
 export const unreadMessagesKey = (userId: string) => ['unread-messages', userId] as const;
 
-/** Spec part 2 section 8: the texts of messaging's toasts. */
+/** Spec part 2 "Error catalogue": the texts of messaging's toasts. */
 export const MESSAGE_TOASTS = {
   signIn: ['Authentication Required', 'Please connect your wallet to contact the seller'],
   ownListing: ['Cannot Contact Yourself'],

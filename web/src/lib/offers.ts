@@ -14,7 +14,7 @@ import { answered } from './api-error';
 import { useSignedInSession } from './session/session-context';
 
 /**
- * Making and answering offers (spec part 2 "Messages page" and entity Offer, issue 16 items 3 to 5), shared by the
+ * Making and answering offers (spec part 2 "Messages page" and entity Offer; decision 033), shared by the
  * item page's Make Offer, the chat's offer cards and My Activity: the requests with their Idempotency-Keys and the
  * spec's toasts.
  */

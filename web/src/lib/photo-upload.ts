@@ -25,7 +25,10 @@ export interface WizardPhoto {
 
 export type Problem = readonly [title: string, description: string];
 
-/** Spec part 3 sections 5 and 8: the count first (the whole choice is refused), then each file's type and size. */
+/**
+ * Spec part 3 validation rules and error catalogue: the count first (the whole choice is refused), then each file's
+ * type and size.
+ */
 export function checkPhotoFiles(files: File[], current: number): { accepted: File[]; problems: Problem[] } {
   const room = LISTING_PHOTO_MAX_COUNT - current;
   if (files.length > room) {

@@ -12,8 +12,9 @@ export function useProfile() {
 }
 
 /**
- * Whether the profile is complete enough to buy with (spec part 1 sections 5.3 and 5.4: name, email and phone, and a
- * shipping address; the server's checkout asks the same). No profile, or one that could not be read, is incomplete.
+ * Whether the profile is complete enough to buy with (spec part 1 "Buy Now" and "Add to cart from the detail page":
+ * name, email and phone, and a shipping address; the server's checkout asks the same). No profile, or one that could
+ * not be read, is incomplete.
  */
 export function canBuyWith(profile: Profile | undefined | null): boolean {
   return !!profile && profile.profileComplete && profile.address !== null;

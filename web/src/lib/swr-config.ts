@@ -1,7 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 import { ApiError } from './api-error';
 
-/** Spec part 1 section 9: retried 3 times, 1 s doubling, capped at 30 s. */
+/** Spec part 1 "Business constants and limits": retried 3 times, 1 s doubling, capped at 30 s. */
 export const MAX_ERROR_RETRIES = 3;
 
 export function retryDelayMs(retryCount: number): number {
@@ -16,8 +16,8 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * Global SWR behaviour (spec part 1 section 9): data is fresh for 30 s (requests for the same key within that time are
- * shared), no refetch on window focus, refetch on mount.
+ * Global SWR behaviour (spec part 1 "Business constants and limits"): data is fresh for 30 s (requests for the same key
+ * within that time are shared), no refetch on window focus, refetch on mount.
  */
 export const swrConfig: SWRConfiguration = {
   dedupingInterval: 30_000,

@@ -18,7 +18,7 @@ export function useWalletBalances(session: { token: string; walletAddress: strin
   return useSWR(session ? ['wallet-balances', session.walletAddress] : null, () => fetchWalletBalances(token!));
 }
 
-/** RLUSD in cents, or 0 when it is missing or the read failed (spec part 1 section 8.4: '$0.00'). */
+/** RLUSD in cents, or 0 when it is missing or the read failed (spec part 1 "Fallbacks": '$0.00'). */
 export function rlusdCents(balances: WalletBalances | undefined): number {
   return balances?.balances.find((b) => b.currency === 'RLUSD')?.cents ?? 0;
 }

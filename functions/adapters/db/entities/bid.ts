@@ -2,11 +2,11 @@ import { Entity, type EntityConfiguration } from 'electrodb';
 import { TABLE_KEY } from '../table';
 
 /**
- * One accepted bid (issue 15), written in the same transaction as the listing's new auction state. The listing's bids
- * sit in their own partition (`bid#<listingId>`, not the listing's) by history amount, highest last in key order. No
- * index: a bidder's auctions are their `bidderAuction` entries (My Activity, decision 030), so a bid line is one row to
- * write. `amountCents` is what the history shows (the price the bid led at, or its own maximum when the leader's proxy
- * beat it at once), never a secret maximum of a leader.
+ * One accepted bid (decision 027), written in the same transaction as the listing's new auction state. The listing's
+ * bids sit in their own partition (`bid#<listingId>`, not the listing's) by history amount, highest last in key order.
+ * No index: a bidder's auctions are their `bidderAuction` entries (My Activity, decision 030), so a bid line is one row
+ * to write. `amountCents` is what the history shows (the price the bid led at, or its own maximum when the leader's
+ * proxy beat it at once), never a secret maximum of a leader.
  */
 export const bidEntity = (config: EntityConfiguration = {}) =>
   new Entity(

@@ -57,7 +57,7 @@ export const listingEntity = (config: EntityConfiguration = {}) =>
         runnerUpMaxCents: money,
         runnerUpAt: { type: 'string' },
         /**
-         * Set by the close schedule (issue 15 item 7, decision 029): when it ended the auction, how (sold, no_bids,
+         * Set by the close schedule (decision 029): when it ended the auction, how (sold, no_bids,
          * reserve_not_met), the order that holds or last held it (the winner's, then a second chance), whether its
          * notices went out, and the listing it was relisted as.
          */

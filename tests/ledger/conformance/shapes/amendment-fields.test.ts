@@ -4,8 +4,8 @@ import { TestLedger, ledgerTime, preimagePair, signUnchecked } from '../helpers'
 import { RawSocket } from './raw-socket';
 
 /**
- * Item 4 of issue 12: fields of amendments the stand-in does not implement are refused as rippled refuses them with
- * the amendment disabled, and fields outside a transaction type's format never reach the engine.
+ * Conformance with rippled (decision 007): fields of amendments the stand-in does not implement are refused as rippled
+ * refuses them with the amendment disabled, and fields outside a transaction type's format never reach the engine.
  */
 let t: TestLedger;
 let payer: Wallet;

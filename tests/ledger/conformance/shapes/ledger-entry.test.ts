@@ -5,7 +5,7 @@ import { RawSocket } from './raw-socket';
 import { shapeOf } from './shape';
 
 /**
- * Item 2 of issue 12, and the escrow entries of item 5. doLedgerEntry (src/xrpld/rpc/handlers/LedgerEntry.cpp)
+ * Ledger entries, the escrow entries included (decision 007). doLedgerEntry (src/xrpld/rpc/handlers/LedgerEntry.cpp)
  * reads the ledger RPC::lookupLedger picks, which is the current (open) one when the request names none
  * (ledgerFromRequest, src/xrpld/rpc/detail/RPCLedgerHelpers.cpp: "nothing specified, `index` has a default
  * setting" -> LedgerShortcut::Current); lookupLedger then adds ledger_current_index and validated: false. With

@@ -6,9 +6,9 @@ import { RawSocket } from './raw-socket';
 import { shapeOf } from './shape';
 
 /**
- * Item 3 of issue 12: `ledger` without a selector, server_info / server_state (NetworkOPsImp::getServerInfo in
- * src/xrpld/app/misc/NetworkOPs.cpp, human = true / false, admin), fee (TxQ::doRPC), ping (Ping.cpp) and
- * network_id, compared whole with a standalone rippled asked on its admin port.
+ * Conformance with rippled (decision 007): `ledger` without a selector, server_info / server_state
+ * (NetworkOPsImp::getServerInfo in src/xrpld/app/misc/NetworkOPs.cpp, human = true / false, admin), fee (TxQ::doRPC),
+ * ping (Ping.cpp) and network_id, compared whole with a standalone rippled asked on its admin port.
  */
 let t: TestLedger;
 let ws: RawSocket;

@@ -6,8 +6,8 @@ import { RawSocket } from './raw-socket';
 import { META, SIGNED_COMMON, shapeOf } from './shape';
 
 /**
- * Item 1 of issue 12: a Payment's transaction JSON per API version, compared whole (field names and types) with
- * rippled. References, cited at each expectation:
+ * Conformance with rippled (decision 007): a Payment's transaction JSON per API version, compared whole (field names
+ * and types) with rippled. References, cited at each expectation:
  * - RPC::insertDeliverMax, src/xrpld/app/misc/detail/DeliverMax.cpp: Amount copied to DeliverMax; removed for v2+.
  * - xrpl.org tx response example (_api-examples/tx/ws-response.json, API v2): tx_json carries ledger_index, date and
  *   ctid; the result carries hash, ledger_hash, ledger_index, close_time_iso, meta, validated, ctid.

@@ -5,10 +5,11 @@ import { RawSocket } from './raw-socket';
 import { META, SIGNED_COMMON, shapeOf } from './shape';
 
 /**
- * Item 5 of issue 12: `tx` (API v2) for every transaction type the stand-in applies, compared whole. Only a Payment's
- * Amount becomes DeliverMax (RPC::insertDeliverMax checks ttPAYMENT); only Payments get meta.delivered_amount here
- * (RPC::insertDeliveredAmount: Payment, CheckCash, AccountDelete). Fields per include/xrpl/protocol/detail/
- * transactions.macro; tx_json's ledger_index, date and ctid per xrpl.org's tx example (API v2).
+ * Conformance with rippled (decision 007): `tx` (API v2) for every transaction type the stand-in applies, compared
+ * whole. Only a Payment's Amount becomes DeliverMax (RPC::insertDeliverMax checks ttPAYMENT); only Payments get
+ * meta.delivered_amount here (RPC::insertDeliveredAmount: Payment, CheckCash, AccountDelete). Fields per
+ * include/xrpl/protocol/detail/transactions.macro; tx_json's ledger_index, date and ctid per xrpl.org's tx example
+ * (API v2).
  */
 let t: TestLedger;
 let owner: Wallet;

@@ -25,7 +25,7 @@ function facts(over: Partial<StandingFacts> = {}): StandingFacts {
   };
 }
 
-describe('myBidStanding (issue 15 item 8, spec part 3 My Activity)', () => {
+describe('myBidStanding (decision 030, spec part 3 My Activity)', () => {
   it.each([
     ['the leader while it runs', facts(), 'A', running, 'pending', 'winning'],
     ['the leader below the reserve while it runs', facts({ reserve: 'not_met' }), 'A', running, 'pending', 'winning'],

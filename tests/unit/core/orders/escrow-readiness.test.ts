@@ -22,7 +22,7 @@ function ledger(over: { amendment?: boolean; locking?: boolean; lines?: Record<s
 let now = 0;
 const clock = { now: () => new Date(now) };
 
-describe('escrow readiness (ARCHITECTURE section 6)', () => {
+describe('escrow readiness (decision 023)', () => {
   it('is ready when token escrow is on, the issuer allows locking and both parties hold RLUSD lines', async () => {
     expect(await escrowReadiness(ledger(), clock).check('rBuyer', ['rSeller'])).toBeNull();
   });

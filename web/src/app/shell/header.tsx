@@ -23,7 +23,7 @@ const NotificationBell = lazy(() => loadBell().then((m) => ({ default: m.Notific
 const loadAccountCart = () => import('../../components/account-cart-button');
 const AccountCartButton = lazy(() => loadAccountCart().then((m) => ({ default: m.AccountCartButton })));
 
-/** Connect Wallet, the restore placeholder, or the signed-in controls (spec part 1 section 2.2). */
+/** Connect Wallet, the restore placeholder, or the signed-in controls (spec part 1 "Header"). */
 function SessionActions() {
   const { status, user, token } = useSession();
   const [connecting, setConnecting] = useState(false);

@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { ApiError } from '../api-error';
 
-/** The cart's texts (spec part 2 section 8, part 1 section 8.2). */
+/** The cart's texts (spec part 2 "Error catalogue", part 1 "Buying, bidding and contact toasts"). */
 export const CART_TOASTS = {
   added: (title: string) => ['Added to Cart', `${title} has been added to your cart.`] as const,
   removed: ['Removed', 'Item removed from cart.'],

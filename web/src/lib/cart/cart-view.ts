@@ -8,7 +8,7 @@ export type CartView = Cart & { source: 'server' | 'local' };
 export type { CartLine };
 
 /**
- * What one unit costs to buy now (spec part 1 section 5.3): a fixed listing's price; an auction's buy-it-now price
+ * What one unit costs to buy now (spec part 1 "Buy Now"): a fixed listing's price; an auction's buy-it-now price
  * while it has no bid and has not ended. null: no price, so there is no Buy Now (the server decides the same way).
  */
 export function buyNowPriceCents(

@@ -4,7 +4,7 @@ import type { Order } from '../../../../shared/api/orders';
 import { apiGet, apiSend, newIdempotencyKey } from '../api';
 
 /**
- * Orders of auctions (issue 15 item 7): the buyer's won items to pay (the cart's section), where to pay one, and the
+ * Orders of auctions (decision 029): the buyer's won items to pay (the cart's section), where to pay one, and the
  * seller's relist. Shared by the cart, My Activity, the pay page and the item page.
  */
 export const AWAITING_PAYMENT_KEY = 'awaiting-payment';

@@ -49,7 +49,7 @@ export type SellerActionResult =
 /** What the control shows while an action runs. */
 export type SellerProgress = 'sending' | 'fee' | 'label' | 'releasing';
 
-/** The spec's texts (part 2 section 8, part 3 section 5) and ours where the spec has none. */
+/** The spec's texts (error catalogues of parts 2 and 3, part 3 validation rules) and ours where the spec has none. */
 export const SELLER_TEXTS = {
   feeRequired: 'Platform Fee Required',
   feeRequiredDescription: 'Pay the platform fee in Xaman to continue.',

@@ -1,5 +1,5 @@
 /**
- * Window events the header follows (spec part 1 section 2.2): the wallet user changed (connect, account creation,
+ * Window events the header follows (spec part 1 "Header"): the wallet user changed (connect, account creation,
  * disconnect) and the seller status changed (settings saved).
  */
 export const WALLET_USER_CHANGED = 'walletUserChanged';

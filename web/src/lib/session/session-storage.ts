@@ -1,5 +1,5 @@
 /**
- * The session kept in localStorage between visits (spec part 1 section 4.3). Zod-free: the shell reads it on the first
+ * The session kept in localStorage between visits (spec part 1 "Session"). Zod-free: the shell reads it on the first
  * load of every page.
  */
 export const SESSION_KEYS = {
@@ -8,7 +8,7 @@ export const SESSION_KEYS = {
   walletAddress: 'wallet_address',
 } as const;
 
-/** A token with less than this left is not used: the server refuses to refresh it (spec part 1 section 9). */
+/** A token with less than this left is not used: the server refuses to refresh it (spec part 1 constants). */
 export const SESSION_MIN_REMAINING_MS = 5 * 60 * 1000;
 
 export interface StoredSession {
@@ -16,7 +16,7 @@ export interface StoredSession {
   expiresAt: string;
 }
 
-/** A JWT has three dot-separated parts; anything else in storage is junk (spec part 1 section 5.1). */
+/** A JWT has three dot-separated parts; anything else in storage is junk (spec part 1 "Wallet and username"). */
 function looksLikeJwt(token: string): boolean {
   return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token);
 }

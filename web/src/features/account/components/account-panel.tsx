@@ -11,9 +11,9 @@ import { useMobileLayout } from '../../../lib/use-viewport-width';
 import { UserAvatar } from '../../../components/user-avatar';
 
 /**
- * Spec part 1 section 2.3, with /messages and its unread count (issue 16; also on the trigger, so a new message shows
- * with the panel closed, kept live from the user's topic). 'Sell Items' is for sellers on the mobile layout only, as
- * the spec says.
+ * Spec part 1 "Account panel", with /messages and its unread count (decision 032; also on the trigger, so a new message
+ * shows with the panel closed, kept live from the user's topic). 'Sell Items' is for sellers on the mobile layout only,
+ * as the spec says.
  */
 export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
   const { disconnect } = useSession();

@@ -8,12 +8,12 @@ import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
 import { AccountPanel } from './account-panel';
 
 /**
- * The signed-in part of the header (spec part 1 section 2.2): balance chip to /wallet, the sell icon for sellers and
+ * The signed-in part of the header (spec part 1 "Header"): balance chip to /wallet, the sell icon for sellers and
  * the account panel, and the wishlist icon with its count.
  */
 export function SignedInActions({ user, token }: { user: CurrentUser; token: string }) {
   const { data, error, isLoading } = useWalletBalances({ token, walletAddress: user.walletAddress });
-  // Spec part 1 section 8.4: a failed read shows $0.00.
+  // Spec part 1 "Fallbacks": a failed read shows $0.00.
   const balance = isLoading && !data ? null : formatUsd(error && !data ? 0 : rlusdCents(data));
   const wishlist = useWishlist();
   const saved = wishlist.data?.count ?? 0;

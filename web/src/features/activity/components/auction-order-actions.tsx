@@ -49,7 +49,7 @@ function SecondChanceButton({ order, priceCents, onDone }: { order: Order; price
 }
 
 /**
- * The auction part of an order card (issue 15 item 7): the buyer's Pay Now and window while it awaits payment; the
+ * The auction part of an order card (decision 029): the buyer's Pay Now and window while it awaits payment; the
  * seller's wait, and once it lapsed their choice of a second chance or a relist (or what they chose).
  */
 export function AuctionOrderActions({ order: o, onChanged }: { order: Order; onChanged(): void }) {

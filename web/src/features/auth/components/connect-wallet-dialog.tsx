@@ -22,7 +22,10 @@ export interface ConnectWalletDialogProps {
 
 export const QR_FAILED_TEXT = 'Failed to generate QR code. Please try again.';
 
-/** Spec part 1 section 2.4: choose Xaman, then scan the QR code (or open the deep link) and wait for the signature. */
+/**
+ * Spec part 1 "Connect Wallet dialog": choose Xaman, then scan the QR code (or open the deep link) and wait for the
+ * signature.
+ */
 export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialogProps) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   // Each start gets a number; answers for an abandoned start (Back, Try Again, close) are dropped.

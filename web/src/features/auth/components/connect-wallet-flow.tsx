@@ -10,8 +10,8 @@ import { CreateUsernameDialog } from './create-username-dialog';
 type Pending = { walletAddress: string; ticket: string };
 
 /**
- * The whole connection (spec part 1 section 4.1): Connect Wallet dialog, then either a session or, for a new wallet,
- * the Create Your Username dialog. The pending wallet and its ticket live only here: closing drops them.
+ * The whole connection (spec part 1 "Wallet connection"): Connect Wallet dialog, then either a session or, for a new
+ * wallet, the Create Your Username dialog. The pending wallet and its ticket live only here: closing drops them.
  */
 export function ConnectWalletFlow({ onClose }: { onClose(): void }) {
   const { signIn } = useSession();

@@ -41,7 +41,10 @@ function StatusIcon({ availability }: { availability: Availability }) {
   return null;
 }
 
-/** Spec part 1 sections 2.5 and 5.1: a new wallet picks a unique username, then the account is created. */
+/**
+ * Spec part 1 "Create Your Username dialog" and "Wallet and username": a new wallet picks a unique username, then the
+ * account is created.
+ */
 export function CreateUsernameDialog({ walletAddress, ticket, onCreated, onClose }: CreateUsernameDialogProps) {
   const [username, setUsername] = useState('');
   const [submitting, setSubmitting] = useState(false);

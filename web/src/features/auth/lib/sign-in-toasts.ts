@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { FinalSignInStatus } from './watch-sign-in';
 
-/** The connection toasts of spec part 1 sections 4.1 and 8.1, with their exact texts. */
+/** The connection toasts of spec part 1 "Wallet connection" and "Connection toasts", with their exact texts. */
 export const SIGN_IN_TOASTS = {
   connected: 'Wallet Connected',
   cancelled: 'Connection Cancelled',

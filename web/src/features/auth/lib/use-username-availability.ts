@@ -13,8 +13,8 @@ const CHECK_FAILED = 'Could not check the username. Please try again.';
 type Checked = { name: string; result: Availability };
 
 /**
- * Spec part 1 section 4.2: idle under 3 characters, then checking -> available or taken on every change. A name that
- * breaks a rule gets the rule's message without a request; an answer for an older name is dropped.
+ * Spec part 1 "Username availability": idle under 3 characters, then checking -> available or taken on every change. A
+ * name that breaks a rule gets the rule's message without a request; an answer for an older name is dropped.
  */
 export function useUsernameAvailability(raw: string): Availability {
   const name = raw.trim();

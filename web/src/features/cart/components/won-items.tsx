@@ -42,7 +42,7 @@ function WonItem({ order: o }: { order: Order }) {
 }
 
 /**
- * The cart's section of won auctions awaiting payment (issue 15 item 7): each with its window and a Pay action that
+ * The cart's section of won auctions awaiting payment (decision 029): each with its window and a Pay action that
  * opens the escrow checkout for it. Shown only when there are some (signed in); a failed read says so.
  */
 export function WonItems() {

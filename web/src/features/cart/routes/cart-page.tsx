@@ -20,7 +20,7 @@ type Tab = (typeof TABS)[number];
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
 
-/** Spec part 2 section 9: estimated delivery in the cart is a static 3 days from today. */
+/** Spec part 2 "Business constants and limits": estimated delivery in the cart is a static 3 days from today. */
 export function estimatedDelivery(now: Date): string {
   const date = new Date(now);
   date.setDate(date.getDate() + CART_DELIVERY_ESTIMATE_DAYS);

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-error';
 import { isEscrowNotAvailable } from '../../../lib/orders/sign-order';
 
-/** Checkout and escrow texts (spec part 2 section 8). */
+/** Checkout and escrow texts (spec part 2 "Error catalogue"). */
 export const CHECKOUT_TEXTS = {
   authRequired: ['Authentication Required', 'Please connect your wallet to proceed with checkout'],
   emptyCart: ['Empty Cart', 'Please add items to your cart before checking out'],

@@ -8,7 +8,7 @@ import { useProfile } from '../../../lib/profile';
 import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
 
 /**
- * What paying for a won auction shows (issue 15 item 7): the order, how its listing ships (flat rate, or the
+ * What paying for a won auction shows (decision 029): the order, how its listing ships (flat rate, or the
  * calculated options quoted for this order and the buyer's address), the address, the RLUSD balance and the total
  * the buyer agrees to. The server prices it all again.
  */
@@ -43,7 +43,7 @@ export function usePayOrder(orderId: string, user: { id: string; walletAddress: 
     shippingCents,
     totalCents: itemsCents + shippingCents,
     balanceKnown,
-    // Spec part 1 section 8.4: a failed balance read counts as $0.00.
+    // Spec part 1 "Fallbacks": a failed balance read counts as $0.00.
     balanceCents: rlusdCents(balances.data),
   };
 }

@@ -69,7 +69,7 @@ function useShippingQuote(
     const timer = setTimeout(() => void mutate(), Math.max(0, Date.parse(quote.expiresAt) - Date.now() - 30_000));
     return () => clearTimeout(timer);
   }, [quote, mutate]);
-  // Spec part 2 section 8: the fallbacks are announced once per quote.
+  // Spec part 2 "Error catalogue": the fallbacks are announced once per quote.
   const announced = useRef(new Set<string>());
   useEffect(() => {
     if (!quote || announced.current.has(quote.quoteId)) return;
@@ -217,7 +217,7 @@ function Checkout({ user, token }: { user: CurrentUser; token: string }) {
   }
 
   const balanceKnown = balances.data !== undefined || balances.error !== undefined;
-  // Spec part 1 section 8.4: a failed balance read counts as $0.00.
+  // Spec part 1 "Fallbacks": a failed balance read counts as $0.00.
   const balance = rlusdCents(balances.data);
   const shown = buying ?? cart;
   const optionCents = option?.costCents ?? 0;

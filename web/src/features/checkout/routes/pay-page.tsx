@@ -206,7 +206,7 @@ function Pay({ orderId, user, token }: { orderId: string; user: CurrentUser; tok
   );
 }
 
-/** /pay/{orderId}: the winner (or runner-up) of an auction pays through the escrow checkout (issue 15 item 7). */
+/** /pay/{orderId}: the winner (or runner-up) of an auction pays through the escrow checkout (decision 029). */
 export function PayPage() {
   const { orderId = '' } = useParams();
   const { status, user, token } = useSession();

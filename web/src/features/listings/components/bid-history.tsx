@@ -5,8 +5,8 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { useBidHistory } from '../api/bids';
 
 /**
- * An auction's bid history (spec part 1 section 2.8): highest amount first, each with the bidder's name, the amount
- * and its age ('Just now', 'N hours ago', 'N days ago'). Live updates land in the same cache (use-live-auction).
+ * An auction's bid history (spec part 1 "Listing detail page"): highest amount first, each with the bidder's name, the
+ * amount and its age ('Just now', 'N hours ago', 'N days ago'). Live updates land in the same cache (use-live-auction).
  */
 export function BidHistory({ listingId, nowMs }: { listingId: string; nowMs: number }) {
   const { data, error, mutate } = useBidHistory(listingId);

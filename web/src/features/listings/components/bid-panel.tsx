@@ -20,7 +20,7 @@ import { useBidHistory } from '../api/bids';
 import { bidButtonState, clientBidRefusal, parseBidInput } from '../lib/bid-form';
 import { usePlaceBid } from '../lib/use-place-bid';
 
-/** 'Your Balance' / 'Available for bidding' (spec part 1 section 2.8): the RLUSD bids are checked against. */
+/** 'Your Balance' / 'Available for bidding' (spec part 1 "Listing detail page"): the RLUSD bids are checked against. */
 function BalanceCard({ cents }: { cents: number | null }) {
   return (
     <div className="bid-balance" role="group" aria-label="Your Balance">
@@ -32,7 +32,7 @@ function BalanceCard({ cents }: { cents: number | null }) {
 }
 
 /**
- * The bid panel on a running auction (spec part 1 section 5.2, part 2 "Live bidding", issue 15): the balance card,
+ * The bid panel on a running auction (spec part 1 "Bid", part 2 "Live bidding", decision 030): the balance card,
  * whether the viewer leads, the bid field and Place Bid (the current bid is in the price panel above it). The amount is the bidder's maximum. Disabled while empty, on
  * one's own item, too low or above the balance, with the spec's inline hints; signed out, Place Bid opens Connect
  * Wallet. The client's checks only spare a request: the server decides, and its refusal is what the toast says.
@@ -50,7 +50,7 @@ export function BidPanel({ listing: l }: { listing: ListingDetail }) {
   const id = useId();
 
   const current = currentBidOf(l);
-  // Spec part 1 section 8.4: a failed balance read counts as $0.00.
+  // Spec part 1 "Fallbacks": a failed balance read counts as $0.00.
   const balanceLoading = signedIn && balances.data === undefined && !balances.error;
   const balance = signedIn && !balanceLoading ? rlusdCents(balances.data) : null;
   const amount = parseBidInput(text);

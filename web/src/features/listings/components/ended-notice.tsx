@@ -5,7 +5,7 @@ import { useOptionalSession } from '../../../lib/session/session-context';
 
 /**
  * In place of the bidding controls once an auction ended without a sale (no bids, the reserve not met, or its winner
- * did not pay): 'Ended' (spec part 1). Its seller may relist it from here (issue 15 item 7).
+ * did not pay): 'Ended' (spec part 1). Its seller may relist it from here (decision 029).
  */
 export function EndedNotice({ listing }: { listing: ListingDetail }) {
   const session = useOptionalSession();

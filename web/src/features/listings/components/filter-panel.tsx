@@ -70,7 +70,10 @@ export function FilterPanelToggle({ open, panelId, onToggle }: { open: boolean; 
   );
 }
 
-/** Spec 2.7 'More Filters': condition (our conditions), listing type, sort and a price range, all applied on the server. */
+/**
+ * Spec part 1 "Marketplace page" 'More Filters': condition (our conditions), listing type, sort and a price range, all
+ * applied on the server.
+ */
 export function FilterPanel({
   id,
   open,

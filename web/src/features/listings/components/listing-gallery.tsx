@@ -3,9 +3,9 @@ import { useState, type KeyboardEvent } from 'react';
 import type { ListingImage } from '../../../../../shared/api/listings';
 
 /**
- * The listing page's gallery (spec part 1 section 2.8): the main image, a strip of thumbnails, and a full-screen view
- * with previous / next buttons, the arrow keys and an 'n / total' counter. The main image keeps its box before it
- * loads (no layout shift) and is fetched first.
+ * The listing page's gallery (spec part 1 "Listing detail page"): the main image, a strip of thumbnails, and a
+ * full-screen view with previous / next buttons, the arrow keys and an 'n / total' counter. The main image keeps its
+ * box before it loads (no layout shift) and is fetched first.
  */
 export function ListingGallery({ images, title }: { images: ListingImage[]; title: string }) {
   const [index, setIndex] = useState(0);

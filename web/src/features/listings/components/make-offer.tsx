@@ -56,7 +56,7 @@ function SignedInMakeOffer({ listing: l }: { listing: ListingDetail }) {
 }
 
 /**
- * Make Offer on /item/{id} (spec part 1 section 5.5): shown on a listing that accepts offers, not to its owner. Signed
+ * Make Offer on /item/{id} (spec part 1 "Offer"): shown on a listing that accepts offers, not to its owner. Signed
  * out it opens Connect Wallet ('Authentication Required' – 'Please connect your wallet to make an offer').
  */
 export function MakeOffer({ listing }: { listing: ListingDetail }) {

@@ -19,10 +19,11 @@ export const INSUFFICIENT_BALANCE = (needCents: number, haveCents: number) =>
   ] as const;
 
 /**
- * Buy Now and Add to Cart on /item/{id} (spec part 1 sections 5.3, 5.4 and 8.2). Signed out, Add to Cart keeps the item
- * in this browser's cart (visitors may use a local cart) and Buy Now asks for a wallet. Signed in, both need a complete
- * profile with a shipping address and someone else's listing; Buy Now also an RLUSD balance of at least the price, and
- * puts one unit in the account's cart before going to /checkout. Hidden when the listing has no price to buy at.
+ * Buy Now and Add to Cart on /item/{id} (spec part 1 "Buy Now", "Add to cart from the detail page" and their toasts).
+ * Signed out, Add to Cart keeps the item in this browser's cart (visitors may use a local cart) and Buy Now asks for a
+ * wallet. Signed in, both need a complete profile with a shipping address and someone else's listing; Buy Now also an
+ * RLUSD balance of at least the price, and puts one unit in the account's cart before going to /checkout. Hidden when
+ * the listing has no price to buy at.
  */
 export function PurchaseActions({ listing: l, nowMs }: { listing: ListingDetail; nowMs: number }) {
   const session = useOptionalSession();
@@ -48,10 +49,10 @@ export function PurchaseActions({ listing: l, nowMs }: { listing: ListingDetail;
   const restoring = session?.status === 'loading';
   const signedIn = !!user && !!token;
   const own = signedIn && user.id === l.seller.id;
-  // Spec part 2 section 8: a profile that could not be read counts as incomplete.
+  // Spec part 2 "Error catalogue": a profile that could not be read counts as incomplete.
   const profileLoading = signedIn && profile.data === undefined && !profile.error;
   const complete = canBuyWith(profile.data);
-  // Spec part 1 section 8.4: a failed balance read counts as $0.00.
+  // Spec part 1 "Fallbacks": a failed balance read counts as $0.00.
   const balanceLoading = signedIn && balances.data === undefined && !balances.error;
   const balance = rlusdCents(balances.data);
   const lowBalance = signedIn && !balanceLoading && balance < price;

@@ -17,7 +17,7 @@ const BENEFITS = [
   },
 ] as const;
 
-/** The four static benefit cards (spec 2.6). */
+/** The four static benefit cards (spec part 1 "Home page"). */
 export function WhyChoose() {
   return (
     <section className="home-section why-choose" aria-labelledby="why-title">

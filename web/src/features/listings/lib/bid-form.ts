@@ -19,8 +19,8 @@ import {
 import { ApiError } from '../../../lib/api-error';
 
 /**
- * The bid panel's client-side checks (spec part 1 section 5.2). They only spare a request: the server decides, and its
- * refusal texts are what the bidder sees.
+ * The bid panel's client-side checks (spec part 1 "Bid" validation). They only spare a request: the server decides, and
+ * its refusal texts are what the bidder sees.
  */
 
 /** The bid field as cents: undefined while empty, 'invalid' unless a positive amount with at most 2 decimals. */

@@ -63,7 +63,10 @@ export function dollarsText(cents: Cents): string {
   return text.endsWith('.00') ? text.slice(0, -3) : text;
 }
 
-/** The marketplace's filters from its URL; unknown values are ignored (spec 2.7), and so is an inverted price range. */
+/**
+ * The marketplace's filters from its URL; unknown values are ignored (spec part 1 "Marketplace page"), and so is an
+ * inverted price range.
+ */
 export function readMarketplaceParams(params: URLSearchParams): MarketplaceFilters {
   const category = parseMarketplaceCategory(params.get('category'));
   const rawSub = params.get('subcategory')?.trim();

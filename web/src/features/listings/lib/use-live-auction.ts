@@ -9,7 +9,7 @@ import { bidHistoryKey, withBid, type BidHistory } from '../api/bids';
 import { withAuctionUpdate } from './bid-form';
 
 /**
- * Keeps an open auction page live over its listing's topic (issue 15 item 5): every accepted bid moves the price,
+ * Keeps an open auction page live over its listing's topic (decision 030): every accepted bid moves the price,
  * count, end (soft close), reserve line and history at once. Someone else's bid shows 'New Bid Placed' – 'Someone
  * bid $X' (never to the bidder); the close's `auction.ended` reads the listing again (Ended, Sold); and a viewer who was leading reads the listing again to learn whether they still do
  * (only the new bid's own lead is on the topic). After each (re)subscription the page reads both again: a bid may have been missed.

@@ -227,9 +227,9 @@ function Listing({ l }: { l: ListingDetail }) {
 }
 
 /**
- * /item/{id} (spec part 1 section 2.8). A sold-out listing is still shown, marked Sold and without buying controls (its
- * buyers' escrow panel stays), and an auction that ended unsold, marked Ended; a missing or deleted one, or one its
- * seller ended, is 'Listing not found'.
+ * /item/{id} (spec part 1 "Listing detail page"). A sold-out listing is still shown, marked Sold and without buying
+ * controls (its buyers' escrow panel stays), and an auction that ended unsold, marked Ended; a missing or deleted one,
+ * or one its seller ended, is 'Listing not found'.
  */
 export function ListingPage() {
   const { id = '' } = useParams();

@@ -40,7 +40,8 @@ export function MarketplacePage() {
     maxPriceCents: filters.maxPriceCents,
   });
 
-  // Filter changes push a history entry so Back undoes them; the search box replaces (spec 2.7), and so does the view.
+  // Filter changes push a history entry so Back undoes them; the search box replaces (decision 003), and so does the
+  // view.
   const apply = (next: Partial<MarketplaceFilters>, replace = false) =>
     setParams(writeMarketplaceParams({ ...filters, ...next }), { replace });
 

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { lookupProducts, PRODUCT_LOOKUP_MIN_CHARS, type ProductLookupResult } from '../../../../../shared/api/lookup';
 import { ApiError, apiGet } from '../../../lib/api';
 
-/** The automatic search waits this long after the last keystroke (spec part 3 section 9). */
+/** The automatic search waits this long after the last keystroke (spec part 3 "Business constants and limits"). */
 export const AUTO_SEARCH_DELAY_MS = 500;
 
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'results'; items: ProductLookupResult[] };

@@ -11,7 +11,7 @@ export const STEPS = ['Product Info', 'Details', 'Pricing', 'Shipping', 'Review'
 
 export const PAST_END_MESSAGE = 'The auction end date cannot be in the past';
 
-/** Return policies the wizard offers (spec part 3 section 9). */
+/** Return policies the wizard offers (spec part 3 "Business constants and limits"). */
 export const WIZARD_RETURN_POLICIES = ['no_returns', '14_days', '30_days', '60_days'] as const satisfies ReturnPolicy[];
 
 /** What the inputs hold: text as typed (money in dollars), turned into the API body only on submit. */

@@ -331,7 +331,7 @@ function SellContent() {
   return editId ? <EditListing key={editId} id={editId} /> : <CreateListing />;
 }
 
-/** Signed-out visitors are told why and sent home (spec part 3 section 8). */
+/** Signed-out visitors are told why and sent home (spec part 3 "The error catalogue"). */
 function AuthenticationRequired() {
   useEffect(() => {
     toast.error('Authentication Required', { description: 'Please connect your wallet to create a listing' });

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { Profile } from '../../../../../shared/api/profile';
 import { avatarFileProblem, uploadAvatar } from '../lib/upload-avatar';
 
-/** Avatar picture and its upload (image only, at most 5 MB; spec part 3 section 8 toasts). */
+/** Avatar picture and its upload (image only, at most 5 MB; spec part 3 error catalogue toasts). */
 export function AvatarUpload({
   username,
   avatarUrl,

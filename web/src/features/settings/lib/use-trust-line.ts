@@ -52,7 +52,7 @@ function toastOutcome(outcome: Exclude<Outcome, 'added'>): void {
 }
 
 /**
- * Follows one trust-line request (issue 13, "turning on selling"): `signing.status` on the request's topic
+ * Follows one trust-line request (the one that turns on selling): `signing.status` on the request's topic
  * (`signing:<uuid>`) ends it when rejected or expired; the line itself is read (GET /api/me/rlusd-trust-line) on the
  * sign-in poll's schedule (first after 2 s, then every 5 s, at most 60 reads), at once when the topic is subscribed and
  * when the request is signed, until the ledger shows it (the server submits the signed TrustSet).

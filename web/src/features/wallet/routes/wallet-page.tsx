@@ -10,7 +10,7 @@ import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { fetchWalletBalances, useWalletBalances } from '../../../lib/wallet-balances';
 
-/** Spec part 1 section 8.4: what a failed read shows. */
+/** Spec part 1 "Fallbacks": what a failed read shows. */
 const FALLBACK_BALANCES: WalletBalance[] = [
   { currency: 'XRP', value: '0', cents: null, issuer: null },
   { currency: 'RLUSD', value: '0', cents: 0, issuer: null },

@@ -24,7 +24,7 @@ function WishlistCartButton({ listing }: { listing: WishlistListing }) {
   const cart = useCart();
   const profile = useProfile();
   const [busy, setBusy] = useState(false);
-  // A profile that could not be read counts as incomplete (spec part 2 section 8).
+  // A profile that could not be read counts as incomplete (spec part 2 "Error catalogue").
   const loading = profile.data === undefined && !profile.error;
   const complete = canBuyWith(profile.data);
   const incomplete = !loading && !complete;
