@@ -5,6 +5,7 @@ import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
 import { orderLabelStore } from './db/order-label-store';
 import { profileStore } from './db/profile-store';
+import { saleListings } from './db/sale-listings';
 import { db } from './db/service';
 import { readObject, writeObject } from './media-store';
 
@@ -24,6 +25,7 @@ export function labelDeps(log: Pick<Logger, 'warn' | 'error'>): LabelDeps {
       cancelShipment: (n) => carrier().cancelShipment(n),
     },
     profiles: profileStore(db()),
+    listings: saleListings(db()),
     files,
     newKey: () => randomBytes(16).toString('hex'),
     now: () => clock.now(),

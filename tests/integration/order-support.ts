@@ -11,11 +11,14 @@ export async function fundedSale(
   buyer: Account,
   fulfilment: 'ship' | 'pickup',
   priceCents = 2_000,
+  /** More of the listing's fields (e.g. its weight). */
+  listing: Record<string, unknown> = {},
 ): Promise<Order> {
   const listingId = await listItem(seller, {
     priceCents,
     quantity: 10,
     shippingType: fulfilment === 'pickup' ? 'local' : 'free',
+    ...listing,
   });
   await call('DELETE', '/api/me/cart', { token: buyer.token, from: buyer.from });
   await putInCart(buyer, listingId);

@@ -24,7 +24,9 @@ const labelPdf = (a: Account, orderId: string) =>
 /** The parcel as the carrier stand-in knows it. */
 async function carrierParcel(trackingNumber: string) {
   const res = await fetch(`${inject('carrierUrl')}/_control/parcels`);
-  const body = (await res.json()) as { parcels: { trackingNumber: string; reference: string | null }[] };
+  const body = (await res.json()) as {
+    parcels: { trackingNumber: string; reference: string | null; weightLb: number }[];
+  };
   return body.parcels.find((p) => p.trackingNumber === trackingNumber);
 }
 
@@ -71,6 +73,15 @@ describe('a label bought on the platform', () => {
     expect((await call('POST', '/_local/schedules/check-deliveries', { body: {} })).status).toBe(200);
     const done = await waitForOrder(buyer, order.id, ['shipped', 'releasing']);
     expect(done).toMatchObject({ status: 'completed', shippingStatus: 'delivered' });
+  }, 180_000);
+
+  it("buys the parcel the listing describes: its seller's weight", async () => {
+    const order = await fundedSale(seller, buyer, 'ship', 1_500, {
+      weightLbs: 7.3,
+      dimensions: { length: 20, width: 10, height: 8 },
+    });
+    const shipped = await buyLabel(seller, order.id);
+    expect((await carrierParcel(shipped.shipment.trackingNumber!))?.weightLb).toBe(7.3);
   }, 180_000);
 
   it('refuses an unknown service, the buyer, another account, a pickup, and an order not funded', async () => {

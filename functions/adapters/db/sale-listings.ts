@@ -18,6 +18,7 @@ const SALE_ATTRIBUTES = [
   'localPickup',
   'location',
   'weightLbs',
+  'dimensions',
   'images',
   'quantity',
   'quantitySold',

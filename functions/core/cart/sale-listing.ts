@@ -19,6 +19,8 @@ export interface SaleListing {
   localPickup?: boolean;
   location?: { zipCode?: string; city?: string; state?: string };
   weightLbs?: number;
+  /** Outer dimensions of one unit in inches, when the seller gave them. */
+  dimensions?: { length?: number; width?: number; height?: number };
   images?: { key: string; thumbKey?: string }[];
   quantity: number;
   quantitySold: number;

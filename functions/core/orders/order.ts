@@ -1,3 +1,4 @@
+import type { PackageSpec } from '../shipping/carrier-port';
 import type { Cents } from '../../../shared/domain/money';
 import type { HoldCharge } from './holds';
 
@@ -87,6 +88,8 @@ export interface LabelChoice {
   serviceName: string;
   costCents: Cents;
   quotedAt: string;
+  /** The parcel quoted and paid for, bought as it is (absent on choices made before it was kept). */
+  package?: PackageSpec;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ShippingOption } from '../../../shared/domain/shipping';
 import { CHECKOUT_PACKAGE_IN, CHECKOUT_WEIGHT_PER_UNIT_LB, usZip } from '../../../shared/domain/shipping';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors';
+import type { SaleListing } from '../cart/sale-listing';
 import type { ProfileSettingsRecord } from '../profile/profile';
 import { CarrierError } from '../shipping/carrier-error';
 import type { Carrier, PackageSpec, RateRequest, ShipmentRequest, ShippingParty } from '../shipping/carrier-port';
@@ -33,6 +34,8 @@ export interface LabelDeps {
   orders: LabelRepository;
   carrier: Pick<Carrier, 'quoteRates' | 'createShipment' | 'cancelShipment'>;
   profiles: { get(userId: string): Promise<ProfileSettingsRecord | null> };
+  /** The order's listings, for their weight and dimensions. */
+  listings: { get(ids: readonly string[]): Promise<Pick<SaleListing, 'listingId' | 'weightLbs' | 'dimensions'>[]> };
   files: LabelFiles;
   newKey: () => string;
   now: () => Date;
@@ -47,15 +50,33 @@ export const LABELS_PREFIX = 'labels/';
 
 const notPending = () => new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
 
-/** The order's parcel as checkout priced calculated shipping: one box of the order's units (shipping-options.ts). */
-export function orderPackage(order: OrderRecord): PackageSpec {
-  const units = order.lines.reduce((sum, l) => sum + l.quantity, 0);
+type ListingSize = Pick<SaleListing, 'listingId' | 'weightLbs' | 'dimensions'>;
+
+/**
+ * The order's parcel from its listings (decision 039): each unit weighs what its seller gave (else checkout's 2 lb);
+ * one unit ships in its own dimensions when all three are given, anything else in checkout's 12 x 12 x 6 in box.
+ */
+export function orderPackage(order: OrderRecord, listings: readonly ListingSize[]): PackageSpec {
+  const byId = new Map(listings.map((l) => [l.listingId, l]));
+  const tenths = order.lines.reduce(
+    (sum, l) => sum + l.quantity * Math.ceil((byId.get(l.listingId)?.weightLbs ?? CHECKOUT_WEIGHT_PER_UNIT_LB) * 10),
+    0,
+  );
+  const only = order.lines.length === 1 && order.lines[0]!.quantity === 1 ? byId.get(order.lines[0]!.listingId) : null;
+  const d = only?.dimensions;
+  const own = d?.length && d.width && d.height ? { lengthIn: d.length, widthIn: d.width, heightIn: d.height } : null;
   return {
-    weightLb: units * CHECKOUT_WEIGHT_PER_UNIT_LB,
-    lengthIn: CHECKOUT_PACKAGE_IN.length,
-    widthIn: CHECKOUT_PACKAGE_IN.width,
-    heightIn: CHECKOUT_PACKAGE_IN.height,
+    weightLb: tenths / 10,
+    ...(own ?? {
+      lengthIn: CHECKOUT_PACKAGE_IN.length,
+      widthIn: CHECKOUT_PACKAGE_IN.width,
+      heightIn: CHECKOUT_PACKAGE_IN.height,
+    }),
   };
+}
+
+async function packageOf(order: OrderRecord, deps: Pick<LabelDeps, 'listings'>): Promise<PackageSpec> {
+  return orderPackage(order, await deps.listings.get([...new Set(order.lines.map((l) => l.listingId))]));
 }
 
 /** A funded order of the caller's that ships to a US address: the only kind a label can be bought for. */
@@ -71,24 +92,24 @@ async function labelOrder(sellerId: string, orderId: string, orders: Pick<LabelR
   return order;
 }
 
-const rateRequest = (order: OrderRecord, shipper: ShippingParty): RateRequest => ({
+const rateRequest = (order: OrderRecord, shipper: ShippingParty, parcel: PackageSpec): RateRequest => ({
   fromZip: shipper.zip,
   fromState: shipper.state,
   toZip: order.shipping.shipTo!.postalCode,
   toState: order.shipping.shipTo!.state,
   residential: true,
-  packages: [orderPackage(order)],
+  packages: [parcel],
 });
 
 /** The carrier's services for the order's parcel from the seller's address, cheapest first. */
 export async function getLabelRates(
   sellerId: string,
   orderId: string,
-  deps: Pick<LabelDeps, 'orders' | 'carrier' | 'profiles'>,
+  deps: Pick<LabelDeps, 'orders' | 'carrier' | 'profiles' | 'listings'>,
 ): Promise<{ options: ShippingOption[] }> {
   const order = await labelOrder(sellerId, orderId, deps.orders);
   const shipper = await requiredShipper(sellerId, order, deps);
-  const rates = await deps.carrier.quoteRates(rateRequest(order, shipper));
+  const rates = await deps.carrier.quoteRates(rateRequest(order, shipper, await packageOf(order, deps)));
   return {
     options: rates.map((r) => ({
       id: r.serviceType,
@@ -141,7 +162,7 @@ export async function requestLabelPayment(
   sellerId: string,
   orderId: string,
   serviceType: string,
-  deps: FeeDeps & Pick<LabelDeps, 'carrier' | 'profiles'>,
+  deps: FeeDeps & Pick<LabelDeps, 'carrier' | 'profiles' | 'listings'>,
 ): Promise<FeeRequest> {
   const order = await labelOrder(sellerId, orderId, deps.orders);
   if (feePaid(order)) {
@@ -153,7 +174,10 @@ export async function requestLabelPayment(
     );
   }
   const shipper = await requiredShipper(sellerId, order, deps);
-  const rate = (await deps.carrier.quoteRates(rateRequest(order, shipper))).find((r) => r.serviceType === serviceType);
+  const parcel = await packageOf(order, deps);
+  const rate = (await deps.carrier.quoteRates(rateRequest(order, shipper, parcel))).find(
+    (r) => r.serviceType === serviceType,
+  );
   if (!rate) {
     throw new BadRequestError('This shipping service is not offered for this parcel.', {
       serviceType: 'Not offered',
@@ -164,11 +188,17 @@ export async function requestLabelPayment(
     serviceName: rate.serviceName,
     costCents: rate.amountCents,
     quotedAt: deps.now().toISOString(),
+    package: parcel,
   };
   return requestPlatformFee(sellerId, orderId, deps, choice);
 }
 
-function shipmentRequest(order: OrderRecord, shipper: ShippingParty, buyerPhone: string | null): ShipmentRequest {
+function shipmentRequest(
+  order: OrderRecord,
+  shipper: ShippingParty,
+  buyerPhone: string | null,
+  parcel: PackageSpec,
+): ShipmentRequest {
   const to = order.shipping.shipTo!;
   return {
     serviceType: order.fee!.label!.serviceType,
@@ -183,7 +213,7 @@ function shipmentRequest(order: OrderRecord, shipper: ShippingParty, buyerPhone:
       zip: to.postalCode,
       residential: true,
     },
-    packages: [orderPackage(order)],
+    packages: [parcel],
     reference: order.orderId,
   };
 }
@@ -230,7 +260,9 @@ export async function buyPaidLabel(orderId: string, deps: LabelDeps): Promise<vo
   }
   let created;
   try {
-    created = await deps.carrier.createShipment(shipmentRequest(order, shipper, digits10(buyerProfile?.phone)));
+    // The parcel as quoted and paid for; a choice made before it was kept is weighed now.
+    const parcel = order.fee.label.package ?? (await packageOf(order, deps));
+    created = await deps.carrier.createShipment(shipmentRequest(order, shipper, digits10(buyerProfile?.phone), parcel));
   } catch (error) {
     // Refused: nothing was created, so nothing can be bought twice. Anything else may have created a shipment whose
     // answer we lost: it is never asked for again; an operator finds it by the order's reference.

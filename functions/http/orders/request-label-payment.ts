@@ -8,8 +8,8 @@ import { routes } from '../../routes';
 export const handler = httpHandler(
   routes.requestLabelPayment,
   async (req) => {
-    const { carrier, profiles } = labelDeps(req.log);
-    const deps = { ...(await feeDeps(req.log)), carrier, profiles };
+    const { carrier, profiles, listings } = labelDeps(req.log);
+    const deps = { ...(await feeDeps(req.log)), carrier, profiles, listings };
     return ok(await requestLabelPayment(principalOf(req).userId, req.params.orderId, req.body.serviceType, deps));
   },
   { idempotency: idempotentRequests('requestLabelPayment') },

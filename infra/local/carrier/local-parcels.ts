@@ -67,6 +67,7 @@ export function parcelView(p: ParcelRecord) {
     returning: p.returning,
     from: place(p.shipper.place),
     to: place(p.recipient.place),
+    weightLb: p.weightLb,
     chargeCents: p.chargeCents,
     deliveredAt: latest.kind === 'delivered' ? latest.at : null,
     events: p.scans.map((s) => ({ at: s.at, kind: s.kind, ...place(s.place) })),

@@ -578,7 +578,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           // The seller buys a label here: one payment of fee plus label. Once it is validated the label is bought, by
           // the stack's signing consumer or these two runs at once, whichever comes first: one shipment in all.
           const labels = labelDeps(log);
-          const deps = { ...app.fee, carrier: labels.carrier, profiles: labels.profiles };
+          const deps = { ...app.fee, carrier: labels.carrier, profiles: labels.profiles, listings: labels.listings };
           await payPlatformFee(o.seller, o.orderId, app.fee, app.fee, () =>
             requestLabelPayment(o.seller.userId, o.orderId, 'GROUND_HOME_DELIVERY', deps),
           );

@@ -35,7 +35,11 @@ const SELLER: ProfileSettingsRecord = {
 };
 
 /** The order, fee and ledger fakes of `world`, plus the carrier's rates and Ship API, profiles and the PDF files. */
-function labelWorld(orders: readonly OrderRecord[], sellerProfile: ProfileSettingsRecord | null = SELLER) {
+function labelWorld(
+  orders: readonly OrderRecord[],
+  sellerProfile: ProfileSettingsRecord | null = SELLER,
+  sizes: { weightLbs?: number; dimensions?: { length: number; width: number; height: number } } = {},
+) {
   const w = world(orders);
   const files = new Map<string, Uint8Array>();
   let shipments = 0;
@@ -52,16 +56,19 @@ function labelWorld(orders: readonly OrderRecord[], sellerProfile: ProfileSettin
     cancelShipment: vi.fn(async () => ({ cancelled: true, message: null })),
   };
   const profiles = { get: vi.fn(async (userId: string) => (userId === 'S' ? sellerProfile : null)) };
+  // The order's listing (L1) as its seller described it: no weight or dimensions unless a test gives them.
+  const listings = { get: vi.fn(async (ids: readonly string[]) => ids.map((listingId) => ({ listingId, ...sizes }))) };
   const labels: LabelDeps = {
     orders: w.repo,
     carrier,
     profiles,
+    listings,
     files: { put: vi.fn(async (key, pdf) => void files.set(key, pdf)), get: async (key) => files.get(key) ?? null },
     newKey: () => 'K1',
     now: () => w.clock.at,
     log: w.log,
   };
-  return { ...w, carrier, files, labels, requestDeps: { ...w.feeDeps, carrier, profiles } };
+  return { ...w, carrier, files, labels, listings, requestDeps: { ...w.feeDeps, carrier, profiles, listings } };
 }
 
 /** The seller asked for GROUND_HOME_DELIVERY and signed the Payment asked for; the ledger validated it. */
@@ -90,14 +97,40 @@ describe('the label rates', () => {
       toZip: SHIP_TO.postalCode,
       toState: SHIP_TO.state,
       residential: true,
-      packages: [orderPackage(funded())],
+      packages: [{ weightLb: 2, lengthIn: 12, widthIn: 12, heightIn: 6 }],
     });
   });
 
-  it('weighs the box as checkout does: 2 lb a unit, 12 x 12 x 6 in', () => {
+  it("weighs the listing's units as its seller gave them, else as checkout does (2 lb a unit, 12 x 12 x 6 in)", () => {
     const order = aFundedOrder();
     const three = { ...order, lines: [{ ...order.lines[0]!, quantity: 3 }] };
-    expect(orderPackage(three)).toEqual({ weightLb: 6, lengthIn: 12, widthIn: 12, heightIn: 6 });
+    expect(orderPackage(three, [])).toEqual({ weightLb: 6, lengthIn: 12, widthIn: 12, heightIn: 6 });
+    const dims = { length: 20, width: 10, height: 4 };
+    expect(orderPackage(three, [{ listingId: 'L1', weightLbs: 1.25, dimensions: dims }])).toEqual({
+      weightLb: 3.9, // each unit's 1.25 lb rounded up to the tenth, as the carrier bills it
+      lengthIn: 12,
+      widthIn: 12,
+      heightIn: 6,
+    });
+    // One unit ships in its own dimensions when all three are given.
+    expect(orderPackage(order, [{ listingId: 'L1', weightLbs: 0.5, dimensions: dims }])).toEqual({
+      weightLb: 0.5,
+      lengthIn: 20,
+      widthIn: 10,
+      heightIn: 4,
+    });
+  });
+
+  it('quotes and buys the parcel the seller paid for, even if the listing changes in between', async () => {
+    const w = labelWorld([funded()], SELLER, { weightLbs: 7, dimensions: { length: 30, width: 20, height: 10 } });
+    await getLabelRates('S', ID, w.labels);
+    const parcel = { weightLb: 7, lengthIn: 30, widthIn: 20, heightIn: 10 };
+    expect(w.carrier.quoteRates).toHaveBeenCalledWith(expect.objectContaining({ packages: [parcel] }));
+    await paidLabel(w);
+    expect(w.order().fee?.label?.package).toEqual(parcel);
+    w.listings.get.mockResolvedValue([{ listingId: 'L1', weightLbs: 1 }]);
+    await buyPaidLabel(ID, w.labels);
+    expect(w.carrier.createShipment).toHaveBeenCalledWith(expect.objectContaining({ packages: [parcel] }));
   });
 
   it('refuses a pickup, an order that is not funded, the buyer, anyone else, and a seller with no address', async () => {
@@ -128,6 +161,7 @@ describe('paying for a label', () => {
       serviceName: 'FedEx Home Delivery®',
       costCents: 1_234,
       quotedAt: NOW.toISOString(),
+      package: { weightLb: 2, lengthIn: 12, widthIn: 12, heightIn: 6 },
     });
     expect(paymentCents(fee)).toBe(1_347);
     const [request] = w.wallet.signer.create.mock.calls[0]!;
