@@ -37,11 +37,7 @@ const sameKey = (a: BidRequestKey, b: BidRequestKey) =>
   a.userId === b.userId && a.listingId === b.listingId && a.idempotencyKey === b.idempotencyKey;
 
 /** The store with the first read the authenticator started for this request, when it is this request's. */
-export function withFirstRead(
-  store: BidStore,
-  event: APIGatewayProxyEventV2,
-  request: BidRequestKey,
-): BidStore {
+export function withFirstRead(store: BidStore, event: APIGatewayProxyEventV2, request: BidRequestKey): BidStore {
   const early = started.get(event);
   started.delete(event);
   if (!early || !sameKey(early, request)) return store;

@@ -64,9 +64,7 @@ test("a bidder bids on /item/{id} on a desktop and on a phone: the panel's texts
   await expect(desk.button('Place Bid (Too Low)')).toBeDisabled();
   await desk.field.fill('999999');
   await expect(desk.button('Place Bid (Low Balance)')).toBeDisabled();
-  await expect(
-    desk.panel.getByText(/You need \$999,999\.00 but only have \$[\d,]+\.\d\d available\.$/),
-  ).toBeVisible();
+  await expect(desk.panel.getByText(/You need \$999,999\.00 but only have \$[\d,]+\.\d\d available\.$/)).toBeVisible();
 
   // A bid: the success toast, the leader line, the history line (the price it leads at, never the maximum).
   await bid(page, desk.field, desk.button(), '20');

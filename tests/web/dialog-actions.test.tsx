@@ -20,7 +20,6 @@ function Shown({ busy }: { busy?: boolean }) {
 }
 
 describe('DialogActions', () => {
-
   it("shows 'Cancel' before the dialog's own action, and Cancel closes the dialog", () => {
     render(<Shown />);
     const buttons = screen.getAllByRole('button').map((b) => b.textContent);
