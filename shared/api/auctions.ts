@@ -24,7 +24,10 @@ export const payAuctionOrder = defineContract({
   method: 'POST',
   path: '/api/orders/{orderId}/payment',
   params: z.strictObject({ orderId: id('an order id') }),
-  body: paymentBodySchema,
+  body: z.extend(paymentBodySchema, {
+    /** The winner collects the item instead (its listing must offer local pickup). */
+    localPickup: z._default(z.boolean(), false),
+  }),
   response: orderSchema,
 });
 

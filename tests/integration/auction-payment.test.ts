@@ -113,6 +113,31 @@ describe("the winner's payment", () => {
     expect((await getOrder(alice, won.id)).body.status).toBe('funded');
   }, 60_000);
 
+  it('the winner collects an item whose listing also offers local pickup: no shipping, a pickup order', async () => {
+    const won = await wonAuction(seller, alice, 2_500, {
+      shippingType: 'flat',
+      shippingCostCents: 700,
+      localPickup: true,
+    });
+    // Shipped, the flat rate counts; collected, nothing.
+    expect((await pay(alice, won.id, 1_000)).body.error?.code).toBe('price_changed');
+    const paying = await pay(alice, won.id, 1_000, undefined, true);
+    expect(paying.status, JSON.stringify(paying.body)).toBe(200);
+    expect(paying.body).toMatchObject({
+      status: 'awaiting_signature',
+      totalCents: 1_000,
+      shippingCents: 0,
+      isLocalPickup: true,
+      shipTo: null,
+    });
+
+    // A listing that does not offer it can't be collected.
+    const shipped = await wonAuction(seller, alice, 2_500, { shippingType: 'flat', shippingCostCents: 700 });
+    const refused = await pay(alice, shipped.id, 1_000, undefined, true);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error?.code).toBe('pickup_not_offered');
+  }, 60_000);
+
   it('a rejected signature sends it back to awaiting payment while the window is open', async () => {
     const won = await wonAuction(seller, alice);
     expect((await pay(alice, won.id, won.totalCents)).status).toBe(200);

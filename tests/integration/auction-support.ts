@@ -80,9 +80,14 @@ export function oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** An auction of `seller`'s that `winner` won (bidding `amount`, alone) and the schedule closed: its order. */
-export function wonAuction(seller: Account, winner: Account, amount = 2_000): Promise<Order> {
+export function wonAuction(
+  seller: Account,
+  winner: Account,
+  amount = 2_000,
+  listing: Record<string, unknown> = {},
+): Promise<Order> {
   return oneAtATime(async () => {
-    const { listingId, endsAt } = await shortAuction(seller, { startingBidCents: 1_000 });
+    const { listingId, endsAt } = await shortAuction(seller, { startingBidCents: 1_000, ...listing });
     await bidsOn(listingId, [[winner, amount]]);
     await closeAuctions(after(endsAt));
     const order = await orderFor(winner, listingId);
@@ -91,11 +96,17 @@ export function wonAuction(seller: Account, winner: Account, amount = 2_000): Pr
   });
 }
 
-export function pay(a: Account, orderId: string, expectedTotalCents: number, key: string = randomUUID()) {
+export function pay(
+  a: Account,
+  orderId: string,
+  expectedTotalCents: number,
+  key: string = randomUUID(),
+  localPickup = false,
+) {
   return call<Order & { error?: { code: string; message: string } }>('POST', `/api/orders/${orderId}/payment`, {
     token: a.token,
     from: a.from,
-    body: { shipping: null, expectedTotalCents },
+    body: { shipping: null, expectedTotalCents, localPickup },
     idempotencyKey: key,
   });
 }

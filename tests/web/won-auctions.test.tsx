@@ -95,7 +95,7 @@ describe("the cart's won items", () => {
 });
 
 describe('/pay/{orderId}', () => {
-  function world(over: { order?: Order; shippingType?: 'flat' | 'free' } = {}) {
+  function world(over: { order?: Order; shippingType?: 'flat' | 'free'; localPickup?: boolean } = {}) {
     let current = over.order ?? won();
     const api = signedIn((req) => {
       const path = req.url.pathname;
@@ -108,6 +108,7 @@ describe('/pay/{orderId}', () => {
             status: 'sold',
             shippingType: over.shippingType ?? 'flat',
             shippingCostCents: over.shippingType === 'free' ? null : 700,
+            localPickup: over.localPickup ?? false,
           }),
         };
       }
@@ -148,7 +149,8 @@ describe('/pay/{orderId}', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
     const [paid] = w.api.find('POST', '/api/orders/W1/payment');
-    expect(paid?.body).toEqual({ shipping: null, expectedTotalCents: 3200 });
+    expect(paid?.body).toEqual({ shipping: null, expectedTotalCents: 3200, localPickup: false });
+    expect(main().queryByRole('region', { name: 'Shipping or Local Pickup' })).toBeNull();
     expect(paid?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(within(dialog).getByRole('link', { name: 'Open in Xaman Wallet' }).getAttribute('href')).toBe(
       'http://xaman.test/sign/W1',
@@ -172,6 +174,25 @@ describe('/pay/{orderId}', () => {
     }
     expect(await screen.findByText('Checkout Successful')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'My Activity' })).toBeTruthy();
+  });
+
+  it('lets the winner collect an item whose listing also offers local pickup: no shipping, and it says so', async () => {
+    const w = world({ localPickup: true });
+    renderRoutes(routes, '/pay/W1');
+    const choice = await main().findByRole('region', { name: 'Shipping or Local Pickup' });
+    const summary = within(main().getByRole('complementary', { name: 'Order Summary' }));
+    await waitFor(() => expect(summary.getByText('$32.00')).toBeTruthy());
+    fireEvent.click(within(choice).getByRole('radio', { name: /Local pickup/ }));
+    // Shipping $0.00, and the total is the winning bid alone.
+    expect(summary.getByText('$0.00')).toBeTruthy();
+    expect(summary.getAllByText('$25.00')).toHaveLength(2);
+    expect(main().getByText('Collected from the seller (local pickup).')).toBeTruthy();
+    const pay = main().getByRole('button', { name: 'Pay into Escrow' });
+    await waitFor(() => expect(pay.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(pay);
+    await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    const [paid] = w.api.find('POST', '/api/orders/W1/payment');
+    expect(paid?.body).toEqual({ shipping: null, expectedTotalCents: 2500, localPickup: true });
   });
 
   it('says so when the window has passed, and offers nothing to pay', async () => {

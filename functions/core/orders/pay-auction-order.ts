@@ -20,6 +20,7 @@ import {
 import { buyersOrder } from './escrow-signing';
 import type { OrderRecord } from './order';
 import type { OrderRepository } from './order-store';
+import { allowedPickupSellers } from './pickup-choice';
 
 export type PayAuctionOrderDeps = Pick<
   CheckoutDeps,
@@ -33,10 +34,18 @@ async function itemListing(order: OrderRecord, deps: Pick<PayAuctionOrderDeps, '
   return listing;
 }
 
-/** The order as one checkout group: its one line at the auction's price, shipped as its listing says. */
-export async function auctionOrderGroups(order: OrderRecord, deps: Pick<PayAuctionOrderDeps, 'listings'>) {
+/**
+ * The order as one checkout group: its one line at the auction's price, shipped as its listing says, or collected
+ * when the winner chose local pickup and the listing offers it (409 pickup_not_offered otherwise).
+ */
+export async function auctionOrderGroups(
+  order: OrderRecord,
+  deps: Pick<PayAuctionOrderDeps, 'listings'>,
+  localPickup = false,
+) {
   const listing = await itemListing(order, deps);
-  return groupLines([{ listing, quantity: 1, unitPriceCents: order.lines[0]!.unitPriceCents }]);
+  const items = [{ listing, quantity: 1, unitPriceCents: order.lines[0]!.unitPriceCents }];
+  return groupLines(items, allowedPickupSellers(items, localPickup ? [order.sellerId] : []));
 }
 
 /**
@@ -48,7 +57,7 @@ export async function auctionOrderGroups(order: OrderRecord, deps: Pick<PayAucti
 export async function payAuctionOrder(
   userId: string,
   orderId: string,
-  request: CheckoutRequest,
+  request: CheckoutRequest & { localPickup?: boolean },
   deps: PayAuctionOrderDeps,
 ): Promise<OrderRecord> {
   const order = await buyersOrder(deps.orders, userId, orderId);
@@ -62,7 +71,7 @@ export async function payAuctionOrder(
   if (!buyer) throw new AppError(401, 'unauthorized', 'Sign in to continue');
   if (!canBuyWith(profile)) throw new AppError(409, 'profile_incomplete', PROFILE_INCOMPLETE);
   const shipTo = shipToOf(profile);
-  const groups = await auctionOrderGroups(order, deps);
+  const groups = await auctionOrderGroups(order, deps, request.localPickup === true);
   const shipping = await chosenShipping(userId, groups, zipOf(shipTo.postalCode), request.shipping, deps);
   const priced = priceGroup(groups[0]!, shipping);
   if (priced.totalCents !== request.expectedTotalCents) throw priceChanged(priced.totalCents);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { getOrder, getShippingOptions } from '../../../../../shared/api/orders';
 import { unitShippingCents } from '../../../../../shared/domain/cart';
+import { pickupOffered } from '../../../../../shared/domain/pickup-choice';
 import { apiGet } from '../../../lib/api';
 import { useListingDetail } from '../../../lib/listing-detail';
 import { useProfile } from '../../../lib/profile';
@@ -18,14 +19,19 @@ export function usePayOrder(orderId: string, user: { id: string; walletAddress: 
   const listing = useListingDetail(o?.lines[0]?.listingId ?? null);
   const profile = useProfile();
   const balances = useWalletBalances({ token, walletAddress: user.walletAddress });
-  const calculated = listing.data?.shippingType === 'calculated' && o?.status === 'awaiting_payment';
+  // A listing that ships but also offers local pickup: the winner may collect it instead (no shipping at all).
+  const [pickup, setPickup] = useState(false);
+  const offersPickup =
+    !!listing.data && listing.data.shippingType !== 'local' && pickupOffered(listing.data) && !o?.isLocalPickup;
+  const collected = offersPickup && pickup;
+  const calculated = listing.data?.shippingType === 'calculated' && o?.status === 'awaiting_payment' && !collected;
   const quote = useSWR(
     calculated ? ['order-shipping-options', orderId, JSON.stringify(profile.data?.address)] : null,
     () => apiGet(getShippingOptions, { token, query: { orderId } }),
   );
   const [choice, setChoice] = useState<string | null>(null);
   const option = calculated ? (quote.data?.quote?.options.find((x) => x.id === choice) ?? null) : null;
-  const flatCents = listing.data ? unitShippingCents(listing.data) : 0;
+  const flatCents = listing.data && !collected ? unitShippingCents(listing.data) : 0;
   const itemsCents = o?.itemsCents ?? 0;
   const shippingCents = flatCents + (option?.costCents ?? 0);
   const balanceKnown = balances.data !== undefined || balances.error !== undefined;
@@ -36,6 +42,9 @@ export function usePayOrder(orderId: string, user: { id: string; walletAddress: 
     balances,
     quote,
     calculated,
+    offersPickup,
+    collected,
+    setPickup,
     choice,
     setChoice,
     option,

@@ -14,6 +14,7 @@ import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
 import { AWAITING_PAYMENT_KEY, payByText } from '../../../lib/orders/auction-orders';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useSession } from '../../../lib/session/session-context';
+import { PickupChoice } from '../components/pickup-choice';
 import { ShippingPicker } from '../components/shipping-picker';
 import { CHECKOUT_TEXTS } from '../lib/checkout-toasts';
 import { usePayOrder } from '../lib/use-pay-order';
@@ -106,7 +107,7 @@ function Pay({ orderId, user, token }: { orderId: string; user: CurrentUser; tok
       const paying = await apiSend(payAuctionOrder, {
         token,
         params: { orderId },
-        body: { shipping, expectedTotalCents: p.totalCents },
+        body: { shipping, expectedTotalCents: p.totalCents, localPickup: p.collected },
         idempotencyKey: newIdempotencyKey(),
         signal,
       });
@@ -130,7 +131,7 @@ function Pay({ orderId, user, token }: { orderId: string; user: CurrentUser; tok
             <h2 id="pay-delivery-heading" className="commerce-heading">
               Delivery Address
             </h2>
-            {o.isLocalPickup ? (
+            {o.isLocalPickup || (p.collected && !signing) ? (
               <p className="commerce-note">Collected from the seller (local pickup).</p>
             ) : p.profile.data?.address ? (
               <address className="delivery-address">{formatAddress(p.profile.data.address)}</address>
@@ -142,6 +143,16 @@ function Pay({ orderId, user, token }: { orderId: string; user: CurrentUser; tok
               <p className="commerce-note">Loading your address...</p>
             )}
           </section>
+          {p.offersPickup && !signing && (
+            <PickupChoice
+              sellers={[
+                { sellerId: o.seller.id, sellerName: o.seller.username, location: p.listing.data?.location ?? null },
+              ]}
+              chosen={new Set(p.collected ? [o.seller.id] : [])}
+              onChange={(_, pickup) => p.setPickup(pickup)}
+              disabled={runner.processing}
+            />
+          )}
           {p.calculated && !signing && (
             <ShippingPicker
               quote={p.quote.data?.quote}
