@@ -25,7 +25,7 @@ async function ledgerBalance(walletAddress: string, log: Logger): Promise<Cents>
     return (await (await loadLedger()).rlusdLine(walletAddress))?.balanceCents ?? 0;
   } catch (error) {
     log.warn('balance read failed', { error });
-    throw new UpstreamError(503, 'ledger_unavailable', 'Could not read your balance from the XRP Ledger');
+    throw new UpstreamError('unavailable', 'ledger_unavailable', 'Could not read your balance from the XRP Ledger');
   }
 }
 

@@ -78,11 +78,11 @@ export async function fetchImage(address: string, opts: FetchImageOptions): Prom
     }
     if (status !== 200) {
       res.resume();
-      throw new UpstreamError(502, 'image_unavailable', `The image could not be fetched (${status})`);
+      throw new UpstreamError('upstream_failed', 'image_unavailable', `The image could not be fetched (${status})`);
     }
     return readCapped(res, opts.maxBytes);
   }
-  throw new UpstreamError(502, 'image_unavailable', 'The image address redirects too often');
+  throw new UpstreamError('upstream_failed', 'image_unavailable', 'The image address redirects too often');
 }
 
 function get(url: URL, trusted: boolean): Promise<http.IncomingMessage> {
@@ -106,7 +106,7 @@ function get(url: URL, trusted: boolean): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const req = client.get(url, { lookup, timeout: TIMEOUT_MS, headers: { accept: 'image/*' } }, resolve);
     req.on('timeout', () =>
-      req.destroy(new UpstreamError(502, 'image_unavailable', 'The image took too long to fetch')),
+      req.destroy(new UpstreamError('upstream_failed', 'image_unavailable', 'The image took too long to fetch')),
     );
     req.on('error', (error) =>
       reject(
@@ -114,7 +114,7 @@ function get(url: URL, trusted: boolean): Promise<http.IncomingMessage> {
           ? refused()
           : error instanceof UpstreamError
             ? error
-            : new UpstreamError(502, 'image_unavailable', 'The image could not be fetched'),
+            : new UpstreamError('upstream_failed', 'image_unavailable', 'The image could not be fetched'),
       ),
     );
   });
@@ -134,6 +134,6 @@ function readCapped(res: http.IncomingMessage, maxBytes: number): Promise<Uint8A
       chunks.push(chunk);
     });
     res.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    res.on('error', () => reject(new UpstreamError(502, 'image_unavailable', 'The image could not be fetched')));
+    res.on('error', () => reject(new UpstreamError('upstream_failed', 'image_unavailable', 'The image could not be fetched')));
   });
 }

@@ -20,7 +20,7 @@ const itemSchema = z.object({
 const answerSchema = z.object({ code: z.string(), items: z._default(z.array(z.unknown()), []) });
 
 const unavailable = () =>
-  new UpstreamError(503, 'product_lookup_unavailable', 'Could not connect to product lookup service');
+  new UpstreamError('unavailable', 'product_lookup_unavailable', 'Could not connect to product lookup service');
 
 /**
  * UPCitemdb (`/prod/trial/...` free, `/prod/v1/...` with a key). Only well-formed items are kept; an unknown or invalid

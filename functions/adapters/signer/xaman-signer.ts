@@ -30,12 +30,12 @@ function mapError(error: unknown, what: string): Error {
   const code = apiErrorCode(error);
   if (code === 404) return new NotFoundError('The signing request does not exist');
   if (code !== undefined && code >= 800 && code < 900) {
-    return new UpstreamError(503, 'signer_auth', `The wallet service refused our credentials (code ${code})`);
+    return new UpstreamError('unavailable', 'signer_auth', `The wallet service refused our credentials (code ${code})`);
   }
   if (code !== undefined) {
-    return new UpstreamError(502, 'signer_rejected', `The wallet service refused to ${what} (code ${code})`);
+    return new UpstreamError('upstream_failed', 'signer_rejected', `The wallet service refused to ${what} (code ${code})`);
   }
-  return new UpstreamError(503, 'signer_unavailable', `The wallet service could not be reached to ${what}`);
+  return new UpstreamError('unavailable', 'signer_unavailable', `The wallet service could not be reached to ${what}`);
 }
 
 export function statusOf(meta: XummTypes.XummPayloadMeta): SignStatus {
@@ -102,7 +102,7 @@ export class XamanSigner implements SignerGateway {
     } catch (error) {
       // A missing secret or a key the SDK refuses (not a UUID) is our configuration, not the caller's request.
       const detail = error instanceof Error ? error.message : String(error);
-      throw new UpstreamError(503, 'signer_config', `The wallet service is not configured: ${detail}`);
+      throw new UpstreamError('unavailable', 'signer_config', `The wallet service is not configured: ${detail}`);
     }
     try {
       return await fn(sdk);

@@ -38,7 +38,7 @@ export interface RelistDeps {
   now: () => Date;
 }
 
-const notRelistable = (why: string) => new AppError(409, 'not_relistable', why);
+const notRelistable = (why: string) => new AppError('invalid_state', 'not_relistable', why);
 
 /**
  * A fresh auction of the same item (decision 029): the wizard's fields, starting bid, reserve and Buy It Now of the
@@ -111,7 +111,7 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
   if (old.listingType !== 'auction' || !old.auctionResult) {
     throw notRelistable('Only an auction that has ended can be relisted.');
   }
-  if (old.relistedAs) throw new AppError(409, 'already_relisted', 'This auction has already been relisted.');
+  if (old.relistedAs) throw new AppError('invalid_state', 'already_relisted', 'This auction has already been relisted.');
   if (old.status !== 'ended') throw notRelistable('This item is sold or waiting for its buyer to pay.');
   const now = deps.now();
   assertAuctionEndAhead(endsAt, now);

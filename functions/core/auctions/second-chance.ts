@@ -38,7 +38,7 @@ export async function offerSecondChance(
   const runnerUp = secondChanceOf(lapsed);
   const [buyer, seller] = await Promise.all([deps.users.user(runnerUp.bidderId), deps.users.user(sellerId)]);
   if (!buyer || !seller) {
-    throw new AppError(409, 'no_runner_up', 'The next highest bidder can no longer buy this item.');
+    throw new AppError('invalid_state', 'no_runner_up', 'The next highest bidder can no longer buy this item.');
   }
   const now = deps.now();
   const offer = auctionOrder({

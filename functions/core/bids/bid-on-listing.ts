@@ -90,7 +90,7 @@ function auctionOf(read: AuctionListing | null): AuctionListing {
 /** Buy It Now holds the auction's unit for a buyer's checkout: no bid until that order lapses or is paid. */
 function assertNotBeingBought(l: AuctionListing['listing']): void {
   if (l.quantitySold + l.quantityReserved >= l.quantity) {
-    throw new AppError(409, 'being_bought', 'This item is being bought with Buy It Now.');
+    throw new AppError('invalid_state', 'being_bought', 'This item is being bought with Buy It Now.');
   }
 }
 

@@ -9,7 +9,7 @@ import {
   type BidRefusalCode,
 } from '../../../shared/domain/bids';
 import type { Cents } from '../../../shared/domain/money';
-import { AppError } from '../../lib/errors';
+import { AppError, type ErrorKind } from '../../lib/errors';
 
 export type BidRefusalReason =
   | { code: 'invalid_amount' }
@@ -21,29 +21,29 @@ export type BidRefusalReason =
 
 /**
  * A refused bid with the toast it shows (title and description, spec part 1 "Buying, bidding and contact toasts") and
- * its HTTP status.
+ * its kind of error.
  */
 export interface BidRefusal {
   code: BidRefusalCode;
-  status: 400 | 403 | 409;
+  kind: Extract<ErrorKind, 'invalid' | 'forbidden' | 'invalid_state'>;
   title: string;
   message: string;
 }
 
-function describe(r: BidRefusalReason): Pick<BidRefusal, 'status' | 'message'> {
+function describe(r: BidRefusalReason): Pick<BidRefusal, 'kind' | 'message'> {
   switch (r.code) {
     case 'invalid_amount':
-      return { status: 400, message: INVALID_BID_AMOUNT_MESSAGE };
+      return { kind: 'invalid', message: INVALID_BID_AMOUNT_MESSAGE };
     case 'own_item':
-      return { status: 403, message: OWN_ITEM_BID_MESSAGE };
+      return { kind: 'forbidden', message: OWN_ITEM_BID_MESSAGE };
     case 'auction_ended':
-      return { status: 409, message: AUCTION_ENDED_MESSAGE };
+      return { kind: 'invalid_state', message: AUCTION_ENDED_MESSAGE };
     case 'too_low':
-      return { status: 409, message: bidTooLowMessage(r.currentBidCents) };
+      return { kind: 'invalid_state', message: bidTooLowMessage(r.currentBidCents) };
     case 'not_above_own_max':
-      return { status: 409, message: notAboveOwnMaxMessage(r.maxCents) };
+      return { kind: 'invalid_state', message: notAboveOwnMaxMessage(r.maxCents) };
     case 'insufficient_balance':
-      return { status: 409, message: insufficientBalanceMessage(r.needCents, r.balanceCents) };
+      return { kind: 'invalid_state', message: insufficientBalanceMessage(r.needCents, r.balanceCents) };
   }
 }
 
@@ -53,5 +53,5 @@ export function bidRefusal(reason: BidRefusalReason): BidRefusal {
 
 /** What a handler throws: the code names the toast title (BID_REFUSAL_TITLES), the message is its description. */
 export function bidRefusalError(refusal: BidRefusal): AppError {
-  return new AppError(refusal.status, refusal.code, refusal.message);
+  return new AppError(refusal.kind, refusal.code, refusal.message);
 }

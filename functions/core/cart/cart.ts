@@ -49,13 +49,13 @@ export const CART_FULL_MESSAGE = 'Maximum 50 items allowed in cart.';
 export function cannotBuy(code: 'own_listing' | 'unavailable' | 'no_price' | 'quantity_unavailable', detail = '') {
   switch (code) {
     case 'own_listing':
-      return new AppError(403, code, 'You cannot buy your own listing.');
+      return new AppError('forbidden', code, 'You cannot buy your own listing.');
     case 'no_price':
-      return new AppError(409, code, "This item doesn't have a buy now price.");
+      return new AppError('invalid_state', code, "This item doesn't have a buy now price.");
     case 'unavailable':
-      return new AppError(409, code, 'This item is no longer available.');
+      return new AppError('invalid_state', code, 'This item is no longer available.');
     case 'quantity_unavailable':
-      return new AppError(409, code, detail);
+      return new AppError('invalid_state', code, detail);
   }
 }
 
@@ -160,7 +160,7 @@ export async function setCartItem(userId: string, listingId: string, quantity: n
   // The listing's own id: ids are matched without regard to case, and the cart keeps the canonical one.
   const listing = checkPurchasable(userId, found, quantity, now, found && offers.get(found.listingId));
   const outcome = await deps.carts.put(userId, listing.listingId, quantity, now.toISOString(), CART_MAX_ITEMS);
-  if (outcome === 'full') throw new AppError(409, 'cart_full', CART_FULL_MESSAGE);
+  if (outcome === 'full') throw new AppError('invalid_state', 'cart_full', CART_FULL_MESSAGE);
   return getCart(userId, deps);
 }
 

@@ -9,7 +9,7 @@ export type ConversationTarget = { listingId: string } | { sellerId: string };
 /** Spec part 1 "Buying, bidding and contact toasts": nobody messages themselves (their own listing or store). */
 export class CannotContactYourself extends AppError {
   constructor() {
-    super(403, 'cannot_contact_yourself', 'Cannot Contact Yourself');
+    super('forbidden', 'cannot_contact_yourself', 'Cannot Contact Yourself');
   }
 }
 

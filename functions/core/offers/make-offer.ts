@@ -24,7 +24,7 @@ export async function buyerBalance(userId: string, deps: Pick<OfferDeps, 'wallet
   try {
     return await deps.balanceCents(wallet);
   } catch {
-    throw new UpstreamError(503, 'ledger_unavailable', 'Could not read your balance from the XRP Ledger');
+    throw new UpstreamError('unavailable', 'ledger_unavailable', 'Could not read your balance from the XRP Ledger');
   }
 }
 

@@ -148,7 +148,7 @@ export function auctionOrder(i: AuctionOrderInput): OrderRecord {
 
 /** 409: the seller already offered a second chance or relisted (each auction allows one of the two, once). */
 export const alreadyDecided = () =>
-  new AppError(409, 'already_decided', 'You have already offered this item again or relisted it.');
+  new AppError('invalid_state', 'already_decided', 'You have already offered this item again or relisted it.');
 
 /** An auction's order that was not paid in time. */
 export const isLapsed = (o: OrderRecord) => o.status === 'cancelled' && o.cancelReason === 'payment_lapsed';
@@ -180,14 +180,14 @@ function secondChanceFor(o: OrderRecord) {
 
 /** The second chance the seller may offer from this order, or the reason they can't (409s with what to do). */
 export function secondChanceOf(o: OrderRecord): { bidderId: string; priceCents: Cents } {
-  if (!o.auction) throw new AppError(409, 'not_an_auction', 'This order is not from an auction.');
+  if (!o.auction) throw new AppError('invalid_state', 'not_an_auction', 'This order is not from an auction.');
   if (!isLapsed(o)) {
-    throw new AppError(409, 'not_lapsed', 'A second chance can be offered only once the winner did not pay in time.');
+    throw new AppError('invalid_state', 'not_lapsed', 'A second chance can be offered only once the winner did not pay in time.');
   }
   if (o.auction.sellerChoice) throw alreadyDecided();
   const offer = secondChanceFor(o);
   if (!offer) {
-    throw new AppError(409, 'no_runner_up', 'No other bidder reached the reserve, so there is no one to offer it to.');
+    throw new AppError('invalid_state', 'no_runner_up', 'No other bidder reached the reserve, so there is no one to offer it to.');
   }
   return offer;
 }
@@ -195,16 +195,16 @@ export function secondChanceOf(o: OrderRecord): { bidderId: string; priceCents: 
 /** The pay step may start: the buyer's own order, awaiting payment, inside its window; else why not. */
 export function assertAwaitingPayment(o: OrderRecord, now: Date): void {
   if (o.status === 'awaiting_signature' || o.status === 'submitting') {
-    throw new AppError(409, 'order_in_payment', 'This order is being paid: approve the escrow in your wallet.');
+    throw new AppError('invalid_state', 'order_in_payment', 'This order is being paid: approve the escrow in your wallet.');
   }
   if (isLapsed(o) || (o.auction && Date.parse(o.auction.paymentDueAt) <= now.getTime())) {
     throw new AppError(
-      409,
+      'invalid_state',
       'payment_window_closed',
       `The ${PAYMENT_WINDOW_HOURS} hours to pay for this item have passed.`,
     );
   }
   if (o.status !== 'awaiting_payment' || !o.auction) {
-    throw new AppError(409, 'order_not_awaiting_payment', 'This order is not waiting for payment.');
+    throw new AppError('invalid_state', 'order_not_awaiting_payment', 'This order is not waiting for payment.');
   }
 }

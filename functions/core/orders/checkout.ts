@@ -180,13 +180,13 @@ function buyableItems(
     const unitPriceCents = listing ? unitPriceWith(listing, offer, now) : null;
     if (!listing || unitPriceCents === null || availableUnits(listing, now) === 0) {
       const title = listing?.title ?? 'An item';
-      throw new AppError(409, 'cart_changed', `${title} is no longer available. Remove it from your cart to continue.`);
+      throw new AppError('invalid_state', 'cart_changed', `${title} is no longer available. Remove it from your cart to continue.`);
     }
-    if (listing.sellerId === userId) throw new AppError(403, 'own_listing', 'You cannot buy your own listing.');
+    if (listing.sellerId === userId) throw new AppError('forbidden', 'own_listing', 'You cannot buy your own listing.');
     const left = unitsWith(listing, offer, now);
     if (quantity > left) {
       throw new AppError(
-        409,
+        'invalid_state',
         'cart_changed',
         offer
           ? `Your accepted offer for ${listing.title} is for 1 unit. Lower the quantity to continue.`
@@ -222,7 +222,7 @@ export function orderShipping(o: ReturnType<typeof priceGroup>, shipTo: ShipTo):
 /** 409 price_changed: the total the buyer agreed to is not the one the server computes now. */
 export function priceChanged(totalCents: Cents): AppError {
   return new AppError(
-    409,
+    'invalid_state',
     'price_changed',
     `The total is now ${formatUsd(totalCents)}. Prices or shipping changed since you opened checkout; review your order and try again.`,
   );
@@ -256,7 +256,7 @@ export async function chosenShipping(
   const packages = calculatedPackages(groups);
   if (packages.length === 0) return null;
   if (!choice) {
-    throw new AppError(400, 'shipping_required', 'Please select a shipping service for items with calculated shipping');
+    throw new AppError('invalid', 'shipping_required', 'Please select a shipping service for items with calculated shipping');
   }
   const quote = await deps.quotes.get(choice.quoteId);
   const valid =
@@ -266,7 +266,7 @@ export async function chosenShipping(
     quote.fingerprint === quoteFingerprint(packages, toZip);
   const option = valid ? quote.options.find((o) => o.id === choice.optionId) : undefined;
   if (!valid || !option) {
-    throw new AppError(409, 'shipping_changed', 'Shipping rates changed. Please choose a shipping service again.');
+    throw new AppError('invalid_state', 'shipping_changed', 'Shipping rates changed. Please choose a shipping service again.');
   }
   return { quote, option };
 }
@@ -299,7 +299,7 @@ export async function assertPayable(
   const balance = line?.balanceCents ?? 0;
   if (balance < totalCents) {
     throw new AppError(
-      409,
+      'invalid_state',
       'insufficient_balance',
       `Insufficient balance. You need ${formatUsd(totalCents - balance)} more to complete this purchase.`,
     );
@@ -351,8 +351,8 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
     deps.profiles.get(userId),
     deps.carts.items(userId),
   ]);
-  if (!buyer) throw new AppError(401, 'unauthorized', 'Sign in to continue');
-  if (!canBuyWith(profile)) throw new AppError(409, 'profile_incomplete', PROFILE_INCOMPLETE);
+  if (!buyer) throw new AppError('unauthenticated', 'unauthorized', 'Sign in to continue');
+  if (!canBuyWith(profile)) throw new AppError('invalid_state', 'profile_incomplete', PROFILE_INCOMPLETE);
   if (cart.length === 0) throw new BadRequestError('Please add items to your cart before checking out');
   const shipTo = shipToOf(profile);
   const toZip = zipOf(shipTo.postalCode);

@@ -24,7 +24,7 @@ export type PickupDecision = { decision: 'approve'; pickupCode: string } | { dec
 const COUNT_ATTEMPTS = 5;
 
 const paused = (until: string) =>
-  new AppError(429, 'pickup_code_paused', `Too many wrong pickup codes. Try again after ${until.slice(11, 16)} UTC.`);
+  new AppError('too_many', 'pickup_code_paused', `Too many wrong pickup codes. Try again after ${until.slice(11, 16)} UTC.`);
 
 /**
  * Counts a try at the lock as the order has it now, re-reading when another try got there first. The count is written
@@ -44,7 +44,7 @@ async function countTry(order: OrderRecord, deps: DecidePickupDeps): Promise<{ o
     if (!reread || !reread.pickup) throw notPending();
     current = pickupOrder(reread, true);
   }
-  throw new AppError(409, 'pickup_busy', 'Another pickup code is being checked. Please try again.');
+  throw new AppError('invalid_state', 'pickup_busy', 'Another pickup code is being checked. Please try again.');
 }
 
 /** The seller enters the buyer's code: only the order's code releases the escrow (fee paid first). */
@@ -53,7 +53,7 @@ async function approve(order: OrderRecord, entered: string, deps: DecidePickupDe
   if (!code) throw new BadRequestError(PICKUP_CODE_MESSAGES.format, { pickupCode: PICKUP_CODE_MESSAGES.format });
   if (!order.pickup) {
     // Made before pickup codes (decision 040): nothing can prove the hand-over, so it is rejected or expires.
-    throw new AppError(409, 'pickup_code_missing', 'This order has no pickup code. Reject it to refund the buyer.');
+    throw new AppError('invalid_state', 'pickup_code_missing', 'This order has no pickup code. Reject it to refund the buyer.');
   }
   if (!feePaid(order)) throw FEE_REQUIRED();
   const until = pausedUntil(order.pickup, deps.now());
@@ -65,7 +65,7 @@ async function approve(order: OrderRecord, entered: string, deps: DecidePickupDe
     if (counted.lock.pausedUntil && counted.lock.tries === 0) throw paused(counted.lock.pausedUntil);
     const left = PICKUP_TRIES - counted.lock.tries;
     throw new AppError(
-      409,
+      'invalid_state',
       'pickup_code_wrong',
       `${PICKUP_CODE_MESSAGES.wrong} ${left} ${left === 1 ? 'try' : 'tries'} left before a pause.`,
       { pickupCode: PICKUP_CODE_MESSAGES.wrong },

@@ -57,23 +57,23 @@ export function escrowUnavailable(problem: EscrowProblem): AppError {
   switch (problem) {
     case 'feature_disabled':
       return new AppError(
-        409,
+        'invalid_state',
         'FEATURE_NOT_ENABLED',
         'TokenEscrow feature is not enabled yet on this network. This transaction type is not currently supported.',
       );
     case 'issuer_locking':
       return new AppError(
-        409,
+        'invalid_state',
         'escrow_not_available',
         "RLUSD can't be held in escrow on this network: its issuer does not allow it.",
       );
     case 'seller_no_line':
       return new AppError(
-        409,
+        'invalid_state',
         'seller_cannot_receive',
         "A seller in your cart can't receive RLUSD yet, so their items can't be bought right now.",
       );
     case 'buyer_no_line':
-      return new AppError(409, 'buyer_no_rlusd', 'Your wallet holds no RLUSD. Add RLUSD to your wallet to pay.');
+      return new AppError('invalid_state', 'buyer_no_rlusd', 'Your wallet holds no RLUSD. Add RLUSD to your wallet to pay.');
   }
 }

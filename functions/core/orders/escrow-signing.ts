@@ -26,7 +26,7 @@ export function signingMinutes(order: Pick<OrderRecord, 'hold' | 'reservationExp
   const left = Math.floor((Date.parse(order.reservationExpiresAt) - SIGNING_GRACE_MS - now.getTime()) / 60_000);
   if (left < 1) {
     throw new AppError(
-      409,
+      'invalid_state',
       'hold_ending',
       'This checkout ends in under 3 minutes, too soon to sign for it. Check out again once it has ended.',
     );
@@ -63,13 +63,13 @@ function instruction(order: OrderRecord): string {
 
 function notAwaiting(order: OrderRecord): AppError {
   if (order.status === 'awaiting_payment')
-    return new AppError(409, 'order_awaiting_payment', 'This order is waiting for payment.');
+    return new AppError('invalid_state', 'order_awaiting_payment', 'This order is waiting for payment.');
   if (order.status !== 'awaiting_signature' && order.status !== 'submitting' && order.status !== 'cancelled')
-    return new AppError(409, 'order_paid', 'This order is already paid into escrow.');
+    return new AppError('invalid_state', 'order_paid', 'This order is already paid into escrow.');
   if (order.status === 'submitting')
-    return new AppError(409, 'order_submitting', 'This payment is being confirmed on the ledger.');
-  if (order.cancelReason === 'withdrawn') return new AppError(409, 'order_cancelled', ORDER_WITHDRAWN);
-  return new AppError(409, 'order_cancelled', 'This order was cancelled. Check out again to buy these items.');
+    return new AppError('invalid_state', 'order_submitting', 'This payment is being confirmed on the ledger.');
+  if (order.cancelReason === 'withdrawn') return new AppError('invalid_state', 'order_cancelled', ORDER_WITHDRAWN);
+  return new AppError('invalid_state', 'order_cancelled', 'This order was cancelled. Check out again to buy these items.');
 }
 
 /**
@@ -87,10 +87,10 @@ export async function requestEscrowSignature(
   const now = deps.now();
   if (order.signing) {
     if (Date.parse(order.signing.expiresAt) > now.getTime()) return { ...order.signing, orderId };
-    throw new AppError(409, 'signing_expired', 'Transaction signing timed out. Please try again.');
+    throw new AppError('invalid_state', 'signing_expired', 'Transaction signing timed out. Please try again.');
   }
   if (Date.parse(order.reservationExpiresAt) <= now.getTime()) {
-    throw new AppError(409, 'reservation_expired', 'This checkout has expired. Check out again to buy these items.');
+    throw new AppError('invalid_state', 'reservation_expired', 'This checkout has expired. Check out again to buy these items.');
   }
   const minutes = signingMinutes(order, now);
   const problem = await deps.readiness.check(order.escrow.buyerAddress, [order.escrow.sellerAddress]);
@@ -98,7 +98,7 @@ export async function requestEscrowSignature(
   const balance = (await deps.ledger.rlusdLine(order.escrow.buyerAddress))?.balanceCents ?? 0;
   if (balance < order.totalCents) {
     throw new AppError(
-      409,
+      'invalid_state',
       'insufficient_balance',
       `Insufficient balance. You need ${formatUsd(order.totalCents - balance)} more to complete this purchase.`,
     );
@@ -165,7 +165,7 @@ export async function cancelEscrowSignature(userId: string, orderId: string, dep
   if (order.status !== 'awaiting_signature' || !order.signing) throw notAwaiting(order);
   const { reason } = await deps.signer.cancel(order.signing.uuid);
   if (reason === 'already_opened') {
-    throw new AppError(409, 'signing_opened', 'The request is open in your wallet: reject it there to cancel.');
+    throw new AppError('invalid_state', 'signing_opened', 'The request is open in your wallet: reject it there to cancel.');
   }
   await deps.checkNow(order.signing.uuid);
 }

@@ -75,14 +75,14 @@ export function holdFor(
   if (2 * listings.length + offers + newOrders + 1 > MAX_CHECKOUT_WRITES) {
     const most = Math.floor((MAX_CHECKOUT_WRITES - 1 - newOrders - offers) / 2);
     throw new AppError(
-      409,
+      'invalid_state',
       'checkout_too_large',
       `Check out at most ${most} different items at once. Remove some from your cart and buy them in a second checkout.`,
     );
   }
   if (state.openUnpaid + newOrders > MAX_UNPAID_ORDERS) {
     throw new AppError(
-      409,
+      'invalid_state',
       'unpaid_orders_limit',
       `You have ${state.openUnpaid} unpaid ${state.openUnpaid === 1 ? 'order' : 'orders'} waiting for your ` +
         `signature; at most ${MAX_UNPAID_ORDERS} can wait at once. Pay for or cancel one in My Activity before ` +
@@ -94,7 +94,7 @@ export function holdFor(
     const held = state.listings.get(listingId);
     if (held?.cooldownUntil && Date.parse(held.cooldownUntil) > now.getTime()) {
       throw new AppError(
-        409,
+        'invalid_state',
         'hold_cooldown',
         `Your last checkout of ${title} ended unpaid, so it is not held for you again straight away. ` +
           `You can check it out again after ${hhmm(held.cooldownUntil)}.`,
@@ -103,7 +103,7 @@ export function holdFor(
     const left = DAILY_HOLD_SECONDS - (held?.heldSeconds ?? 0);
     if (left < MIN_HOLD_SECONDS) {
       throw new AppError(
-        409,
+        'invalid_state',
         'hold_budget_spent',
         `You have already held ${title} for ${DAILY_HOLD_SECONDS / 60} minutes today without paying. ` +
           `You can check it out again after ${hhmm(nextUtcMidnight(now))}.`,

@@ -9,5 +9,5 @@ export const ORDER_TOO_LARGE = `A checkout can total at most ${formatUsd(MAX_AMO
  * stored before the limit may price a cart beyond it (even beyond a safe integer), which must be a 400, not a 500.
  */
 export function assertOrderTotalWithinLimit(totalCents: Cents): void {
-  if (!(totalCents <= MAX_AMOUNT_CENTS)) throw new AppError(400, 'order_too_large', ORDER_TOO_LARGE);
+  if (!(totalCents <= MAX_AMOUNT_CENTS)) throw new AppError('invalid', 'order_too_large', ORDER_TOO_LARGE);
 }

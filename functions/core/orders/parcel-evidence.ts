@@ -47,24 +47,24 @@ function predatesFunding(parcel: TrackedShipment, order: OrderRecord): boolean {
 /** Why a tracking number the seller entered can't be this order's parcel, or null when it can. */
 export function trackingProblem(result: TrackResult | undefined, order: OrderRecord): AppError | null {
   if (!result || !result.found) {
-    return new AppError(409, 'tracking_unknown', 'The carrier does not know this tracking number.');
+    return new AppError('invalid_state', 'tracking_unknown', 'The carrier does not know this tracking number.');
   }
   if (result.returnedToShipper) {
-    return new AppError(409, 'tracking_returned', 'This parcel is on its way back to the sender.');
+    return new AppError('invalid_state', 'tracking_returned', 'This parcel is on its way back to the sender.');
   }
   if (result.status === 'delivered' || result.deliveredAt) {
     return new AppError(
-      409,
+      'invalid_state',
       'tracking_delivered',
       'This parcel has already been delivered. Enter the tracking number of the parcel you are sending for this order.',
     );
   }
   if (!goesToBuyer(result, order, result.destination ?? result.deliveredTo)) {
-    return new AppError(409, 'tracking_wrong_zip', "This parcel is not going to the buyer's ZIP code.");
+    return new AppError('invalid_state', 'tracking_wrong_zip', "This parcel is not going to the buyer's ZIP code.");
   }
   if (predatesFunding(result, order)) {
     return new AppError(
-      409,
+      'invalid_state',
       'tracking_predates_order',
       'This parcel was shipped before the buyer paid. Enter the tracking number of the parcel you are sending for this order.',
     );

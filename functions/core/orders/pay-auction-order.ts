@@ -68,8 +68,8 @@ export async function payAuctionOrder(
     deps.users.user(order.sellerId),
     deps.profiles.get(userId),
   ]);
-  if (!buyer) throw new AppError(401, 'unauthorized', 'Sign in to continue');
-  if (!canBuyWith(profile)) throw new AppError(409, 'profile_incomplete', PROFILE_INCOMPLETE);
+  if (!buyer) throw new AppError('unauthenticated', 'unauthorized', 'Sign in to continue');
+  if (!canBuyWith(profile)) throw new AppError('invalid_state', 'profile_incomplete', PROFILE_INCOMPLETE);
   const shipTo = shipToOf(profile);
   const groups = await auctionOrderGroups(order, deps, request.localPickup === true);
   const shipping = await chosenShipping(userId, groups, zipOf(shipTo.postalCode), request.shipping, deps);
@@ -103,5 +103,5 @@ export async function payAuctionOrder(
   const current = await deps.orders.get(orderId);
   if (current?.status === 'awaiting_signature') return current;
   assertAwaitingPayment(current ?? order, now);
-  throw new AppError(409, 'order_changed', 'This order changed while paying. Please try again.');
+  throw new AppError('invalid_state', 'order_changed', 'This order changed while paying. Please try again.');
 }

@@ -21,7 +21,7 @@ export function allowedPickupSellers(
     if (shipped) {
       const { title, sellerUsername } = shipped.listing;
       throw new AppError(
-        409,
+        'invalid_state',
         'pickup_not_offered',
         `Local pickup is not offered for ${title}. Choose shipping for the items from ${sellerUsername} to continue.`,
       );

@@ -89,7 +89,7 @@ export async function sellersOpenOrder(orders: Pick<FeeRepository, 'get'>, selle
 export const feePaid = (order: OrderRecord) => order.fee?.paidAt !== null && order.fee?.paidAt !== undefined;
 
 /** 'Platform Fee Required': the seller's action waits for the fee (409 with the spec's title as its message). */
-export const FEE_REQUIRED = () => new AppError(409, 'platform_fee_required', 'Platform Fee Required');
+export const FEE_REQUIRED = () => new AppError('invalid_state', 'platform_fee_required', 'Platform Fee Required');
 
 export type FeeRequest =
   { status: 'paid' } | ({ status: 'signing'; cents: Cents; labelCents: Cents; percent: string } & OrderSigning);
@@ -109,7 +109,7 @@ export async function requestPlatformFee(
   const order = await sellersOpenOrder(deps.orders, sellerId, orderId);
   if (feePaid(order)) return { status: 'paid' };
   if (order.status !== 'funded' && order.status !== 'shipped') {
-    throw new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
+    throw new AppError('invalid_state', 'order_not_pending', "Only a pending escrow takes the seller's actions.");
   }
   const now = deps.now();
   // The rate the fee was first asked at: a replaced request keeps its amount, so it keeps its rate.
@@ -123,7 +123,7 @@ export async function requestPlatformFee(
   if (cents === 0 && !label) {
     const fee = { cents, basisPoints: deps.basisPoints, label, signing: null, txid: null, paidAt: now.toISOString() };
     if (!(await deps.orders.waiveFee(order.orderId, fee, fee.paidAt))) {
-      throw new AppError(409, 'fee_changed', 'The platform fee is being paid already. Try again in a moment.');
+      throw new AppError('invalid_state', 'fee_changed', 'The platform fee is being paid already. Try again in a moment.');
     }
     return { status: 'paid' };
   }
@@ -150,7 +150,7 @@ export async function requestPlatformFee(
     paidAt: null,
   };
   if (!(await deps.orders.setFeeSigning(order.orderId, fee, order.fee?.signing?.uuid ?? null))) {
-    throw new AppError(409, 'fee_changed', 'The platform fee is being paid already. Try again in a moment.');
+    throw new AppError('invalid_state', 'fee_changed', 'The platform fee is being paid already. Try again in a moment.');
   }
   await deps.store.create({
     uuid: created.uuid,

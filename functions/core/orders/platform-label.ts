@@ -48,7 +48,7 @@ export interface LabelDeps {
 /** Where label PDFs are kept in the media bucket, each under a random key. */
 export const LABELS_PREFIX = 'labels/';
 
-const notPending = () => new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
+const notPending = () => new AppError('invalid_state', 'order_not_pending', "Only a pending escrow takes the seller's actions.");
 
 type ListingSize = Pick<SaleListing, 'listingId' | 'weightLbs' | 'dimensions'>;
 
@@ -83,11 +83,11 @@ async function packageOf(order: OrderRecord, deps: Pick<LabelDeps, 'listings'>):
 async function labelOrder(sellerId: string, orderId: string, orders: Pick<LabelRepository, 'get'>) {
   const order = await sellersOpenOrder(orders, sellerId, orderId);
   if (order.shipping.fulfilment === 'pickup') {
-    throw new AppError(409, 'wrong_fulfilment', 'This order is a local pickup.');
+    throw new AppError('invalid_state', 'wrong_fulfilment', 'This order is a local pickup.');
   }
   if (order.status !== 'funded') throw notPending();
   if (!order.shipping.shipTo || !usZip(order.shipping.shipTo.postalCode)) {
-    throw new AppError(409, 'label_unavailable', 'A label can only be bought between two US ZIP codes.');
+    throw new AppError('invalid_state', 'label_unavailable', 'A label can only be bought between two US ZIP codes.');
   }
   return order;
 }
@@ -145,7 +145,7 @@ async function requiredShipper(sellerId: string, order: OrderRecord, deps: Pick<
   const shipper = shipperOf(await deps.profiles.get(sellerId), order);
   if (!shipper) {
     throw new AppError(
-      409,
+      'invalid_state',
       'seller_address_required',
       'Add your US address and your phone number in Settings to buy a label.',
     );
@@ -168,7 +168,7 @@ export async function requestLabelPayment(
   if (feePaid(order)) {
     if (order.fee?.label) return { status: 'paid' };
     throw new AppError(
-      409,
+      'invalid_state',
       'fee_paid_without_label',
       'The platform fee is already paid without a label. Enter a tracking number instead.',
     );

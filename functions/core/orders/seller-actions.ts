@@ -16,14 +16,14 @@ export interface SellerActionDeps extends SettlementDeps {
 }
 
 export const notPending = () =>
-  new AppError(409, 'order_not_pending', "Only a pending escrow takes the seller's actions.");
+  new AppError('invalid_state', 'order_not_pending', "Only a pending escrow takes the seller's actions.");
 
 /** The order, if it is funded and shipped by carrier (`pickup` false) or picked up (true). */
 export function pickupOrder(order: OrderRecord, pickup: boolean): OrderRecord {
   if (order.status !== 'funded') throw notPending();
   if ((order.shipping.fulfilment === 'pickup') !== pickup) {
     throw new AppError(
-      409,
+      'invalid_state',
       'wrong_fulfilment',
       pickup ? 'This order ships by carrier.' : 'This order is a local pickup.',
     );
@@ -58,7 +58,7 @@ export async function shipOrder(sellerId: string, orderId: string, trackingNumbe
   };
   const outcome = await deps.shipments.markShipped(order, shipment, at);
   if (outcome === 'taken') {
-    throw new AppError(409, 'tracking_in_use', 'This tracking number is already used for another order.');
+    throw new AppError('invalid_state', 'tracking_in_use', 'This tracking number is already used for another order.');
   }
   if (outcome === 'changed') throw notPending();
 }

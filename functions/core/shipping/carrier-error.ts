@@ -20,6 +20,6 @@ export class CarrierError extends UpstreamError {
     /** The carrier's HTTP status, when it answered. */
     readonly httpStatus: number | null = null,
   ) {
-    super(failure === 'unavailable' ? 503 : 502, `carrier_${failure}`, message);
+    super(failure === 'unavailable' ? 'unavailable' : 'upstream_failed', `carrier_${failure}`, message);
   }
 }

@@ -15,7 +15,7 @@ export const handler = httpHandler(routes.getWalletBalances, async (req) => {
     balances = await (await loadLedger()).balances(user.walletAddress);
   } catch (error) {
     req.log.warn('balance read failed', { error });
-    throw new UpstreamError(503, 'ledger_unavailable', 'Could not read balances from the XRP Ledger');
+    throw new UpstreamError('unavailable', 'ledger_unavailable', 'Could not read balances from the XRP Ledger');
   }
   return ok({
     walletAddress: user.walletAddress,

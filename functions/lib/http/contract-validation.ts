@@ -23,7 +23,7 @@ function parseWith<S extends z.ZodMiniType>(schema: S, value: unknown, where: st
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const { message, fields } = fieldsOf(result.error);
-  throw new AppError(400, 'validation_failed', `Invalid ${where}: ${message}`, fields);
+  throw new AppError('invalid', 'validation_failed', `Invalid ${where}: ${message}`, fields);
 }
 
 /** Path, query and body checked with the route's shared zod contract (strict: unknown fields are errors). */

@@ -5,12 +5,12 @@ import { json, stateOf, type HttpMiddleware } from './state';
 const IDEMPOTENCY_ERRORS: Record<string, AppError> = {
   IdempotencyValidationError: new IdempotencyKeyReusedError(),
   IdempotencyAlreadyInProgressError: new AppError(
-    409,
+    'invalid_state',
     'idempotency_in_progress',
     'A request with this Idempotency-Key is still being processed; try again shortly',
   ),
   IdempotencyInconsistentStateError: new AppError(
-    409,
+    'invalid_state',
     'idempotency_in_progress',
     'A request with this Idempotency-Key is still being processed; try again shortly',
   ),

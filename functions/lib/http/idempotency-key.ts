@@ -12,14 +12,14 @@ export function idempotencyKey(): HttpMiddleware {
       const key = request.event.headers?.[IDEMPOTENCY_HEADER]?.trim();
       if (!key) {
         throw new AppError(
-          400,
+          'invalid',
           'idempotency_key_required',
           'Send an Idempotency-Key header (a new random UUID per action, the same one on retries)',
         );
       }
       if (!IDEMPOTENCY_KEY.test(key)) {
         throw new AppError(
-          400,
+          'invalid',
           'idempotency_key_invalid',
           'The Idempotency-Key header must be 16 to 128 letters, digits, hyphens or underscores (e.g. a UUID)',
         );

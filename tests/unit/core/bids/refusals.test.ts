@@ -27,7 +27,7 @@ describe('bid refusals, with the spec texts', () => {
     (maxCents) => {
       expect(checkBid(anAuction(), bid({ maxCents }))).toEqual({
         code: 'invalid_amount',
-        status: 400,
+        kind: 'invalid',
         title: 'Invalid Bid',
         message: 'Please enter a valid bid amount',
       });
@@ -37,7 +37,7 @@ describe('bid refusals, with the spec texts', () => {
   it("refuses the seller: 'Cannot Bid on Own Item'", () => {
     expect(checkBid(anAuction(), bid({ bidderId: 'S' }))).toMatchObject({
       code: 'own_item',
-      status: 403,
+      kind: 'forbidden',
       title: 'Cannot Bid on Own Item',
     });
   });
@@ -45,7 +45,7 @@ describe('bid refusals, with the spec texts', () => {
   it('refuses a bid not strictly above the current bid, naming it', () => {
     expect(checkBid(anAuction(), bid({ maxCents: 1000 }))).toEqual({
       code: 'too_low',
-      status: 409,
+      kind: 'invalid_state',
       title: 'Invalid Bid',
       message: 'Your bid must be higher than the current bid of $10.00',
     });
@@ -64,7 +64,7 @@ describe('bid refusals, with the spec texts', () => {
     const state = contested();
     expect(checkBid(state, bid({ maxCents: 2000 }))).toEqual({
       code: 'not_above_own_max',
-      status: 409,
+      kind: 'invalid_state',
       title: 'Invalid Bid',
       message: 'Your maximum bid is already $20.00. Enter a higher amount to raise it.',
     });
@@ -74,7 +74,7 @@ describe('bid refusals, with the spec texts', () => {
   it("refuses a maximum above the bidder's balance: 'Insufficient Balance'", () => {
     expect(checkBid(anAuction(), bid({ maxCents: 2000, balanceCents: 1999 }))).toEqual({
       code: 'insufficient_balance',
-      status: 409,
+      kind: 'invalid_state',
       title: 'Insufficient Balance',
       message: 'You need $20.00 but only have $19.99 available.',
     });
@@ -82,7 +82,7 @@ describe('bid refusals, with the spec texts', () => {
   });
 
   it('refuses bids at or after the end, and on a listing no longer active', () => {
-    const ended = { code: 'auction_ended', status: 409, title: 'Auction Ended', message: 'This auction has ended.' };
+    const ended = { code: 'auction_ended', kind: 'invalid_state', title: 'Auction Ended', message: 'This auction has ended.' };
     const end = Date.parse(END);
     expect(checkBid(anAuction(), bid({ at: new Date(end) }))).toEqual(ended);
     expect(checkBid(anAuction(), bid({ at: new Date(end + 1) }))).toEqual(ended);
