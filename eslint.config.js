@@ -76,6 +76,24 @@ export default tseslint.config(
     },
   },
   {
+    // Generic plumbing (decision 044): what it needs from the deployment is passed in by functions/wiring/.
+    files: ['functions/lib/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ZOD_IMPORTS,
+          patterns: [
+            {
+              group: ['**/adapters/**', '**/adapters', '**/core/**', '**/wiring/**', '**/routes'],
+              message: 'functions/lib is generic: it imports neither adapters, core, wiring nor routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
     rules: {

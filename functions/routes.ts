@@ -1,4 +1,5 @@
 import type { ApiContract } from '../shared/api/contract';
+import type { Auth } from './lib/session-auth';
 import { LISTING_PHOTOS, PENDING_UPLOADS } from './core/listings/photos';
 import { LABELS_PREFIX } from './core/orders/platform-label';
 import {
@@ -68,7 +69,7 @@ import {
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
  * built from it, so the two can't drift. `handler` is a module path under functions/ that exports `handler`.
  */
-export type Auth = 'public' | 'user' | 'admin';
+export type { Auth };
 
 /**
  * The callers of the authorization matrix (tests/integration/authorization-matrix.test.ts, decision 018): a visitor with

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { placeBid } from '../../shared/api/bids';
 import type { BidRequestKey, BidStore } from '../core/bids/ports';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY } from '../lib/http/idempotency-key';
-import { sessionAuthenticatorWith } from '../lib/session-auth';
+import { sessionAuthenticatorWith } from '../wiring/session';
 import { bidStore } from './db/bid-store';
 import { db } from './db/service';
 

@@ -1,6 +1,6 @@
 import { deliveryDeps } from '../adapters/settlement-deps';
 import { checkDeliveries } from '../core/orders/delivery';
-import { scheduledJob } from '../lib/scheduled-job';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every 15 minutes (functions/routes.ts schedules): every shipped order's parcel is asked of the carrier (30 numbers a

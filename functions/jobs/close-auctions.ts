@@ -1,6 +1,6 @@
 import { closeAuctionsDeps } from '../adapters/auction-deps';
 import { closeDueAuctions } from '../core/auctions/close-auctions';
-import { scheduledJob } from '../lib/scheduled-job';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every minute (functions/routes.ts schedules): ends each auction whose end has come (decision 029): out of browse

@@ -1,6 +1,6 @@
 import { offerDeps } from '../adapters/offer-deps';
 import { expireOffers } from '../core/offers/expire-offers';
-import { scheduledJob } from '../lib/scheduled-job';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every 5 minutes (functions/routes.ts schedules): pending offers past their 24 hours become expired, with the system

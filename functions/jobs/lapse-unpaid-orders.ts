@@ -1,6 +1,6 @@
 import { lapseDeps } from '../adapters/auction-deps';
 import { lapseUnpaidOrders } from '../core/auctions/lapse-unpaid';
-import { scheduledJob } from '../lib/scheduled-job';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every 5 minutes (functions/routes.ts schedules): auctions' orders unpaid at the end of their 48 hours lapse; the

@@ -4,7 +4,7 @@ import { db } from '../adapters/db/service';
 import { resizeToThumbnail } from '../adapters/image-resizer';
 import { readObject, writeObject } from '../adapters/media-store';
 import { makeThumbnails } from '../core/listings/thumbnails';
-import { sqsConsumer } from '../lib/sqs-consumer';
+import { sqsConsumer } from '../wiring/jobs';
 
 /** Consumer of the media queue: thumbnails for newly attached listing photos (one listing at a time: CPU-bound). */
 export const handler = sqsConsumer(

@@ -1,6 +1,6 @@
 import { auctionEndingDeps } from '../adapters/auction-ending-deps';
 import { notifyEndingAuctions } from '../core/notifications/auction-ending';
-import { scheduledJob } from '../lib/scheduled-job';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every 5 minutes (functions/routes.ts schedules): asks to notify everyone who bid on or saved an auction ending within

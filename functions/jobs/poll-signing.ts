@@ -4,7 +4,7 @@ import { signer } from '../adapters/signer/xaman-signer';
 import { signingCheckMessage } from '../../shared/events';
 import { signingEvents, signingQueue } from '../adapters/signing-queue';
 import { checkSigningRequest } from '../core/signing/poll-signing';
-import { sqsConsumer } from '../lib/sqs-consumer';
+import { sqsConsumer } from '../wiring/jobs';
 
 /**
  * Consumer of the signing queue: one check of one pending signing request per message (core/signing/poll-signing.ts);

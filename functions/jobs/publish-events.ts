@@ -10,7 +10,7 @@ import { subscribersOncePerBatch } from '../core/realtime/batch-subscribers';
 import type { RealtimeStore } from '../core/realtime/ports';
 import { eventRegistry, handleEvent, type EventRegistry } from '../core/realtime/handle-event';
 import type { Logger } from '../lib/logger';
-import { sqsConsumer } from '../lib/sqs-consumer';
+import { sqsConsumer } from '../wiring/jobs';
 
 /**
  * Built per message from the adapters (cheap objects; the clients underneath are shared singletons). The events a

@@ -1,6 +1,6 @@
 import { settlementDeps } from '../adapters/settlement-deps';
 import { reconcileOrders } from '../core/orders/reconcile';
-import { scheduledJob } from '../lib/scheduled-job';
+import { scheduledJob } from '../wiring/jobs';
 
 /** Every 15 minutes (functions/routes.ts schedules): orders that are not final are checked against the ledger. */
 export const handler = scheduledJob('jobs/reconcile-orders', async ({ log, metrics }) => {

@@ -1,6 +1,6 @@
 import { settleDeps } from '../adapters/order-deps';
 import { releaseLapsedReservations } from '../core/orders/settle-escrow';
-import { scheduledJob } from '../lib/scheduled-job';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every minute (functions/routes.ts schedules): orders whose reservation ran out give their units back, unless the

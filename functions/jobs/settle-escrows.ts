@@ -1,7 +1,7 @@
 import { settlementDeps } from '../adapters/settlement-deps';
 import { settleDueEscrows } from '../core/orders/escrow-expiry';
-import { oneRunAtATime } from '../lib/one-run-at-a-time';
-import { scheduledJob } from '../lib/scheduled-job';
+import { oneRunAtATime } from '../wiring/jobs';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every minute (functions/routes.ts schedules): escrows nothing released by their CancelAfter go back to their buyers,

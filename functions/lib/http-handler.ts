@@ -2,7 +2,6 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { ApiContract, ResponseOf } from '../../shared/api/contract';
-import type { RouteDef } from '../routes';
 import { UnauthorizedError } from './errors';
 import { authentication } from './http/authentication';
 import { contractValidation } from './http/contract-validation';
@@ -14,8 +13,8 @@ import { json, stateOf, type HttpResponse, type PreparedResponse } from './http/
 import type { IdempotentRun } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import { FunctionMetrics, flushMetrics, type BusinessMetrics } from './metrics';
-import { originVerify } from './origin-verify';
-import { sessionAuthenticator, type Authenticator, type Principal } from './session-auth';
+import { originVerify, type OriginSecret } from './origin-verify';
+import type { Auth, Authenticator, Principal } from './session-auth';
 
 export { MAX_BODY_BYTES } from './http/json-body';
 
@@ -56,8 +55,26 @@ export const created = <T>(body: T): HttpResult<T> => ({ status: 201, body });
 
 type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/** What of a route the wrapper reads (functions/routes.ts's RouteDef has it all). */
+export interface HttpRoute<C extends ApiContract> {
+  name: string;
+  contract: C;
+  /** The handler's module path, its service name in logs and metrics. */
+  handler: string;
+  auth: Auth;
+  idempotent?: boolean;
+}
+
+/** What a deployment binds once for all its handlers (functions/wiring/http.ts; tests bind their own). */
+export interface HttpBindings {
+  /** How a session token is checked. */
+  authenticate: Authenticator;
+  /** The secret CloudFront adds to every request it forwards. */
+  originSecret: OriginSecret;
+}
+
 export interface HttpHandlerOptions {
-  /** How the session token is checked (tests replace it). */
+  /** How the session token is checked when the route needs more than the bound authenticator (the bid's first read). */
   authenticate?: Authenticator;
   /**
    * The stored-answer runner of a route with `idempotent: true` (functions/lib/idempotency.ts), or 'use-case' when
@@ -73,11 +90,13 @@ export interface HttpHandlerOptions {
  * the API's own endpoint), body size and JSON parsing, authentication by the
  * route's auth level, contract validation of path, query and body, and on idempotent routes the Idempotency-Key.
  */
-export function httpHandler<C extends ApiContract>(
-  route: RouteDef<C>,
-  impl: (req: HttpRequest<C>) => Promise<HttpResult<ResponseOf<C>>>,
-  options: HttpHandlerOptions = {},
-): Handler {
+export const httpHandlerWith =
+  (bindings: HttpBindings) =>
+  <C extends ApiContract>(
+    route: HttpRoute<C>,
+    impl: (req: HttpRequest<C>) => Promise<HttpResult<ResponseOf<C>>>,
+    options: HttpHandlerOptions = {},
+  ): Handler => {
   const idempotent = route.idempotent === true;
   if (idempotent !== (options.idempotency !== undefined)) {
     throw new Error(
@@ -118,10 +137,10 @@ export function httpHandler<C extends ApiContract>(
     .use(requestContext(log, metrics))
     .use(flushMetrics(metrics))
     .use(errorResponse())
-    .use(originVerify())
+    .use(originVerify(bindings.originSecret))
     .use(jsonBody(route.contract.body !== undefined))
-    .use(authentication(route.auth, options.authenticate ?? sessionAuthenticator))
+    .use(authentication(route.auth, options.authenticate ?? bindings.authenticate))
     .use(contractValidation(route.contract));
   if (idempotent) chain.use(idempotencyKey());
   return chain as unknown as Handler;
-}
+};

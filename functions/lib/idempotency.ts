@@ -2,7 +2,6 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import type { Context } from 'aws-lambda';
-import { TABLE_KEY, TTL_ATTRIBUTE } from '../adapters/db/table';
 import { dynamoRawClient } from './aws-clients';
 import { config } from './config';
 import type { PreparedResponse } from './http/state';
@@ -23,6 +22,13 @@ export interface IdempotencyScope {
   body: unknown;
 }
 
+/** The attribute names of the one table (functions/adapters/db/table.ts). */
+export interface IdempotencyTable {
+  partitionKey: string;
+  sortKey: string;
+  ttlAttribute: string;
+}
+
 export type IdempotentRun = (
   scope: IdempotencyScope,
   context: Context | undefined,
@@ -35,15 +41,15 @@ export type IdempotentRun = (
  * another order) or with another body is an IdempotencyValidationError (422), and one still in flight an IdempotencyAlreadyInProgressError (409). A failed run
  * stores nothing, so a retry runs again. Keys are scoped to the user: two users can't see each other's answers.
  */
-export function idempotentRequests(routeName: string): IdempotentRun {
+export function idempotentRequests(routeName: string, table: IdempotencyTable): IdempotentRun {
   let built: { client: unknown; run: IdempotentRun } | undefined;
   const build = (): IdempotentRun => {
     const persistenceStore = new DynamoDBPersistenceLayer({
       tableName: config().TABLE_NAME,
-      keyAttr: TABLE_KEY.partitionKey,
-      sortKeyAttr: TABLE_KEY.sortKey,
+      keyAttr: table.partitionKey,
+      sortKeyAttr: table.sortKey,
       staticPkValue: IDEMPOTENCY_PARTITION,
-      expiryAttr: TTL_ATTRIBUTE,
+      expiryAttr: table.ttlAttribute,
       awsSdkV3Client: dynamoRawClient(),
     });
     const idempotent = makeIdempotent(

@@ -1,10 +1,16 @@
-import { jobLeases, type JobLeases } from '../adapters/db/job-lease-store';
-import { db } from '../adapters/db/service';
 import type { ScheduledRun } from './scheduled-job';
 
 /** What a run answers when another run of its job is still under way. */
 export const SKIPPED_RUN = { skipped: 'another run is under way' } as const;
 export type SkippedRun = typeof SKIPPED_RUN;
+
+/** The table's job leases: one holder at a time, until its deadline. */
+export interface JobLeases {
+  /** Takes the job's lease until `untilMs` if nobody holds it or its holder's time is up; false when held. */
+  acquire(job: string, holder: string, untilMs: number, nowMs: number): Promise<boolean>;
+  /** Gives the lease back, if `holder` still has it. */
+  release(job: string, holder: string): Promise<void>;
+}
 
 export function isSkippedRun(result: unknown): result is SkippedRun {
   return (result as Partial<SkippedRun> | null)?.skipped === SKIPPED_RUN.skipped;
@@ -19,7 +25,7 @@ export function isSkippedRun(result: unknown): result is SkippedRun {
 export function oneRunAtATime<R>(
   job: string,
   impl: (run: ScheduledRun) => Promise<R>,
-  leases: () => JobLeases = () => jobLeases(db()),
+  leases: () => JobLeases,
 ): (run: ScheduledRun) => Promise<R | SkippedRun> {
   return async (run) => {
     const store = leases();

@@ -1,6 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { secrets } from '../adapters/secrets';
-import type { SecretSource } from '../core/secrets/ports';
 import { ForbiddenError } from './errors';
 import type { HttpMiddleware } from './http/state';
 
@@ -10,6 +8,13 @@ export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 export const ORIGIN_VERIFY_ENV = 'ORIGIN_VERIFY_SECRET_ARN';
 
 export const DIRECT_CALL_MESSAGE = "This API is served only through the site's address";
+
+/** Where the origin secret is read (the deployment's secrets, with their cache). */
+export interface OriginSecret {
+  read(name: 'originVerifySecret'): Promise<string>;
+  /** Reads it again past the cache; false when it did not change. */
+  refresh(name: 'originVerifySecret'): Promise<boolean>;
+}
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -29,7 +34,7 @@ export function originCheckEnabled(env: NodeJS.ProcessEnv = process.env): boolea
  */
 export async function fromCloudFront(
   headers: Record<string, string | undefined> | undefined,
-  source: SecretSource = secrets,
+  source: OriginSecret,
 ): Promise<boolean> {
   const sent = headers?.[ORIGIN_VERIFY_HEADER];
   if (!sent) return false;
@@ -44,7 +49,7 @@ export async function fromCloudFront(
  * is unset (the local runtime).
  */
 export function originVerify(
-  source: SecretSource = secrets,
+  source: OriginSecret,
   enabled: () => boolean = () => originCheckEnabled(),
 ): HttpMiddleware {
   return {

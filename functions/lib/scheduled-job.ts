@@ -1,7 +1,11 @@
-import { clock } from '../adapters/clock';
 import { lambdaHandler } from './lambda-handler';
 import type { Logger } from './logger';
 import type { BusinessMetrics } from './metrics';
+
+/** A source of the current time (core's Clock has this shape). */
+export interface TimeSource {
+  now(): Date;
+}
 
 /** What a scheduled job gets: the time of its run, its logger and metrics, and when Lambda stops it. */
 export interface ScheduledRun {
@@ -22,7 +26,7 @@ export interface ScheduledEvent {
 }
 
 /** The run's time: the event's scheduled `time` when it has one, else the functions' clock (tests may move it). */
-function runTime(event: ScheduledEvent): Date {
+function runTime(event: ScheduledEvent, clock: TimeSource): Date {
   const at = event.time ? new Date(event.time) : undefined;
   return at && !Number.isNaN(at.getTime()) ? at : clock.now();
 }
@@ -31,11 +35,11 @@ function runTime(event: ScheduledEvent): Date {
  * The middy chain of an EventBridge Scheduler target. A failed run throws, so Scheduler's retry policy (and the local
  * timer's next tick) runs it again; jobs are written to survive running twice.
  */
-export function scheduledJob<R>(service: string, impl: (run: ScheduledRun) => Promise<R>) {
+export function scheduledJob<R>(service: string, impl: (run: ScheduledRun) => Promise<R>, clock: TimeSource) {
   return lambdaHandler<ScheduledEvent, R>(
     service,
     async (event, { log, metrics, context }) => {
-      const now = runTime(event);
+      const now = runTime(event, clock);
       log.info('scheduled run', { at: now.toISOString() });
       const deadline = Date.now() + (context?.getRemainingTimeInMillis() ?? LONGEST_RUN_MS);
       return impl({ now, log, metrics, deadline });

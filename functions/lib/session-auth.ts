@@ -1,10 +1,17 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { accounts, sessionDeps } from '../adapters/auth-deps';
-import { authenticate, type Principal, type VerifiedClaims } from '../core/auth/sessions';
-import type { Auth } from '../routes';
-import { ForbiddenError, UnauthorizedError } from './errors';
+import { UnauthorizedError } from './errors';
 
-export type { Principal };
+/** A route's auth level: anyone, a live session, or a live session of an administrator. */
+export type Auth = 'public' | 'user' | 'admin';
+
+/** Who a `user` route is serving, from a checked token and a live session record. */
+export interface Principal {
+  userId: string;
+  sessionId: string;
+  tokenExpiresAt: Date;
+}
+
+/** Checks a session token for a route's auth level (the wiring supplies the deployment's, tests their own). */
 export type Authenticator = (
   token: string,
   level: Exclude<Auth, 'public'>,
@@ -20,35 +27,12 @@ export function bearerToken(headers: Record<string, string | undefined> | undefi
 }
 
 /**
- * A live session (user routes) whose token's verified claims also start `alongside`, in the same turn as the session
- * read (core/auth/sessions.ts); admin routes also need the admin role, read from the table.
- */
-export function sessionAuthenticatorWith(
-  alongside?: (claims: VerifiedClaims, event: APIGatewayProxyEventV2) => void,
-): Authenticator {
-  return async (token, level, event) => {
-    const principal = await authenticate(
-      token,
-      sessionDeps(new Date()),
-      alongside && event && ((claims) => alongside(claims, event)),
-    );
-    if (level === 'admin') {
-      const user = await accounts().user(principal.userId);
-      if (user?.role !== 'admin') throw new ForbiddenError('Only administrators can do this');
-    }
-    return principal;
-  };
-}
-
-export const sessionAuthenticator: Authenticator = sessionAuthenticatorWith();
-
-/**
  * The viewer of a public route that shows its owner more (a seller's own listing): no Authorization header is a
  * visitor (null); a header that is not a live session is 401, as everywhere else, never a silent visitor view.
  */
 export async function optionalPrincipal(
   headers: Record<string, string | undefined> | undefined,
-  authenticateWith: Authenticator = sessionAuthenticator,
+  authenticateWith: Authenticator,
 ): Promise<Principal | null> {
   if (headers?.authorization === undefined || headers.authorization === '') return null;
   return authenticateWith(bearerToken(headers), 'user');

@@ -1,9 +1,29 @@
+import { secrets } from '../adapters/secrets';
+import { TABLE_KEY, TTL_ATTRIBUTE } from '../adapters/db/table';
+import { httpHandlerWith } from '../lib/http-handler';
+import { idempotentRequests as idempotentRequestsOn } from '../lib/idempotency';
+import { fromCloudFront as fromCloudFrontWith } from '../lib/origin-verify';
+import { optionalPrincipal as optionalPrincipalWith, type Authenticator } from '../lib/session-auth';
+import { sessionAuthenticator } from './session';
+
 /**
  * What every HTTP handler is built with: the handler wrapper bound to this deployment's sessions, origin secret and
  * idempotency table (decision 044). Handlers import it from here, never from adapters.
  */
-export { created, httpHandler, ok, principalOf, sourceIpOf } from '../lib/http-handler';
+export const httpHandler = httpHandlerWith({ authenticate: sessionAuthenticator, originSecret: secrets });
+export { created, ok, principalOf, sourceIpOf } from '../lib/http-handler';
 export type { HttpRequest, HttpResult } from '../lib/http-handler';
-export { optionalPrincipal } from '../lib/session-auth';
-export { idempotentRequests } from '../lib/idempotency';
-export { fromCloudFront, originCheckEnabled } from '../lib/origin-verify';
+export { originCheckEnabled } from '../lib/origin-verify';
+
+/** The stored-answer runner of an idempotent route, on the one table (functions/lib/idempotency.ts). */
+export const idempotentRequests = (routeName: string) =>
+  idempotentRequestsOn(routeName, { ...TABLE_KEY, ttlAttribute: TTL_ATTRIBUTE });
+
+export const optionalPrincipal = (
+  headers: Record<string, string | undefined> | undefined,
+  authenticateWith: Authenticator = sessionAuthenticator,
+) => optionalPrincipalWith(headers, authenticateWith);
+
+/** Whether a request came through CloudFront (the WebSocket authorizer checks it itself). */
+export const fromCloudFront = (headers: Record<string, string | undefined> | undefined) =>
+  fromCloudFrontWith(headers, secrets);

@@ -2,7 +2,7 @@ import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { sessionDeps } from '../adapters/auth-deps';
 import { authenticate, SessionRefused } from '../core/auth/sessions';
 import { lambdaHandler } from '../lib/lambda-handler';
-import { fromCloudFront, originCheckEnabled } from '../lib/origin-verify';
+import { fromCloudFront, originCheckEnabled } from '../wiring/http';
 
 type ConnectAuthorizerEvent = APIGatewayRequestAuthorizerEventV2 & { methodArn?: string };
 

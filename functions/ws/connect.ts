@@ -2,7 +2,7 @@ import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 import { realtimeStore } from '../adapters/db/realtime-store';
 import { db } from '../adapters/db/service';
 import { openConnection } from '../core/realtime/connections';
-import { socketHandler } from '../lib/socket-handler';
+import { socketHandler } from '../wiring/jobs';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
   requestContext: { authorizer?: { userId?: string } };

@@ -2,7 +2,7 @@ import { realtimeStore } from '../adapters/db/realtime-store';
 import { db } from '../adapters/db/service';
 import { socketSender } from '../adapters/socket-sender';
 import { answerSocketMessage } from '../core/realtime/connections';
-import { socketHandler } from '../lib/socket-handler';
+import { socketHandler } from '../wiring/jobs';
 
 /** Messages from browsers: subscribe / unsubscribe to topics, ping. The answer goes back over @connections. */
 export const handler = socketHandler('ws/default', async (event, { connectionId }) => {

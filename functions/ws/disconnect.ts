@@ -1,6 +1,6 @@
 import { realtimeStore } from '../adapters/db/realtime-store';
 import { db } from '../adapters/db/service';
-import { socketHandler } from '../lib/socket-handler';
+import { socketHandler } from '../wiring/jobs';
 
 /** The connection is gone either way: a failed cleanup is logged (the record's TTL removes it) and answered 200. */
 export const handler = socketHandler(

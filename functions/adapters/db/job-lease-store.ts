@@ -1,15 +1,11 @@
+import type { JobLeases } from '../../lib/one-run-at-a-time';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 
 /** How long an expired lease stays in the table before TTL removes it (it is free from its expiry on). */
 const KEEP_SECONDS = 86_400;
 
-export interface JobLeases {
-  /** Takes the job's lease until `untilMs` if nobody holds it or its holder's time is up; false when held. */
-  acquire(job: string, holder: string, untilMs: number, nowMs: number): Promise<boolean>;
-  /** Gives the lease back, if `holder` still has it. */
-  release(job: string, holder: string): Promise<void>;
-}
+export type { JobLeases };
 
 export function jobLeases(db: Db): JobLeases {
   const { jobLease } = db.entities;

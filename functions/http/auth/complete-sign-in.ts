@@ -5,7 +5,7 @@ import { signer } from '../../adapters/signer/xaman-signer';
 import { signingEvents } from '../../adapters/signing-queue';
 import { enforceRateLimit } from '../../core/auth/rate-limit';
 import { completeSignIn } from '../../core/auth/sign-in';
-import { httpHandler, ok, sourceIpOf } from '../../lib/http-handler';
+import { httpHandler, ok, sourceIpOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.completeSignIn, async ({ params, body, event, metrics }) => {

@@ -2,7 +2,7 @@ import { signingRequests } from '../../adapters/auth-deps';
 import { signer } from '../../adapters/signer/xaman-signer';
 import { signingEvents } from '../../adapters/signing-queue';
 import { getSignInStatus } from '../../core/auth/sign-in';
-import { httpHandler, ok } from '../../lib/http-handler';
+import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getSignInStatus, async ({ params }) =>

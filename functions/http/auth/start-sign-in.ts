@@ -3,7 +3,7 @@ import { signer } from '../../adapters/signer/xaman-signer';
 import { signingQueue } from '../../adapters/signing-queue';
 import { enforceRateLimit } from '../../core/auth/rate-limit';
 import { startSignIn } from '../../core/auth/sign-in';
-import { created, httpHandler, sourceIpOf } from '../../lib/http-handler';
+import { created, httpHandler, sourceIpOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.startSignIn, async ({ event }) => {

@@ -1,7 +1,7 @@
 import { bidDeps } from '../../adapters/bid-deps';
 import { bidAuthenticator, withFirstRead } from '../../adapters/bid-first-read';
 import { bidOnListing } from '../../core/bids/bid-on-listing';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { created, httpHandler, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

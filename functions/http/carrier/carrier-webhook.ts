@@ -3,7 +3,7 @@ import { secrets } from '../../adapters/secrets';
 import { deliveryDeps } from '../../adapters/settlement-deps';
 import { checkParcels } from '../../core/orders/delivery';
 import { UnauthorizedError } from '../../lib/errors';
-import { httpHandler, ok } from '../../lib/http-handler';
+import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 /**

@@ -1,6 +1,6 @@
 import { cartDeps } from '../../adapters/cart-deps';
 import { removeCartItem } from '../../core/cart/cart';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.removeCartItem, async (req) =>

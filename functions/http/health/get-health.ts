@@ -1,6 +1,6 @@
 import { healthProbes } from '../../adapters/health-probes';
 import { checkHealth } from '../../core/health/check-health';
-import { httpHandler, ok } from '../../lib/http-handler';
+import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getHealth, async (req) => {

@@ -5,7 +5,7 @@ import { fetchImage } from '../../adapters/image-fetch';
 import { writeObject } from '../../adapters/media-store';
 import { mediaUrl } from '../../adapters/media-url';
 import { importPhoto } from '../../core/listings/import-photo';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { created, httpHandler, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 /** The configured product lookup service is trusted to serve its images from wherever it runs (locally: loopback). */

@@ -4,7 +4,7 @@ import { accounts } from '../../adapters/auth-deps';
 import { presignUpload } from '../../adapters/media-uploads';
 import { requireSeller } from '../../core/listings/seller';
 import { pendingUploadKey } from '../../core/listings/photos';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { created, httpHandler, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.startListingPhotoUpload, async (req) => {

@@ -5,8 +5,8 @@ import { db } from '../../adapters/db/service';
 import { photoStore } from '../../adapters/photo-store';
 import { thumbnailRequests } from '../../adapters/thumbnail-requests';
 import { createListing } from '../../core/listings/create-listing';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

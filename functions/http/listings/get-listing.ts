@@ -2,8 +2,8 @@ import { listingDetailReader } from '../../adapters/db/listing-detail-reader';
 import { db } from '../../adapters/db/service';
 import { mediaUrl } from '../../adapters/media-url';
 import { getListing } from '../../core/listings/get-listing';
-import { httpHandler, ok } from '../../lib/http-handler';
-import { optionalPrincipal } from '../../lib/session-auth';
+import { httpHandler, ok } from '../../wiring/http';
+import { optionalPrincipal } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getListing, async (req) => {

@@ -4,7 +4,7 @@ import { db } from '../../adapters/db/service';
 import { mediaUrl } from '../../adapters/media-url';
 import { enforceRateLimit } from '../../core/auth/rate-limit';
 import { listListings } from '../../core/listings/list-listings';
-import { httpHandler, ok, sourceIpOf } from '../../lib/http-handler';
+import { httpHandler, ok, sourceIpOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listListings, async ({ query, event }) =>

@@ -4,7 +4,7 @@ import { db } from '../../adapters/db/service';
 import { photoStore } from '../../adapters/photo-store';
 import { thumbnailRequests } from '../../adapters/thumbnail-requests';
 import { updateListing } from '../../core/listings/update-listing';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.updateListing, async (req) => {

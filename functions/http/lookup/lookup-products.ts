@@ -1,6 +1,6 @@
 import { productLookup } from '../../adapters/lookup/product-lookup';
 import { lookupProducts } from '../../core/lookup/product-lookup';
-import { httpHandler, ok } from '../../lib/http-handler';
+import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.lookupProducts, async (req) =>

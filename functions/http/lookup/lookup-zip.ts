@@ -1,6 +1,6 @@
 import { zipLookup } from '../../adapters/lookup/zip-lookup';
 import { NotFoundError } from '../../lib/errors';
-import { httpHandler, ok } from '../../lib/http-handler';
+import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.lookupZip, async (req) => {

@@ -1,6 +1,6 @@
 import { messageDeps } from '../../adapters/message-deps';
 import { getConversation } from '../../core/messages/read-conversations';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getConversation, async (req) =>

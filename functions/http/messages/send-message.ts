@@ -1,7 +1,7 @@
 import { messageDeps } from '../../adapters/message-deps';
 import { sendMessage } from '../../core/messages/send-message';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

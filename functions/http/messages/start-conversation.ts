@@ -1,6 +1,6 @@
 import { messageDeps } from '../../adapters/message-deps';
 import { startConversation } from '../../core/messages/start-conversation';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 // Find-or-create: a retry finds the conversation the first request made (200 either way, `created` says which).

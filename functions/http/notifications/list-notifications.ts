@@ -2,7 +2,7 @@ import { NOTIFICATIONS_PAGE_SIZE } from '../../../shared/api/notifications';
 import { notificationStore } from '../../adapters/db/notification-store';
 import { db } from '../../adapters/db/service';
 import { listNotifications } from '../../core/notifications/read-notifications';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listNotifications, async (req) =>

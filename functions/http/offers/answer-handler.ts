@@ -1,8 +1,8 @@
 import type { acceptOffer, rejectOffer } from '../../../shared/api/offers';
 import { offerDeps } from '../../adapters/offer-deps';
 import { answerOffer } from '../../core/offers/answer-offer';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import type { BusinessMetric } from '../../lib/metrics';
 import type { RouteDef } from '../../routes';
 

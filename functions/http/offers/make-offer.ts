@@ -1,7 +1,7 @@
 import { offerDeps } from '../../adapters/offer-deps';
 import { makeOffer } from '../../core/offers/make-offer';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

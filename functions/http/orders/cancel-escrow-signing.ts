@@ -6,7 +6,7 @@ import { checkSigningNow, orderLinks } from '../../adapters/order-deps';
 import { signer } from '../../adapters/signer/xaman-signer';
 import { getOrder } from '../../core/orders/activity';
 import { cancelEscrowSignature } from '../../core/orders/escrow-signing';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.cancelEscrowSigning, async (req) => {

@@ -1,6 +1,6 @@
 import { labelDeps } from '../../adapters/label-deps';
 import { getLabelRates } from '../../core/orders/platform-label';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getLabelRates, async (req) =>

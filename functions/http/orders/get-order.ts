@@ -4,7 +4,7 @@ import { orderStore } from '../../adapters/db/order-store';
 import { db } from '../../adapters/db/service';
 import { getOrder } from '../../core/orders/activity';
 import { SIGNING_SCHEDULE } from '../../core/signing/poll-signing';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getOrder, async (req) =>

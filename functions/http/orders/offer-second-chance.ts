@@ -2,8 +2,8 @@ import { secondChanceDeps } from '../../adapters/auction-deps';
 import { orderLinks } from '../../adapters/order-deps';
 import { offerSecondChance } from '../../core/auctions/second-chance';
 import { toOrderView } from '../../core/orders/order-view';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -2,8 +2,8 @@ import { payAuctionOrderDeps } from '../../adapters/auction-deps';
 import { orderLinks } from '../../adapters/order-deps';
 import { payAuctionOrder } from '../../core/orders/pay-auction-order';
 import { toOrderView } from '../../core/orders/order-view';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

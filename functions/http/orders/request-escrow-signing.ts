@@ -1,7 +1,7 @@
 import { escrowSigningDeps } from '../../adapters/order-deps';
 import { requestEscrowSignature } from '../../core/orders/escrow-signing';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -1,8 +1,8 @@
 import { labelDeps } from '../../adapters/label-deps';
 import { feeDeps } from '../../adapters/settlement-deps';
 import { requestLabelPayment } from '../../core/orders/platform-label';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

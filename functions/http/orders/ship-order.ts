@@ -2,8 +2,8 @@ import { orderLinks } from '../../adapters/order-deps';
 import { sellerActionDeps } from '../../adapters/settlement-deps';
 import { getOrder } from '../../core/orders/activity';
 import { shipOrder } from '../../core/orders/seller-actions';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -2,7 +2,7 @@ import { db } from '../../adapters/db/service';
 import { profileStore } from '../../adapters/db/profile-store';
 import { mediaUrl } from '../../adapters/media-url';
 import { toProfile } from '../../core/profile/profile';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getProfile, async (req) =>

@@ -4,7 +4,7 @@ import { mediaUrl } from '../../adapters/media-url';
 import { photoStore } from '../../adapters/photo-store';
 import { setAvatar } from '../../core/profile/avatar';
 import { toProfile } from '../../core/profile/profile';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.setAvatar, async (req) => {

@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { AVATAR_MAX_BYTES } from '../../../shared/api/profile';
 import { presignUpload } from '../../adapters/media-uploads';
 import { pendingUploadKey } from '../../core/listings/photos';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
+import { created, httpHandler, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 // Avatars upload to the pending prefix like listing photos; setting one re-encodes it under avatars/.

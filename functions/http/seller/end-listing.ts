@@ -2,7 +2,7 @@ import { db } from '../../adapters/db/service';
 import { eventQueue } from '../../adapters/event-queue';
 import { sellerListingStore } from '../../adapters/db/seller-listing-store';
 import { endListing } from '../../core/listings/seller-listings';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.endListing, async (req) => {

@@ -2,7 +2,7 @@ import { db } from '../../adapters/db/service';
 import { sellerListingStore } from '../../adapters/db/seller-listing-store';
 import { mediaUrl } from '../../adapters/media-url';
 import { listMyListings } from '../../core/listings/seller-listings';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listMyListings, async (req) =>

@@ -1,7 +1,7 @@
 import { relistDeps } from '../../adapters/auction-deps';
 import { relistAuction } from '../../core/auctions/relist';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

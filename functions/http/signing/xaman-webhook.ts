@@ -1,7 +1,7 @@
 import { checkSigningNow } from '../../adapters/order-deps';
 import { secrets } from '../../adapters/secrets';
 import { verifyXamanWebhook } from '../../adapters/signer/xaman-webhook-signature';
-import { httpHandler, ok } from '../../lib/http-handler';
+import { httpHandler, ok } from '../../wiring/http';
 import { UnauthorizedError } from '../../lib/errors';
 import { routes } from '../../routes';
 

@@ -2,7 +2,7 @@ import { db } from '../../adapters/db/service';
 import { storeReviewsStore } from '../../adapters/db/store-reviews-store';
 import { mediaUrl } from '../../adapters/media-url';
 import { listStoreReviews } from '../../core/reviews/store-reviews';
-import { httpHandler, ok } from '../../lib/http-handler';
+import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listStoreReviews, async (req) =>

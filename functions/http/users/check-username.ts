@@ -1,7 +1,7 @@
 import { accounts, rateLimits } from '../../adapters/auth-deps';
 import { enforceRateLimit } from '../../core/auth/rate-limit';
 import { usernameAvailability } from '../../core/auth/accounts';
-import { httpHandler, ok, sourceIpOf } from '../../lib/http-handler';
+import { httpHandler, ok, sourceIpOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.checkUsername, async ({ query, event }) => {

@@ -2,7 +2,7 @@ import { accounts, rateLimits, sessionDeps } from '../../adapters/auth-deps';
 import { mediaUrl } from '../../adapters/media-url';
 import { createAccount } from '../../core/auth/accounts';
 import { enforceRateLimit } from '../../core/auth/rate-limit';
-import { created, httpHandler, sourceIpOf } from '../../lib/http-handler';
+import { created, httpHandler, sourceIpOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.createAccount, async ({ body, event, metrics }) => {

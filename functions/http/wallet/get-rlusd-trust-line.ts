@@ -1,6 +1,6 @@
 import { trustLineDeps } from '../../adapters/order-deps';
 import { hasRlusdLine } from '../../core/wallet/trust-line';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getRlusdTrustLine, async (req) =>

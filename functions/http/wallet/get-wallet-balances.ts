@@ -3,7 +3,7 @@ import { loadLedger } from '../../adapters/load-ledger';
 import { explorerAccountUrl, walletBalances } from '../../core/wallet/wallet-balances';
 import { ledgerConfig } from '../../lib/config';
 import { NotFoundError, UpstreamError } from '../../lib/errors';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getWalletBalances, async (req) => {

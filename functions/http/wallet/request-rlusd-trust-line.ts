@@ -1,7 +1,7 @@
 import { trustLineDeps } from '../../adapters/order-deps';
 import { requestRlusdTrustLine } from '../../core/wallet/trust-line';
-import { httpHandler, ok, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

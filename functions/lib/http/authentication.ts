@@ -1,5 +1,4 @@
-import type { Auth } from '../../routes';
-import { bearerToken, type Authenticator } from '../session-auth';
+import { bearerToken, type Auth, type Authenticator } from '../session-auth';
 import { stateOf, type HttpMiddleware } from './state';
 
 /**

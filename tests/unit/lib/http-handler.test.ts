@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract } from '../../../shared/api/contract';
 import { ConflictError, NotFoundError } from '../../../functions/lib/errors';
-import { httpHandler, ok, MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
+import { MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
+import { httpHandler, ok } from '../../../functions/wiring/http';
 import type { RouteDef } from '../../../functions/routes';
 import { captureOutput } from './capture-output';
 

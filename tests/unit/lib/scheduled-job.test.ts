@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scheduledJob, type ScheduledRun } from '../../../functions/lib/scheduled-job';
+import { scheduledJob, type ScheduledRun } from '../../../functions/wiring/jobs';
 import { captureOutput } from './capture-output';
 
 describe('scheduledJob', () => {
