@@ -13,10 +13,17 @@ import {
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
-import { getListing, listListings } from '../shared/api/listings';
+import {
+  createListing,
+  endListing,
+  getListing,
+  importListingPhoto,
+  listListings,
+  listMyListings,
+  startListingPhotoUpload,
+  updateListing,
+} from '../shared/api/listings';
 import { listBids, listMyBids, placeBid } from '../shared/api/bids';
-import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
-import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
 import { STORE_BANNERS } from './core/profile/store-settings';

@@ -1,4 +1,4 @@
-import type { CreateListingBody } from '../../../shared/api/listing-write';
+import type { CreateListingBody } from '../../../shared/api/listings';
 import { sortPriceOf, type ListingRecord } from './listing';
 import {
   assertAuctionEndAhead,

@@ -1,4 +1,4 @@
-import type { CreateListingBody } from '../../../shared/api/listing-write';
+import type { CreateListingBody } from '../../../shared/api/listings';
 import { BadRequestError } from '../../lib/errors';
 
 /** An auction must run at least this long (a date "not in the past" that ends before anyone can bid is no auction). */

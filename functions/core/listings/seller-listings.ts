@@ -1,4 +1,4 @@
-import type { MyListing } from '../../../shared/api/listing-write';
+import type { MyListing } from '../../../shared/api/listings';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { ListingSummary } from './listing';
 import { toListingCard, type MediaUrl } from './to-card';

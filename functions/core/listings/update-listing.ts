@@ -1,4 +1,4 @@
-import type { CreateListingBody } from '../../../shared/api/listing-write';
+import type { CreateListingBody } from '../../../shared/api/listings';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { NewListing } from './create-listing';
 import { sortPriceOf } from './listing';

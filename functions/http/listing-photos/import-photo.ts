@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { LISTING_PHOTO_MAX_BYTES } from '../../../shared/api/listing-photos';
+import { LISTING_PHOTO_MAX_BYTES } from '../../../shared/api/listings';
 import { accounts } from '../../adapters/auth-deps';
 import { fetchImage } from '../../adapters/image-fetch';
 import { writeObject } from '../../adapters/media-store';

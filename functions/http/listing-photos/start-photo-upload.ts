@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { LISTING_PHOTO_MAX_BYTES } from '../../../shared/api/listing-photos';
+import { LISTING_PHOTO_MAX_BYTES } from '../../../shared/api/listings';
 import { accounts } from '../../adapters/auth-deps';
 import { presignUpload } from '../../adapters/media-uploads';
 import { requireSeller } from '../../core/listings/seller';

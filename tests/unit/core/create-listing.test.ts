@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createListingBodySchema } from '../../../shared/api/listing-write';
+import { createListingBodySchema } from '../../../shared/api/listings';
 import { createListing, type NewListing } from '../../../functions/core/listings/create-listing';
 
 const NOW = new Date('2026-06-01T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createListingBodySchema } from '../../../shared/api/listing-write';
+import { createListingBodySchema } from '../../../shared/api/listings';
 import { attachedKey, pendingUploadKey, sniffImageType, thumbnailKey } from '../../../functions/core/listings/photos';
 import { makeThumbnails, type ThumbnailDeps } from '../../../functions/core/listings/thumbnails';
 
