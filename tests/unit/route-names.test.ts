@@ -24,7 +24,6 @@ const PENDING = new Set<string>([
   'completeSignIn',
   'counterOffer',
   'createAccount',
-  'createListing',
   'endListing',
   'getCart',
   'getConversation',
@@ -47,7 +46,6 @@ const PENDING = new Set<string>([
   'listConversationOffers',
   'listConversations',
   'listMessages',
-  'listMyBids',
   'listMyListings',
   'listMyOffers',
   'listMyOrders',
@@ -61,7 +59,6 @@ const PENDING = new Set<string>([
   'mergeCart',
   'offerSecondChance',
   'payAuctionOrder',
-  'placeBid',
   'queue events',
   'queue media',
   'queue signing',
@@ -88,7 +85,6 @@ const PENDING = new Set<string>([
   'startAvatarUpload',
   'startListingPhotoUpload',
   'startSignIn',
-  'updateListing',
   'updateProfile',
   'updateStore',
   'ws/authorize',
@@ -143,9 +139,8 @@ const operations = [
   ...queues.map((q) => ({ name: `queue ${q.name}`, check: async () => jobProblems(q.consumer) })),
   ...schedules.map((s) => ({
     name: `schedule ${s.name}`,
-    check: async () => (basename(s.handler) === s.name ? [] : [`${s.handler} is not jobs/${s.name}`]).concat(
-      jobProblems(s.handler),
-    ),
+    check: async () =>
+      (basename(s.handler) === s.name ? [] : [`${s.handler} is not jobs/${s.name}`]).concat(jobProblems(s.handler)),
   })),
   ...[...Object.values(wsRoutes), wsAuthorizer].map((h) => ({ name: h, check: async () => jobProblems(h) })),
 ];
