@@ -320,7 +320,7 @@ export const routes = {
   startListingPhotoUpload: route(
     'startListingPhotoUpload',
     startListingPhotoUpload,
-    'http/listing-photos/start-photo-upload',
+    'http/listings/start-listing-photo-upload',
     'user',
     sellers(201),
     { uploadsMedia: PENDING_UPLOADS },
@@ -328,13 +328,13 @@ export const routes = {
   importListingPhoto: route(
     'importListingPhoto',
     importListingPhoto,
-    'http/listing-photos/import-photo',
+    'http/listings/import-listing-photo',
     'user',
     sellers(201),
     { uploadsMedia: PENDING_UPLOADS },
   ),
-  listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user', signedIn(200)),
-  endListing: route('endListing', endListing, 'http/seller/end-listing', 'user', owner(200)),
+  listMyListings: route('listMyListings', listMyListings, 'http/listings/list-my-listings', 'user', signedIn(200)),
+  endListing: route('endListing', endListing, 'http/listings/end-listing', 'user', owner(200)),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user', signedIn(200)),
   lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user', signedIn(200)),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user', signedIn(200)),
@@ -545,14 +545,14 @@ export const routes = {
   offerSecondChance: route(
     'offerSecondChance',
     offerSecondChance,
-    'http/orders/offer-second-chance',
+    'http/auctions/offer-second-chance',
     'user',
     orderSeller(200),
     { idempotent: true, capacity: 'money' },
   ),
   // Only the listing's seller relists an auction that ended without a paid sale; its photos are copied for it (and the
   // copies deleted again when the relist is not written).
-  relistAuction: route('relistAuction', relistAuction, 'http/seller/relist-auction', 'user', owner(201), {
+  relistAuction: route('relistAuction', relistAuction, 'http/auctions/relist-auction', 'user', owner(201), {
     idempotent: true,
     uploadsMedia: LISTING_PHOTOS,
     deletesMedia: [LISTING_PHOTOS],

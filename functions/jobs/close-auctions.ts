@@ -1,6 +1,6 @@
-import { closeAuctionsDeps } from '../adapters/auction-deps';
-import { closeDueAuctions } from '../core/auctions/close-auctions';
-import { scheduledJob } from '../lib/scheduled-job';
+import { closeAuctions } from '../core/auctions/close-auctions';
+import { closeAuctionsDeps } from '../wiring/auctions';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every minute (functions/routes.ts schedules): ends each auction whose end has come (decision 029): out of browse
@@ -8,7 +8,7 @@ import { scheduledJob } from '../lib/scheduled-job';
  * conditional on the listing as read, each notice once per person.
  */
 export const handler = scheduledJob('jobs/close-auctions', async ({ now, log, metrics }) => {
-  const result = await closeDueAuctions(now, closeAuctionsDeps(log));
+  const result = await closeAuctions(now, closeAuctionsDeps(log));
   metrics.count('AuctionsClosed', result.sold + result.unsold);
   if (result.sold + result.unsold + result.failed + result.reannounced > 0) log.info('auctions closed', { ...result });
   return result;

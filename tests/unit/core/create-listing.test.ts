@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testClock } from '../../fixtures/test-clock';
 import { createListingBodySchema } from '../../../shared/api/listings';
 import { createListing, type NewListing } from '../../../functions/core/listings/create-listing';
 
@@ -46,7 +47,7 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
     },
     writer: { create: async (listing: NewListing, terms: string[]) => void written.push({ listing, terms }) },
     newId: () => '01LISTING',
-    now: NOW,
+    clock: testClock(NOW),
   };
 }
 
