@@ -14,10 +14,17 @@ import {
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
 import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
-import { getListing, listListings } from '../shared/api/listings';
+import {
+  createListing,
+  endListing,
+  getListing,
+  importListingPhoto,
+  listListings,
+  listMyListings,
+  startListingPhotoUpload,
+  updateListing,
+} from '../shared/api/listings';
 import { listBids, listMyBids, placeBid } from '../shared/api/bids';
-import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
-import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
 import { STORE_BANNERS } from './core/profile/store-settings';
@@ -314,7 +321,7 @@ export const routes = {
   startListingPhotoUpload: route(
     'startListingPhotoUpload',
     startListingPhotoUpload,
-    'http/listing-photos/start-photo-upload',
+    'http/listings/start-listing-photo-upload',
     'user',
     sellers(201),
     { uploadsMedia: PENDING_UPLOADS },
@@ -322,13 +329,13 @@ export const routes = {
   importListingPhoto: route(
     'importListingPhoto',
     importListingPhoto,
-    'http/listing-photos/import-photo',
+    'http/listings/import-listing-photo',
     'user',
     sellers(201),
     { uploadsMedia: PENDING_UPLOADS },
   ),
-  listMyListings: route('listMyListings', listMyListings, 'http/seller/list-my-listings', 'user', signedIn(200)),
-  endListing: route('endListing', endListing, 'http/seller/end-listing', 'user', owner(200)),
+  listMyListings: route('listMyListings', listMyListings, 'http/listings/list-my-listings', 'user', signedIn(200)),
+  endListing: route('endListing', endListing, 'http/listings/end-listing', 'user', owner(200)),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user', signedIn(200)),
   lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user', signedIn(200)),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user', signedIn(200)),
@@ -539,14 +546,14 @@ export const routes = {
   offerSecondChance: route(
     'offerSecondChance',
     offerSecondChance,
-    'http/orders/offer-second-chance',
+    'http/auctions/offer-second-chance',
     'user',
     orderSeller(200),
     { idempotent: true, capacity: 'money' },
   ),
   // Only the listing's seller relists an auction that ended without a paid sale; its photos are copied for it (and the
   // copies deleted again when the relist is not written).
-  relistAuction: route('relistAuction', relistAuction, 'http/seller/relist-auction', 'user', owner(201), {
+  relistAuction: route('relistAuction', relistAuction, 'http/auctions/relist-auction', 'user', owner(201), {
     idempotent: true,
     uploadsMedia: LISTING_PHOTOS,
     deletesMedia: [LISTING_PHOTOS],

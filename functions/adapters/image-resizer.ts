@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { THUMBNAIL_MAX_PX } from '../core/listings/thumbnails';
+import { THUMBNAIL_MAX_PX } from '../core/listings/make-thumbnails';
 
 /** Null when sharp cannot decode the file (corrupt, or a format it does not read): that is not worth a retry. */
 export async function resizeToThumbnail(photo: Uint8Array): Promise<Uint8Array | null> {

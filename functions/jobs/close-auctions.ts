@@ -1,5 +1,5 @@
-import { closeAuctionsDeps } from '../adapters/auction-deps';
-import { closeDueAuctions } from '../core/auctions/close-auctions';
+import { closeAuctions } from '../core/auctions/close-auctions';
+import { closeAuctionsDeps } from '../wiring/auctions';
 import { scheduledJob } from '../wiring/jobs';
 
 /**
@@ -8,7 +8,7 @@ import { scheduledJob } from '../wiring/jobs';
  * conditional on the listing as read, each notice once per person.
  */
 export const handler = scheduledJob('jobs/close-auctions', async ({ now, log, metrics }) => {
-  const result = await closeDueAuctions(now, closeAuctionsDeps(log));
+  const result = await closeAuctions(now, closeAuctionsDeps(log));
   metrics.count('AuctionsClosed', result.sold + result.unsold);
   if (result.sold + result.unsold + result.failed + result.reannounced > 0) log.info('auctions closed', { ...result });
   return result;

@@ -5,7 +5,5 @@ export * from './auth';
 export * from './profile';
 export * from './wishlist';
 export * from './lookup';
-export * from './listing-write';
 export * from './stores';
-export * from './listing-photos';
 export * from './notifications';

@@ -161,7 +161,7 @@ Buy It Now); ${WARM_UP_MS / 1000} s flat out on another auction first are not co
 here, which needs that long to compile what a hot auction runs). Handled = answered with the bid placed or
 a refusal of the bidding rules, over the time from the first request sent to the last answer. The invariant replays
 the accepted bids' maximums, in the order their answers' bid counts give, through the pure rules
-(functions/core/bids/place-bid.ts) and compares each answer and the stored listing (price, count, leader, runner-up,
+(functions/core/bids/bid-rules.ts) and compares each answer and the stored listing (price, count, leader, runner-up,
 end) and bid items.`;
 
 await runAlone(import.meta.url, hotAuction, hotAuctionRows);

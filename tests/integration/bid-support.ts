@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
 import { bidStore } from '../../functions/adapters/db/bid-store';
-import { bidOnListing } from '../../functions/core/bids/bid-on-listing';
+import { placeBid } from '../../functions/core/bids/place-bid';
+import { systemClock } from '../../functions/core/clock/clock';
 import { AppError } from '../../functions/lib/errors';
 import type { AuctionState } from '../../functions/core/bids/auction-state';
 import type { BidPlaced } from '../../shared/api/bids';
@@ -84,7 +85,7 @@ export async function storedBids(listingId: string): Promise<StoredBid[]> {
  */
 export async function bidFromLambdas(a: Account, listingId: string, maxCents: number, key: string) {
   try {
-    const { placed } = await bidOnListing(
+    const { placed } = await placeBid(
       { userId: a.userId, listingId, maxCents, idempotencyKey: key },
       {
         store: bidStore(tableService()),
@@ -92,7 +93,7 @@ export async function bidFromLambdas(a: Account, listingId: string, maxCents: nu
         balanceCents: async () => Number.MAX_SAFE_INTEGER,
         events: { placed: async () => undefined },
         newId: (at) => ulid(at.getTime()),
-        now: () => new Date(),
+        clock: systemClock,
         warn: () => undefined,
       },
     );

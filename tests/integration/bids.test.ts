@@ -6,7 +6,7 @@ import { call } from './auth-support';
 import { checkHotAuction, type SentBid } from '../fixtures/hot-auction-invariant';
 import { ulid } from 'ulid';
 import { bidStore } from '../../functions/adapters/db/bid-store';
-import { placeBid } from '../../functions/core/bids/place-bid';
+import { applyBid } from '../../functions/core/bids/bid-rules';
 import { tableService } from './table-support';
 import { accepted, auctionBy, bid, bidFromLambdas, historyOf, pageOf, storedAuction, storedBids } from './bid-support';
 import { buyerAndSeller } from './checkout-support';
@@ -191,7 +191,7 @@ describe('placing a bid', () => {
     expect(await store.answered({ ...key, idempotencyKey: k1 })).toBeNull();
     // The same request written again on the listing as it is now (a copy from another process): refused by the key.
     const read = (await store.read(id))!;
-    const again = placeBid(read.state, { bidderId: bob.userId, maxCents: 9_000, at: new Date(), balanceCents: 1e9 });
+    const again = applyBid(read.state, { bidderId: bob.userId, maxCents: 9_000, at: new Date(), balanceCents: 1e9 });
     if (!again.accepted) throw new Error('the rules refused the copy');
     const bidLine = {
       listingId: id,

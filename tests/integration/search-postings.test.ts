@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, inject, it } from 'vitest';
-import { createListingBodySchema } from '../../shared/api/listing-write';
+import { createListingBodySchema } from '../../shared/api/listings';
 import { listingBrowseStore } from '../../functions/adapters/db/listing-browse-store';
 import { listingEditStore } from '../../functions/adapters/db/listing-edit-store';
 import { listingWriter } from '../../functions/adapters/db/listing-writer';

@@ -1,7 +1,7 @@
 import './support/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { MyListing } from '../../shared/api/listing-write';
+import type { MyListing } from '../../shared/api/listings';
 import type { Store } from '../../shared/api/stores';
 import { routes } from '../../web/src/app/router';
 import { pending } from './support/fetch-stub';

@@ -1,6 +1,6 @@
-import type { LapseStore } from '../../core/auctions/lapse-unpaid';
-import type { RelistSource, RelistStore } from '../../core/auctions/relist';
-import type { SecondChanceStore } from '../../core/auctions/second-chance';
+import type { LapseStore } from '../../core/auctions/lapse-unpaid-orders';
+import type { RelistSource, RelistStore } from '../../core/auctions/relist-auction';
+import type { SecondChanceStore } from '../../core/auctions/offer-second-chance';
 import type { OrderRecord, SellerChoice } from '../../core/orders/order';
 import { facetEntries } from './listing-facets';
 import { statusKeyComposites, type ClosingListing } from './listing-close';

@@ -1,4 +1,4 @@
-import type { ThumbnailDeps } from '../../core/listings/thumbnails';
+import type { ThumbnailDeps } from '../../core/listings/make-thumbnails';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 

@@ -1,4 +1,4 @@
-import type { BidderAuction, BidListing, MyBidsStore } from '../../core/bids/my-bids';
+import type { BidderAuction, BidListing, MyBidsStore } from '../../core/bids/list-my-bids';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import type { Db } from './service';
 

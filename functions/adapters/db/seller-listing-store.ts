@@ -1,6 +1,6 @@
 import type { ListingSummary } from '../../core/listings/listing';
 import type { EventPublisher } from '../../core/realtime/ports';
-import type { SellerListingStore } from '../../core/listings/seller-listings';
+import type { SellerListingStore } from '../../core/listings/ports';
 import { closeListing, type ClosingListing } from './listing-close';
 import { CARD_ATTRIBUTES } from './listing-cards';
 import type { Db } from './service';

@@ -35,7 +35,7 @@ export type CloseOutcome =
 async function winnersOrder(
   read: ClosingAuction,
   ending: Extract<ReturnType<typeof decideAuctionEnd>, { kind: 'sold' }>,
-  now: Date,
+  at: Date,
   deps: CloseAuctionsDeps,
 ): Promise<OrderRecord> {
   const [winner, seller] = await Promise.all([
@@ -51,42 +51,42 @@ async function winnersOrder(
     priceCents: ending.priceCents,
     round: 'winner',
     runnerUp: ending.secondChance,
-    now,
+    now: at,
   });
 }
 
 /**
  * Ends one auction at its end (decision 029): read strongly consistent, decided by the bidding rules
- * (decideAuctionEnd), then written in one transaction conditional on the version read and the end not after `now`.
+ * (decideAuctionEnd), then written in one transaction conditional on the version read and the end not after `at`.
  * A bid in the last millisecond and the close exclude each other on that item: whichever writes first wins, and the
  * loser reads again (a bid then finds it ended; the close finds the end moved by soft close, or the new leader).
  */
-export async function closeAuction(listingId: string, now: Date, deps: CloseAuctionsDeps): Promise<CloseOutcome> {
+export async function closeAuction(listingId: string, at: Date, deps: CloseAuctionsDeps): Promise<CloseOutcome> {
   for (let attempt = 1; attempt <= CLOSE_ATTEMPTS; attempt++) {
     const read = await deps.store.read(listingId);
     if (!read || read.listing.listingType !== 'auction' || read.listing.status !== 'active') return 'closed';
-    const ending = decideAuctionEnd(read.state, now);
+    const ending = decideAuctionEnd(read.state, at);
     if (ending.kind === 'running') return 'running';
     if (ending.kind === 'unsold' && read.listing.quantityReserved > 0) return 'held';
-    const order = ending.kind === 'sold' ? await winnersOrder(read, ending, now, deps) : null;
+    const order = ending.kind === 'sold' ? await winnersOrder(read, ending, at, deps) : null;
     const result = ending.kind === 'sold' ? 'sold' : ending.reason;
-    if ((await deps.store.close(read, result, order, now)) === 'stale') continue;
-    await announceClose(listingId, now, deps);
+    if ((await deps.store.close(read, result, order, at)) === 'stale') continue;
+    await announceClose(listingId, at, deps);
     return result;
   }
   throw new Error(`auction ${listingId}: the close kept losing races`);
 }
 
 /** Sends a closed auction's notices (again, harmlessly: each is once per user and key) and records that it did. */
-export async function announceClose(listingId: string, now: Date, deps: CloseAuctionsDeps): Promise<void> {
+export async function announceClose(listingId: string, at: Date, deps: CloseAuctionsDeps): Promise<void> {
   const closed = await deps.store.closed(listingId);
   if (!closed) return;
   const [bidders, winner] = await Promise.all([
     deps.bidders(listingId),
     closed.winnerId ? deps.users.user(closed.winnerId) : null,
   ]);
-  await deps.events.publish(closeNotices(closed, bidders, winner?.username ?? null, now));
-  await deps.store.markAnnounced(listingId, now);
+  await deps.events.publish(closeNotices(closed, bidders, winner?.username ?? null, at));
+  await deps.store.markAnnounced(listingId, at);
 }
 
 export interface CloseRun {
@@ -104,15 +104,15 @@ export interface CloseRun {
  * scan) is closed; one that fails is logged and left for the next run. Then closes of the last hour that were never
  * announced are announced. Safe to run twice or side by side: every close is conditional, every notice once.
  */
-export async function closeDueAuctions(now: Date, deps: CloseAuctionsDeps): Promise<CloseRun> {
+export async function closeAuctions(at: Date, deps: CloseAuctionsDeps): Promise<CloseRun> {
   const run: CloseRun = { sold: 0, unsold: 0, skipped: 0, reannounced: 0, failed: 0 };
   let cursor: string | null = null;
   do {
-    const page = await deps.store.due(now.toISOString(), cursor);
+    const page = await deps.store.due(at.toISOString(), cursor);
     cursor = page.cursor;
     for (const listingId of page.listingIds) {
       try {
-        const outcome = await closeAuction(listingId, now, deps);
+        const outcome = await closeAuction(listingId, at, deps);
         if (outcome === 'sold') run.sold++;
         else if (outcome === 'no_bids' || outcome === 'reserve_not_met') run.unsold++;
         else run.skipped++;
@@ -122,9 +122,9 @@ export async function closeDueAuctions(now: Date, deps: CloseAuctionsDeps): Prom
       }
     }
   } while (cursor);
-  const from = new Date(now.getTime() - ANNOUNCE_LOOKBACK_MS).toISOString();
-  for (const listingId of await deps.store.unannounced(from, now.toISOString())) {
-    await announceClose(listingId, now, deps);
+  const from = new Date(at.getTime() - ANNOUNCE_LOOKBACK_MS).toISOString();
+  for (const listingId of await deps.store.unannounced(from, at.toISOString())) {
+    await announceClose(listingId, at, deps);
     run.reannounced++;
   }
   return run;

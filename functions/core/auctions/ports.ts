@@ -38,16 +38,16 @@ export interface ClosedAuction {
 }
 
 export interface AuctionCloseStore {
-  /** Ids of active auctions whose end is at or before `now`, earliest end first, a page at a time (end-time index). */
-  due(now: string, cursor: string | null): Promise<{ listingIds: string[]; cursor: string | null }>;
+  /** Ids of active auctions whose end is at or before `at`, earliest end first, a page at a time (end-time index). */
+  due(at: string, cursor: string | null): Promise<{ listingIds: string[]; cursor: string | null }>;
   read(listingId: string): Promise<ClosingAuction | null>;
   /**
    * Ends the auction in one transaction, conditionally on the version read, the status active and the end (which soft
-   * close may have moved) not after `now`: its status (sold with the winner's order, else ended), out of browse and
+   * close may have moved) not after `at`: its status (sold with the winner's order, else ended), out of browse and
    * search (index keys, facets, postings), and the winner's order created holding the unit. 'stale' when a bid or an
    * edit got there first, or another run closed it.
    */
-  close(read: ClosingAuction, result: AuctionResult, order: OrderRecord | null, now: Date): Promise<'ok' | 'stale'>;
+  close(read: ClosingAuction, result: AuctionResult, order: OrderRecord | null, at: Date): Promise<'ok' | 'stale'>;
   closed(listingId: string): Promise<ClosedAuction | null>;
   /** Closed auctions not yet announced whose end was in (from, to]. */
   unannounced(from: string, to: string): Promise<string[]>;

@@ -3,7 +3,7 @@ import type { ReserveStatus } from '../../../shared/domain/bids';
 import type { Cents } from '../../../shared/domain/money';
 import type { ListingSummary } from '../listings/listing';
 import type { AuctionState } from './auction-state';
-import type { AcceptedBid } from './place-bid';
+import type { AcceptedBid } from './bid-rules';
 
 /** An auction as read (strongly consistent) for a bid: its card fields, stock and version, and its bidding state. */
 export interface AuctionListing {

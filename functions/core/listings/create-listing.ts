@@ -1,4 +1,5 @@
-import type { CreateListingBody } from '../../../shared/api/listing-write';
+import type { CreateListingBody } from '../../../shared/api/listings';
+import type { Clock } from '../clock/clock';
 import { sortPriceOf, type ListingRecord } from './listing';
 import {
   assertAuctionEndAhead,
@@ -25,7 +26,7 @@ export interface CreateListingDeps {
   photos: PhotoStore;
   thumbnails: ThumbnailRequests;
   newId: () => string;
-  now: Date;
+  clock: Clock;
 }
 
 /**
@@ -34,10 +35,11 @@ export interface CreateListingDeps {
  */
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
   const user = await requireSeller(userId, deps.accounts);
-  if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, deps.now);
+  const now = deps.clock.now();
+  if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, now);
   const moved = new Map<string, string>();
   const { images, added } = await attachPhotos(userId, body.photoKeys, [], deps.photos, moved);
-  const at = deps.now.toISOString();
+  const at = now.toISOString();
   const listing: NewListing = {
     ...listingBodyFields(body),
     listingId: deps.newId(),

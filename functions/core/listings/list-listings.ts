@@ -1,6 +1,7 @@
 import type { ListingPage, ListListingsQuery } from '../../../shared/api/listings';
 import { LISTING_CATEGORIES, type ListingCategory } from '../../../shared/domain/categories';
 import { BadRequestError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ListingSummary } from './listing';
 import type { BrowseOrder, ListingBrowsePort } from './ports';
@@ -16,7 +17,7 @@ export const MAX_SEARCH_MATCHES = 500;
 export interface ListListingsDeps {
   store: ListingBrowsePort;
   mediaUrl: MediaUrl;
-  now: () => Date;
+  clock: Clock;
   /** Counts a search against the caller's limit; throws (429) over it. Browsing without search words is not counted. */
   limitSearch: () => Promise<void>;
 }
@@ -50,7 +51,7 @@ export async function listListings(query: ListListingsQuery, deps: ListListingsD
   }
   const order = ORDER_OF_SORT[query.sort ?? 'newest'];
   const cursor = decodeCursor(query.cursor);
-  const nowIso = deps.now().toISOString();
+  const nowIso = deps.clock.now().toISOString();
   const toCards = (items: ListingSummary[]) => items.map((l) => toListingCard(l, deps.mediaUrl));
   const narrowing = {
     category,

@@ -1,4 +1,4 @@
-import type { CreateListingBody } from '../../../shared/api/listing-write';
+import type { CreateListingBody } from '../../../shared/api/listings';
 import { BadRequestError } from '../../lib/errors';
 
 /** An auction must run at least this long (a date "not in the past" that ends before anyone can bid is no auction). */
@@ -7,8 +7,8 @@ export const MIN_AUCTION_MINUTES = 5;
 /** What the wizard's body stores on a listing: every field but the photo keys, the end time as ISO UTC. */
 export type ListingBodyFields = Omit<CreateListingBody, 'endsAt' | 'photoKeys'> & { endsAt?: string };
 
-export function assertAuctionEndAhead(endsAt: string, now: Date): void {
-  if (Date.parse(endsAt) < now.getTime() + MIN_AUCTION_MINUTES * 60_000) {
+export function assertAuctionEndAhead(endsAt: string, at: Date): void {
+  if (Date.parse(endsAt) < at.getTime() + MIN_AUCTION_MINUTES * 60_000) {
     throw new BadRequestError('The auction end date cannot be in the past', {
       endsAt: `Choose a time at least ${MIN_AUCTION_MINUTES} minutes from now`,
     });

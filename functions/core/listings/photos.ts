@@ -1,4 +1,4 @@
-import { LISTING_PHOTO_MAX_BYTES, type ListingPhotoContentType } from '../../../shared/api/listing-photos';
+import { LISTING_PHOTO_MAX_BYTES, type ListingPhotoContentType } from '../../../shared/api/listings';
 import { BadRequestError } from '../../lib/errors';
 
 export interface ListingImageRecord {

@@ -31,3 +31,12 @@ export interface ListingBrowsePort {
   idsWithWordPrefix(prefix: string): Promise<{ ids: string[]; complete: boolean }>;
   getMany(ids: readonly string[]): Promise<ListingSummary[]>;
 }
+
+/** The seller's own listings (the seller portal), over their own index. */
+export interface SellerListingStore {
+  /** The seller's listings, newest first (their own index; every status). */
+  bySeller(sellerId: string): Promise<ListingSummary[]>;
+  get(listingId: string): Promise<ListingSummary | null>;
+  /** Sets status 'ended' only if the listing is still active and still the seller's; false when that no longer holds. */
+  end(listing: ListingSummary, at: Date): Promise<boolean>;
+}

@@ -1,5 +1,6 @@
-import type { CreateListingBody } from '../../../shared/api/listing-write';
+import type { CreateListingBody } from '../../../shared/api/listings';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
 import type { NewListing } from './create-listing';
 import { sortPriceOf } from './listing';
 import { assertAuctionEndAhead, listingBodyFields, type ThumbnailRequests } from './listing-body';
@@ -30,7 +31,7 @@ export interface UpdateListingDeps {
   store: ListingEditStore;
   photos: PhotoStore;
   thumbnails: ThumbnailRequests;
-  now: () => Date;
+  clock: Clock;
 }
 
 /** A write that lost a race (a bid, a thumbnail, another edit) is retried on the fresh listing this many times. */
@@ -78,7 +79,7 @@ async function saveEdit(
     if ((current.bidCount ?? 0) > 0) throw new ConflictError('This auction has bids and can no longer be edited');
     const fields = listingBodyFields(body);
     if (fields.endsAt !== undefined && fields.endsAt !== current.endsAt)
-      assertAuctionEndAhead(fields.endsAt, deps.now());
+      assertAuctionEndAhead(fields.endsAt, deps.clock.now());
     if (fields.quantity <= current.quantitySold) {
       throw new BadRequestError(`Quantity must be above the ${current.quantitySold} already sold`, {
         quantity: `At least ${current.quantitySold + 1}`,
@@ -106,7 +107,7 @@ async function saveEdit(
       images: photos.images,
       sortPriceCents: sortPriceOf(fields),
       createdAt: current.createdAt,
-      updatedAt: deps.now().toISOString(),
+      updatedAt: deps.clock.now().toISOString(),
       version: current.version + 1,
     };
     const before = new Set(searchTermsFor(current));

@@ -1,5 +1,5 @@
 import { PRODUCT_LOOKUP_MAX_RESULTS, type ProductLookupResult } from '../../../shared/api/lookup';
-import { LOOKUP_PHOTO_MAX_COUNT } from '../../../shared/api/listing-photos';
+import { LOOKUP_PHOTO_MAX_COUNT } from '../../../shared/api/listings';
 import { LISTING_CATEGORIES, LISTING_CATEGORY_NAMES, type ListingCategory } from '../../../shared/domain/categories';
 
 /** A product as a UPC service gives it (UPCitemdb's item fields; other services map to these). */

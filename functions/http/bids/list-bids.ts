@@ -1,9 +1,8 @@
-import { bidStore } from '../../adapters/db/bid-store';
-import { db } from '../../adapters/db/service';
 import { listBids } from '../../core/bids/list-bids';
+import { listBidsDeps } from '../../wiring/bids';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listBids, async (req) =>
-  ok(await listBids(req.params.listingId, bidStore(db()))),
+  ok(await listBids(req.params.listingId, listBidsDeps())),
 );

@@ -1,6 +1,5 @@
-import { bidDeps } from '../../adapters/bid-deps';
-import { bidAuthenticator, withFirstRead } from '../../adapters/bid-first-read';
-import { bidOnListing } from '../../core/bids/bid-on-listing';
+import { placeBid } from '../../core/bids/place-bid';
+import { bidAuthenticator, placeBidDeps, withFirstRead } from '../../wiring/bids';
 import { created, httpHandler, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
@@ -13,8 +12,8 @@ export const handler = httpHandler(
       maxCents: req.body.amountCents,
       idempotencyKey: req.idempotencyKey!,
     };
-    const deps = bidDeps(req.log);
-    const { placed, replayed } = await bidOnListing(request, {
+    const deps = placeBidDeps(req.log);
+    const { placed, replayed } = await placeBid(request, {
       ...deps,
       store: withFirstRead(deps.store, req.event, request),
     });

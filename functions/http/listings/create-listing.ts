@@ -1,25 +1,12 @@
-import { ulid } from 'ulid';
-import { accounts } from '../../adapters/auth-deps';
-import { listingWriter } from '../../adapters/db/listing-writer';
-import { db } from '../../adapters/db/service';
-import { photoStore } from '../../adapters/photo-store';
-import { thumbnailRequests } from '../../adapters/thumbnail-requests';
 import { createListing } from '../../core/listings/create-listing';
-import { created, httpHandler, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { createListingDeps } from '../../wiring/listings';
+import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
   routes.createListing,
   async (req) => {
-    const listing = await createListing(principalOf(req).userId, req.body, {
-      accounts: accounts(),
-      writer: listingWriter(db()),
-      photos: photoStore,
-      thumbnails: thumbnailRequests,
-      newId: ulid,
-      now: new Date(),
-    });
+    const listing = await createListing(principalOf(req).userId, req.body, createListingDeps());
     req.metrics.count('ListingsCreated');
     return created(listing);
   },

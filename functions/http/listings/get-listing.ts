@@ -1,12 +1,10 @@
-import { listingDetailReader } from '../../adapters/db/listing-detail-reader';
-import { db } from '../../adapters/db/service';
-import { mediaUrl } from '../../adapters/media-url';
 import { getListing } from '../../core/listings/get-listing';
-import { httpHandler, ok } from '../../wiring/http';
-import { optionalPrincipal } from '../../wiring/http';
+import { getListingDeps } from '../../wiring/listings';
+import { httpHandler, ok, optionalPrincipal } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getListing, async (req) => {
   const viewer = await optionalPrincipal(req.event.headers);
-  return ok(await getListing(req.params.listingId, viewer?.userId ?? null, listingDetailReader(db()), mediaUrl));
+  const { reader, mediaUrl } = getListingDeps();
+  return ok(await getListing(req.params.listingId, viewer?.userId ?? null, reader, mediaUrl));
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createListingBodySchema } from '../../../shared/api/listing-write';
+import { testClock } from '../../fixtures/test-clock';
+import { createListingBodySchema } from '../../../shared/api/listings';
 import { createListing, type NewListing } from '../../../functions/core/listings/create-listing';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -46,7 +47,7 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
     },
     writer: { create: async (listing: NewListing, terms: string[]) => void written.push({ listing, terms }) },
     newId: () => '01LISTING',
-    now: NOW,
+    clock: testClock(NOW),
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testClock } from '../../fixtures/test-clock';
 import { listListingsQuerySchema } from '../../../shared/api/listings';
 import { listListings } from '../../../functions/core/listings/list-listings';
 import type { ListingRecord } from '../../../functions/core/listings/listing';
@@ -99,7 +100,7 @@ function memoryStore(
 const deps = (store = memoryStore(listings), limitSearch = async () => {}) => ({
   store,
   mediaUrl: (k: string) => `https://media.test/${k}`,
-  now: () => new Date('2026-01-01T12:00:00Z'),
+  clock: testClock('2026-01-01T12:00:00Z'),
   limitSearch,
 });
 const q = (input: Record<string, string>) => listListingsQuerySchema.parse(input);

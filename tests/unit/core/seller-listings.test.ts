@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { testClock } from '../../fixtures/test-clock';
 import type { ListingSummary } from '../../../functions/core/listings/listing';
-import { endListing, listMyListings, type SellerListingStore } from '../../../functions/core/listings/seller-listings';
+import { endListing } from '../../../functions/core/listings/end-listing';
+import { listMyListings } from '../../../functions/core/listings/list-my-listings';
+import type { SellerListingStore } from '../../../functions/core/listings/ports';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
@@ -37,7 +40,7 @@ function store(listings: ListingSummary[], endResult = true): SellerListingStore
 describe('seller listings', () => {
   it('lists own listings with their status, leaving deleted ones out', async () => {
     const s = store([summary('a'), summary('b', { status: 'ended' }), summary('c', { status: 'deleted' })]);
-    const { items } = await listMyListings('seller', s, (k) => k);
+    const { items } = await listMyListings('seller', { store: s, mediaUrl: (k) => k });
     expect(items.map((i) => [i.id, i.status])).toEqual([
       ['a', 'active'],
       ['b', 'ended'],
@@ -46,14 +49,18 @@ describe('seller listings', () => {
 
   it('ends only the seller’s own active listing', async () => {
     const s = store([summary('a'), summary('b', { status: 'sold' })]);
-    await expect(endListing('other', 'a', s, NOW)).rejects.toMatchObject({ status: 403 });
-    await expect(endListing('seller', 'zz', s, NOW)).rejects.toMatchObject({ status: 404 });
-    await expect(endListing('seller', 'b', s, NOW)).rejects.toMatchObject({ status: 409 });
-    expect(await endListing('seller', 'a', s, NOW)).toEqual({ id: 'a', status: 'ended' });
+    await expect(endListing('other', 'a', { store: s, clock: testClock(NOW) })).rejects.toMatchObject({ status: 403 });
+    await expect(endListing('seller', 'zz', { store: s, clock: testClock(NOW) })).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(endListing('seller', 'b', { store: s, clock: testClock(NOW) })).rejects.toMatchObject({ status: 409 });
+    expect(await endListing('seller', 'a', { store: s, clock: testClock(NOW) })).toEqual({ id: 'a', status: 'ended' });
     expect(s.ended).toEqual(['a']);
   });
 
   it('reports a listing that stopped being active between the read and the write', async () => {
-    await expect(endListing('seller', 'a', store([summary('a')], false), NOW)).rejects.toMatchObject({ status: 409 });
+    await expect(
+      endListing('seller', 'a', { store: store([summary('a')], false), clock: testClock(NOW) }),
+    ).rejects.toMatchObject({ status: 409 });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createListingBodySchema } from '../../../shared/api/listing-write';
+import { testClock } from '../../fixtures/test-clock';
+import { createListingBodySchema } from '../../../shared/api/listings';
 import { updateListing, type StoredListing } from '../../../functions/core/listings/update-listing';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -77,7 +78,7 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
       remove: async (keys: string[]) => void removed.push(...keys),
     },
     thumbnails: { request: async (_: string, keys: string[]) => void thumbs.push(keys) },
-    now: () => NOW,
+    clock: testClock(NOW),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertOrderTotalWithinLimit, ORDER_TOO_LARGE } from '../../../functions/core/orders/order-limit';
 import { placeBid } from '../../../shared/api/bids';
-import { createListingBodySchema, LISTING_QUANTITY_MAX } from '../../../shared/api/listing-write';
+import { createListingBodySchema, LISTING_QUANTITY_MAX } from '../../../shared/api/listings';
 import { makeOffer } from '../../../shared/api/offers';
 import { checkout } from '../../../shared/api/orders';
 import { CART_MAX_ITEMS } from '../../../shared/domain/cart';

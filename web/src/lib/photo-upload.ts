@@ -5,7 +5,7 @@ import {
   LOOKUP_PHOTO_MAX_COUNT,
   startListingPhotoUpload,
   type ListingPhotoContentType,
-} from '../../../shared/api/listing-photos';
+} from '../../../shared/api/listings';
 import { apiSend } from './api';
 
 /** A photo in the wizard: a fresh upload (with its progress), an imported lookup image, or one the listing has. */

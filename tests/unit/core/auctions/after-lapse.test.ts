@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { lapseUnpaidOrders } from '../../../../functions/core/auctions/lapse-unpaid';
-import { relistAuction, relistedListing, type RelistSource } from '../../../../functions/core/auctions/relist';
-import { offerSecondChance } from '../../../../functions/core/auctions/second-chance';
+import { testClock } from '../../../fixtures/test-clock';
+import { lapseUnpaidOrders } from '../../../../functions/core/auctions/lapse-unpaid-orders';
+import { relistAuction, relistedListing, type RelistSource } from '../../../../functions/core/auctions/relist-auction';
+import { offerSecondChance } from '../../../../functions/core/auctions/offer-second-chance';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import type { DomainEvent } from '../../../../shared/events';
 import { aWonOrder, CLOSED_AT, PAYMENT_DUE } from '../../../fixtures/auction-order';
@@ -71,7 +72,8 @@ describe('a second chance', () => {
         users,
         events,
         newId: () => 'O2',
-        now: () => DUE,
+        clock: testClock(DUE),
+        links: { mediaUrl: (k: string) => k, transactionUrl: (hash: string) => hash },
       },
     };
   };
@@ -193,7 +195,7 @@ describe('relisting', () => {
       },
       thumbnails: { request: vi.fn(async (_listingId: string, _keys: string[]) => undefined) },
       newId: () => (id++ === 0 ? 'L2' : `P${id - 1}`),
-      now: () => NOW,
+      clock: testClock(NOW),
       copied,
     };
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { closeAuction, closeDueAuctions } from '../../../../functions/core/auctions/close-auctions';
+import { closeAuction, closeAuctions } from '../../../../functions/core/auctions/close-auctions';
 import type {
   AuctionCloseStore,
   AuctionResult,
@@ -191,7 +191,7 @@ describe('the close schedule', () => {
       return read(id);
     });
     w.store.unannounced = vi.fn(async () => ['L1']);
-    const run = await closeDueAuctions(AFTER, w.deps);
+    const run = await closeAuctions(AFTER, w.deps);
     expect(run).toEqual({ sold: 0, unsold: 1, skipped: 0, reannounced: 1, failed: 1 });
     expect(w.deps.log.warn).toHaveBeenCalledWith(
       'closing an auction failed',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideAuctionEnd, secondChanceOffer } from '../../../../functions/core/bids/auction-end';
 import type { AuctionState } from '../../../../functions/core/bids/auction-state';
-import { placeBid } from '../../../../functions/core/bids/place-bid';
+import { applyBid } from '../../../../functions/core/bids/bid-rules';
 import { anAuction, at, END, RICH } from './bid-fixtures';
 
 const end = Date.parse(END);
@@ -9,7 +9,7 @@ const end = Date.parse(END);
 /** The auction after these bids (bidder, maximum), a second apart from T0. */
 function after(bids: [string, number][], over: Partial<AuctionState> = {}) {
   return bids.reduce((state, [bidderId, maxCents], i) => {
-    const r = placeBid(state, { bidderId, maxCents, at: at(i), balanceCents: RICH });
+    const r = applyBid(state, { bidderId, maxCents, at: at(i), balanceCents: RICH });
     if (!r.accepted) throw new Error(r.refusal.message);
     return r.state;
   }, anAuction(over));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideAuctionEnd } from '../../../../functions/core/bids/auction-end';
 import type { AuctionState, BiddingSettings } from '../../../../functions/core/bids/auction-state';
-import { checkBid, placeBid } from '../../../../functions/core/bids/place-bid';
+import { checkBid, applyBid } from '../../../../functions/core/bids/bid-rules';
 import { anAuction, T0 } from './bid-fixtures';
 
 /** mulberry32: a small seeded PRNG, so a failing sequence can be replayed from its seed. */
@@ -94,7 +94,7 @@ function runSequence(seed: number) {
                   : null;
     expect(checkBid(state, bid, settings)?.code ?? null, `seed ${seed} step ${step}`).toBe(expectedRefusal);
 
-    const result = placeBid(state, bid, settings);
+    const result = applyBid(state, bid, settings);
     if (!result.accepted) {
       refused++;
       if (result.refusal.code === 'auction_ended') seen.ended++;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuctionState, BiddingSettings } from '../../../../functions/core/bids/auction-state';
-import { placeBid, type BidOutcome } from '../../../../functions/core/bids/place-bid';
+import { applyBid, type BidOutcome } from '../../../../functions/core/bids/bid-rules';
 import type { ReserveStatus } from '../../../../shared/domain/bids';
 import { anAuction, at, RICH } from './bid-fixtures';
 
@@ -136,7 +136,7 @@ describe('proxy resolution, known answers', () => {
     it(c.name, () => {
       let state = anAuction(c.auction);
       c.steps.forEach(([who, maxCents, price, leader, reserve, outcome], i) => {
-        const result = placeBid(state, { bidderId: who, maxCents, at: at(i), balanceCents: RICH }, c.settings);
+        const result = applyBid(state, { bidderId: who, maxCents, at: at(i), balanceCents: RICH }, c.settings);
         if (!result.accepted) throw new Error(`step ${i + 1} refused: ${result.refusal.message}`);
         expect(
           {
@@ -157,7 +157,7 @@ describe('proxy resolution, known answers', () => {
 });
 
 describe('what an accepted bid reports', () => {
-  const first = placeBid(anAuction({ buyItNowPriceCents: 5000 }), {
+  const first = applyBid(anAuction({ buyItNowPriceCents: 5000 }), {
     bidderId: 'A',
     maxCents: 2000,
     at: at(0),
@@ -167,19 +167,19 @@ describe('what an accepted bid reports', () => {
 
   it('the first bid ends Buy It Now, later ones do not report it again', () => {
     expect(first.buyItNowRemoved).toBe(true);
-    const second = placeBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
+    const second = applyBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
     expect(second.accepted && second.buyItNowRemoved).toBe(false);
-    const noBuyNow = placeBid(anAuction(), { bidderId: 'A', maxCents: 2000, at: at(0), balanceCents: RICH });
+    const noBuyNow = applyBid(anAuction(), { bidderId: 'A', maxCents: 2000, at: at(0), balanceCents: RICH });
     expect(noBuyNow.accepted && noBuyNow.buyItNowRemoved).toBe(false);
   });
 
   it('names the bidder who lost the lead, and nobody when the lead stays', () => {
     expect(first.outbidBidderId).toBeNull();
-    const proxy = placeBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
+    const proxy = applyBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
     if (!proxy.accepted) throw new Error('refused');
     expect(proxy.outbidBidderId).toBeNull();
     expect(proxy.leading).toBe(false);
-    const lead = placeBid(proxy.state, { bidderId: 'B', maxCents: 2500, at: at(2), balanceCents: RICH });
+    const lead = applyBid(proxy.state, { bidderId: 'B', maxCents: 2500, at: at(2), balanceCents: RICH });
     if (!lead.accepted) throw new Error('refused');
     expect(lead.outbidBidderId).toBe('A');
     expect(lead.previousPriceCents).toBe(1501);
@@ -187,9 +187,9 @@ describe('what an accepted bid reports', () => {
   });
 
   it('keeps the two highest maximums of different bidders with the time each was set', () => {
-    const b = placeBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
+    const b = applyBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
     if (!b.accepted) throw new Error('refused');
-    const c = placeBid(b.state, { bidderId: 'C', maxCents: 1800, at: at(2), balanceCents: RICH });
+    const c = applyBid(b.state, { bidderId: 'C', maxCents: 1800, at: at(2), balanceCents: RICH });
     if (!c.accepted) throw new Error('refused');
     expect(c.state.leader).toEqual({ bidderId: 'A', maxCents: 2000, at: at(0).toISOString() });
     expect(c.state.runnerUp).toEqual({ bidderId: 'C', maxCents: 1800, at: at(2).toISOString() });
@@ -197,13 +197,13 @@ describe('what an accepted bid reports', () => {
 
   it('shows in the history the price a leading bid holds and the maximum of a bid the proxy beat', () => {
     expect(first.historyAmountCents).toBe(1000);
-    const proxy = placeBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
+    const proxy = applyBid(first.state, { bidderId: 'B', maxCents: 1500, at: at(1), balanceCents: RICH });
     expect(proxy.accepted && proxy.historyAmountCents).toBe(1500);
   });
 
   it('does not change the state it was given', () => {
     const before = structuredClone(first.state);
-    placeBid(first.state, { bidderId: 'B', maxCents: 2500, at: at(1), balanceCents: RICH });
+    applyBid(first.state, { bidderId: 'B', maxCents: 2500, at: at(1), balanceCents: RICH });
     expect(first.state).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bidRefusalError } from '../../../../functions/core/bids/bid-refusal';
-import { checkBid, placeBid, type BidAttempt } from '../../../../functions/core/bids/place-bid';
+import { checkBid, applyBid, type BidAttempt } from '../../../../functions/core/bids/bid-rules';
 import { AppError } from '../../../../functions/lib/errors';
 import { anAuction, at, END, RICH } from './bid-fixtures';
 
@@ -14,9 +14,9 @@ const bid = (over: Partial<BidAttempt> = {}): BidAttempt => ({
 
 /** A leads with a $20.00 maximum at $10.00, then B's $15.00 makes the price $15.01. */
 function contested() {
-  const a = placeBid(anAuction(), bid());
+  const a = applyBid(anAuction(), bid());
   if (!a.accepted) throw new Error('refused');
-  const b = placeBid(a.state, bid({ bidderId: 'B', maxCents: 1500, at: at(1) }));
+  const b = applyBid(a.state, bid({ bidderId: 'B', maxCents: 1500, at: at(1) }));
   if (!b.accepted) throw new Error('refused');
   return b.state;
 }
@@ -82,7 +82,12 @@ describe('bid refusals, with the spec texts', () => {
   });
 
   it('refuses bids at or after the end, and on a listing no longer active', () => {
-    const ended = { code: 'auction_ended', kind: 'invalid_state', title: 'Auction Ended', message: 'This auction has ended.' };
+    const ended = {
+      code: 'auction_ended',
+      kind: 'invalid_state',
+      title: 'Auction Ended',
+      message: 'This auction has ended.',
+    };
     const end = Date.parse(END);
     expect(checkBid(anAuction(), bid({ at: new Date(end) }))).toEqual(ended);
     expect(checkBid(anAuction(), bid({ at: new Date(end + 1) }))).toEqual(ended);
@@ -104,7 +109,7 @@ describe('bid refusals, with the spec texts', () => {
   it('returns the refusal instead of a state, and leaves the state as it was', () => {
     const state = contested();
     const before = structuredClone(state);
-    expect(placeBid(state, bid({ bidderId: 'C', maxCents: 1000 }))).toEqual({
+    expect(applyBid(state, bid({ bidderId: 'C', maxCents: 1000 }))).toEqual({
       accepted: false,
       refusal: expect.objectContaining({ code: 'too_low' }),
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { softCloseEnd, takesBidsAt } from '../../../../functions/core/bids/soft-close';
-import { placeBid, type AcceptedBid } from '../../../../functions/core/bids/place-bid';
+import { applyBid, type AcceptedBid } from '../../../../functions/core/bids/bid-rules';
 import type { AuctionState } from '../../../../functions/core/bids/auction-state';
 import { anAuction, END, RICH } from './bid-fixtures';
 
@@ -9,7 +9,7 @@ const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function accept(state: AuctionState, bidderId: string, maxCents: number, atMs: number, softCloseMs?: number) {
-  const result = placeBid(
+  const result = applyBid(
     state,
     { bidderId, maxCents, at: new Date(atMs), balanceCents: RICH },
     softCloseMs === undefined ? undefined : { incrementCents: 1, softCloseMs },
@@ -45,7 +45,7 @@ describe('soft close', () => {
 
   it('refuses at the moved end itself', () => {
     const a = accept(anAuction(), 'A', 2000, end - MIN);
-    const late = placeBid(a.state, { bidderId: 'B', maxCents: 2500, at: new Date(end + MIN), balanceCents: RICH });
+    const late = applyBid(a.state, { bidderId: 'B', maxCents: 2500, at: new Date(end + MIN), balanceCents: RICH });
     expect(late.accepted ? 'accepted' : late.refusal.code).toBe('auction_ended');
   });
 

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from 'react';
 import { toast } from 'sonner';
-import { LISTING_PHOTO_MAX_COUNT } from '../../../../../shared/api/listing-photos';
+import { LISTING_PHOTO_MAX_COUNT } from '../../../../../shared/api/listings';
 import { checkPhotoFiles, moveItem, uploadPhoto, type WizardPhoto } from '../../../lib/photo-upload';
 
 let nextId = 0;

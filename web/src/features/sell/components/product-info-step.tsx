@@ -2,7 +2,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { LISTING_CATEGORIES, LISTING_CATEGORY_NAMES } from '../../../../../shared/domain/categories';
 import { CONDITION_LABELS, LISTING_CONDITIONS } from '../../../../../shared/domain/listing';
-import { LISTING_TITLE_MAX } from '../../../../../shared/api/listing-write';
+import { LISTING_TITLE_MAX } from '../../../../../shared/api/listings';
 import type { StepProps } from '../lib/form-props';
 import type { WizardPhoto } from '../../../lib/photo-upload';
 import { errorProps, FormField, SelectField, TextField } from './field';

@@ -1,4 +1,4 @@
-import { createListingBodySchema, type CreateListingBody } from '../../../../../shared/api/listing-write';
+import { createListingBodySchema, type CreateListingBody } from '../../../../../shared/api/listings';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import type { ListingCategory } from '../../../../../shared/domain/categories';
 import { centsToDecimalString, parseDollarsToCents } from '../../../../../shared/domain/money';

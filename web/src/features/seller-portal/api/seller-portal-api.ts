@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { endListing, listMyListings } from '../../../../../shared/api/listing-write';
+import { endListing, listMyListings } from '../../../../../shared/api/listings';
 import { apiGet, apiSend } from '../../../lib/api';
 
 /**

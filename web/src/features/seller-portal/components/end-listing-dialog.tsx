@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { MyListing } from '../../../../../shared/api/listing-write';
+import type { MyListing } from '../../../../../shared/api/listings';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 
 /** Spec part 3: ending a listing asks first, with this exact text. */

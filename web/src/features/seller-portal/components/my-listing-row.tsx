@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { MyListing } from '../../../../../shared/api/listing-write';
+import type { MyListing } from '../../../../../shared/api/listings';
 import { listedText, rowPrice, STATUS_BADGE, STATUS_LABELS } from '../lib/portal-display';
 
 /** Ids of a row's controls, so focus can return to the row after the end dialog closes. */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import type { MyListing } from '../../../../../shared/api/listing-write';
+import type { MyListing } from '../../../../../shared/api/listings';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError } from '../../../lib/api';
 import { endMyListing, useMyListings } from '../api/seller-portal-api';

@@ -1,4 +1,4 @@
-import type { MyListing } from '../../../../../shared/api/listing-write';
+import type { MyListing } from '../../../../../shared/api/listings';
 import type { ListingStatus } from '../../../../../shared/domain/listing';
 import { formatUsd } from '../../../../../shared/domain/money';
 

@@ -9,7 +9,7 @@ import {
   type Store,
   type StoreSettings,
 } from '../../../../../shared/api/stores';
-import { LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES } from '../../../../../shared/api/listing-photos';
+import { LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES } from '../../../../../shared/api/listings';
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { imageFileProblem } from '../../../lib/image-file';

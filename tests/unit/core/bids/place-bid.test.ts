@@ -3,13 +3,14 @@ import type { AuctionState } from '../../../../functions/core/bids/auction-state
 import {
   BID_ATTEMPTS,
   BIDS_PER_WRITE,
-  bidOnListing,
+  placeBid,
   type BidLane,
-  type BidOnListingDeps,
+  type PlaceBidDeps,
   type BidRequest,
-} from '../../../../functions/core/bids/bid-on-listing';
+} from '../../../../functions/core/bids/place-bid';
 import { listBids } from '../../../../functions/core/bids/list-bids';
-import { placeBid } from '../../../../functions/core/bids/place-bid';
+import { applyBid } from '../../../../functions/core/bids/bid-rules';
+import { testClock } from '../../../fixtures/test-clock';
 import type {
   AuctionListing,
   BidRecord,
@@ -97,10 +98,10 @@ function deps(
     balanceCents: vi.fn(async (_wallet: string, _need: number) => opts.balance ?? 1_000_000),
     events: { placed: vi.fn(async () => undefined) },
     newId: () => `B${committed.length + 1}`,
-    now: () => at(1),
+    clock: testClock(at(1)),
     warn: vi.fn(),
     pause: async () => undefined,
-  } satisfies BidOnListingDeps;
+  } satisfies PlaceBidDeps;
   /** Another process's write: the stored state moves on (a new version), unknown to this one's lane until it reads. */
   const land = (next: AuctionState) => {
     current = { listing: { ...current.listing, version: current.listing.version + 1 }, state: next };
@@ -116,10 +117,10 @@ const bidOf = (userId: string, maxCents: number, idempotencyKey = `key-${++keys}
   idempotencyKey,
 });
 
-describe('bidOnListing', () => {
+describe('placeBid', () => {
   it('places a first bid at the starting bid and announces it', async () => {
     const { d, committed } = deps(anAuction());
-    const { placed, replayed } = await bidOnListing(bidOf('A', 2_000), d);
+    const { placed, replayed } = await placeBid(bidOf('A', 2_000), d);
     expect(replayed).toBe(false);
     expect(placed).toEqual({
       listingId: 'L1',
@@ -138,7 +139,7 @@ describe('bidOnListing', () => {
 
   it('reads again after a lost race and places the bid once', async () => {
     const { d, committed } = deps(anAuction(), { stale: 3 });
-    await bidOnListing(bidOf('A', 2_000), d);
+    await placeBid(bidOf('A', 2_000), d);
     expect(d.store.readWithAnswer).toHaveBeenCalledOnce();
     expect(d.store.read).toHaveBeenCalledTimes(3);
     expect(committed).toHaveLength(1);
@@ -146,20 +147,20 @@ describe('bidOnListing', () => {
 
   it('gives up with a 409 after BID_ATTEMPTS lost races', async () => {
     const { d } = deps(anAuction(), { stale: BID_ATTEMPTS });
-    await expect(bidOnListing(bidOf('A', 2_000), d)).rejects.toMatchObject({ status: 409 });
+    await expect(placeBid(bidOf('A', 2_000), d)).rejects.toMatchObject({ status: 409 });
   });
 
   it('refuses before reading the ledger when the bid is refused anyway', async () => {
     const { d } = deps(anAuction());
-    await expect(bidOnListing(bidOf('S', 2_000), d)).rejects.toMatchObject({ status: 403, code: 'own_item' });
-    await expect(bidOnListing(bidOf('A', 1_000), d)).rejects.toMatchObject({ status: 409, code: 'too_low' });
-    await expect(bidOnListing(bidOf('A', 0.5), d)).rejects.toMatchObject({ status: 400, code: 'invalid_amount' });
+    await expect(placeBid(bidOf('S', 2_000), d)).rejects.toMatchObject({ status: 403, code: 'own_item' });
+    await expect(placeBid(bidOf('A', 1_000), d)).rejects.toMatchObject({ status: 409, code: 'too_low' });
+    await expect(placeBid(bidOf('A', 0.5), d)).rejects.toMatchObject({ status: 400, code: 'invalid_amount' });
     expect(d.balanceCents).not.toHaveBeenCalled();
   });
 
   it('refuses a maximum above the ledger balance', async () => {
     const { d } = deps(anAuction(), { balance: 1_500 });
-    await expect(bidOnListing(bidOf('A', 2_000), d)).rejects.toMatchObject({
+    await expect(placeBid(bidOf('A', 2_000), d)).rejects.toMatchObject({
       status: 409,
       code: 'insufficient_balance',
       message: 'You need $20.00 but only have $15.00 available.',
@@ -168,26 +169,26 @@ describe('bidOnListing', () => {
 
   it('refuses while Buy It Now holds the unit, and a listing that is no auction', async () => {
     await expect(
-      bidOnListing(bidOf('A', 2_000), deps(anAuction(), { listing: { quantityReserved: 1 } }).d),
+      placeBid(bidOf('A', 2_000), deps(anAuction(), { listing: { quantityReserved: 1 } }).d),
     ).rejects.toMatchObject({ status: 409, code: 'being_bought' });
     await expect(
-      bidOnListing(bidOf('A', 2_000), deps(anAuction(), { listing: { listingType: 'fixed' } }).d),
+      placeBid(bidOf('A', 2_000), deps(anAuction(), { listing: { listingType: 'fixed' } }).d),
     ).rejects.toMatchObject({ status: 404 });
   });
 
   it('answers a retry with the same key with the first answer, placing and announcing nothing more', async () => {
     const { d, committed } = deps(anAuction());
-    const first = await bidOnListing(bidOf('A', 2_000, 'retried-key-1'), d);
+    const first = await placeBid(bidOf('A', 2_000, 'retried-key-1'), d);
     // The rules refuse the retry (the maximum is already A's own): the stored answer is given instead.
-    const again = await bidOnListing(bidOf('A', 2_000, 'retried-key-1'), d);
+    const again = await placeBid(bidOf('A', 2_000, 'retried-key-1'), d);
     expect(again).toEqual({ placed: first.placed, replayed: true });
     expect(committed).toHaveLength(1);
     expect(d.events.placed).toHaveBeenCalledOnce();
     // Outbid since, the retry is too low for the rules: still the first answer.
-    await bidOnListing(bidOf('B', 5_000), d);
-    expect(await bidOnListing(bidOf('A', 2_000, 'retried-key-1'), d)).toEqual({ placed: first.placed, replayed: true });
+    await placeBid(bidOf('B', 5_000), d);
+    expect(await placeBid(bidOf('A', 2_000, 'retried-key-1'), d)).toEqual({ placed: first.placed, replayed: true });
     // The key with another amount is another request.
-    await expect(bidOnListing(bidOf('A', 9_000, 'retried-key-1'), d)).rejects.toMatchObject({
+    await expect(placeBid(bidOf('A', 9_000, 'retried-key-1'), d)).rejects.toMatchObject({
       status: 422,
       code: 'idempotency_key_reused',
     });
@@ -196,20 +197,20 @@ describe('bidOnListing', () => {
 
   it("keeps the answer of a bidder's latest bid on the auction: an older request sent again is refused by the rules", async () => {
     const { d, committed } = deps(anAuction());
-    await bidOnListing(bidOf('A', 2_000, 'first-key'), d);
-    const second = await bidOnListing(bidOf('A', 3_000, 'second-key'), d);
-    expect(await bidOnListing(bidOf('A', 3_000, 'second-key'), d)).toEqual({ placed: second.placed, replayed: true });
+    await placeBid(bidOf('A', 2_000, 'first-key'), d);
+    const second = await placeBid(bidOf('A', 3_000, 'second-key'), d);
+    expect(await placeBid(bidOf('A', 3_000, 'second-key'), d)).toEqual({ placed: second.placed, replayed: true });
     // The first request's maximum is below A's own: never a second bid.
-    await expect(bidOnListing(bidOf('A', 2_000, 'first-key'), d)).rejects.toMatchObject({ code: 'not_above_own_max' });
+    await expect(placeBid(bidOf('A', 2_000, 'first-key'), d)).rejects.toMatchObject({ code: 'not_above_own_max' });
     // Outbid since, it is below the price.
-    await bidOnListing(bidOf('B', 5_000), d);
-    await expect(bidOnListing(bidOf('A', 2_000, 'first-key'), d)).rejects.toMatchObject({ code: 'too_low' });
+    await placeBid(bidOf('B', 5_000), d);
+    await expect(placeBid(bidOf('A', 2_000, 'first-key'), d)).rejects.toMatchObject({ code: 'too_low' });
     expect(committed.map((b) => b.bidderId)).toEqual(['A', 'A', 'B']);
   });
 
   it("gives the other copy's answer when the same request, sent twice at once, was stored first", async () => {
     const { d, committed } = deps(anAuction(), { keyUsed: true });
-    const answer = await bidOnListing(bidOf('A', 2_000), d);
+    const answer = await placeBid(bidOf('A', 2_000), d);
     expect(answer.replayed).toBe(true);
     expect(answer.placed.bidCount).toBe(99);
     expect(committed).toHaveLength(0);
@@ -218,7 +219,7 @@ describe('bidOnListing', () => {
 
   it('refuses on one read of the listing and the stored answer, reading nothing else', async () => {
     const { d } = deps(anAuction());
-    await expect(bidOnListing(bidOf('A', 1_000), d)).rejects.toMatchObject({ code: 'too_low' });
+    await expect(placeBid(bidOf('A', 1_000), d)).rejects.toMatchObject({ code: 'too_low' });
     expect(d.store.readWithAnswer).toHaveBeenCalledOnce();
     expect([d.store.read, d.store.answered, d.bidder, d.balanceCents].map((f) => f.mock.calls.length)).toEqual([
       0, 0, 0, 0,
@@ -230,7 +231,7 @@ describe('bidOnListing', () => {
     const lane: BidLane = keyedBatches(BIDS_PER_WRITE);
     // All five read the auction before any bid was written, so all pass the first look at the price.
     const answers = await Promise.allSettled(
-      [2_000, 3_000, 2_500, 1_500, 4_000].map((max, i) => bidOnListing(bidOf(`B${i}`, max), { ...d, lane })),
+      [2_000, 3_000, 2_500, 1_500, 4_000].map((max, i) => placeBid(bidOf(`B${i}`, max), { ...d, lane })),
     );
     expect(d.store.readWithAnswer).toHaveBeenCalledTimes(5);
     expect(d.store.read).not.toHaveBeenCalled();
@@ -252,12 +253,12 @@ describe('bidOnListing', () => {
     const lane: BidLane = keyedBatches(BIDS_PER_WRITE);
     // Another process's bid (C, maximum 2,800) is stored after these bids' first look and before their write.
     d.store.commit.mockImplementationOnce(async () => {
-      const other = placeBid(anAuction(), { bidderId: 'C', maxCents: 2_800, at: at(0), balanceCents: 1e9 });
+      const other = applyBid(anAuction(), { bidderId: 'C', maxCents: 2_800, at: at(0), balanceCents: 1e9 });
       if (other.accepted) land(other.state);
       return { kind: 'stale' };
     });
     const answers = await Promise.all(
-      [2_000, 2_500, 3_000].map((max, i) => bidOnListing(bidOf(`B${i}`, max), { ...d, lane })),
+      [2_000, 2_500, 3_000].map((max, i) => placeBid(bidOf(`B${i}`, max), { ...d, lane })),
     );
     expect(d.store.read).toHaveBeenCalledOnce();
     // On C's state (price 1,000, C's maximum 2,800): 2,000 raises the price to 2,001, 2,500 to 2,501, 3,000 leads.
@@ -273,9 +274,9 @@ describe('bidOnListing', () => {
     const { d, committed } = deps(anAuction());
     const lane: BidLane = keyedBatches(BIDS_PER_WRITE);
     const [first, copy, other] = await Promise.all([
-      bidOnListing(bidOf('A', 2_000, 'same-key'), { ...d, lane }),
-      bidOnListing(bidOf('A', 2_000, 'same-key'), { ...d, lane }),
-      bidOnListing(bidOf('B', 2_500), { ...d, lane }),
+      placeBid(bidOf('A', 2_000, 'same-key'), { ...d, lane }),
+      placeBid(bidOf('A', 2_000, 'same-key'), { ...d, lane }),
+      placeBid(bidOf('B', 2_500), { ...d, lane }),
     ]);
     expect(copy).toEqual({ placed: first.placed, replayed: true });
     expect(other.placed.bidCount).toBe(2);
@@ -284,14 +285,14 @@ describe('bidOnListing', () => {
 
   it('asks the ledger for the balance with the maximum it must cover', async () => {
     const { d } = deps(anAuction());
-    await bidOnListing(bidOf('A', 2_345), d);
+    await placeBid(bidOf('A', 2_345), d);
     expect(d.balanceCents).toHaveBeenCalledWith('rAlice', 2_345);
   });
 
   it('keeps a stored bid when announcing it fails', async () => {
     const { d, committed } = deps(anAuction());
     d.events.placed.mockRejectedValueOnce(new Error('queue down'));
-    await expect(bidOnListing(bidOf('A', 2_000), d)).resolves.toMatchObject({ placed: { bidCount: 1 } });
+    await expect(placeBid(bidOf('A', 2_000), d)).resolves.toMatchObject({ placed: { bidCount: 1 } });
     expect(committed).toHaveLength(1);
     expect(d.warn).toHaveBeenCalledOnce();
   });
@@ -300,7 +301,7 @@ describe('bidOnListing', () => {
 describe('listBids', () => {
   it('lists the history without maximums, and 404 for a listing that is no auction', async () => {
     const { d } = deps(anAuction());
-    await bidOnListing(bidOf('A', 2_000), d);
+    await placeBid(bidOf('A', 2_000), d);
     expect(await listBids('L1', d.store)).toEqual({
       items: [{ id: 'B1', bidderUsername: 'alice', amountCents: 1_000, at: at(1).toISOString() }],
     });

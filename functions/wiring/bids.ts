@@ -1,17 +1,27 @@
 import { ulid } from 'ulid';
 import type { Cents } from '../../shared/domain/money';
+import { accounts } from '../adapters/auth-deps';
+import { bidEvents } from '../adapters/bid-events';
+import { bidStore } from '../adapters/db/bid-store';
+import { myBidsStore } from '../adapters/db/my-bids-store';
+import { db } from '../adapters/db/service';
+import { clock } from '../adapters/clock';
+import { loadLedger } from '../adapters/load-ledger';
+import { mediaUrl } from '../adapters/media-url';
 import { reusableBalance, type BalanceRead } from '../core/bids/balance-reuse';
-import { BIDS_PER_WRITE, type BidLane, type BidOnListingDeps } from '../core/bids/bid-on-listing';
+import type { listBids } from '../core/bids/list-bids';
+import type { MyBidsDeps } from '../core/bids/list-my-bids';
+import { BIDS_PER_WRITE, type BidLane, type PlaceBidDeps } from '../core/bids/place-bid';
 import { BoundedMap } from '../lib/bounded-map';
 import { UpstreamError } from '../lib/errors';
 import { keyedBatches } from '../lib/keyed-batches';
 import type { Logger } from '../lib/logger';
-import { accounts } from './auth-deps';
-import { bidEvents } from './bid-events';
-import { clock } from './clock';
-import { bidStore } from './db/bid-store';
-import { db } from './db/service';
-import { loadLedger } from './load-ledger';
+
+/**
+ * The bid route's first read goes to the table with the session check (decision 036): its authenticator, and the store
+ * that hands that read to the use case.
+ */
+export { bidAuthenticator, withFirstRead } from '../adapters/bid-first-read';
 
 // Kept per process, for as long as it lives (decisions 031, 036): each listing's lane of bids (written together); bidders' usernames and
 // wallets, which never change once the account is made; each wallet's last RLUSD balance read, reused only as
@@ -30,7 +40,7 @@ async function ledgerBalance(walletAddress: string, log: Logger): Promise<Cents>
 }
 
 /** The bid use case wired to the table, the ledger (the bidder's RLUSD line) and the events queue. */
-export function bidDeps(log: Logger): BidOnListingDeps {
+export function placeBidDeps(log: Logger): PlaceBidDeps {
   return {
     store: bidStore(db()),
     async bidder(userId) {
@@ -53,8 +63,18 @@ export function bidDeps(log: Logger): BidOnListingDeps {
     },
     events: bidEvents,
     newId: (at) => ulid(at.getTime()),
-    now: () => clock.now(),
+    clock,
     warn: (message, error) => log.warn(message, { error }),
     lane,
   };
+}
+
+/** The public bid history, read from the table. */
+export function listBidsDeps(): Parameters<typeof listBids>[1] {
+  return bidStore(db());
+}
+
+/** The caller's auctions, read from the table, with the functions' clock for their standing. */
+export function listMyBidsDeps(): MyBidsDeps {
+  return { store: myBidsStore(db()), mediaUrl, clock };
 }

@@ -28,15 +28,15 @@ export interface LapseDeps {
  * is conditional on the order's status, so a second run, or one beside this, lapses nothing twice; the seller and the
  * buyer are told once.
  */
-export async function lapseUnpaidOrders(now: Date, deps: LapseDeps): Promise<{ lapsed: number; failed: number }> {
+export async function lapseUnpaidOrders(at: Date, deps: LapseDeps): Promise<{ lapsed: number; failed: number }> {
   let lapsed = 0;
   let failed = 0;
-  const due = (await deps.orders.dueIn('awaiting_payment', now.toISOString(), BATCH)).filter((o) => dueToLapse(o, now));
+  const due = (await deps.orders.dueIn('awaiting_payment', at.toISOString(), BATCH)).filter((o) => dueToLapse(o, at));
   for (const order of due) {
     try {
-      if (!(await deps.store.lapse(order, now))) continue;
+      if (!(await deps.store.lapse(order, at))) continue;
       lapsed++;
-      await deps.events.publish(lapseNotices({ ...order, status: 'cancelled', cancelReason: 'payment_lapsed' }, now));
+      await deps.events.publish(lapseNotices({ ...order, status: 'cancelled', cancelReason: 'payment_lapsed' }, at));
     } catch (error) {
       // Left for the next run; the others go on.
       failed++;

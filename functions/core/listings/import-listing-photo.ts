@@ -1,25 +1,31 @@
 import { BadRequestError } from '../../lib/errors';
 import { pendingUploadKey, sniffImageType } from './photos';
 import { requireSeller, type SellerAccounts } from './seller';
+import type { MediaUrl } from './to-card';
 
-export interface ImportPhotoDeps {
+export interface ImportListingPhotoDeps {
   accounts: SellerAccounts;
   /** The bytes at a public address, at most 5 MB (it refuses anything else). */
   fetchImage(url: string): Promise<Uint8Array>;
   writePhoto(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   newId: () => string;
+  mediaUrl: MediaUrl;
 }
 
 /**
  * A product-lookup image becomes one of the seller's own uploads: stored under their prefix with the type its bytes
  * show, so the listing attaches it through the same checks as a file the seller chose.
  */
-export async function importPhoto(userId: string, url: string, deps: ImportPhotoDeps): Promise<{ key: string }> {
+export async function importListingPhoto(
+  userId: string,
+  url: string,
+  deps: ImportListingPhotoDeps,
+): Promise<{ key: string; url: string }> {
   await requireSeller(userId, deps.accounts);
   const bytes = await deps.fetchImage(url);
   const type = sniffImageType(bytes);
   if (!type) throw new BadRequestError('This address is not an image file', { url: 'Not an image' });
   const key = pendingUploadKey(userId, type, deps.newId());
   await deps.writePhoto(key, bytes, type);
-  return { key };
+  return { key, url: deps.mediaUrl(key) };
 }

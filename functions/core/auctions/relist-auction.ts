@@ -1,4 +1,5 @@
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
 import type { NewListing } from '../listings/create-listing';
 import type { FullListing } from '../listings/get-listing';
 import { assertAuctionEndAhead, type ThumbnailRequests } from '../listings/listing-body';
@@ -35,7 +36,7 @@ export interface RelistDeps {
   photos: PhotoCopier;
   thumbnails: ThumbnailRequests;
   newId: () => string;
-  now: () => Date;
+  clock: Clock;
 }
 
 const notRelistable = (why: string) => new AppError('invalid_state', 'not_relistable', why);
@@ -49,10 +50,10 @@ export function relistedListing(
   old: RelistSource,
   listingId: string,
   endsAt: string,
-  now: Date,
+  at: Date,
   images: ListingImageRecord[],
 ): NewListing {
-  const at = now.toISOString();
+  const createdAt = at.toISOString();
   return {
     listingId,
     sellerId: old.sellerId,
@@ -94,8 +95,8 @@ export function relistedListing(
     bidCount: 0,
     quantitySold: 0,
     sortPriceCents: old.startingBidCents ?? 0,
-    createdAt: at,
-    updatedAt: at,
+    createdAt,
+    updatedAt: createdAt,
     version: 1,
   };
 }
@@ -111,18 +112,19 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
   if (old.listingType !== 'auction' || !old.auctionResult) {
     throw notRelistable('Only an auction that has ended can be relisted.');
   }
-  if (old.relistedAs) throw new AppError('invalid_state', 'already_relisted', 'This auction has already been relisted.');
+  if (old.relistedAs)
+    throw new AppError('invalid_state', 'already_relisted', 'This auction has already been relisted.');
   if (old.status !== 'ended') throw notRelistable('This item is sold or waiting for its buyer to pay.');
-  const now = deps.now();
-  assertAuctionEndAhead(endsAt, now);
+  const at = deps.clock.now();
+  assertAuctionEndAhead(endsAt, at);
   const lapsed = old.auctionOrderId ? await deps.orders.get(old.auctionOrderId) : null;
   const freshId = deps.newId();
   // Copies, never the old listing's keys: dropping a photo from the new listing must leave the old one's.
   const images = await copyPhotos(old.images ?? [], deps.newId, deps.photos);
-  const fresh = relistedListing(old, freshId, endsAt, now, images);
+  const fresh = relistedListing(old, freshId, endsAt, at, images);
   let relisted = false;
   try {
-    relisted = await deps.store.relist(old, fresh, searchTermsFor(fresh), lapsed, now);
+    relisted = await deps.store.relist(old, fresh, searchTermsFor(fresh), lapsed, at);
   } finally {
     // Not relisted (lost a race, or the write failed): the copies belong to no listing.
     if (!relisted && images.length) await deps.photos.remove(keysOfImages(images)).catch(() => undefined);

@@ -9,6 +9,7 @@ import {
 import type { ListingStatus } from '../../../shared/domain/listing';
 import type { Cents } from '../../../shared/domain/money';
 import { BadRequestError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
 import type { ListingSummary } from '../listings/listing';
 import { toListingImage, type MediaUrl } from '../listings/to-card';
 import { reserveStatusOf } from './auction-state';
@@ -68,15 +69,15 @@ function withdrawn(f: StandingFacts): boolean {
  * active): 'won' for the leader with the reserve met or none, 'lost' for everyone else; a listing its seller withdrew
  * before the end is lost to all. My Activity's status is 'ended' once it is over, else 'pending'.
  */
-export function myBidStanding(f: StandingFacts, bidderId: string, nowMs: number): MyBidStanding {
+export function myBidStanding(f: StandingFacts, bidderId: string, atMs: number): MyBidStanding {
   const a = { leaderId: f.leaderId, reserve: f.reserve, endsAt: f.endsAt, active: f.status === 'active' };
-  const status = auctionEnded(a, nowMs) ? 'ended' : 'pending';
+  const status = auctionEnded(a, atMs) ? 'ended' : 'pending';
   if (withdrawn(f)) return { status, standing: 'lost' };
-  return { status, standing: bidderStatus(a, bidderId, nowMs) };
+  return { status, standing: bidderStatus(a, bidderId, atMs) };
 }
 
-/** One row of the caller's bids: the listing as it is now, their own maximum, their standing. */
-export function toMyBid(entry: BidderAuction, l: BidListing, bidderId: string, mediaUrl: MediaUrl, now: Date): MyBid {
+/** One row of the caller's bids: the listing as it is at `at`, their own maximum, their standing. */
+export function toMyBid(entry: BidderAuction, l: BidListing, bidderId: string, mediaUrl: MediaUrl, at: Date): MyBid {
   const endsAt = l.endsAt ?? l.createdAt;
   const reserve = reserveStatusOf(l.reservePriceCents ?? null, l.leaderMaxCents ?? null);
   const facts = { status: l.status, endsAt, leaderId: l.leaderId ?? null, reserve, updatedAt: l.updatedAt ?? null };
@@ -91,7 +92,7 @@ export function toMyBid(entry: BidderAuction, l: BidListing, bidderId: string, m
     reserveStatus: reserve,
     maxCents: entry.maxCents,
     lastBidAt: entry.lastBidAt,
-    ...myBidStanding(facts, bidderId, now.getTime()),
+    ...myBidStanding(facts, bidderId, at.getTime()),
   };
 }
 
@@ -125,7 +126,7 @@ export const MY_BIDS_SCAN = 200;
 export interface MyBidsDeps {
   store: MyBidsStore;
   mediaUrl: MediaUrl;
-  now(): Date;
+  clock: Clock;
 }
 
 /**
@@ -140,7 +141,7 @@ export async function listMyBids(
   let after = decodeCursor(q.cursor);
   const items: MyBid[] = [];
   let scanned = 0;
-  const now = deps.now();
+  const at = deps.clock.now();
   do {
     const page = await deps.store.auctions(bidderId, after, Math.min(q.limit - items.length, MY_BIDS_SCAN - scanned));
     const listings = new Map(
@@ -148,7 +149,7 @@ export async function listMyBids(
     );
     for (const entry of page.items) {
       const l = listings.get(entry.listingId);
-      const row = l && toMyBid(entry, l, bidderId, deps.mediaUrl, now);
+      const row = l && toMyBid(entry, l, bidderId, deps.mediaUrl, at);
       if (row && (q.status === undefined || row.status === q.status)) items.push(row);
     }
     scanned += page.items.length;

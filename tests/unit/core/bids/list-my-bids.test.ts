@@ -7,7 +7,8 @@ import {
   type BidListing,
   type MyBidsStore,
   type StandingFacts,
-} from '../../../../functions/core/bids/my-bids';
+} from '../../../../functions/core/bids/list-my-bids';
+import { testClock } from '../../../fixtures/test-clock';
 import { END, T0 } from './bid-fixtures';
 
 const ENDS = Date.parse(END);
@@ -98,7 +99,7 @@ const entry = (id: string, i: number, maxCents = 5_000): BidderAuction => ({
   maxCents,
   lastBidAt: new Date(T0 - i * 1_000).toISOString(),
 });
-const deps = (store: MyBidsStore, now = running) => ({ store, mediaUrl: media, now: () => new Date(now) });
+const deps = (store: MyBidsStore, at = running) => ({ store, mediaUrl: media, clock: testClock(new Date(at)) });
 
 describe('listMyBids', () => {
   it('gives one row per auction with the listing as it is now, the caller’s own maximum and standing', async () => {

@@ -1,7 +1,10 @@
+import type { Order } from '../../../shared/api/orders';
 import { AppError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
 import { alreadyDecided, auctionOrder, itemOfOrder, secondChanceOf } from '../orders/auction-payment';
 import type { OrderRecord } from '../orders/order';
 import type { OrderRepository } from '../orders/order-store';
+import { toOrderView, type OrderLinks } from '../orders/order-view';
 import { sellersOpenOrder } from '../orders/platform-fee';
 import { secondChanceNotices } from './auction-notices';
 import type { AuctionUsers, EventPublisher } from './ports';
@@ -21,26 +24,24 @@ export interface SecondChanceDeps {
   users: AuctionUsers;
   events: EventPublisher;
   newId: () => string;
-  now: () => Date;
+  clock: Clock;
+  links: OrderLinks;
 }
 
 /**
  * The seller of a lapsed winner's order offers the item to the runner-up at that bidder's maximum (their last and
  * highest bid, secondChanceOffer in core/bids): a new order awaiting payment with its own 48 hours, paid as the winner
- * would have. Only the order's seller (its buyer 403, anyone else 404); once per auction. Returns the lapsed order.
+ * would have. Only the order's seller (its buyer 403, anyone else 404); once per auction. Answers the lapsed order as
+ * its seller sees it.
  */
-export async function offerSecondChance(
-  sellerId: string,
-  orderId: string,
-  deps: SecondChanceDeps,
-): Promise<OrderRecord> {
+export async function offerSecondChance(sellerId: string, orderId: string, deps: SecondChanceDeps): Promise<Order> {
   const lapsed = await sellersOpenOrder(deps.orders, sellerId, orderId);
   const runnerUp = secondChanceOf(lapsed);
   const [buyer, seller] = await Promise.all([deps.users.user(runnerUp.bidderId), deps.users.user(sellerId)]);
   if (!buyer || !seller) {
     throw new AppError('invalid_state', 'no_runner_up', 'The next highest bidder can no longer buy this item.');
   }
-  const now = deps.now();
+  const at = deps.clock.now();
   const offer = auctionOrder({
     orderId: deps.newId(),
     item: itemOfOrder(lapsed),
@@ -49,9 +50,9 @@ export async function offerSecondChance(
     priceCents: runnerUp.priceCents,
     round: 'second_chance',
     runnerUp: null,
-    now,
+    now: at,
   });
-  if (!(await deps.store.offer(lapsed, offer, now))) throw alreadyDecided();
-  await deps.events.publish(secondChanceNotices(offer, now));
-  return (await deps.orders.get(orderId)) ?? lapsed;
+  if (!(await deps.store.offer(lapsed, offer, at))) throw alreadyDecided();
+  await deps.events.publish(secondChanceNotices(offer, at));
+  return toOrderView((await deps.orders.get(orderId)) ?? lapsed, sellerId, deps.links);
 }

@@ -1,0 +1,16 @@
+import { relistAuction } from '../../core/auctions/relist-auction';
+import { relistAuctionDeps } from '../../wiring/auctions';
+import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(
+  routes.relistAuction,
+  async (req) => {
+    const { userId } = principalOf(req);
+    const relisted = await relistAuction(userId, req.params.listingId, req.body.endsAt, relistAuctionDeps());
+    req.metrics.count('ListingsCreated');
+    return created(relisted);
+  },
+  // A retried relist gets the first answer instead of a second listing.
+  { idempotency: idempotentRequests('relistAuction') },
+);

@@ -1,0 +1,58 @@
+import { ulid } from 'ulid';
+import { accounts } from '../adapters/auth-deps';
+import { clock } from '../adapters/clock';
+import { auctionBidders } from '../adapters/db/auction-bidders';
+import { auctionCloseStore } from '../adapters/db/auction-close-store';
+import { auctionOrderStore } from '../adapters/db/auction-order-store';
+import { orderStore } from '../adapters/db/order-store';
+import { db } from '../adapters/db/service';
+import { eventQueue } from '../adapters/event-queue';
+import { copyObject, removeObjects } from '../adapters/media-store';
+import { orderLinks } from '../adapters/order-deps';
+import { thumbnailRequests } from '../adapters/thumbnail-requests';
+import type { CloseAuctionsDeps } from '../core/auctions/close-auctions';
+import type { LapseDeps } from '../core/auctions/lapse-unpaid-orders';
+import type { SecondChanceDeps } from '../core/auctions/offer-second-chance';
+import type { RelistDeps } from '../core/auctions/relist-auction';
+import type { Logger } from '../lib/logger';
+
+/** The ports of an auction's end and what follows it (core/auctions), over the table and the events queue. */
+
+export function closeAuctionsDeps(log: Pick<Logger, 'warn'>): CloseAuctionsDeps {
+  return {
+    store: auctionCloseStore(db()),
+    users: accounts(),
+    bidders: auctionBidders(db()),
+    events: eventQueue,
+    newId: ulid,
+    log,
+  };
+}
+
+export function lapseUnpaidOrdersDeps(log: Pick<Logger, 'warn'>): LapseDeps {
+  return { orders: orderStore(db()), store: auctionOrderStore(db()), events: eventQueue, log };
+}
+
+export function offerSecondChanceDeps(): SecondChanceDeps {
+  return {
+    orders: orderStore(db()),
+    store: auctionOrderStore(db()),
+    users: accounts(),
+    events: eventQueue,
+    newId: ulid,
+    clock,
+    links: orderLinks(),
+  };
+}
+
+/** The relisted auction's photos are copies in the media bucket; their thumbnails are asked of the media queue. */
+export function relistAuctionDeps(): RelistDeps {
+  return {
+    store: auctionOrderStore(db()),
+    orders: orderStore(db()),
+    photos: { copy: copyObject, remove: removeObjects },
+    thumbnails: thumbnailRequests,
+    newId: ulid,
+    clock,
+  };
+}

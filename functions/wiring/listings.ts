@@ -1,0 +1,115 @@
+import { ulid } from 'ulid';
+import { LISTING_PHOTO_MAX_BYTES } from '../../shared/api/listings';
+import { accounts } from '../adapters/auth-deps';
+import { clock } from '../adapters/clock';
+import { listingBrowseStore } from '../adapters/db/listing-browse-store';
+import { listingDetailReader } from '../adapters/db/listing-detail-reader';
+import { listingEditStore } from '../adapters/db/listing-edit-store';
+import { listingImagesStore } from '../adapters/db/listing-images-store';
+import { listingWriter } from '../adapters/db/listing-writer';
+import { rateLimitStore } from '../adapters/db/rate-limit-store';
+import { sellerListingStore } from '../adapters/db/seller-listing-store';
+import { db } from '../adapters/db/service';
+import { eventQueue } from '../adapters/event-queue';
+import { fetchImage } from '../adapters/image-fetch';
+import { resizeToThumbnail } from '../adapters/image-resizer';
+import { presignUpload } from '../adapters/media-uploads';
+import { readObject, writeObject } from '../adapters/media-store';
+import { mediaUrl } from '../adapters/media-url';
+import { photoStore } from '../adapters/photo-store';
+import { thumbnailRequests } from '../adapters/thumbnail-requests';
+import { enforceRateLimit } from '../core/auth/rate-limit';
+import type { CreateListingDeps } from '../core/listings/create-listing';
+import type { EndListingDeps } from '../core/listings/end-listing';
+import type { ListingReaderPort } from '../core/listings/get-listing';
+import type { ImportListingPhotoDeps } from '../core/listings/import-listing-photo';
+import type { ListListingsDeps } from '../core/listings/list-listings';
+import type { ListMyListingsDeps } from '../core/listings/list-my-listings';
+import type { ThumbnailDeps } from '../core/listings/make-thumbnails';
+import type { StartListingPhotoUploadDeps } from '../core/listings/start-listing-photo-upload';
+import type { MediaUrl } from '../core/listings/to-card';
+import type { UpdateListingDeps } from '../core/listings/update-listing';
+import type { Logger } from '../lib/logger';
+
+/** Browse and search over the table's indexes; a search counts against the caller's address's limit. */
+export function listListingsDeps(sourceIp: string): ListListingsDeps {
+  return {
+    store: listingBrowseStore(db()),
+    mediaUrl,
+    clock,
+    // Real time, not the functions' clock: the limit counts requests per window as they arrive.
+    limitSearch: () => enforceRateLimit(rateLimitStore(db()), 'searchListings', sourceIp, new Date()),
+  };
+}
+
+export function getListingDeps(): { reader: ListingReaderPort; mediaUrl: MediaUrl } {
+  return { reader: listingDetailReader(db()), mediaUrl };
+}
+
+/** Uploads are checked and re-encoded onto the listing's keys; thumbnails are asked of the media queue. */
+export function createListingDeps(): CreateListingDeps {
+  return {
+    accounts: accounts(),
+    writer: listingWriter(db()),
+    photos: photoStore,
+    thumbnails: thumbnailRequests,
+    newId: ulid,
+    clock,
+  };
+}
+
+export function updateListingDeps(): UpdateListingDeps {
+  return {
+    accounts: accounts(),
+    store: listingEditStore(db()),
+    photos: photoStore,
+    thumbnails: thumbnailRequests,
+    clock,
+  };
+}
+
+/** A presigned POST straight to the media bucket. */
+export function startListingPhotoUploadDeps(): StartListingPhotoUploadDeps {
+  return { accounts: accounts(), presignUpload, newId: ulid };
+}
+
+/** The configured product lookup service is trusted to serve its images from wherever it runs (locally: loopback). */
+const trustedHosts = () => {
+  const lookup = process.env.PRODUCT_LOOKUP_URL;
+  return lookup ? [new URL(lookup).host] : [];
+};
+
+export function importListingPhotoDeps(): ImportListingPhotoDeps {
+  return {
+    accounts: accounts(),
+    fetchImage: (url) => fetchImage(url, { maxBytes: LISTING_PHOTO_MAX_BYTES, trustedHosts: trustedHosts() }),
+    writePhoto: writeObject,
+    newId: ulid,
+    mediaUrl,
+  };
+}
+
+export function listMyListingsDeps(): ListMyListingsDeps {
+  return { store: sellerListingStore(db()), mediaUrl };
+}
+
+/** An ended listing is announced on the events queue (its open offers are declined); a lost announcement is logged. */
+export function endListingDeps(log: Pick<Logger, 'warn'>): EndListingDeps {
+  return {
+    store: sellerListingStore(db(), {
+      events: eventQueue,
+      warn: (message, error) => log.warn(message, { error }),
+    }),
+    clock,
+  };
+}
+
+/** Thumbnails of newly attached photos: read and written in the media bucket, recorded on the listing. */
+export function makeThumbnailsDeps(): ThumbnailDeps {
+  return {
+    ...listingImagesStore(db()),
+    readPhoto: readObject,
+    resize: resizeToThumbnail,
+    writeThumbnail: (key, webp) => writeObject(key, webp, 'image/webp'),
+  };
+}
