@@ -3,7 +3,6 @@ import type { CloseAuctionsDeps } from '../core/auctions/close-auctions';
 import type { LapseDeps } from '../core/auctions/lapse-unpaid';
 import type { RelistDeps } from '../core/auctions/relist';
 import type { SecondChanceDeps } from '../core/auctions/second-chance';
-import type { PayAuctionOrderDeps } from '../core/orders/pay-auction-order';
 import type { Logger } from '../lib/logger';
 import { accounts } from './auth-deps';
 import { clock } from './clock';
@@ -14,7 +13,6 @@ import { orderStore } from './db/order-store';
 import { db } from './db/service';
 import { eventQueue } from './event-queue';
 import { copyObject, removeObjects } from './media-store';
-import { checkoutDeps } from './order-deps';
 import { thumbnailRequests } from './thumbnail-requests';
 
 /** The ports of an auction's end and what follows it (core/auctions), over the table and the events queue. */
@@ -55,8 +53,4 @@ export function relistDeps(): RelistDeps {
     newId: ulid,
     now,
   };
-}
-
-export async function payAuctionOrderDeps(): Promise<PayAuctionOrderDeps> {
-  return { ...(await checkoutDeps()), orders: orderStore(db()) };
 }

@@ -1,6 +1,6 @@
-import { settleDeps } from '../adapters/order-deps';
-import { releaseLapsedReservations } from '../core/orders/settle-escrow';
-import { scheduledJob } from '../lib/scheduled-job';
+import { releaseReservations } from '../core/orders/release-reservations';
+import { releaseReservationsDeps } from '../wiring/orders';
+import { scheduledJob } from '../wiring/jobs';
 
 /**
  * Every minute (functions/routes.ts schedules): orders whose reservation ran out give their units back, unless the
@@ -8,7 +8,7 @@ import { scheduledJob } from '../lib/scheduled-job';
  * ledger outcome). Safe to run twice: every step is conditional on the order's status.
  */
 export const handler = scheduledJob('jobs/release-reservations', async ({ log }) => {
-  const released = await releaseLapsedReservations(await settleDeps(log));
+  const released = await releaseReservations(await releaseReservationsDeps(log));
   if (released > 0) log.info('lapsed reservations handled', { released });
   return { released };
 });

@@ -1,5 +1,5 @@
 import { secondChanceDeps } from '../../adapters/auction-deps';
-import { orderLinks } from '../../adapters/order-deps';
+import { orderLinks } from '../../wiring/orders';
 import { offerSecondChance } from '../../core/auctions/second-chance';
 import { toOrderView } from '../../core/orders/order-view';
 import { httpHandler, ok, principalOf } from '../../lib/http-handler';

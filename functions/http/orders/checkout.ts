@@ -1,8 +1,7 @@
-import { checkoutDeps, orderLinks } from '../../adapters/order-deps';
 import { checkout } from '../../core/orders/checkout';
 import { toOrderView } from '../../core/orders/order-view';
-import { created, httpHandler, principalOf } from '../../lib/http-handler';
-import { idempotentRequests } from '../../lib/idempotency';
+import { checkoutDeps, orderLinks } from '../../wiring/orders';
+import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
