@@ -3,7 +3,7 @@ import { AppError, BadRequestError } from '../../lib/errors';
 import type { OrderRecord, PickupLock } from './order';
 import { afterTry, pausedUntil, pickupCodeMatches, PICKUP_TRIES } from './pickup-code';
 import { FEE_REQUIRED, feePaid, sellersOpenOrder } from './platform-fee';
-import { notPending, pickupOrder } from './seller-actions';
+import { notPending, pickupOrder } from './seller-action-rules';
 import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
 
 export interface PickupTries {

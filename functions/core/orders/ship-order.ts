@@ -3,7 +3,7 @@ import type { Carrier, TrackedShipment } from '../shipping/carrier-port';
 import type { OrderRecord, Shipment } from './order';
 import { claimSnapshot, trackingProblem } from './parcel-evidence';
 import { FEE_REQUIRED, feePaid, sellersOpenOrder } from './platform-fee';
-import { notPending, pickupOrder } from './seller-actions';
+import { notPending, pickupOrder } from './seller-action-rules';
 import type { SettlementDeps } from './settlement';
 
 export interface ShipmentRepository {
