@@ -149,11 +149,7 @@ function escrowOf(tx: Record<string, unknown>): { owner: string; sequence: numbe
  */
 export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerContext): Promise<Worker> {
   const ledger = await loadLedger();
-  const [delivery, seller, fee] = await Promise.all([
-    deliveryDeps(ctx.log),
-    shipOrderDeps(ctx.log),
-    feeDeps(ctx.log),
-  ]);
+  const [delivery, seller, fee] = await Promise.all([deliveryDeps(ctx.log), shipOrderDeps(ctx.log), feeDeps(ctx.log)]);
   const worker: Worker = { name, deps: undefined as never, fee: undefined as never, dead: false, killedAt: null };
 
   const alive = () => {

@@ -8,9 +8,9 @@ const NUMBER = '794600000001';
 describe("the carrier's tracking webhook", () => {
   it('refuses an unsigned request before anything else is built or asked', async () => {
     const delivery = vi.fn();
-    await expect(
-      carrierWebhook('{}', {}, [NUMBER], { signed: async () => false, delivery }),
-    ).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(carrierWebhook('{}', {}, [NUMBER], { signed: async () => false, delivery })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(delivery).not.toHaveBeenCalled();
   });
 
