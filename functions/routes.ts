@@ -49,9 +49,11 @@ import {
   getLabelRates,
   requestLabelPayment,
   getLabelPdf,
+  listAwaitingPayment,
+  payAuctionOrder,
 } from '../shared/api/orders';
-import { listAwaitingPayment, offerSecondChance, payAuctionOrder, relistAuction } from '../shared/api/auctions';
-import { carrierWebhook } from '../shared/api/carrier';
+import { offerSecondChance, relistAuction } from '../shared/api/auctions';
+import { carrierWebhook } from '../shared/api/shipping';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
 import {
@@ -457,13 +459,13 @@ export const routes = {
   getShippingOptions: route(
     'getShippingOptions',
     getShippingOptions,
-    'http/checkout/get-shipping-options',
+    'http/orders/get-shipping-options',
     'user',
     signedIn(200),
     { usesCarrier: true },
   ),
   // Orders and their escrows are made here: a retry with the same Idempotency-Key gets the first answer.
-  checkout: route('checkout', checkout, 'http/checkout/checkout', 'user', signedIn(201), {
+  checkout: route('checkout', checkout, 'http/orders/checkout', 'user', signedIn(201), {
     idempotent: true,
     capacity: 'money',
     sealsFulfillments: true,
@@ -559,7 +561,7 @@ export const routes = {
     deletesMedia: [LISTING_PHOTOS],
   }),
   // FedEx's signed tracking webhook: only a trigger to ask the Track API again, which may release escrows.
-  carrierWebhook: route('carrierWebhook', carrierWebhook, 'http/carrier/carrier-webhook', 'public', anyone(200), {
+  carrierWebhook: route('carrierWebhook', carrierWebhook, 'http/shipping/carrier-webhook', 'public', anyone(200), {
     usesCarrier: true,
     submitsToLedger: true,
     opensFulfillments: true,

@@ -1,5 +1,5 @@
-import { deliveryDeps } from '../adapters/settlement-deps';
-import { checkDeliveries } from '../core/orders/delivery';
+import { checkDeliveries } from '../core/orders/check-deliveries';
+import { checkDeliveriesDeps } from '../wiring/orders';
 import { scheduledJob } from '../wiring/jobs';
 
 /**
@@ -7,7 +7,7 @@ import { scheduledJob } from '../wiring/jobs';
  * call) and each one delivered to the buyer's ZIP is released. The webhook checks sooner; this catches what it missed.
  */
 export const handler = scheduledJob('jobs/check-deliveries', async ({ log, metrics }) => {
-  const run = await checkDeliveries(await deliveryDeps(log));
+  const run = await checkDeliveries(await checkDeliveriesDeps(log));
   if (run.released > 0) metrics.count('EscrowsReleased', run.released);
   log.info('deliveries checked', { ...run });
   return run;

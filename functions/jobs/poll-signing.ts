@@ -1,5 +1,5 @@
 import { signingRequests } from '../adapters/auth-deps';
-import { settleBy } from '../adapters/order-deps';
+import { settleBy } from '../wiring/orders';
 import { signer } from '../adapters/signer/xaman-signer';
 import { signingCheckMessage } from '../../shared/events';
 import { signingEvents, signingQueue } from '../adapters/signing-queue';

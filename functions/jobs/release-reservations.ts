@@ -1,5 +1,5 @@
-import { settleDeps } from '../adapters/order-deps';
-import { releaseLapsedReservations } from '../core/orders/settle-escrow';
+import { releaseReservations } from '../core/orders/release-reservations';
+import { releaseReservationsDeps } from '../wiring/orders';
 import { scheduledJob } from '../wiring/jobs';
 
 /**
@@ -8,7 +8,7 @@ import { scheduledJob } from '../wiring/jobs';
  * ledger outcome). Safe to run twice: every step is conditional on the order's status.
  */
 export const handler = scheduledJob('jobs/release-reservations', async ({ log }) => {
-  const released = await releaseLapsedReservations(await settleDeps(log));
+  const released = await releaseReservations(await releaseReservationsDeps(log));
   if (released > 0) log.info('lapsed reservations handled', { released });
   return { released };
 });

@@ -1,7 +1,6 @@
-import { settlementDeps } from '../adapters/settlement-deps';
-import { settleDueEscrows } from '../core/orders/escrow-expiry';
-import { oneRunAtATime } from '../wiring/jobs';
-import { scheduledJob } from '../wiring/jobs';
+import { settleEscrows } from '../core/orders/settle-escrows';
+import { settleEscrowsDeps } from '../wiring/orders';
+import { oneRunAtATime, scheduledJob } from '../wiring/jobs';
 
 /**
  * Every minute (functions/routes.ts schedules): escrows nothing released by their CancelAfter go back to their buyers,
@@ -12,7 +11,7 @@ import { scheduledJob } from '../wiring/jobs';
 export const handler = scheduledJob(
   'jobs/settle-escrows',
   oneRunAtATime('settle-escrows', async ({ log }) => {
-    const run = await settleDueEscrows(await settlementDeps(log));
+    const run = await settleEscrows(await settleEscrowsDeps(log));
     if (run.expired + run.settled + run.pending > 0) log.info('escrows settled', { ...run });
     return run;
   }),

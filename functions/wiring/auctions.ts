@@ -8,7 +8,7 @@ import { orderStore } from '../adapters/db/order-store';
 import { db } from '../adapters/db/service';
 import { eventQueue } from '../adapters/event-queue';
 import { copyObject, removeObjects } from '../adapters/media-store';
-import { orderLinks } from '../adapters/order-deps';
+import { orderLinks } from './orders';
 import { thumbnailRequests } from '../adapters/thumbnail-requests';
 import type { CloseAuctionsDeps } from '../core/auctions/close-auctions';
 import type { LapseDeps } from '../core/auctions/lapse-unpaid-orders';

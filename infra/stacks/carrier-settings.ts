@@ -85,7 +85,7 @@ export function grantCarrier(fn: HandlerFunction, carrier: CarrierSecrets): void
   }
 }
 
-/** The route FedEx posts tracking events to (functions/http/carrier/carrier-webhook.ts): the one reader of the token. */
+/** The route FedEx posts tracking events to (functions/http/shipping/carrier-webhook.ts): the one reader of the token. */
 export const CARRIER_WEBHOOK_ROUTE: string = routes.carrierWebhook.name;
 
 /** Lets the webhook route check FedEx's signature: the token's ARN (CARRIER_WEBHOOK_SECRET_ARN) and read access to it. */

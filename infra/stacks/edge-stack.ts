@@ -1,7 +1,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { carrierWebhook } from '../../shared/api/carrier';
+import { carrierWebhook } from '../../shared/api/shipping';
 
 /** A web ACL for CloudFront can only be created in us-east-1, whatever region the rest of the app is in. */
 export const EDGE_REGION = 'us-east-1';

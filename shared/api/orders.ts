@@ -267,6 +267,31 @@ export const listMyOrders = defineContract({
 });
 
 /**
+ * The buyer's own orders awaiting payment (won auctions and second chances, decision 029), newest first: the cart's
+ * won items to pay.
+ */
+export const listAwaitingPayment = defineContract({
+  method: 'GET',
+  path: '/api/me/orders/awaiting-payment',
+  response: z.object({ items: z.array(orderSchema) }),
+});
+
+/**
+ * The buyer pays an auction's order: the shipping service (from GET /api/checkout/shipping-options?orderId=) and the
+ * total they agreed to, as checkout takes them; the order gets its escrow terms and awaits signature.
+ */
+export const payAuctionOrder = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/payment',
+  params: z.strictObject({ orderId: id('an order id') }),
+  body: z.extend(paymentBodySchema, {
+    /** The winner collects the item instead (its listing must offer local pickup). */
+    localPickup: z._default(z.boolean(), false),
+  }),
+  response: orderSchema,
+});
+
+/**
  * The seller's platform fee for an order (a Payment to the platform, signed in the wallet): 'paid' once it is, else
  * the wallet request (the same one while it is open).
  */

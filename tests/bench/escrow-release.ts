@@ -16,9 +16,9 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { Client } from 'xrpl';
 import { db } from '../../functions/adapters/db/service';
-import { deliveryDeps, feeDeps, sellerActionDeps } from '../../functions/adapters/settlement-deps';
-import { checkDeliveries } from '../../functions/core/orders/delivery';
-import { shipOrder } from '../../functions/core/orders/seller-actions';
+import { deliveryDeps, feeDeps, shipOrderDeps } from '../../functions/wiring/orders';
+import { checkDeliveries } from '../../functions/core/orders/check-deliveries';
+import { shipOrder } from '../../functions/core/orders/ship-order';
 import { TRACK_BATCH_MAX } from '../../functions/core/shipping/carrier-port';
 import { dynamoRawClient } from '../../functions/lib/aws-clients';
 import {
@@ -215,7 +215,7 @@ export async function escrowReleaseBench(): Promise<EscrowReleaseBench> {
       }),
     );
     const fees = await feeDeps(log);
-    const actions = await sellerActionDeps(log);
+    const actions = await shipOrderDeps(log);
     const shipAll = async (list: typeof made) => {
       const tracking = new Map<string, string>();
       await Promise.all(

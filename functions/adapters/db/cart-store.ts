@@ -1,4 +1,4 @@
-import type { CartStore, PutOutcome } from '../../core/cart/cart';
+import type { CartStore, PutOutcome } from '../../core/cart/ports';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 import { cancelReasons, failedAt, type TransactResult } from './transact';

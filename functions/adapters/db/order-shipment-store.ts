@@ -1,5 +1,5 @@
 import type { OrderRecord, Shipment } from '../../core/orders/order';
-import type { ShipmentRepository } from '../../core/orders/seller-actions';
+import type { ShipmentRepository } from '../../core/orders/ship-order';
 import { conditionally } from './conditional';
 import { toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';

@@ -1,4 +1,4 @@
-import type { SaleListingReader } from '../../core/cart/cart';
+import type { SaleListingReader } from '../../core/cart/ports';
 import type { SaleListing } from '../../core/cart/sale-listing';
 import type { Db } from './service';
 

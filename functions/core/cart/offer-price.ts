@@ -24,23 +24,23 @@ export async function offerPrices(
   buyerId: string,
   listingIds: readonly string[],
   offers: CurrentOffers,
-  now: Date,
+  at: Date,
 ): Promise<Map<string, OfferPrice>> {
   const found = await offers.current(buyerId, listingIds);
   return new Map(
     found
-      .filter((o) => isBuyable(o, now))
+      .filter((o) => isBuyable(o, at))
       .map((o) => [o.listingId, { offerId: o.id, amountCents: o.amountCents, buyBy: o.buyBy! }]),
   );
 }
 
 /** The price of one unit for this buyer: the accepted offer's, else the listing's (null: none). */
-export const unitPriceWith = (l: SaleListing, offer: OfferPrice | undefined, now: Date): Cents | null =>
-  offer && availableUnits(l, now) > 0 ? offer.amountCents : unitPriceOf(l, now);
+export const unitPriceWith = (l: SaleListing, offer: OfferPrice | undefined, at: Date): Cents | null =>
+  offer && availableUnits(l, at) > 0 ? offer.amountCents : unitPriceOf(l, at);
 
 /** Units this buyer can get: one at an accepted offer's price, else what is left for anyone. */
-export const unitsWith = (l: SaleListing, offer: OfferPrice | undefined, now: Date): number =>
-  Math.min(availableUnits(l, now), offer ? 1 : Number.POSITIVE_INFINITY);
+export const unitsWith = (l: SaleListing, offer: OfferPrice | undefined, at: Date): number =>
+  Math.min(availableUnits(l, at), offer ? 1 : Number.POSITIVE_INFINITY);
 
 /** The refusal's words for more than one unit at an accepted offer's price. */
 export const ONE_UNIT_AT_OFFER = 'An accepted offer buys 1 unit.';

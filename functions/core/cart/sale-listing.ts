@@ -37,15 +37,15 @@ export interface SaleListing {
  * The price a buyer pays for one unit now: a fixed listing's price; an auction's buy-it-now price while it has no bid
  * and has not ended. null when there is none ('Price Not Available').
  */
-export function unitPriceOf(l: SaleListing, now: Date): Cents | null {
+export function unitPriceOf(l: SaleListing, at: Date): Cents | null {
   if (l.listingType === 'fixed') return l.priceCents && l.priceCents > 0 ? l.priceCents : null;
-  const ended = l.endsAt !== undefined && Date.parse(l.endsAt) <= now.getTime();
+  const ended = l.endsAt !== undefined && Date.parse(l.endsAt) <= at.getTime();
   if (ended || (l.bidCount ?? 0) > 0) return null;
   return l.buyItNowPriceCents && l.buyItNowPriceCents > 0 ? l.buyItNowPriceCents : null;
 }
 
 /** Units anyone can still buy: none unless the listing is active and has a price. */
-export function availableUnits(l: SaleListing, now: Date): number {
-  if (l.status !== 'active' || unitPriceOf(l, now) === null) return 0;
+export function availableUnits(l: SaleListing, at: Date): number {
+  if (l.status !== 'active' || unitPriceOf(l, at) === null) return 0;
   return Math.max(0, l.quantity - l.quantitySold - l.quantityReserved);
 }

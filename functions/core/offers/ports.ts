@@ -1,6 +1,6 @@
 import type { Cents } from '../../../shared/domain/money';
 import type { Offer } from '../../../shared/domain/offers';
-import type { SaleListingReader } from '../cart/cart';
+import type { SaleListingReader } from '../cart/ports';
 import type { ListingSummary } from '../listings/listing';
 import type { MediaUrl } from '../listings/to-card';
 import type { ConversationRecord, MessageRecord, MessageStore } from '../messages/ports';

@@ -13,8 +13,8 @@ import { NO_SHIPMENT, type AuctionRound, type Fulfilment, type OrderRecord } fro
  */
 export const PAYMENT_WINDOW_MS = PAYMENT_WINDOW_HOURS * 3_600_000;
 
-/** The end of a payment window opened at `now`. */
-export const paymentDueAt = (now: Date) => new Date(now.getTime() + PAYMENT_WINDOW_MS).toISOString();
+/** The end of a payment window opened at `at`. */
+export const paymentDueAt = (at: Date) => new Date(at.getTime() + PAYMENT_WINDOW_MS).toISOString();
 
 /** The item an auction's order buys, as its order line and shipping need it. */
 export interface AuctionItem {
@@ -154,8 +154,8 @@ export const alreadyDecided = () =>
 export const isLapsed = (o: OrderRecord) => o.status === 'cancelled' && o.cancelReason === 'payment_lapsed';
 
 /** Whether the lapse schedule should end this order now: still awaiting payment at or after its window's end. */
-export function dueToLapse(o: OrderRecord, now: Date): boolean {
-  return o.status === 'awaiting_payment' && o.auction !== null && Date.parse(o.auction.paymentDueAt) <= now.getTime();
+export function dueToLapse(o: OrderRecord, at: Date): boolean {
+  return o.status === 'awaiting_payment' && o.auction !== null && Date.parse(o.auction.paymentDueAt) <= at.getTime();
 }
 
 /**
@@ -193,11 +193,11 @@ export function secondChanceOf(o: OrderRecord): { bidderId: string; priceCents: 
 }
 
 /** The pay step may start: the buyer's own order, awaiting payment, inside its window; else why not. */
-export function assertAwaitingPayment(o: OrderRecord, now: Date): void {
+export function assertAwaitingPayment(o: OrderRecord, at: Date): void {
   if (o.status === 'awaiting_signature' || o.status === 'submitting') {
     throw new AppError('invalid_state', 'order_in_payment', 'This order is being paid: approve the escrow in your wallet.');
   }
-  if (isLapsed(o) || (o.auction && Date.parse(o.auction.paymentDueAt) <= now.getTime())) {
+  if (isLapsed(o) || (o.auction && Date.parse(o.auction.paymentDueAt) <= at.getTime())) {
     throw new AppError(
       'invalid_state',
       'payment_window_closed',

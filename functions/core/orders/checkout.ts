@@ -3,7 +3,8 @@ import { formatUsd, type Cents } from '../../../shared/domain/money';
 import { zipOf } from '../../../shared/domain/shipping';
 import { AppError, BadRequestError, ConflictError } from '../../lib/errors';
 import type { UserRecord } from '../auth/ports';
-import type { CartStore, SaleListingReader } from '../cart/cart';
+import type { Clock } from '../clock/clock';
+import type { CartStore, SaleListingReader } from '../cart/ports';
 import { offerPrices, unitPriceWith, unitsWith, type CurrentOffers, type OfferPrice } from '../cart/offer-price';
 import { availableUnits, type SaleListing } from '../cart/sale-listing';
 import type { LedgerGateway } from '../ledger/ports';
@@ -78,7 +79,7 @@ export interface CheckoutDeps {
   holds: HoldReader;
   newId: () => string;
   randomBytes: (n: number) => Uint8Array;
-  now: () => Date;
+  clock: Clock;
 }
 
 export interface CheckoutRequest {
@@ -151,13 +152,13 @@ export function groupLines(
 export function groupForShipping(
   cart: readonly { listingId: string; quantity: number }[],
   listings: readonly SaleListing[],
-  now: Date,
+  at: Date,
   pickupSellerIds: readonly string[] = [],
 ): Group[] {
   const byId = new Map(listings.map((l) => [l.listingId, l]));
   const items = cart.flatMap(({ listingId, quantity }) => {
     const listing = byId.get(listingId);
-    return listing && availableUnits(listing, now) > 0 ? [{ listing, quantity, unitPriceCents: 0 }] : [];
+    return listing && availableUnits(listing, at) > 0 ? [{ listing, quantity, unitPriceCents: 0 }] : [];
   });
   return groupLines(items, allowedPickupSellers(items, pickupSellerIds));
 }
@@ -171,19 +172,19 @@ function buyableItems(
   cart: { listingId: string; quantity: number }[],
   listings: SaleListing[],
   offers: Map<string, OfferPrice>,
-  now: Date,
+  at: Date,
 ) {
   const byId = new Map(listings.map((l) => [l.listingId, l]));
   return cart.map(({ listingId, quantity }) => {
     const listing = byId.get(listingId);
     const offer = listing && offers.get(listing.listingId);
-    const unitPriceCents = listing ? unitPriceWith(listing, offer, now) : null;
-    if (!listing || unitPriceCents === null || availableUnits(listing, now) === 0) {
+    const unitPriceCents = listing ? unitPriceWith(listing, offer, at) : null;
+    if (!listing || unitPriceCents === null || availableUnits(listing, at) === 0) {
       const title = listing?.title ?? 'An item';
       throw new AppError('invalid_state', 'cart_changed', `${title} is no longer available. Remove it from your cart to continue.`);
     }
     if (listing.sellerId === userId) throw new AppError('forbidden', 'own_listing', 'You cannot buy your own listing.');
-    const left = unitsWith(listing, offer, now);
+    const left = unitsWith(listing, offer, at);
     if (quantity > left) {
       throw new AppError(
         'invalid_state',
@@ -251,7 +252,7 @@ export async function chosenShipping(
   groups: readonly Group[],
   toZip: string,
   choice: CheckoutRequest['shipping'],
-  deps: Pick<CheckoutDeps, 'quotes' | 'now'>,
+  deps: Pick<CheckoutDeps, 'quotes' | 'clock'>,
 ) {
   const packages = calculatedPackages(groups);
   if (packages.length === 0) return null;
@@ -262,7 +263,7 @@ export async function chosenShipping(
   const valid =
     quote !== null &&
     quote.buyerId === userId &&
-    Date.parse(quote.expiresAt) > deps.now().getTime() &&
+    Date.parse(quote.expiresAt) > deps.clock.now().getTime() &&
     quote.fingerprint === quoteFingerprint(packages, toZip);
   const option = valid ? quote.options.find((o) => o.id === choice.optionId) : undefined;
   if (!valid || !option) {
@@ -310,8 +311,8 @@ export async function assertPayable(
  * CancelAfter for an escrow made now: the escrow window counted from whichever clock is ahead, ours or the ledger's
  * (the ledger judges CancelAfter by its own close time), in whole seconds.
  */
-export async function cancelAfterFrom(now: Date, deps: Pick<CheckoutDeps, 'ledger'>): Promise<string> {
-  const start = Math.max(now.getTime(), (await deps.ledger.closeTime()).getTime());
+export async function cancelAfterFrom(at: Date, deps: Pick<CheckoutDeps, 'ledger'>): Promise<string> {
+  const start = Math.max(at.getTime(), (await deps.ledger.closeTime()).getTime());
   return new Date(Math.floor(start / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000).toISOString();
 }
 
@@ -358,7 +359,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
   const toZip = zipOf(shipTo.postalCode);
 
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const now = deps.now();
+    const now = deps.clock.now();
     const ids = cart.map((c) => c.listingId);
     const [listings, offers] = await Promise.all([deps.listings.get(ids), offerPrices(userId, ids, deps.offers, now)]);
     const items = buyableItems(userId, cart, listings, offers, now);

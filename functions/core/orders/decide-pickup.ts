@@ -3,7 +3,7 @@ import { AppError, BadRequestError } from '../../lib/errors';
 import type { OrderRecord, PickupLock } from './order';
 import { afterTry, pausedUntil, pickupCodeMatches, PICKUP_TRIES } from './pickup-code';
 import { FEE_REQUIRED, feePaid, sellersOpenOrder } from './platform-fee';
-import { notPending, pickupOrder } from './seller-actions';
+import { notPending, pickupOrder } from './seller-action-rules';
 import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
 
 export interface PickupTries {
@@ -34,7 +34,7 @@ async function countTry(order: OrderRecord, deps: DecidePickupDeps): Promise<{ o
   let current = order;
   for (let attempt = 0; attempt < COUNT_ATTEMPTS; attempt++) {
     const lock = current.pickup!;
-    const now = deps.now();
+    const now = deps.clock.now();
     const until = pausedUntil(lock, now);
     if (until) throw paused(until);
     const next = afterTry(lock, now);
@@ -56,7 +56,7 @@ async function approve(order: OrderRecord, entered: string, deps: DecidePickupDe
     throw new AppError('invalid_state', 'pickup_code_missing', 'This order has no pickup code. Reject it to refund the buyer.');
   }
   if (!feePaid(order)) throw FEE_REQUIRED();
-  const until = pausedUntil(order.pickup, deps.now());
+  const until = pausedUntil(order.pickup, deps.clock.now());
   if (until) throw paused(until);
   // Opened before the try is counted: a vault outage costs the seller no try.
   const fulfillment = await deps.vault.open(order.escrow.sealedFulfillment, order.orderId);

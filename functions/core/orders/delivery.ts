@@ -33,7 +33,7 @@ export async function checkParcels(orders: readonly OrderRecord[], deps: Deliver
       const deliveredAt = deliveredToBuyer(results[j], order);
       if (!deliveredAt) continue;
       run.delivered++;
-      const at = deps.now().toISOString();
+      const at = deps.clock.now().toISOString();
       await deps.recordDelivery(order, deliveredAt, at);
       if (!(await beginRelease(order, 'delivered', deps))) continue;
       const releasing = await deps.orders.get(order.orderId);
@@ -46,17 +46,4 @@ export async function checkParcels(orders: readonly OrderRecord[], deps: Deliver
     }
   }
   return run;
-}
-
-/** The delivery schedule: every shipped order, a page at a time. */
-export async function checkDeliveries(deps: DeliveryDeps, pageSize = 1_000): Promise<DeliveryRun> {
-  const total: DeliveryRun = { checked: 0, carrierCalls: 0, delivered: 0, released: 0 };
-  let cursor: string | null = null;
-  do {
-    const page = await deps.shipped(cursor, pageSize);
-    const run = await checkParcels(page.orders, deps);
-    for (const k of Object.keys(total) as (keyof DeliveryRun)[]) total[k] += run[k];
-    cursor = page.cursor;
-  } while (cursor);
-  return total;
 }

@@ -67,7 +67,7 @@ export function holdFor(
   listings: readonly { listingId: string; title: string; offerId?: string }[],
   newOrders: number,
   reservationSeconds: number,
-  now: Date,
+  at: Date,
   /** The checkout's other items in the same transaction (a pickup order's code, decision 040). */
   otherWrites = 0,
 ): HoldCharge {
@@ -92,7 +92,7 @@ export function holdFor(
   let seconds = reservationSeconds;
   for (const { listingId, title } of listings) {
     const held = state.listings.get(listingId);
-    if (held?.cooldownUntil && Date.parse(held.cooldownUntil) > now.getTime()) {
+    if (held?.cooldownUntil && Date.parse(held.cooldownUntil) > at.getTime()) {
       throw new AppError(
         'invalid_state',
         'hold_cooldown',
@@ -106,12 +106,12 @@ export function holdFor(
         'invalid_state',
         'hold_budget_spent',
         `You have already held ${title} for ${DAILY_HOLD_SECONDS / 60} minutes today without paying. ` +
-          `You can check it out again after ${hhmm(nextUtcMidnight(now))}.`,
+          `You can check it out again after ${hhmm(nextUtcMidnight(at))}.`,
       );
     }
     seconds = Math.min(seconds, left);
   }
-  return { day: utcDay(now), seconds };
+  return { day: utcDay(at), seconds };
 }
 
 /**

@@ -78,8 +78,8 @@ export interface OrderRepository extends OrderStore {
   markRefunded(order: OrderRecord, ledgerIndex: number, at: string): Promise<boolean>;
   /** Orders in `status` whose deadline (reservation end, or CancelAfter once funded) is before `before`, oldest first. */
   dueIn(status: OrderStatus, before: string, limit: number): Promise<OrderRecord[]>;
-  /** Orders still holding units whose reservation ran out before `now`, oldest first. */
-  lapsedReservations(now: string, limit: number): Promise<OrderRecord[]>;
+  /** Orders still holding units whose reservation ran out before `at`, oldest first. */
+  lapsedReservations(at: string, limit: number): Promise<OrderRecord[]>;
 }
 
 /** Listings whose last units were sold leave browse and search, and the offers still open on them are declined. */

@@ -24,7 +24,7 @@ import { allowedPickupSellers } from './pickup-choice';
 
 export type PayAuctionOrderDeps = Pick<
   CheckoutDeps,
-  'listings' | 'users' | 'profiles' | 'quotes' | 'ledger' | 'readiness' | 'vault' | 'randomBytes' | 'now'
+  'listings' | 'users' | 'profiles' | 'quotes' | 'ledger' | 'readiness' | 'vault' | 'randomBytes' | 'clock'
 > & { orders: Pick<OrderRepository, 'get' | 'startPayment'> };
 
 /** The item an auction's order buys, as shipping it needs (its listing, sold or ended by now). */
@@ -61,7 +61,7 @@ export async function payAuctionOrder(
   deps: PayAuctionOrderDeps,
 ): Promise<OrderRecord> {
   const order = await buyersOrder(deps.orders, userId, orderId);
-  const now = deps.now();
+  const now = deps.clock.now();
   assertAwaitingPayment(order, now);
   const [buyer, seller, profile] = await Promise.all([
     deps.users.user(userId),

@@ -45,16 +45,16 @@ export function pickupCodeMatches(lock: PickupLock, entered: string, orderId: st
 }
 
 /** Until when tries are paused (ISO UTC), or null when the seller may try now. */
-export function pausedUntil(lock: PickupLock, now: Date): string | null {
-  return lock.pausedUntil !== null && Date.parse(lock.pausedUntil) > now.getTime() ? lock.pausedUntil : null;
+export function pausedUntil(lock: PickupLock, at: Date): string | null {
+  return lock.pausedUntil !== null && Date.parse(lock.pausedUntil) > at.getTime() ? lock.pausedUntil : null;
 }
 
 /**
  * The lock once one more try is counted: the PICKUP_TRIES-th try in a row starts the pause and the count again. Every
  * try is counted before its code is compared, so parallel tries can't be compared more often than the limit allows.
  */
-export function afterTry(lock: PickupLock, now: Date): PickupLock {
+export function afterTry(lock: PickupLock, at: Date): PickupLock {
   const tries = lock.tries + 1;
   if (tries < PICKUP_TRIES) return { ...lock, tries };
-  return { ...lock, tries: 0, pausedUntil: new Date(now.getTime() + PICKUP_PAUSE_MINUTES * 60_000).toISOString() };
+  return { ...lock, tries: 0, pausedUntil: new Date(at.getTime() + PICKUP_PAUSE_MINUTES * 60_000).toISOString() };
 }

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/clock';
 import type { LedgerGateway } from '../ledger/ports';
 import type { SignerGateway } from '../signing/ports';
 import type { SigningRequestRecord } from '../signing/requests';
@@ -20,20 +21,20 @@ export interface SettleDeps {
   rlusd: TokenIssue;
   events: OrderEvents;
   log: { warn(message: string, fields: Record<string, unknown>): void };
-  now: () => Date;
+  clock: Clock;
 }
 
 /** How often a submitted EscrowCreate is looked for: a funded order shows within a close and a quarter second. */
 const SUBMIT_POLL_MS = 250;
 
 /** What cancelling an order needs: the two transitions it may take and the announcement. */
-export type CancelOrderDeps = Pick<SettleDeps, 'events' | 'now'> & {
+export type CancelOrderDeps = Pick<SettleDeps, 'events' | 'clock'> & {
   orders: Pick<OrderRepository, 'cancel' | 'backToPayment'>;
 };
 
 /** Cancels an order and gives its units back, once (conditional on its status); an auction's goes back to payment. */
 export async function cancelOrder(order: OrderRecord, reason: CancelReason, deps: CancelOrderDeps): Promise<void> {
-  const at = deps.now();
+  const at = deps.clock.now();
   // An auction's order goes back to awaiting payment: its winner may try again while the window is open.
   if (afterFailedSigning(order) === 'awaiting_payment') {
     if (await deps.orders.backToPayment(order, at.toISOString())) {
@@ -50,12 +51,12 @@ export async function cancelOrder(order: OrderRecord, reason: CancelReason, deps
  * Submits the order's recorded EscrowCreate (again, after a crash: the ledger answers a resubmitted blob with the
  * first outcome) and records what the validated ledger says. A `timeout` leaves the order submitting for a retry.
  */
-async function submitRecorded(order: OrderRecord, deps: SettleDeps): Promise<void> {
+export async function submitRecorded(order: OrderRecord, deps: SettleDeps): Promise<void> {
   const recorded = order.escrowCreate!;
   const outcome = await deps.ledger.submitAndWait(recorded.blob, { timeoutMs: 20_000, pollMs: SUBMIT_POLL_MS });
   switch (outcome.status) {
     case 'success': {
-      const at = deps.now();
+      const at = deps.clock.now();
       if (!(await deps.orders.markFunded(order, outcome.ledgerIndex, at.toISOString()))) return;
       const funded: OrderRecord = {
         ...order,
@@ -113,7 +114,7 @@ export async function settleEscrowSigning(
       txid: verdict.txid,
       blob,
       sequence,
-      submittedAt: deps.now().toISOString(),
+      submittedAt: deps.clock.now().toISOString(),
       ledgerIndex: null,
     };
     if (await deps.orders.startSubmitting(order.orderId, escrowCreate, escrowCreate.submittedAt)) {
@@ -124,28 +125,4 @@ export async function settleEscrowSigning(
     }
   }
   if (order.status === 'submitting') await submitRecorded(order, deps);
-}
-
-/**
- * Orders whose reservation ran out: unsigned ones are cancelled and their units go back; one already signed and
- * submitted is followed to its ledger outcome instead. Runs on a schedule; safe to run twice.
- */
-export async function releaseLapsedReservations(deps: SettleDeps, limit = 100): Promise<number> {
-  const lapsed = await deps.orders.lapsedReservations(deps.now().toISOString(), limit);
-  for (const order of lapsed) {
-    if (order.status === 'submitting') {
-      await submitRecorded(order, deps);
-      continue;
-    }
-    // Signed just now and not yet settled: fund it rather than take its units away.
-    if (order.signing && (await deps.signer.get(order.signing.uuid))?.status === 'signed') {
-      await settleEscrowSigning(
-        { uuid: order.signing.uuid, purpose: 'escrow-create', subjectId: order.orderId, status: 'signed' },
-        deps,
-      );
-      continue;
-    }
-    await cancelOrder(order, 'reservation_expired', deps);
-  }
-  return lapsed.length;
 }

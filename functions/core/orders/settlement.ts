@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/clock';
 import type { LedgerGateway, PlatformAccount } from '../ledger/ports';
 import type { FulfillmentVault } from './fulfillment-vault';
 import type { OrderRecord, RefundReason, ReleaseReason, Settlement } from './order';
@@ -21,7 +22,7 @@ export interface SettlementDeps {
     warn(message: string, fields: Record<string, unknown>): void;
     error(message: string, fields: Record<string, unknown>): void;
   };
-  now: () => Date;
+  clock: Clock;
 }
 
 /** How long after CancelAfter a cancel is first tried: the ledger compares with its last close, not our clock. */
@@ -32,7 +33,7 @@ export type SettleOutcome = 'completed' | 'refunded' | 'pending' | 'not_due' | '
 /** Starts the release of an open escrow (parcel delivered, or the seller approved the pickup); false if it wasn't open. */
 export async function beginRelease(order: OrderRecord, reason: ReleaseReason, deps: SettlementDeps): Promise<boolean> {
   if (order.status !== 'funded' && order.status !== 'shipped') return false;
-  return deps.orders.beginRelease(order.orderId, order.status, reason, deps.now().toISOString());
+  return deps.orders.beginRelease(order.orderId, order.status, reason, deps.clock.now().toISOString());
 }
 
 /**
@@ -43,8 +44,8 @@ export async function beginRelease(order: OrderRecord, reason: ReleaseReason, de
 export async function beginRefund(order: OrderRecord, reason: RefundReason, deps: SettlementDeps): Promise<boolean> {
   const from = order.status;
   if (from !== 'funded' && from !== 'shipped' && from !== 'releasing') return false;
-  if (from === 'releasing' && Date.parse(order.escrow.cancelAfter) > deps.now().getTime()) return false;
-  return deps.orders.beginRefund(order, from, order.settlement?.txid ?? null, reason, deps.now().toISOString());
+  if (from === 'releasing' && Date.parse(order.escrow.cancelAfter) > deps.clock.now().getTime()) return false;
+  return deps.orders.beginRefund(order, from, order.settlement?.txid ?? null, reason, deps.clock.now().toISOString());
 }
 
 function settlementTx(order: OrderRecord, fulfillment: string | null) {
@@ -62,7 +63,7 @@ async function openFulfillment(order: OrderRecord, deps: SettlementDeps): Promis
     // Before CancelAfter the vault may come back in time. After it the escrow can only go back to the buyer, which
     // needs no fulfillment: waiting for the vault would leave the funds locked as long as it fails (for good if the
     // key is gone).
-    if (Date.parse(order.escrow.cancelAfter) > deps.now().getTime()) throw error;
+    if (Date.parse(order.escrow.cancelAfter) > deps.clock.now().getTime()) throw error;
     deps.log.warn('fulfillment unavailable past CancelAfter, refunding', {
       orderId: order.orderId,
       error: String(error),
@@ -80,7 +81,7 @@ async function recordNew(order: OrderRecord, deps: SettlementDeps): Promise<Orde
     return deps.orders.get(order.orderId);
   }
   const prepared = await deps.platform.prepare(settlementTx(order, fulfillment));
-  const settlement: Settlement = { kind, ...prepared, submittedAt: deps.now().toISOString(), ledgerIndex: null };
+  const settlement: Settlement = { kind, ...prepared, submittedAt: deps.clock.now().toISOString(), ledgerIndex: null };
   if (await deps.orders.recordSettlement(order.orderId, order.status, order.settlement?.txid ?? null, settlement)) {
     return { ...order, settlement };
   }
@@ -88,7 +89,7 @@ async function recordNew(order: OrderRecord, deps: SettlementDeps): Promise<Orde
 }
 
 async function finishOrder(order: OrderRecord, ledgerIndex: number, deps: SettlementDeps): Promise<SettleOutcome> {
-  const at = deps.now();
+  const at = deps.clock.now();
   const done =
     order.status === 'releasing'
       ? await deps.orders.markCompleted(order, ledgerIndex, at.toISOString())
@@ -109,7 +110,7 @@ export async function settle(start: OrderRecord, deps: SettlementDeps): Promise<
     if (order.status !== 'releasing' && order.status !== 'refunding') return 'none';
     if (
       order.status === 'refunding' &&
-      Date.parse(order.escrow.cancelAfter) + CANCEL_MARGIN_MS > deps.now().getTime()
+      Date.parse(order.escrow.cancelAfter) + CANCEL_MARGIN_MS > deps.clock.now().getTime()
     ) {
       return 'not_due';
     }

@@ -1,9 +1,7 @@
-import { orderLinks } from '../../adapters/order-deps';
-import { decidePickupDeps } from '../../adapters/settlement-deps';
-import { getOrder } from '../../core/orders/activity';
 import { decidePickup } from '../../core/orders/decide-pickup';
-import { httpHandler, ok, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { getOrder } from '../../core/orders/get-order';
+import { decidePickupDeps, orderLinks } from '../../wiring/orders';
+import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -1,19 +1,8 @@
-import { checkSigningNow, orderLinks } from '../../adapters/order-deps';
-import { orderPickupStore } from '../../adapters/db/order-pickup-store';
-import { orderStore } from '../../adapters/db/order-store';
-import { db } from '../../adapters/db/service';
-import { getOrder } from '../../core/orders/activity';
-import { SIGNING_SCHEDULE } from '../../core/signing/poll-signing';
+import { getOrder } from '../../core/orders/get-order';
+import { getOrderDeps } from '../../wiring/orders';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getOrder, async (req) =>
-  ok(
-    await getOrder(principalOf(req).userId, req.params.orderId, {
-      orders: orderStore(db()),
-      links: orderLinks(),
-      pickupCodes: orderPickupStore(db()),
-      refreshSigning: async (uuid) => void (await checkSigningNow(req.log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
-    }),
-  ),
+  ok(await getOrder(principalOf(req).userId, req.params.orderId, getOrderDeps(req.log))),
 );

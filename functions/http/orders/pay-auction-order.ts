@@ -1,9 +1,7 @@
-import { payAuctionOrderDeps } from '../../adapters/auction-deps';
-import { orderLinks } from '../../adapters/order-deps';
 import { payAuctionOrder } from '../../core/orders/pay-auction-order';
 import { toOrderView } from '../../core/orders/order-view';
-import { httpHandler, ok, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { orderLinks, payAuctionOrderDeps } from '../../wiring/orders';
+import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -1,4 +1,4 @@
-import { escrowSigningDeps } from '../../adapters/order-deps';
+import { escrowSigningDeps } from '../../wiring/orders';
 import { requestEscrowSignature } from '../../core/orders/escrow-signing';
 import { created, httpHandler, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/http';

@@ -1,5 +1,5 @@
 import { labelDeps } from '../../adapters/label-deps';
-import { feeDeps } from '../../adapters/settlement-deps';
+import { feeDeps } from '../../wiring/orders';
 import { requestLabelPayment } from '../../core/orders/platform-label';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/http';

@@ -1,4 +1,4 @@
-import { feeDeps } from '../../adapters/settlement-deps';
+import { feeDeps } from '../../wiring/orders';
 import { requestPlatformFee } from '../../core/orders/platform-fee';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/http';

@@ -1,16 +1,14 @@
-import { orderLinks } from '../../adapters/order-deps';
-import { sellerActionDeps } from '../../adapters/settlement-deps';
-import { getOrder } from '../../core/orders/activity';
-import { shipOrder } from '../../core/orders/seller-actions';
-import { httpHandler, ok, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { getOrder } from '../../core/orders/get-order';
+import { shipOrder } from '../../core/orders/ship-order';
+import { orderLinks, shipOrderDeps } from '../../wiring/orders';
+import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
   routes.shipOrder,
   async (req) => {
     const { userId } = principalOf(req);
-    const deps = await sellerActionDeps(req.log);
+    const deps = await shipOrderDeps(req.log);
     await shipOrder(userId, req.params.orderId, req.body.trackingNumber, deps);
     return ok(await getOrder(userId, req.params.orderId, { orders: deps.orders, links: orderLinks() }));
   },

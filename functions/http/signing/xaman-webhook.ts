@@ -1,4 +1,4 @@
-import { checkSigningNow } from '../../adapters/order-deps';
+import { checkSigningNow } from '../../wiring/orders';
 import { secrets } from '../../adapters/secrets';
 import { verifyXamanWebhook } from '../../adapters/signer/xaman-webhook-signature';
 import { httpHandler, ok } from '../../wiring/http';

@@ -1,4 +1,4 @@
-import { trustLineDeps } from '../../adapters/order-deps';
+import { trustLineDeps } from '../../wiring/orders';
 import { hasRlusdLine } from '../../core/wallet/trust-line';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';

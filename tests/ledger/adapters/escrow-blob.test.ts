@@ -7,6 +7,7 @@ import { Client, Wallet, hashes, type SubmittableTransaction } from 'xrpl';
 import { LedgerConnection } from '../../../functions/adapters/ledger/connection';
 import { XrplLedger } from '../../../functions/adapters/ledger/xrpl-ledger';
 import { escrowCreateTx, preimageCondition } from '../../../functions/core/orders/escrow-create';
+import { systemClock } from '../../../functions/core/clock/clock';
 import type { OrderRecord } from '../../../functions/core/orders/order';
 import type { OrderRepository } from '../../../functions/core/orders/order-store';
 import { anOrder } from '../../fixtures/order-record';
@@ -127,7 +128,7 @@ async function settleWith(o: OrderRecord, blob: string) {
     rlusd: rlusd(),
     events: { changed: async () => {} },
     log: { warn: () => {} },
-    now: () => new Date(),
+    clock: systemClock,
   };
   await settleEscrowSigning({ uuid: 'U', purpose: 'escrow-create', subjectId: o.orderId, status: 'signed' }, deps);
   return { order: current(), submitted: submit.mock.calls.length };

@@ -10,15 +10,15 @@ import { db } from '../../../functions/adapters/db/service';
 import { fulfillmentVault } from '../../../functions/adapters/fulfillment-vault';
 import { platformAccount } from '../../../functions/adapters/ledger/platform-account';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
-import { deliveryDeps, feeDeps, sellerActionDeps } from '../../../functions/adapters/settlement-deps';
+import { deliveryDeps, feeDeps, shipOrderDeps } from '../../../functions/wiring/orders';
 import type { PlatformAccount, SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { DecidePickupDeps } from '../../../functions/core/orders/decide-pickup';
 import type { DeliveryDeps } from '../../../functions/core/orders/delivery';
 import type { OrderRecord } from '../../../functions/core/orders/order';
 import type { OrderRepository } from '../../../functions/core/orders/order-store';
 import type { FeeDeps } from '../../../functions/core/orders/platform-fee';
-import type { ReconcileDeps } from '../../../functions/core/orders/reconcile';
-import type { SellerActionDeps } from '../../../functions/core/orders/seller-actions';
+import type { ReconcileDeps } from '../../../functions/core/orders/reconcile-orders';
+import type { ShipOrderDeps } from '../../../functions/core/orders/ship-order';
 
 /** Where a killed worker stops: each is a step of ending an escrow (settlement.ts). */
 export const KILL_POINTS = [
@@ -92,7 +92,7 @@ export class CountingLog implements SimLog {
   }
 }
 
-export type WorkerDeps = DeliveryDeps & SellerActionDeps & DecidePickupDeps & ReconcileDeps;
+export type WorkerDeps = DeliveryDeps & ShipOrderDeps & DecidePickupDeps & ReconcileDeps;
 
 export interface Worker {
   name: string;
@@ -149,11 +149,7 @@ function escrowOf(tx: Record<string, unknown>): { owner: string; sequence: numbe
  */
 export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerContext): Promise<Worker> {
   const ledger = await loadLedger();
-  const [delivery, seller, fee] = await Promise.all([
-    deliveryDeps(ctx.log),
-    sellerActionDeps(ctx.log),
-    feeDeps(ctx.log),
-  ]);
+  const [delivery, seller, fee] = await Promise.all([deliveryDeps(ctx.log), shipOrderDeps(ctx.log), feeDeps(ctx.log)]);
   const worker: Worker = { name, deps: undefined as never, fee: undefined as never, dead: false, killedAt: null };
 
   const alive = () => {

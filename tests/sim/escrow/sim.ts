@@ -18,17 +18,18 @@ import { orderPickupStore } from '../../../functions/adapters/db/order-pickup-st
 import { orderStore } from '../../../functions/adapters/db/order-store';
 import { db } from '../../../functions/adapters/db/service';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
-import { getOrder } from '../../../functions/core/orders/activity';
-import { checkDeliveries, checkParcels } from '../../../functions/core/orders/delivery';
+import { getOrder } from '../../../functions/core/orders/get-order';
+import { checkDeliveries } from '../../../functions/core/orders/check-deliveries';
+import { checkParcels } from '../../../functions/core/orders/delivery';
 import { MAX_UNPAID_ORDERS } from '../../../functions/core/orders/holds';
-import { settleDueEscrows } from '../../../functions/core/orders/escrow-expiry';
+import { settleEscrows } from '../../../functions/core/orders/settle-escrows';
 import type { SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/order';
-import { reconcileOrders } from '../../../functions/core/orders/reconcile';
+import { reconcileOrders } from '../../../functions/core/orders/reconcile-orders';
 import { decidePickup } from '../../../functions/core/orders/decide-pickup';
 import { paymentCents } from '../../../functions/core/orders/platform-fee';
 import { buyPaidLabel, requestLabelPayment } from '../../../functions/core/orders/platform-label';
-import { shipOrder } from '../../../functions/core/orders/seller-actions';
+import { shipOrder } from '../../../functions/core/orders/ship-order';
 import { labelDeps } from '../../../functions/adapters/label-deps';
 import { AppError } from '../../../functions/lib/errors';
 import { startBareStack, type BareStack } from '../../bench/bare-stack';
@@ -529,7 +530,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           await expectFault('delivery check, ledger down', o, async () =>
             checkParcels(await w.deps.byTracking([o.tracking!]), w.deps),
           );
-          await expectFault('settlement run, ledger down', o, () => settleDueEscrows(w.deps));
+          await expectFault('settlement run, ledger down', o, () => settleEscrows(w.deps));
           return;
         }
         case 'xaman_down': {
@@ -652,7 +653,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         await expectFault('scheduled delivery check', null, () => checkDeliveries(w.deps));
         const copies = tick % 4 === 3 ? 3 : 1;
         const runs = await Promise.all(Array.from({ length: copies }, (_, i) => worker(`tick-${tick}-settle-${i}`)));
-        await Promise.allSettled(runs.map((x) => settleDueEscrows(x.deps)));
+        await Promise.allSettled(runs.map((x) => settleEscrows(x.deps)));
         if (copies > 1) redeliveredRuns += copies;
       }
     })();
@@ -691,7 +692,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       for (let round = 1; round <= maxRounds; round++) {
         const checks = await Promise.all(lanes.map((l) => checkDeliveries(l.deps)));
         const deliveries = { delivered: checks.reduce((sum, c) => sum + c.delivered, 0) };
-        const runs = await Promise.all(lanes.map((l) => settleDueEscrows(l.deps)));
+        const runs = await Promise.all(lanes.map((l) => settleEscrows(l.deps)));
         const rec = await reconcileOrders(main.deps);
         const left = await countByStatus(open, except);
         const sum = (k: 'expired' | 'settled' | 'pending') => runs.reduce((n, x) => n + x[k], 0);
@@ -725,7 +726,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     // A first expiry run dies at each kill point in turn; then the run is delivered three times at once.
     for (const at of KILL_POINTS) {
       const w = await worker(`expiry-killed-${at}`, { kill: { at, orders: 'any' } });
-      await expectFault('expiry run, killed', null, () => settleDueEscrows(w.deps));
+      await expectFault('expiry run, killed', null, () => settleEscrows(w.deps));
       say(`sim: expiry run killed ${at} (${mark().toFixed(1)} s)`);
     }
     const expiryRounds = await quiet(['funded', 'shipped', 'releasing', 'refunding'], 60);

@@ -8,7 +8,7 @@ import { cartStore } from '../../../functions/adapters/db/cart-store';
 import { orderStore } from '../../../functions/adapters/db/order-store';
 import { saleListings } from '../../../functions/adapters/db/sale-listings';
 import { db } from '../../../functions/adapters/db/service';
-import { checkoutDeps } from '../../../functions/adapters/order-deps';
+import { checkoutDeps } from '../../../functions/wiring/orders';
 import { clock } from '../../../functions/adapters/clock';
 import { availableUnits } from '../../../functions/core/cart/sale-listing';
 import { checkout } from '../../../functions/core/orders/checkout';

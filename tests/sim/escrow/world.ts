@@ -11,7 +11,7 @@ import { type Client, Wallet, type SubmittableTransaction } from 'xrpl';
 import { cartStore } from '../../../functions/adapters/db/cart-store';
 import { orderStore } from '../../../functions/adapters/db/order-store';
 import { db } from '../../../functions/adapters/db/service';
-import { checkoutDeps, settleDeps } from '../../../functions/adapters/order-deps';
+import { checkoutDeps, settleDeps } from '../../../functions/wiring/orders';
 import { clock } from '../../../functions/adapters/clock';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
 import { checkout } from '../../../functions/core/orders/checkout';

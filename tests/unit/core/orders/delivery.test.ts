@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkDeliveries, checkParcels } from '../../../../functions/core/orders/delivery';
+import { checkDeliveries } from '../../../../functions/core/orders/check-deliveries';
+import { checkParcels } from '../../../../functions/core/orders/delivery';
 import { deliveredToBuyer } from '../../../../functions/core/orders/parcel-evidence';
 import type { TrackResult } from '../../../../functions/core/shipping/carrier-port';
 import { aDeliveredParcel, aFundedOrder, aParcel, aShippedOrder, place, world } from './order-fakes';

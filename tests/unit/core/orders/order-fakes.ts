@@ -8,8 +8,8 @@ import type { OrderRepository } from '../../../../functions/core/orders/order-st
 import { newPickupLock } from '../../../../functions/core/orders/pickup-code';
 import type { FeeDeps, FeeRepository } from '../../../../functions/core/orders/platform-fee';
 import type { LabelRepository } from '../../../../functions/core/orders/platform-label';
-import type { ReconcileDeps } from '../../../../functions/core/orders/reconcile';
-import type { SellerActionDeps, ShipmentRepository } from '../../../../functions/core/orders/seller-actions';
+import type { ReconcileDeps } from '../../../../functions/core/orders/reconcile-orders';
+import type { ShipOrderDeps, ShipmentRepository } from '../../../../functions/core/orders/ship-order';
 import type { Place, ScanEvent, TrackedShipment, TrackResult } from '../../../../functions/core/shipping/carrier-port';
 import type { SignRequest, SignRequestState } from '../../../../functions/core/signing/ports';
 import type { SigningRequestStore } from '../../../../functions/core/signing/requests';
@@ -451,14 +451,14 @@ export function world(
   const log = { warn: vi.fn(), error: vi.fn() };
   const now = () => clock.at;
   const repo = store.repo;
-  const deps: SellerActionDeps & DecidePickupDeps & DeliveryDeps & ReconcileDeps = {
+  const deps: ShipOrderDeps & DecidePickupDeps & DeliveryDeps & ReconcileDeps = {
     orders: repo,
     ledger,
     platform,
     vault,
     events,
     log,
-    now,
+    clock: { now },
     shipments: repo,
     pickups: repo,
     carrier,

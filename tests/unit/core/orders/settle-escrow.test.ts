@@ -2,12 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SubmitOutcome } from '../../../../functions/core/ledger/ports';
 import type { CancelReason, OrderRecord } from '../../../../functions/core/orders/order';
 import { anOrder } from '../../../fixtures/order-record';
+import { testClock } from '../../../fixtures/test-clock';
 import type { OrderRepository } from '../../../../functions/core/orders/order-store';
-import {
-  releaseLapsedReservations,
-  settleEscrowSigning,
-  type SettleDeps,
-} from '../../../../functions/core/orders/settle-escrow';
+import { releaseReservations } from '../../../../functions/core/orders/release-reservations';
+import { settleEscrowSigning, type SettleDeps } from '../../../../functions/core/orders/settle-escrow';
 
 const NOW = new Date('2026-11-24T10:00:00Z');
 
@@ -99,7 +97,7 @@ function deps(
     rlusd: { currency: '524C555344000000000000000000000000000000', issuer: 'rI' },
     events: { changed },
     log: { warn: vi.fn() },
-    now: () => NOW,
+    clock: testClock(NOW),
   };
   return { d, submitAndWait, changed };
 }
@@ -168,7 +166,7 @@ describe('settling an escrow-create request', () => {
     await expect(settleEscrowSigning(signed, first.d)).rejects.toThrow(/not validated yet/);
     expect(orders.get('O1')).toMatchObject({ status: 'submitting', escrowCreate: { txid: 'T', blob: 'BLOB' } });
     const retry = deps(repo);
-    await releaseLapsedReservations(retry.d);
+    await releaseReservations(retry.d);
     expect(retry.submitAndWait).toHaveBeenCalledWith('BLOB', expect.anything());
     expect(orders.get('O1')!.status).toBe('funded');
   });
@@ -183,12 +181,12 @@ describe('settling an escrow-create request', () => {
 describe('lapsed reservations', () => {
   it('an unsigned order gives its units back; one signed just now is funded instead', async () => {
     const unsigned = memoryOrders(order());
-    await releaseLapsedReservations(deps(unsigned.repo, { signed: false }).d);
+    await releaseReservations(deps(unsigned.repo, { signed: false }).d);
     expect(unsigned.orders.get('O1')).toMatchObject({ status: 'cancelled', cancelReason: 'reservation_expired' });
     expect(unsigned.stock.reserved).toBe(0);
 
     const justSigned = memoryOrders(order());
-    await releaseLapsedReservations(deps(justSigned.repo).d);
+    await releaseReservations(deps(justSigned.repo).d);
     expect(justSigned.orders.get('O1')!.status).toBe('funded');
   });
 });
@@ -215,7 +213,7 @@ describe("an auction's order whose signing fails", () => {
     await settleEscrowSigning(signed, deps(refused.repo, { verdict: false }).d);
     expect(refused.orders.get('O1')!.status).toBe('awaiting_payment');
     const lapsed = memoryOrders(order({ auction }));
-    await releaseLapsedReservations(deps(lapsed.repo, { signed: false }).d);
+    await releaseReservations(deps(lapsed.repo, { signed: false }).d);
     expect(lapsed.orders.get('O1')!.status).toBe('awaiting_payment');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
-import { settleDueEscrows } from '../../../../functions/core/orders/escrow-expiry';
+import { settleEscrows } from '../../../../functions/core/orders/settle-escrows';
 import { settle } from '../../../../functions/core/orders/settlement';
 import { aFundedOrder, afterCancel, world } from './order-fakes';
 
@@ -17,8 +17,8 @@ describe('a release whose fulfillment cannot be opened', () => {
     const w = world([releasing()], { now: afterCancel(60_000) });
     w.vault.open.mockRejectedValue(new Error('KMS: the key is disabled'));
 
-    await settleDueEscrows(w.deps);
-    await settleDueEscrows(w.deps);
+    await settleEscrows(w.deps);
+    await settleEscrows(w.deps);
 
     expect(w.order()).toMatchObject({
       status: 'refunded',

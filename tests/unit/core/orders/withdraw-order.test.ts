@@ -3,6 +3,7 @@ import type { OrderRecord } from '../../../../functions/core/orders/order';
 import { cancelEscrowSignature, type CancelSigningDeps } from '../../../../functions/core/orders/escrow-signing';
 import { ORDER_WITHDRAWN } from '../../../../shared/api/orders';
 import { anOrder } from '../../../fixtures/order-record';
+import { testClock } from '../../../fixtures/test-clock';
 
 const NOW = new Date('2026-11-24T10:01:00Z');
 
@@ -25,7 +26,7 @@ function deps(initial: OrderRecord) {
     signer: { cancel: vi.fn(async () => ({ cancelled: true, reason: 'ok' as const })) },
     checkNow: vi.fn(async () => {}),
     events: { changed: vi.fn(async () => {}) },
-    now: () => NOW,
+    clock: testClock(NOW),
   } satisfies CancelSigningDeps;
   return { d, current: () => stored };
 }

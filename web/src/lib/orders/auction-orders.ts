@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import { listAwaitingPayment, relistAuction } from '../../../../shared/api/auctions';
-import type { Order } from '../../../../shared/api/orders';
+import { relistAuction } from '../../../../shared/api/auctions';
+import { listAwaitingPayment, type Order } from '../../../../shared/api/orders';
 import { apiGet, apiSend, newIdempotencyKey } from '../api';
 
 /**

@@ -1,8 +1,9 @@
 import { isCalifornia, zipOf } from '../../../shared/domain/shipping';
 import type { ShippingQuoteView } from '../../../shared/api/orders';
-import type { CartStore, SaleListingReader } from '../cart/cart';
+import type { CartStore, SaleListingReader } from '../cart/ports';
 import type { ProfileSettingsRecord } from '../profile/profile';
 import type { Carrier } from '../shipping/carrier-port';
+import type { Clock } from '../clock/clock';
 import { calculatedPackages, groupForShipping, quoteFingerprint, type StoredQuote } from './checkout';
 import { assertAwaitingPayment } from './auction-payment';
 import { buyersOrder } from './escrow-signing';
@@ -13,7 +14,7 @@ import { quoteShipping } from './shipping-options';
 /** A quote is honoured at checkout for this long. */
 export const QUOTE_MINUTES = 15;
 
-export interface ShippingOptionsDeps {
+export interface GetShippingOptionsDeps {
   carts: Pick<CartStore, 'items'>;
   listings: SaleListingReader;
   profiles: { get(userId: string): Promise<ProfileSettingsRecord | null> };
@@ -22,7 +23,7 @@ export interface ShippingOptionsDeps {
   /** An auction's order being paid (its buyer's own). */
   orders: Pick<OrderRepository, 'get'>;
   newId: () => string;
-  now: () => Date;
+  clock: Clock;
   onCarrierError: (error: unknown) => void;
 }
 
@@ -31,9 +32,9 @@ export interface ShippingOptionsDeps {
  * for an auction's order awaiting its buyer's payment: quoted per seller's box, stored for 15 minutes so checkout (or
  * the payment) charges what the buyer was shown. null when no item needs them.
  */
-export async function shippingOptions(
+export async function getShippingOptions(
   userId: string,
-  deps: ShippingOptionsDeps,
+  deps: GetShippingOptionsDeps,
   orderId?: string,
   pickupSellerIds: readonly string[] = [],
 ): Promise<ShippingQuoteView | null> {
@@ -42,10 +43,10 @@ export async function shippingOptions(
   if (orderId === undefined) {
     const cart = await deps.carts.items(userId);
     const listings = await deps.listings.get(cart.map((c) => c.listingId));
-    groups = groupForShipping(cart, listings, deps.now(), pickupSellerIds);
+    groups = groupForShipping(cart, listings, deps.clock.now(), pickupSellerIds);
   } else {
     const order = await buyersOrder(deps.orders, userId, orderId);
-    assertAwaitingPayment(order, deps.now());
+    assertAwaitingPayment(order, deps.clock.now());
     groups = await auctionOrderGroups(order, deps);
   }
   const packages = calculatedPackages(groups);
@@ -63,7 +64,7 @@ export async function shippingOptions(
     quoteId: deps.newId(),
     buyerId: userId,
     fingerprint: quoteFingerprint(packages, toZip),
-    expiresAt: new Date(deps.now().getTime() + QUOTE_MINUTES * 60_000).toISOString(),
+    expiresAt: new Date(deps.clock.now().getTime() + QUOTE_MINUTES * 60_000).toISOString(),
   };
   await deps.quotes.put(stored);
   return { quoteId: stored.quoteId, source: stored.source, options: stored.options, expiresAt: stored.expiresAt };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shipOrder } from '../../../../functions/core/orders/seller-actions';
+import { shipOrder } from '../../../../functions/core/orders/ship-order';
 import {
   aDeliveredParcel,
   aFundedOrder,

@@ -3,6 +3,7 @@ import type { Carrier, TrackedShipment } from '../shipping/carrier-port';
 import type { OrderRecord, Shipment } from './order';
 import { claimSnapshot, trackingProblem } from './parcel-evidence';
 import { FEE_REQUIRED, feePaid, sellersOpenOrder } from './platform-fee';
+import { notPending, pickupOrder } from './seller-action-rules';
 import type { SettlementDeps } from './settlement';
 
 export interface ShipmentRepository {
@@ -10,25 +11,9 @@ export interface ShipmentRepository {
   markShipped(order: OrderRecord, shipment: Shipment, at: string): Promise<'ok' | 'taken' | 'changed'>;
 }
 
-export interface SellerActionDeps extends SettlementDeps {
+export interface ShipOrderDeps extends SettlementDeps {
   shipments: ShipmentRepository;
   carrier: Pick<Carrier, 'track'>;
-}
-
-export const notPending = () =>
-  new AppError('invalid_state', 'order_not_pending', "Only a pending escrow takes the seller's actions.");
-
-/** The order, if it is funded and shipped by carrier (`pickup` false) or picked up (true). */
-export function pickupOrder(order: OrderRecord, pickup: boolean): OrderRecord {
-  if (order.status !== 'funded') throw notPending();
-  if ((order.shipping.fulfilment === 'pickup') !== pickup) {
-    throw new AppError(
-      'invalid_state',
-      'wrong_fulfilment',
-      pickup ? 'This order ships by carrier.' : 'This order is a local pickup.',
-    );
-  }
-  return order;
 }
 
 /**
@@ -37,7 +22,7 @@ export function pickupOrder(order: OrderRecord, pickup: boolean): OrderRecord {
  * it predates the funding) and claimed for this order alone, with the carrier's answer at that moment; the platform
  * fee must be paid first. The escrow is released when the carrier confirms a later delivery.
  */
-export async function shipOrder(sellerId: string, orderId: string, trackingNumber: string, deps: SellerActionDeps) {
+export async function shipOrder(sellerId: string, orderId: string, trackingNumber: string, deps: ShipOrderDeps) {
   const number = trackingNumber.trim();
   if (!number) throw new BadRequestError('Please enter a tracking number', { trackingNumber: 'Required' });
   const order = pickupOrder(await sellersOpenOrder(deps.orders, sellerId, orderId), false);
@@ -46,7 +31,7 @@ export async function shipOrder(sellerId: string, orderId: string, trackingNumbe
   const problem = trackingProblem(result, order);
   if (problem) throw problem;
   const tracked = result as TrackedShipment;
-  const at = deps.now().toISOString();
+  const at = deps.clock.now().toISOString();
   const shipment: Shipment = {
     status: 'shipped',
     trackingNumber: tracked.trackingNumber,

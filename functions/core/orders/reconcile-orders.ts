@@ -57,11 +57,11 @@ async function reconcileOne(order: OrderRecord, deps: ReconcileDeps): Promise<'o
       blob: order.settlement?.txid === ending.txid ? order.settlement.blob : '',
       sequence: order.settlement?.txid === ending.txid ? order.settlement.sequence : 0,
       lastLedgerSequence: order.settlement?.txid === ending.txid ? order.settlement.lastLedgerSequence : 0,
-      submittedAt: order.settlement?.submittedAt ?? deps.now().toISOString(),
+      submittedAt: order.settlement?.submittedAt ?? deps.clock.now().toISOString(),
       ledgerIndex: ending.ledgerIndex,
     },
   };
-  const at = deps.now();
+  const at = deps.clock.now();
   const done =
     ending.kind === 'finish'
       ? await deps.orders.markCompleted(repaired, ending.ledgerIndex, at.toISOString())

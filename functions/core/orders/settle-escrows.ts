@@ -11,7 +11,7 @@ const BATCH = 100;
  */
 export const SETTLE_CONCURRENCY = 10;
 
-export interface ExpiryRun {
+export interface SettleEscrowsRun {
   expired: number;
   settled: number;
   pending: number;
@@ -22,9 +22,9 @@ export interface ExpiryRun {
  * buyer (nothing released it); refunds whose time has come and releases under way are followed to the ledger's
  * answer. Every step is conditional, so two runs at once or a run after a crash end each escrow once.
  */
-export async function settleDueEscrows(deps: SettlementDeps): Promise<ExpiryRun> {
-  const run: ExpiryRun = { expired: 0, settled: 0, pending: 0 };
-  const now = deps.now().toISOString();
+export async function settleEscrows(deps: SettlementDeps): Promise<SettleEscrowsRun> {
+  const run: SettleEscrowsRun = { expired: 0, settled: 0, pending: 0 };
+  const now = deps.clock.now().toISOString();
   for (const status of ['funded', 'shipped'] as const) {
     for (const order of await deps.orders.dueIn(status, now, BATCH)) {
       if (await beginRefund(order, 'expired', deps)) run.expired++;

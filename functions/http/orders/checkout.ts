@@ -1,8 +1,7 @@
-import { checkoutDeps, orderLinks } from '../../adapters/order-deps';
 import { checkout } from '../../core/orders/checkout';
 import { toOrderView } from '../../core/orders/order-view';
-import { created, httpHandler, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { checkoutDeps, orderLinks } from '../../wiring/orders';
+import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

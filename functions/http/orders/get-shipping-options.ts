@@ -1,14 +1,14 @@
 import { pickupQuery } from '../../../shared/api/orders';
-import { shippingOptionsDeps } from '../../adapters/order-deps';
-import { shippingOptions } from '../../core/orders/checkout-shipping';
+import { getShippingOptions } from '../../core/orders/get-shipping-options';
+import { getShippingOptionsDeps } from '../../wiring/orders';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getShippingOptions, async (req) =>
   ok({
-    quote: await shippingOptions(
+    quote: await getShippingOptions(
       principalOf(req).userId,
-      shippingOptionsDeps(req.log),
+      getShippingOptionsDeps(req.log),
       req.query.orderId,
       pickupQuery.decode(req.query.pickup),
     ),

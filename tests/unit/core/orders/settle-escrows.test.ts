@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SETTLE_CONCURRENCY, settleDueEscrows } from '../../../../functions/core/orders/escrow-expiry';
+import { SETTLE_CONCURRENCY, settleEscrows } from '../../../../functions/core/orders/settle-escrows';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import { aFundedOrder, afterCancel, CANCEL_AFTER, world } from './order-fakes';
 
@@ -16,7 +16,7 @@ describe('the settlement schedule', () => {
       now: afterCancel(60_000),
     });
 
-    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 2, settled: 2, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({ expired: 2, settled: 2, pending: 0 });
 
     for (const id of ['F1', 'S1']) {
       expect(w.order(id)).toMatchObject({
@@ -33,18 +33,18 @@ describe('the settlement schedule', () => {
 
   it('begins the refund at CancelAfter and submits the cancel only once the margin has passed', async () => {
     const w = world([due('F1')], { now: afterCancel(1_000) });
-    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 1, settled: 0, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({ expired: 1, settled: 0, pending: 0 });
     expect(w.order('F1').status).toBe('refunding');
     expect(w.ledger.submitAndWait).not.toHaveBeenCalled();
 
     w.clock.at = afterCancel(60_000);
-    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 0 });
     expect(w.order('F1').status).toBe('refunded');
   });
 
   it('follows releases under way to the ledger, whatever their deadline', async () => {
     const w = world([due('R1', { status: 'releasing', releaseReason: 'delivered' }, NEXT_WEEK)]);
-    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 0 });
     expect(w.order('R1')).toMatchObject({ status: 'completed', settlement: { kind: 'finish' } });
   });
 
@@ -58,7 +58,7 @@ describe('the settlement schedule', () => {
       { now: afterCancel(-60_000) },
     );
     w.ledger.answer('timeout', 'tecNO_TARGET');
-    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 2 });
+    expect(await settleEscrows(w.deps)).toEqual({ expired: 0, settled: 1, pending: 2 });
     expect(['R1', 'R2', 'R3'].map((id) => w.order(id).status).sort()).toEqual(['completed', 'releasing', 'releasing']);
     expect(w.log.warn).toHaveBeenCalledWith('settlement not finished yet', expect.anything());
   });
@@ -66,13 +66,13 @@ describe('the settlement schedule', () => {
   it('ends each escrow once over runs after each other or at once', async () => {
     const orders = [due('F1'), due('S1', { status: 'shipped' })];
     const again = world(orders, { now: afterCancel(60_000) });
-    await settleDueEscrows(again.deps);
-    expect(await settleDueEscrows(again.deps)).toEqual({ expired: 0, settled: 0, pending: 0 });
+    await settleEscrows(again.deps);
+    expect(await settleEscrows(again.deps)).toEqual({ expired: 0, settled: 0, pending: 0 });
     expect(again.ledger.submitAndWait).toHaveBeenCalledTimes(2);
     expect(again.events.changed).toHaveBeenCalledTimes(2);
 
     const atOnce = world(orders, { now: afterCancel(60_000) });
-    await Promise.all([settleDueEscrows(atOnce.deps), settleDueEscrows(atOnce.deps)]);
+    await Promise.all([settleEscrows(atOnce.deps), settleEscrows(atOnce.deps)]);
     expect(orders.map((o) => atOnce.order(o.orderId).status)).toEqual(['refunded', 'refunded']);
     expect(atOnce.announced().sort()).toEqual(['F1 refunded', 'S1 refunded']);
   });
@@ -90,7 +90,7 @@ describe('the settlement schedule', () => {
       waiting--;
       return answer(blob);
     });
-    expect(await settleDueEscrows(w.deps)).toEqual({ expired: 0, settled: 25, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({ expired: 0, settled: 25, pending: 0 });
     expect(most).toBe(SETTLE_CONCURRENCY);
     expect(ids.every((id) => w.order(id).status === 'completed')).toBe(true);
     // Each its own transaction: 25 prepared, each submitted once.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EscrowEnding } from '../../../../functions/core/ledger/ports';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
-import { reconcileOrders } from '../../../../functions/core/orders/reconcile';
+import { reconcileOrders } from '../../../../functions/core/orders/reconcile-orders';
 import { aFundedOrder, CANCEL_AFTER, NOW, RLUSD, world } from './order-fakes';
 
 /** An order whose EscrowCreate used the buyer's sequence `sequence`, validated in ledger 9. */

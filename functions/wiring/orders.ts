@@ -1,0 +1,261 @@
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { CheckoutDeps } from '../core/orders/checkout';
+import type { DecidePickupDeps } from '../core/orders/decide-pickup';
+import type { DeliveryDeps } from '../core/orders/delivery';
+import { escrowReadiness, type EscrowReadiness } from '../core/orders/escrow-readiness';
+import type { EscrowSigningDeps } from '../core/orders/escrow-signing';
+import type { GetOrderDeps } from '../core/orders/get-order';
+import type { GetShippingOptionsDeps } from '../core/orders/get-shipping-options';
+import type { ListAwaitingPaymentDeps } from '../core/orders/list-awaiting-payment';
+import type { ListMyOrdersDeps } from '../core/orders/list-my-orders';
+import type { OrderLinks } from '../core/orders/order-view';
+import type { PayAuctionOrderDeps } from '../core/orders/pay-auction-order';
+import { basisPointsOf, settlePlatformFee, type FeeDeps } from '../core/orders/platform-fee';
+import { buyPaidLabel } from '../core/orders/platform-label';
+import type { ReconcileDeps } from '../core/orders/reconcile-orders';
+import { settleEscrowSigning, type SettleDeps } from '../core/orders/settle-escrow';
+import type { ShipOrderDeps } from '../core/orders/ship-order';
+import type { PlatformAccount } from '../core/ledger/ports';
+import { checkNow, SIGNING_SCHEDULE } from '../core/signing/poll-signing';
+import type { SigningRequestRecord } from '../core/signing/requests';
+import { settleTrustLine, type TrustLineDeps } from '../core/wallet/trust-line';
+import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
+import { ledgerConfig, platformConfig } from '../lib/config';
+import type { Logger } from '../lib/logger';
+import { accounts, signingRequests } from '../adapters/auth-deps';
+import { carrier } from '../adapters/carrier/fedex-carrier';
+import { clock } from '../adapters/clock';
+import { holdReader } from '../adapters/db/buyer-holds';
+import { cartStore } from '../adapters/db/cart-store';
+import { currentOffers } from '../adapters/db/offer-store';
+import { orderFeeStore } from '../adapters/db/order-fee-store';
+import { orderPickupStore } from '../adapters/db/order-pickup-store';
+import { orderShipmentStore } from '../adapters/db/order-shipment-store';
+import { orderStore } from '../adapters/db/order-store';
+import { profileStore } from '../adapters/db/profile-store';
+import { saleListings } from '../adapters/db/sale-listings';
+import { db } from '../adapters/db/service';
+import { shippingQuoteStore } from '../adapters/db/shipping-quote-store';
+import { soldOutListings } from '../adapters/db/sold-out-listings';
+import { eventQueue } from '../adapters/event-queue';
+import { fulfillmentVault } from '../adapters/fulfillment-vault';
+import { labelDeps } from '../adapters/label-deps';
+import { platformAccount } from '../adapters/ledger/platform-account';
+import type { XrplLedger } from '../adapters/ledger/xrpl-ledger';
+import { loadLedger } from '../adapters/load-ledger';
+import { mediaUrl } from '../adapters/media-url';
+import { orderEvents } from '../adapters/order-events';
+import { signer } from '../adapters/signer/xaman-signer';
+import { signingEvents, signingQueue } from '../adapters/signing-queue';
+
+/**
+ * The orders domain's composition (decision 044): which adapter serves which port of each order use case, from
+ * checkout to the escrow's end.
+ */
+
+type Log = Pick<Logger, 'warn' | 'error'>;
+const now = () => clock.now();
+
+/** What order views link to: media, and the network's explorer for ledger transactions. */
+export function orderLinks(): OrderLinks {
+  const c = ledgerConfig();
+  return { mediaUrl, transactionUrl: (hash) => explorerTransactionUrl(c.XRPL_NETWORK, c.XRPL_URL, hash) };
+}
+let readiness: EscrowReadiness | undefined;
+/** One per warm function: the network's escrow rules are cached for a minute. */
+const ready = (l: XrplLedger) => (readiness ??= escrowReadiness(l, clock));
+
+export async function checkoutDeps(): Promise<CheckoutDeps> {
+  const l = await loadLedger();
+  return {
+    carts: cartStore(db()),
+    listings: saleListings(db()),
+    offers: currentOffers(db()),
+    users: accounts(),
+    profiles: profileStore(db()),
+    quotes: shippingQuoteStore(db()),
+    ledger: l,
+    readiness: ready(l),
+    vault: fulfillmentVault(),
+    orders: orderStore(db()),
+    holds: holdReader(db()),
+    newId: ulid,
+    randomBytes: (n) => randomBytes(n),
+    clock,
+  };
+}
+
+export async function payAuctionOrderDeps(): Promise<PayAuctionOrderDeps> {
+  return { ...(await checkoutDeps()), orders: orderStore(db()) };
+}
+
+export function getShippingOptionsDeps(log: Logger): GetShippingOptionsDeps {
+  return {
+    carts: cartStore(db()),
+    listings: saleListings(db()),
+    profiles: profileStore(db()),
+    carrier: carrier(),
+    quotes: shippingQuoteStore(db()),
+    orders: orderStore(db()),
+    newId: ulid,
+    clock,
+    onCarrierError: (error) => log.warn('carrier rates failed; estimated rates offered', { error: String(error) }),
+  };
+}
+
+/** A party's order; an awaiting signature is read through the wallet service at most once per poll interval. */
+export function getOrderDeps(log: Log): GetOrderDeps {
+  return {
+    orders: orderStore(db()),
+    links: orderLinks(),
+    pickupCodes: orderPickupStore(db()),
+    refreshSigning: async (uuid) => void (await checkSigningNow(log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
+  };
+}
+
+export function listMyOrdersDeps(): ListMyOrdersDeps {
+  return { orders: orderStore(db()), links: orderLinks() };
+}
+
+export function listAwaitingPaymentDeps(): ListAwaitingPaymentDeps {
+  return { orders: orderStore(db()), links: orderLinks(), clock };
+}
+
+export async function escrowSigningDeps(): Promise<EscrowSigningDeps> {
+  const l = await loadLedger();
+  return {
+    orders: orderStore(db()),
+    signer: signer(),
+    store: signingRequests(),
+    queue: signingQueue,
+    readiness: ready(l),
+    ledger: l,
+    rlusd: l.rlusd,
+    now,
+  };
+}
+
+/** An escrow-create request's outcome settled (the signing consumer), and lapsed reservations released. */
+export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps> {
+  const l = await loadLedger();
+  return {
+    orders: orderStore(db()),
+    soldOut: soldOutListings(db(), now, eventQueue),
+    carts: cartStore(db()),
+    signer: signer(),
+    ledger: l,
+    rlusd: l.rlusd,
+    events: orderEvents,
+    log,
+    clock,
+  };
+}
+
+export const releaseReservationsDeps = settleDeps;
+
+/**
+ * A signing request checked now (the wallet service's webhook; a polling browser, at most once per poll interval):
+ * read through, announced, and settled by purpose.
+ */
+export function checkSigningNow(log: Log, minAgeMs = 0) {
+  return async (uuid: string) =>
+    checkNow(
+      uuid,
+      {
+        store: signingRequests(),
+        signer: signer(),
+        events: signingEvents,
+        now: now(),
+        settle: (record) => settleBy(record, log),
+      },
+      minAgeMs,
+    );
+}
+
+export async function trustLineDeps(log: Pick<Logger, 'warn'>): Promise<TrustLineDeps> {
+  const l = await loadLedger();
+  return {
+    users: accounts(),
+    ledger: l,
+    signer: signer(),
+    store: signingRequests(),
+    queue: signingQueue,
+    rlusd: l.rlusd,
+    now,
+    log,
+  };
+}
+
+/** What a resolved request of each purpose leads to; sign-in is completed by the browser. */
+export async function settleBy(record: SigningRequestRecord, log: Log): Promise<void> {
+  switch (record.purpose) {
+    case 'escrow-create':
+      return settleEscrowSigning(record, await settleDeps(log));
+    case 'trust-line':
+      return settleTrustLine(record, await trustLineDeps(log));
+    case 'platform-fee':
+      await settlePlatformFee(record, await feeDeps(log));
+      // A label paid with the fee is bought now (decision 039); a retried message finds it bought, or started.
+      return record.subjectId ? buyPaidLabel(record.subjectId, labelDeps(log)) : undefined;
+    case 'sign-in':
+      return;
+  }
+}
+
+let platform: PlatformAccount | undefined;
+// Made on first use: only functions that open fulfillments have the vault's key, only carrier users its settings
+// (shipping and the reconcile job build these deps but never open a fulfillment).
+const vault = { open: (sealed: string, orderId: string) => fulfillmentVault().open(sealed, orderId) };
+const lazyCarrier = { track: (numbers: readonly string[]) => carrier().track(numbers) };
+
+/** Ending escrows: the platform's account, the vault that opens fulfillments, orders and their events. */
+export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
+  const ledger = await loadLedger();
+  // One per container: it keeps the sequences this container signed apart.
+  platform ??= platformAccount(ledger.connection);
+  return { orders: orderStore(db()), ledger, platform, vault, events: orderEvents, log, clock };
+}
+
+export const settleEscrowsDeps = settlementDeps;
+export const reconcileOrdersDeps = settlementDeps;
+
+export async function shipOrderDeps(log: Log): Promise<ShipOrderDeps> {
+  return { ...(await settlementDeps(log)), shipments: orderShipmentStore(db()), carrier: lazyCarrier };
+}
+
+export async function decidePickupDeps(log: Log): Promise<DecidePickupDeps> {
+  return { ...(await settlementDeps(log)), pickups: orderPickupStore(db()) };
+}
+
+/** Shipped parcels asked of the carrier, delivered ones released (the schedule, and the carrier's webhook). */
+export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {
+  const shipments = orderShipmentStore(db());
+  return {
+    ...(await settlementDeps(log)),
+    carrier: lazyCarrier,
+    shipped: shipments.shipped,
+    byTracking: shipments.byTracking,
+    recordDelivery: shipments.recordDelivery,
+  };
+}
+
+export const checkDeliveriesDeps = deliveryDeps;
+
+export async function feeDeps(log: Log): Promise<FeeDeps> {
+  const ledger = await loadLedger();
+  const c = platformConfig();
+  return {
+    orders: orderFeeStore(db()),
+    signer: signer(),
+    store: signingRequests(),
+    queue: signingQueue,
+    ledger,
+    platformAddress: c.PLATFORM_WALLET_ADDRESS,
+    rlusd: ledger.rlusd,
+    basisPoints: basisPointsOf(c.PLATFORM_FEE_PERCENT),
+    events: orderEvents,
+    now,
+    log,
+  };
+}
