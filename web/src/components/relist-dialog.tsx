@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { AUCTION_END_MESSAGES, auctionEndTooSoon, earliestAuctionEnd } from '../../../shared/domain/auction-end';
 import { ApiError } from '../lib/api-error';
 import { toLocalInput } from '../lib/local-time';
 import { relist } from '../lib/orders/auction-orders';
 import { errorProps, FormField } from './ui/form-field';
 import { Dialog } from './ui/dialog';
 import { DialogActions } from './ui/dialog-actions';
-
-/** The shortest auction the server takes (functions/core/listings/listing-body.ts). */
-const MIN_AHEAD_MS = 5 * 60_000;
 
 /**
  * The seller relists an auction that ended without a paid sale: a fresh auction of the same item ending when they
@@ -36,7 +34,7 @@ export function RelistButton({
     event.preventDefault();
     const endsAt = new Date(value);
     if (!value || Number.isNaN(endsAt.getTime())) return setError('Auction End Date is required');
-    if (endsAt.getTime() < Date.now() + MIN_AHEAD_MS) return setError('Choose a time at least 5 minutes from now');
+    if (auctionEndTooSoon(endsAt, new Date())) return setError(AUCTION_END_MESSAGES.tooSoon);
     setBusy(true);
     try {
       const made = await relist(token, listingId, endsAt);
@@ -75,7 +73,7 @@ export function RelistButton({
             {...errorProps(id, error, true)}
             className="input"
             type="datetime-local"
-            min={toLocalInput(new Date(Date.now() + MIN_AHEAD_MS))}
+            min={toLocalInput(earliestAuctionEnd(new Date()))}
             value={value}
             onChange={(e) => setValue(e.target.value)}
           />

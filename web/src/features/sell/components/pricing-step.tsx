@@ -1,6 +1,7 @@
+import { auctionEndProblem, earliestAuctionEnd } from '../../../../../shared/domain/auction-end';
 import type { ListingType } from '../../../../../shared/domain/listing';
 import type { StepProps } from '../lib/form-props';
-import { PAST_END_MESSAGE, toLocalInput } from '../lib/listing-form';
+import { toLocalInput } from '../lib/listing-form';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from './field';
 
@@ -12,9 +13,9 @@ const money = { type: 'number', inputMode: 'decimal', min: 0.01, step: 0.01 } as
 
 export function PricingStep({ form, set, errors, now }: StepProps & { now: Date }) {
   const choose = (type: ListingType) => set('listingType', type);
-  // A typed (or pasted) time before the page opened is past for sure; submit checks against the clock again.
-  const endsAt = form.endsAt ? new Date(form.endsAt) : null;
-  const endError = errors.endsAt ?? (endsAt && endsAt.getTime() <= now.getTime() ? PAST_END_MESSAGE : undefined);
+  // A typed (or pasted) time too early when the page opened is too early for sure; submit checks against the clock
+  // again.
+  const endError = errors.endsAt ?? (form.endsAt ? auctionEndProblem(new Date(form.endsAt), now) : undefined);
   return (
     <Tabs
       label="Listing type"
@@ -88,7 +89,7 @@ export function PricingStep({ form, set, errors, now }: StepProps & { now: Date 
             label="Auction End Date"
             required
             type="datetime-local"
-            min={toLocalInput(now)}
+            min={toLocalInput(earliestAuctionEnd(now))}
             value={form.endsAt}
             onChange={(v) => set('endsAt', v)}
             error={endError}
