@@ -1,3 +1,4 @@
+import '../../../styles/create-username.css';
 import { useState, type FormEvent } from 'react';
 import { createAccount } from '../../../../../shared/api/auth';
 import type { ResponseOf } from '../../../../../shared/api/contract';

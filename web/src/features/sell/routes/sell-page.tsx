@@ -1,3 +1,4 @@
+import '../../../styles/sell.css';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
