@@ -62,6 +62,11 @@ describe('the wizard form', () => {
     });
     const past = toBody({ ...filled(), listingType: 'auction', startingBid: '5', endsAt: '2026-06-01T11:00' }, [], NOW);
     expect(!past.ok && past.errors.endsAt).toBe('The auction end date cannot be in the past');
+    const soon = toBody({ ...filled(), listingType: 'auction', startingBid: '5', endsAt: '2026-06-01T12:04' }, [], NOW);
+    expect(!soon.ok && soon.errors.endsAt).toBe('Choose a time at least 5 minutes from now');
+    expect(
+      toBody({ ...filled(), listingType: 'auction', startingBid: '5', endsAt: '2026-06-01T12:05' }, [], NOW).ok,
+    ).toBe(true);
     const tooLarge = toBody({ ...filled(), price: '1000000.01' }, [], NOW);
     expect(!tooLarge.ok && tooLarge.errors.price).toBe('Amounts can be at most $1,000,000.00');
     expect(toBody({ ...filled(), price: '1000000.00' }, [], NOW).ok).toBe(true);

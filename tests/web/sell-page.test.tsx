@@ -258,6 +258,32 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     expect(find('POST', '/api/listings')).toHaveLength(0);
   });
 
+  it("refuses an auction end sooner than the server's minimum, with the server's text, and sends nothing", async () => {
+    const { find } = renderSell();
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    type('Title', 'Desk');
+    fireEvent.change(within(main()).getByLabelText(/^Description/), { target: { value: 'Oak' } });
+    fireEvent.change(field('Category'), { target: { value: 'Home & Garden' } });
+    fireEvent.change(field('Condition'), { target: { value: 'good' } });
+    await stepTo('Pricing');
+    fireEvent.click(within(main()).getByRole('tab', { name: 'Auction' }));
+    type('Starting Bid ($)', '10');
+    // Two minutes ahead: not past, but shorter than the shortest auction the server takes (five minutes).
+    const soon = new Date(Date.now() + 2 * 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const local = `${soon.getFullYear()}-${pad(soon.getMonth() + 1)}-${pad(soon.getDate())}T${pad(soon.getHours())}:${pad(soon.getMinutes())}`;
+    type('Auction End Date', local);
+    expect(within(main()).getByText('Choose a time at least 5 minutes from now')).toBeTruthy();
+    await stepTo('Shipping');
+    type('ZIP Code', '78701');
+    await waitFor(() => expect(field('City').value).toBe('Austin'));
+    await stepTo('Review');
+    click('Create Listing');
+    expect(await within(main()).findByText('Choose a time at least 5 minutes from now')).toBeTruthy();
+    expect(within(main()).getByRole('heading', { name: 'Pricing', level: 2 })).toBeTruthy();
+    expect(find('POST', '/api/listings')).toHaveLength(0);
+  });
+
   it('sends the exact body: trimmed text, dollars as cents, photo keys in display order', async () => {
     const { find, router } = renderSell();
     await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });

@@ -7,10 +7,6 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/shell.css';
-import './styles/pages.css';
-import './styles/account.css';
-import './styles/sell.css';
-import './styles/portal.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,8 +1,6 @@
 import type { CreateListingBody } from '../../../shared/api/listings';
+import { MIN_AUCTION_MINUTES } from '../../../shared/domain/auction-end';
 import { BadRequestError } from '../../lib/errors';
-
-/** An auction must run at least this long (a date "not in the past" that ends before anyone can bid is no auction). */
-export const MIN_AUCTION_MINUTES = 5;
 
 /** What the wizard's body stores on a listing: every field but the photo keys, the end time as ISO UTC. */
 export type ListingBodyFields = Omit<CreateListingBody, 'endsAt' | 'photoKeys'> & { endsAt?: string };

@@ -1,4 +1,6 @@
 import '../styles/commerce.css';
+import '../styles/signing.css';
+import '../styles/shipping-options.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { getLabelRates, type Order } from '../../../shared/api/orders';
 import type { ShippingOption } from '../../../shared/domain/shipping';

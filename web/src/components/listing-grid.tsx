@@ -1,3 +1,4 @@
+import '../styles/listing-card.css';
 import type { ListingCard as ListingCardData } from '../../../shared/api/listings';
 import { ListingCard } from './listing-card';
 import { WishlistToggle } from './wishlist-toggle';

@@ -1,5 +1,4 @@
 import '../styles/offers.css';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { AMOUNT_TOO_LARGE, formatUsd, MAX_AMOUNT_CENTS, parseDollarsToCents } from '../../../shared/domain/money';
@@ -8,6 +7,7 @@ import type { OfferTerms } from '../lib/offers';
 import { useSignedInSession } from '../lib/session/session-context';
 import { rlusdCents, useWalletBalances } from '../lib/wallet-balances';
 import { errorProps, FormField } from './ui/form-field';
+import { Dialog } from './ui/dialog';
 import { DialogActions } from './ui/dialog-actions';
 
 /** Spec part 1 "Offer" validation: the amount field's step. */
@@ -87,7 +87,7 @@ export function OfferDialog({ trigger, title, description, submitLabel, capByBal
   const hint =
     maxCents === null ? undefined : balanceLoading ? 'Your balance: …' : `Your balance: ${formatUsd(maxCents)} RLUSD`;
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
@@ -98,51 +98,48 @@ export function OfferDialog({ trigger, title, description, submitLabel, capByBal
           setError(undefined);
         }
       }}
+      trigger={trigger}
+      title={title}
+      description={description}
+      className="offer-dialog"
+      aria-busy={busy || balanceLoading}
     >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog offer-dialog" aria-busy={busy || balanceLoading}>
-          <Dialog.Title className="dialog-title">{title}</Dialog.Title>
-          <Dialog.Description className="dialog-text">{description}</Dialog.Description>
-          <form className="dialog-form" noValidate onSubmit={(e) => void submit(e)}>
-            <FormField id={amountId} label="Offer amount ($)" required error={error} hint={hint}>
-              <input
-                {...errorProps(amountId, error, true, hint)}
-                className="input"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={maxCents === null || balanceLoading ? undefined : (maxCents / 100).toFixed(2)}
-                step={STEP}
-                placeholder="0.00"
-                value={text}
-                readOnly={busy}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setError(undefined);
-                }}
-              />
-            </FormField>
-            <label className="checkbox offer-expiry-toggle">
-              <input
-                type="checkbox"
-                role="switch"
-                checked={expires}
-                disabled={busy}
-                onChange={(e) => setExpires(e.target.checked)}
-              />
-              Expires in 24 hours
-            </label>
-            <DialogActions busy={busy}>
-              <button type="submit" className="btn btn-primary" disabled={busy || balanceLoading}>
-                {busy ? 'Sending...' : submitLabel}
-              </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <form className="dialog-form" noValidate onSubmit={(e) => void submit(e)}>
+        <FormField id={amountId} label="Offer amount ($)" required error={error} hint={hint}>
+          <input
+            {...errorProps(amountId, error, true, hint)}
+            className="input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={maxCents === null || balanceLoading ? undefined : (maxCents / 100).toFixed(2)}
+            step={STEP}
+            placeholder="0.00"
+            value={text}
+            readOnly={busy}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(undefined);
+            }}
+          />
+        </FormField>
+        <label className="checkbox offer-expiry-toggle">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={expires}
+            disabled={busy}
+            onChange={(e) => setExpires(e.target.checked)}
+          />
+          Expires in 24 hours
+        </label>
+        <DialogActions busy={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy || balanceLoading}>
+            {busy ? 'Sending...' : submitLabel}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
 

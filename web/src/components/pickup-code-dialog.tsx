@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Order } from '../../../shared/api/orders';
 import { formatUsd } from '../../../shared/domain/money';
 import { normalizePickupCode, PICKUP_CODE_MESSAGES } from '../../../shared/domain/pickup-code';
 import { SELLER_TEXTS } from '../lib/orders/seller-actions';
+import { Dialog } from './ui/dialog';
 import { DialogActions } from './ui/dialog-actions';
 import { errorProps, FormField } from './ui/form-field';
 
@@ -56,56 +56,48 @@ export function PickupCodeDialog({
     onApprove(code);
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            input.current?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus();
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          <Dialog.Title className="dialog-title">Approve Local Pickup</Dialog.Title>
-          <Dialog.Description className="dialog-text">
-            {SELLER_TEXTS.pickupAsk} The escrow&apos;s {formatUsd(o.totalCents)} RLUSD is released to you; if the
-            platform fee is not paid yet, you pay it in Xaman first.
-          </Dialog.Description>
-          <p className="confirm-item">{o.lines.map((l) => l.title).join(', ')}</p>
-          <form noValidate onSubmit={submit}>
-            <FormField id={id} label={SELLER_TEXTS.pickupCodeLabel} required error={error}>
-              <input
-                ref={input}
-                className="input pickup-code-input"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={20}
-                value={value}
-                onChange={(event) => {
-                  setValue(event.target.value);
-                  setLocalError(null);
-                  onEdit();
-                }}
-                {...errorProps(id, error, true)}
-              />
-            </FormField>
-            <DialogActions>
-              <button type="submit" className="btn btn-primary">
-                Approve Pickup
-              </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        input.current?.focus();
+      }}
+      returnFocus={returnFocus}
+      title="Approve Local Pickup"
+      description={
+        <>
+          {SELLER_TEXTS.pickupAsk} The escrow&apos;s {formatUsd(o.totalCents)} RLUSD is released to you; if the platform
+          fee is not paid yet, you pay it in Xaman first.
+        </>
+      }
+    >
+      <p className="confirm-item">{o.lines.map((l) => l.title).join(', ')}</p>
+      <form noValidate onSubmit={submit}>
+        <FormField id={id} label={SELLER_TEXTS.pickupCodeLabel} required error={error}>
+          <input
+            ref={input}
+            className="input pickup-code-input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={20}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setLocalError(null);
+              onEdit();
+            }}
+            {...errorProps(id, error, true)}
+          />
+        </FormField>
+        <DialogActions>
+          <button type="submit" className="btn btn-primary">
+            Approve Pickup
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

@@ -1,3 +1,5 @@
+import './ui/dialog.css';
+import '../styles/signing.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../shared/domain/money';

@@ -1,15 +1,13 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { AUCTION_END_MESSAGES, auctionEndTooSoon, earliestAuctionEnd } from '../../../shared/domain/auction-end';
 import { ApiError } from '../lib/api-error';
 import { toLocalInput } from '../lib/local-time';
 import { relist } from '../lib/orders/auction-orders';
 import { errorProps, FormField } from './ui/form-field';
+import { Dialog } from './ui/dialog';
 import { DialogActions } from './ui/dialog-actions';
-
-/** The shortest auction the server takes (functions/core/listings/listing-body.ts). */
-const MIN_AHEAD_MS = 5 * 60_000;
 
 /**
  * The seller relists an auction that ended without a paid sale: a fresh auction of the same item ending when they
@@ -36,7 +34,7 @@ export function RelistButton({
     event.preventDefault();
     const endsAt = new Date(value);
     if (!value || Number.isNaN(endsAt.getTime())) return setError('Auction End Date is required');
-    if (endsAt.getTime() < Date.now() + MIN_AHEAD_MS) return setError('Choose a time at least 5 minutes from now');
+    if (auctionEndTooSoon(endsAt, new Date())) return setError(AUCTION_END_MESSAGES.tooSoon);
     setBusy(true);
     try {
       const made = await relist(token, listingId, endsAt);
@@ -53,7 +51,7 @@ export function RelistButton({
   };
 
   return (
-    <Dialog.Root
+    <Dialog
       open={open}
       onOpenChange={(next) => {
         if (busy) return;
@@ -61,39 +59,32 @@ export function RelistButton({
         setError(undefined);
         if (next) setValue(toLocalInput(new Date(Date.now() + 7 * 86_400_000)));
       }}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <button type="button" className="btn btn-outline btn-sm" aria-label={`Relist ${title}`}>
           Relist
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title className="dialog-title">Relist Auction</Dialog.Title>
-          <Dialog.Description className="dialog-text">
-            {title} goes up for auction again with the same starting bid, reserve and photos, and no bids.
-          </Dialog.Description>
-          <form onSubmit={(e) => void submit(e)} noValidate>
-            <FormField id={id} label="Auction End Date" required error={error}>
-              <input
-                {...errorProps(id, error, true)}
-                className="input"
-                type="datetime-local"
-                min={toLocalInput(new Date(Date.now() + MIN_AHEAD_MS))}
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            </FormField>
-            <DialogActions busy={busy}>
-              <button type="submit" className="btn btn-primary" disabled={busy}>
-                {busy ? 'Relisting...' : 'Relist'}
-              </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+      title="Relist Auction"
+      description={`${title} goes up for auction again with the same starting bid, reserve and photos, and no bids.`}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <FormField id={id} label="Auction End Date" required error={error}>
+          <input
+            {...errorProps(id, error, true)}
+            className="input"
+            type="datetime-local"
+            min={toLocalInput(earliestAuctionEnd(new Date()))}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+        </FormField>
+        <DialogActions busy={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Relisting...' : 'Relist'}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }
 

@@ -1,5 +1,4 @@
 import '../styles/orders.css';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Order } from '../../../shared/api/orders';
 import { formatUsd } from '../../../shared/domain/money';
@@ -18,6 +17,7 @@ import { PickupCodeDialog } from './pickup-code-dialog';
 import { PlatformFeeDialog } from './platform-fee-dialog';
 import { PrintLabelButton } from './print-label-button';
 import { errorProps, FormField } from './ui/form-field';
+import { Dialog } from './ui/dialog';
 import { DialogActions } from './ui/dialog-actions';
 
 type Decision = 'approve' | 'reject';
@@ -70,32 +70,20 @@ function ConfirmReject({
   returnFocus(): HTMLElement | null;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog"
-          onCloseAutoFocus={(event) => {
-            const target = returnFocus();
-            if (target) {
-              event.preventDefault();
-              target.focus();
-            }
-          }}
-        >
-          <Dialog.Title className="dialog-title">Reject Local Pickup</Dialog.Title>
-          <Dialog.Description className="dialog-text">
-            {`The escrow's ${formatUsd(o.totalCents)} RLUSD goes back to ${o.buyer.username} and you are not paid for this order. This cannot be undone.`}
-          </Dialog.Description>
-          <p className="confirm-item">{titleOf(o)}</p>
-          <DialogActions>
-            <button type="button" className="btn btn-danger" onClick={onConfirm}>
-              Reject Pickup
-            </button>
-          </DialogActions>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      returnFocus={returnFocus}
+      title="Reject Local Pickup"
+      description={`The escrow's ${formatUsd(o.totalCents)} RLUSD goes back to ${o.buyer.username} and you are not paid for this order. This cannot be undone.`}
+    >
+      <p className="confirm-item">{titleOf(o)}</p>
+      <DialogActions>
+        <button type="button" className="btn btn-danger" onClick={onConfirm}>
+          Reject Pickup
+        </button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -1,3 +1,4 @@
+import '../styles/wishlist-toggle.css';
 import { useState } from 'react';
 import { HeartIcon } from './ui/icons';
 import { useWishlist } from '../lib/wishlist';

@@ -1,3 +1,4 @@
+import '../../styles/not-found.css';
 import { Link } from 'react-router-dom';
 
 /** Any unknown path (spec part 3, 404). */

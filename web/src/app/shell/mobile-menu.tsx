@@ -1,7 +1,7 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { HEADER_CATEGORIES } from '../../../../shared/domain/categories';
+import { Dialog, DialogClose } from '../../components/ui/dialog';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { SearchField } from '../../components/ui/search-field';
 import { marketplaceUrl } from '../../lib/marketplace-url';
@@ -12,70 +12,67 @@ export function MobileMenu() {
   const navigate = useNavigate();
   const close = () => setOpen(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="btn btn-ghost btn-icon mobile-menu-trigger" aria-label="Open menu">
-        <MenuIcon />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="sheet" aria-describedby={undefined}>
-          <div className="sheet-header">
-            <Dialog.Title className="sheet-title">Menu</Dialog.Title>
-            <Dialog.Close className="btn btn-ghost btn-icon" aria-label="Close menu">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <SearchField
-            label="Search listings"
-            placeholder="Search listings..."
-            compact
-            onSearch={(text) => {
-              close();
-              navigate(marketplaceUrl({ search: text }));
-            }}
-          />
-          <nav aria-label="Mobile" className="sheet-nav">
-            <Link className="sheet-link" to="/" onClick={close}>
-              Home
-            </Link>
-            <Link className="sheet-link" to="/marketplace" onClick={close}>
-              Marketplace
-            </Link>
-            <h2 className="sheet-section-title">Categories</h2>
-            <ul className="sheet-categories">
-              {HEADER_CATEGORIES.map((c) => (
-                <li key={c.name}>
-                  <details>
-                    <summary className="sheet-link">{c.name}</summary>
-                    <ul className="sheet-subcategories">
-                      <li>
-                        <Link
-                          className="sheet-sublink strong"
-                          to={marketplaceUrl({ category: c.name })}
-                          onClick={close}
-                        >
-                          View All {c.name} →
-                        </Link>
-                      </li>
-                      {c.subcategories.map((sub) => (
-                        <li key={sub}>
-                          <Link
-                            className="sheet-sublink"
-                            to={marketplaceUrl({ category: c.name, subcategory: sub })}
-                            onClick={close}
-                          >
-                            {sub}
-                          </Link>
-                        </li>
-                      ))}
-                    </ul>
-                  </details>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      variant="sheet"
+      trigger={
+        <button type="button" className="btn btn-ghost btn-icon mobile-menu-trigger" aria-label="Open menu">
+          <MenuIcon />
+        </button>
+      }
+      title="Menu"
+      header={
+        <DialogClose className="btn btn-ghost btn-icon" aria-label="Close menu">
+          <CloseIcon />
+        </DialogClose>
+      }
+    >
+      <SearchField
+        label="Search listings"
+        placeholder="Search listings..."
+        compact
+        onSearch={(text) => {
+          close();
+          navigate(marketplaceUrl({ search: text }));
+        }}
+      />
+      <nav aria-label="Mobile" className="sheet-nav">
+        <Link className="sheet-link" to="/" onClick={close}>
+          Home
+        </Link>
+        <Link className="sheet-link" to="/marketplace" onClick={close}>
+          Marketplace
+        </Link>
+        <h2 className="sheet-section-title">Categories</h2>
+        <ul className="sheet-categories">
+          {HEADER_CATEGORIES.map((c) => (
+            <li key={c.name}>
+              <details>
+                <summary className="sheet-link">{c.name}</summary>
+                <ul className="sheet-subcategories">
+                  <li>
+                    <Link className="sheet-sublink strong" to={marketplaceUrl({ category: c.name })} onClick={close}>
+                      View All {c.name} →
+                    </Link>
+                  </li>
+                  {c.subcategories.map((sub) => (
+                    <li key={sub}>
+                      <Link
+                        className="sheet-sublink"
+                        to={marketplaceUrl({ category: c.name, subcategory: sub })}
+                        onClick={close}
+                      >
+                        {sub}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </Dialog>
   );
 }

@@ -1,12 +1,29 @@
+import './dialog.css';
 import * as Radix from '@radix-ui/react-dialog';
 import type { ComponentProps, ReactNode } from 'react';
 
 type ContentProps = Omit<ComponentProps<typeof Radix.Content>, 'title' | 'children'>;
 
+/** How a dialog looks: a centred card, a side sheet (the mobile menu), or a full-screen lightbox (a photo). */
+export type DialogVariant = 'dialog' | 'sheet' | 'lightbox';
+
+const LOOKS: Record<DialogVariant, { overlay: string; content: string; header: string; title: string }> = {
+  dialog: { overlay: 'dialog-overlay', content: 'dialog', header: 'dialog-header', title: 'dialog-title' },
+  sheet: { overlay: 'sheet-overlay', content: 'sheet', header: 'sheet-header', title: 'sheet-title' },
+  // A photo needs no visible heading; the title still names the dialog for screen readers.
+  lightbox: {
+    overlay: 'dialog-overlay lightbox-overlay',
+    content: 'lightbox',
+    header: 'dialog-header',
+    title: 'sr-only',
+  },
+};
+
 /**
  * The one way a dialog is drawn: Radix's focus trap, Escape and outside click, our overlay, title and description.
  * `trigger` (a button) opens it when the dialog keeps its own open state; `header` sits beside the title (a badge, a
- * close button); `locked` keeps it open against Escape and outside clicks (a signing request the wallet still holds).
+ * close button); `locked` keeps it open against Escape and outside clicks (a signing request the wallet still holds);
+ * `returnFocus` names the control focus goes back to on closing when it is not the trigger (a dialog opened from code).
  */
 export function Dialog({
   open,
@@ -16,6 +33,8 @@ export function Dialog({
   description,
   header,
   locked = false,
+  variant = 'dialog',
+  returnFocus,
   className,
   children,
   ...content
@@ -27,17 +46,21 @@ export function Dialog({
   description?: ReactNode;
   header?: ReactNode;
   locked?: boolean;
+  variant?: DialogVariant;
+  returnFocus?(): HTMLElement | null;
   className?: string;
   children?: ReactNode;
 } & ContentProps) {
   const keep = (event: Event) => event.preventDefault();
+  const look = LOOKS[variant];
+  const heading = <Radix.Title className={look.title}>{title}</Radix.Title>;
   return (
     <Radix.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Radix.Trigger asChild>{trigger}</Radix.Trigger>}
       <Radix.Portal>
-        <Radix.Overlay className="dialog-overlay" />
+        <Radix.Overlay className={look.overlay} />
         <Radix.Content
-          className={className ? `dialog ${className}` : 'dialog'}
+          className={className ? `${look.content} ${className}` : look.content}
           {...(description === undefined && { 'aria-describedby': undefined })}
           {...(locked && { onPointerDownOutside: keep, onInteractOutside: keep })}
           {...content}
@@ -45,14 +68,22 @@ export function Dialog({
             if (locked) event.preventDefault();
             content.onEscapeKeyDown?.(event);
           }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus?.();
+            if (target) {
+              event.preventDefault();
+              target.focus();
+            }
+            content.onCloseAutoFocus?.(event);
+          }}
         >
           {header ? (
-            <div className="dialog-header">
-              <Radix.Title className="dialog-title">{title}</Radix.Title>
+            <div className={look.header}>
+              {heading}
               {header}
             </div>
           ) : (
-            <Radix.Title className="dialog-title">{title}</Radix.Title>
+            heading
           )}
           {description !== undefined && <Radix.Description className="dialog-text">{description}</Radix.Description>}
           {children}

@@ -1,3 +1,4 @@
+import '../../../styles/account.css';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';

@@ -1,3 +1,4 @@
+import '../../../styles/account.css';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { formatUsd } from '../../../../../shared/domain/money';

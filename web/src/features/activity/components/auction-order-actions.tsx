@@ -1,3 +1,4 @@
+import '../../../styles/order-list.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';

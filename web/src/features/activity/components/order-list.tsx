@@ -1,3 +1,4 @@
+import '../../../styles/order-list.css';
 import { Link } from 'react-router-dom';
 import useSWRInfinite from 'swr/infinite';
 import { listMyOrders, type Order } from '../../../../../shared/api/orders';

@@ -1,4 +1,5 @@
 import '../../../styles/commerce.css';
+import '../../../styles/order-list.css';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';

@@ -1,3 +1,5 @@
+import '../../../components/ui/dialog.css';
+import '../../../styles/signing.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';

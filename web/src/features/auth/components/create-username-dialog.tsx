@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import '../../../styles/create-username.css';
 import { useState, type FormEvent } from 'react';
 import { createAccount } from '../../../../../shared/api/auth';
 import type { ResponseOf } from '../../../../../shared/api/contract';
@@ -11,6 +11,7 @@ import { CheckIcon, CloseIcon, CrossIcon } from '../../../components/ui/icons';
 import { ApiError, apiSend } from '../../../lib/api';
 import { SIGN_IN_TOASTS, toastError } from '../lib/sign-in-toasts';
 import { useUsernameAvailability, type Availability } from '../lib/use-username-availability';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 
 export interface CreateUsernameDialogProps {
@@ -78,57 +79,53 @@ export function CreateUsernameDialog({ walletAddress, ticket, onCreated, onClose
         ? 'username-message unavailable'
         : 'username-message';
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">Create Your Username</Dialog.Title>
-            <Dialog.Close className="btn btn-ghost btn-icon" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Create Your Username"
+      header={
+        <DialogClose className="btn btn-ghost btn-icon" aria-label="Close">
+          <CloseIcon />
+        </DialogClose>
+      }
+      description="Choose a unique username. It is shown to other users when you buy, sell and message on the marketplace."
+    >
+      <form className="dialog-form" onSubmit={submit} noValidate>
+        <div>
+          <label className="field-label" htmlFor="new-username">
+            Username
+          </label>
+          <div className="username-field">
+            <input
+              id="new-username"
+              className="input"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              maxLength={USERNAME_INPUT_MAX_LENGTH}
+              minLength={USERNAME_MIN_LENGTH}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              aria-describedby="new-username-status"
+              aria-invalid={availability.state === 'unavailable'}
+              autoFocus
+            />
+            <StatusIcon availability={availability} />
           </div>
-          <Dialog.Description className="dialog-text">
-            Choose a unique username. It is shown to other users when you buy, sell and message on the marketplace.
-          </Dialog.Description>
-          <form className="dialog-form" onSubmit={submit} noValidate>
-            <div>
-              <label className="field-label" htmlFor="new-username">
-                Username
-              </label>
-              <div className="username-field">
-                <input
-                  id="new-username"
-                  className="input"
-                  value={username}
-                  onChange={(e) => setUsername(e.target.value)}
-                  maxLength={USERNAME_INPUT_MAX_LENGTH}
-                  minLength={USERNAME_MIN_LENGTH}
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  aria-describedby="new-username-status"
-                  aria-invalid={availability.state === 'unavailable'}
-                  autoFocus
-                />
-                <StatusIcon availability={availability} />
-              </div>
-              <p id="new-username-status" className={messageClass} role="status" aria-live="polite">
-                {availability.state === 'checking' ? 'Checking availability...' : availability.message}
-              </p>
-            </div>
-            <div className="connected-wallet">
-              <span className="field-label">Connected wallet</span>
-              <code className="wallet-address">{walletAddress}</code>
-            </div>
-            <DialogActions>
-              <button type="submit" className="btn btn-primary" disabled={!canCreate}>
-                {submitting ? 'Creating...' : 'Create Account'}
-              </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <p id="new-username-status" className={messageClass} role="status" aria-live="polite">
+            {availability.state === 'checking' ? 'Checking availability...' : availability.message}
+          </p>
+        </div>
+        <div className="connected-wallet">
+          <span className="field-label">Connected wallet</span>
+          <code className="wallet-address">{walletAddress}</code>
+        </div>
+        <DialogActions>
+          <button type="submit" className="btn btn-primary" disabled={!canCreate}>
+            {submitting ? 'Creating...' : 'Create Account'}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

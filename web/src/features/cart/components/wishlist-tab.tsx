@@ -1,3 +1,4 @@
+import '../../../styles/wishlist-preview.css';
 import { Link } from 'react-router-dom';
 import { ConnectWalletPrompt } from '../../../components/connect-wallet-prompt';
 import { HeartIcon } from '../../../components/ui/icons';

@@ -1,3 +1,4 @@
+import '../../../styles/cart-lines.css';
 import '../../../styles/auction-orders.css';
 import { Link } from 'react-router-dom';
 import type { Order } from '../../../../../shared/api/orders';

@@ -1,4 +1,5 @@
 import '../../../styles/commerce.css';
+import '../../../styles/cart-lines.css';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CART_DELIVERY_ESTIMATE_DAYS } from '../../../../../shared/domain/cart';
 import { formatUsd } from '../../../../../shared/domain/money';

@@ -1,3 +1,4 @@
+import '../../../styles/shipping-options.css';
 import type { PickupSeller } from '../lib/pickup-choice';
 
 export interface PickupChoiceProps {

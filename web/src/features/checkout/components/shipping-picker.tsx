@@ -1,3 +1,5 @@
+import '../../../styles/signing.css';
+import '../../../styles/shipping-options.css';
 import type { ShippingQuoteView } from '../../../../../shared/api/orders';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { LoadFailed } from '../../../components/ui/load-failed';

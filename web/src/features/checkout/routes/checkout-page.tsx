@@ -1,4 +1,7 @@
 import '../../../styles/commerce.css';
+import '../../../styles/cart-lines.css';
+import '../../../styles/shipping-options.css';
+import '../../../styles/order-list.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import useSWR, { useSWRConfig } from 'swr';

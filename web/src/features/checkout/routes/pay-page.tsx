@@ -1,4 +1,5 @@
 import '../../../styles/commerce.css';
+import '../../../styles/shipping-options.css';
 import '../../../styles/auction-orders.css';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';

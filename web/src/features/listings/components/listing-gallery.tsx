@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type KeyboardEvent } from 'react';
 import type { ListingImage } from '../../../../../shared/api/listings';
+import { Dialog, DialogClose } from '../../../components/ui/dialog';
 
 /**
  * The listing page's gallery (spec part 1 "Listing detail page"): the main image, a strip of thumbnails, and a
@@ -28,8 +28,11 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
   };
   return (
     <div className="gallery">
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger asChild>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        variant="lightbox"
+        trigger={
           <button type="button" className="gallery-main" aria-label={`Open full-screen photo ${index + 1} of ${total}`}>
             <img
               src={current.url}
@@ -40,41 +43,33 @@ export function ListingGallery({ images, title }: { images: ListingImage[]; titl
               decoding="async"
             />
           </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay gallery-overlay" />
-          <Dialog.Content className="gallery-dialog" onKeyDown={onKey} aria-describedby={undefined}>
-            <Dialog.Title className="sr-only">{title}: photos</Dialog.Title>
-            <img src={current.url} alt={`${title}, photo ${index + 1} of ${total}`} className="gallery-full" />
-            <p className="gallery-counter" aria-live="polite">
-              {index + 1} / {total}
-            </p>
-            {total > 1 && (
-              <>
-                <button
-                  type="button"
-                  className="gallery-arrow gallery-prev"
-                  aria-label="Previous photo"
-                  onClick={() => go(-1)}
-                >
-                  ‹
-                </button>
-                <button
-                  type="button"
-                  className="gallery-arrow gallery-next"
-                  aria-label="Next photo"
-                  onClick={() => go(1)}
-                >
-                  ›
-                </button>
-              </>
-            )}
-            <Dialog.Close className="gallery-close" aria-label="Close">
-              ✕
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        }
+        title={`${title}: photos`}
+        onKeyDown={onKey}
+      >
+        <img src={current.url} alt={`${title}, photo ${index + 1} of ${total}`} className="gallery-full" />
+        <p className="gallery-counter" aria-live="polite">
+          {index + 1} / {total}
+        </p>
+        {total > 1 && (
+          <>
+            <button
+              type="button"
+              className="gallery-arrow gallery-prev"
+              aria-label="Previous photo"
+              onClick={() => go(-1)}
+            >
+              ‹
+            </button>
+            <button type="button" className="gallery-arrow gallery-next" aria-label="Next photo" onClick={() => go(1)}>
+              ›
+            </button>
+          </>
+        )}
+        <DialogClose className="gallery-close" aria-label="Close">
+          ✕
+        </DialogClose>
+      </Dialog>
       {total > 1 && (
         <ul className="gallery-thumbs" aria-label="Photos">
           {images.map((img, i) => (

@@ -1,3 +1,4 @@
+import '../../../styles/home.css';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingCard } from '../../../../../shared/api/listings';

@@ -1,3 +1,4 @@
+import '../../../styles/home.css';
 const BENEFITS = [
   {
     title: 'Escrow protection',

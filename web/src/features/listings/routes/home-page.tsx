@@ -1,3 +1,4 @@
+import '../../../styles/home.css';
 import { Link, useNavigate } from 'react-router-dom';
 import { HOME_POPULAR_CATEGORIES, LISTING_CATEGORY_NAMES } from '../../../../../shared/domain/categories';
 import { HOME_SECTION_SIZE } from '../../../../../shared/domain/listing';

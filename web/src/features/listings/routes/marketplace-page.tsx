@@ -1,3 +1,4 @@
+import '../../../styles/marketplace.css';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_CATEGORY_OPTIONS } from '../../../../../shared/domain/categories';

@@ -1,129 +1,112 @@
-import type { KeyboardEvent } from 'react';
+import { auctionEndProblem, earliestAuctionEnd } from '../../../../../shared/domain/auction-end';
 import type { ListingType } from '../../../../../shared/domain/listing';
 import type { StepProps } from '../lib/form-props';
-import { PAST_END_MESSAGE, toLocalInput } from '../lib/listing-form';
+import { toLocalInput } from '../lib/listing-form';
+import { Tabs } from '../../../components/ui/tabs';
 import { TextField } from './field';
 
-const TYPES: readonly [ListingType, string][] = [
-  ['fixed', 'Fixed Price'],
-  ['auction', 'Auction'],
+const TYPES: readonly { id: ListingType; label: string }[] = [
+  { id: 'fixed', label: 'Fixed Price' },
+  { id: 'auction', label: 'Auction' },
 ];
 const money = { type: 'number', inputMode: 'decimal', min: 0.01, step: 0.01 } as const;
 
 export function PricingStep({ form, set, errors, now }: StepProps & { now: Date }) {
   const choose = (type: ListingType) => set('listingType', type);
-  // A typed (or pasted) time before the page opened is past for sure; submit checks against the clock again.
-  const endsAt = form.endsAt ? new Date(form.endsAt) : null;
-  const endError = errors.endsAt ?? (endsAt && endsAt.getTime() <= now.getTime() ? PAST_END_MESSAGE : undefined);
-  const onKey = (e: KeyboardEvent) => {
-    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-    const next = form.listingType === 'fixed' ? 'auction' : 'fixed';
-    choose(next);
-    document.getElementById(`type-${next}`)?.focus();
-  };
+  // A typed (or pasted) time too early when the page opened is too early for sure; submit checks against the clock
+  // again.
+  const endError = errors.endsAt ?? (form.endsAt ? auctionEndProblem(new Date(form.endsAt), now) : undefined);
   return (
-    <>
-      <div role="tablist" aria-label="Listing type" className="segmented" onKeyDown={onKey}>
-        {TYPES.map(([type, label]) => (
-          <button
-            key={type}
-            id={`type-${type}`}
-            type="button"
-            role="tab"
-            aria-selected={form.listingType === type}
-            aria-controls="pricing-panel"
-            tabIndex={form.listingType === type ? 0 : -1}
-            className={`segment${form.listingType === type ? ' is-active' : ''}`}
-            onClick={() => choose(type)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div id="pricing-panel" role="tabpanel" aria-labelledby={`type-${form.listingType}`} className="form-grid">
-        {form.listingType === 'fixed' ? (
-          <>
+    <Tabs
+      label="Listing type"
+      look="segmented"
+      tabs={TYPES}
+      selected={form.listingType}
+      onSelect={choose}
+      panelProps={{ className: 'form-grid', tabIndex: undefined }}
+    >
+      {form.listingType === 'fixed' ? (
+        <>
+          <TextField
+            id="price"
+            label="Price ($)"
+            required
+            {...money}
+            value={form.price}
+            onChange={(v) => set('price', v)}
+            error={errors.price}
+          />
+          <div className="form-field checkbox-field">
+            <label>
+              <input
+                type="checkbox"
+                checked={form.acceptOffers}
+                onChange={(e) => set('acceptOffers', e.target.checked)}
+              />{' '}
+              Accept Offers
+            </label>
+          </div>
+          {form.acceptOffers && (
             <TextField
-              id="price"
-              label="Price ($)"
-              required
+              id="minOffer"
+              label="Minimum Offer ($)"
               {...money}
-              value={form.price}
-              onChange={(v) => set('price', v)}
-              error={errors.price}
+              value={form.minOffer}
+              onChange={(v) => set('minOffer', v)}
+              error={errors.minOffer}
             />
-            <div className="form-field checkbox-field">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={form.acceptOffers}
-                  onChange={(e) => set('acceptOffers', e.target.checked)}
-                />{' '}
-                Accept Offers
-              </label>
-            </div>
-            {form.acceptOffers && (
-              <TextField
-                id="minOffer"
-                label="Minimum Offer ($)"
-                {...money}
-                value={form.minOffer}
-                onChange={(v) => set('minOffer', v)}
-                error={errors.minOffer}
-              />
-            )}
-          </>
-        ) : (
-          <>
-            <TextField
-              id="startingBid"
-              label="Starting Bid ($)"
-              required
-              {...money}
-              value={form.startingBid}
-              onChange={(v) => set('startingBid', v)}
-              error={errors.startingBid}
-            />
-            <TextField
-              id="buyItNow"
-              label="Buy It Now Price ($)"
-              {...money}
-              value={form.buyItNow}
-              onChange={(v) => set('buyItNow', v)}
-              error={errors.buyItNow}
-            />
-            <TextField
-              id="reserve"
-              label="Reserve Price ($)"
-              {...money}
-              value={form.reserve}
-              onChange={(v) => set('reserve', v)}
-              error={errors.reserve}
-            />
-            <TextField
-              id="endsAt"
-              label="Auction End Date"
-              required
-              type="datetime-local"
-              min={toLocalInput(now)}
-              value={form.endsAt}
-              onChange={(v) => set('endsAt', v)}
-              error={endError}
-            />
-          </>
-        )}
-        <TextField
-          id="quantity"
-          label="Quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={form.quantity}
-          onChange={(v) => set('quantity', v)}
-          error={errors.quantity}
-        />
-      </div>
-    </>
+          )}
+        </>
+      ) : (
+        <>
+          <TextField
+            id="startingBid"
+            label="Starting Bid ($)"
+            required
+            {...money}
+            value={form.startingBid}
+            onChange={(v) => set('startingBid', v)}
+            error={errors.startingBid}
+          />
+          <TextField
+            id="buyItNow"
+            label="Buy It Now Price ($)"
+            {...money}
+            value={form.buyItNow}
+            onChange={(v) => set('buyItNow', v)}
+            error={errors.buyItNow}
+          />
+          <TextField
+            id="reserve"
+            label="Reserve Price ($)"
+            {...money}
+            value={form.reserve}
+            onChange={(v) => set('reserve', v)}
+            error={errors.reserve}
+          />
+          <TextField
+            id="endsAt"
+            label="Auction End Date"
+            required
+            type="datetime-local"
+            min={toLocalInput(earliestAuctionEnd(now))}
+            value={form.endsAt}
+            onChange={(v) => set('endsAt', v)}
+            error={endError}
+          />
+        </>
+      )}
+      <TextField
+        id="quantity"
+        label="Quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        value={form.quantity}
+        onChange={(v) => set('quantity', v)}
+        error={errors.quantity}
+      />
+    </Tabs>
   );
 }

@@ -3,13 +3,12 @@ import type { ListingDetail } from '../../../../../shared/api/listings';
 import type { ListingCategory } from '../../../../../shared/domain/categories';
 import { centsToDecimalString, parseDollarsToCents } from '../../../../../shared/domain/money';
 import type { ListingCondition, ListingType, ReturnPolicy, ShippingType } from '../../../../../shared/domain/listing';
+import { auctionEndProblem } from '../../../../../shared/domain/auction-end';
 import { detailFieldsFor } from './detail-fields';
 import { toLocalInput } from '../../../lib/local-time';
 
 /** The wizard's steps, indexed 0 to 4 (spec part 3). */
 export const STEPS = ['Product Info', 'Details', 'Pricing', 'Shipping', 'Review'] as const;
-
-export const PAST_END_MESSAGE = 'The auction end date cannot be in the past';
 
 /** Return policies the wizard offers (spec part 3 "Business constants and limits"). */
 export const WIZARD_RETURN_POLICIES = ['no_returns', '14_days', '30_days', '60_days'] as const satisfies ReturnPolicy[];
@@ -202,7 +201,8 @@ const optionalCents = (s: string) => (s.trim() === '' ? undefined : (parseDollar
 
 /**
  * The API body the server checks with the same schema. Money goes from the dollars typed to integer cents by the
- * shared text conversion (never through a float); a past auction end is refused here as well as on the server.
+ * shared text conversion (never through a float); an auction end in the past or too soon is refused here as on the
+ * server (the same rule and texts).
  */
 export function toBody(f: ListingForm, photoKeys: string[], now: Date): BodyResult {
   const errors: FieldErrors = {};
@@ -218,7 +218,8 @@ export function toBody(f: ListingForm, photoKeys: string[], now: Date): BodyResu
   );
   const dims = [f.length, f.width, f.height];
   const endsAt = !fixed && f.endsAt ? new Date(f.endsAt) : undefined;
-  if (endsAt && !(endsAt.getTime() > now.getTime())) errors.endsAt = PAST_END_MESSAGE;
+  const endProblem = endsAt && auctionEndProblem(endsAt, now);
+  if (endProblem) errors.endsAt = endProblem;
   const raw = {
     title: f.title,
     description: f.description,

@@ -1,3 +1,4 @@
+import '../../../styles/portal.css';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon, StoreIcon } from '../../../components/ui/icons';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';

@@ -1,3 +1,4 @@
+import '../../../styles/settings.css';
 import { ADDRESS_COUNTRIES, COUNTRY_FORMATS, type AddressPart } from '../../../../../shared/domain/address';
 import { isAddressCountry, type AddressFields, type FieldErrors } from '../lib/profile-form';
 import { errorProps, FormField } from '../../../components/ui/form-field';

@@ -1,3 +1,5 @@
+import '../../../components/ui/dialog.css';
+import '../../../styles/signing.css';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef } from 'react';
 import { CloseIcon } from '../../../components/ui/icons';

@@ -1,3 +1,4 @@
+import '../../../styles/settings.css';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { toast } from 'sonner';

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
@@ -15,6 +14,7 @@ import { ApiError } from '../../../lib/api';
 import { imageFileProblem } from '../../../lib/image-file';
 import { uploadPhoto } from '../../../lib/photo-upload';
 import { saveStore } from '../api/store-api';
+import { Dialog } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 
 type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;
@@ -119,58 +119,55 @@ export function CustomizeStoreDialog({
 
   const bannerPreview = banner === 'remove' ? null : banner ? banner.preview : store.bannerUrl;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog customize-store-dialog">
-          <Dialog.Title className="dialog-title">Customize Store</Dialog.Title>
-          <Dialog.Description className="dialog-text">
-            Your store name, description, bio and banner, as visitors see them.
-          </Dialog.Description>
-          <form onSubmit={(e) => void submit(e)} noValidate>
-            {text('storeName', 'Store Name', STORE_NAME_MAX, false)}
-            {text('storeDescription', 'Store Description', STORE_DESCRIPTION_MAX, true)}
-            {text('bio', 'Personal Bio', STORE_BIO_MAX, true)}
-            <div className="form-field">
-              <span className="field-label" id={`${id}-banner`}>
-                Banner
-              </span>
-              <div className="store-banner store-banner-preview">
-                {bannerPreview && <img src={bannerPreview} alt="Banner preview" />}
-              </div>
-              <div className="banner-buttons" role="group" aria-labelledby={`${id}-banner`}>
-                {/* Image uploads are for sellers (the server refuses others). */}
-                {canUpload ? (
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => fileInput.current?.click()}>
-                    Upload Banner
-                  </button>
-                ) : (
-                  <p className="field-hint">Turn on selling in Settings to add a banner.</p>
-                )}
-                {bannerPreview && (
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setBanner('remove')}>
-                    Remove Banner
-                  </button>
-                )}
-              </div>
-              <input
-                ref={fileInput}
-                type="file"
-                accept="image/*"
-                hidden
-                aria-label="Banner image"
-                onChange={chooseBanner}
-              />
-              {errors.bannerKey && <p className="field-error">{errors.bannerKey}</p>}
-            </div>
-            <DialogActions busy={saving}>
-              <button type="submit" className="btn btn-primary" disabled={saving}>
-                {saving ? 'Saving...' : 'Save Changes'}
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !saving && onOpenChange(next)}
+      title="Customize Store"
+      description="Your store name, description, bio and banner, as visitors see them."
+      className="customize-store-dialog"
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {text('storeName', 'Store Name', STORE_NAME_MAX, false)}
+        {text('storeDescription', 'Store Description', STORE_DESCRIPTION_MAX, true)}
+        {text('bio', 'Personal Bio', STORE_BIO_MAX, true)}
+        <div className="form-field">
+          <span className="field-label" id={`${id}-banner`}>
+            Banner
+          </span>
+          <div className="store-banner store-banner-preview">
+            {bannerPreview && <img src={bannerPreview} alt="Banner preview" />}
+          </div>
+          <div className="banner-buttons" role="group" aria-labelledby={`${id}-banner`}>
+            {/* Image uploads are for sellers (the server refuses others). */}
+            {canUpload ? (
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => fileInput.current?.click()}>
+                Upload Banner
               </button>
-            </DialogActions>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            ) : (
+              <p className="field-hint">Turn on selling in Settings to add a banner.</p>
+            )}
+            {bannerPreview && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setBanner('remove')}>
+                Remove Banner
+              </button>
+            )}
+          </div>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            aria-label="Banner image"
+            onChange={chooseBanner}
+          />
+          {errors.bannerKey && <p className="field-error">{errors.bannerKey}</p>}
+        </div>
+        <DialogActions busy={saving}>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Changes'}
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

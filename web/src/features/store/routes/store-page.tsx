@@ -1,9 +1,10 @@
 import '../../../styles/store.css';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { Store } from '../../../../../shared/api/stores';
 import { PageLoading } from '../../../components/ui/page-loading';
+import { Tabs } from '../../../components/ui/tabs';
 import { ApiError } from '../../../lib/api';
 import { useOptionalSession } from '../../../lib/session/session-context';
 import { ListingGrid } from '../../../components/listing-grid';
@@ -25,8 +26,6 @@ function StoreTabs({ store }: { store: Store }) {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'reviews' ? 'reviews' : 'store';
   const view = params.get('view') === 'list' ? 'list' : 'grid';
-  const prefix = useId();
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const set = (name: string, value: string | null) =>
     setParams(
       (p) => {
@@ -37,64 +36,41 @@ function StoreTabs({ store }: { store: Store }) {
       },
       { replace: true },
     );
-  const select = (index: number) => {
-    const next = TABS[(index + TABS.length) % TABS.length]!;
-    set('tab', next.id === 'store' ? null : next.id);
-    tabRefs.current[TABS.indexOf(next)]?.focus();
-  };
-  // Arrow keys move between tabs (WAI-ARIA tabs pattern, automatic activation).
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    if (event.key === 'ArrowRight') select(index + 1);
-    else if (event.key === 'ArrowLeft') select(index - 1);
-    else return;
-    event.preventDefault();
-  };
+  const tabs = TABS.map((t) => ({
+    ...t,
+    count: t.id === 'store' ? store.listings.length : store.reviewCount,
+  }));
 
   return (
-    <section className="store-tabs">
-      <div className="store-tabs-bar">
-        <div role="tablist" aria-label="Store sections" className="tablist">
-          {TABS.map((t, index) => (
-            <button
-              key={t.id}
-              ref={(el) => void (tabRefs.current[index] = el)}
-              type="button"
-              role="tab"
-              id={`${prefix}-${t.id}-tab`}
-              aria-controls={`${prefix}-${t.id}-panel`}
-              aria-selected={tab === t.id}
-              tabIndex={tab === t.id ? 0 : -1}
-              className="tab"
-              onClick={() => select(index)}
-              onKeyDown={(e) => onKeyDown(e, index)}
-            >
-              {t.id === 'store' ? `${t.label} (${store.listings.length})` : `${t.label} (${store.reviewCount})`}
-            </button>
-          ))}
+    <Tabs
+      label="Store sections"
+      tabs={tabs}
+      selected={tab}
+      onSelect={(id) => set('tab', id === 'store' ? null : id)}
+      className="store-tabs"
+      scroll={false}
+      barClassName="store-tabs-bar"
+      aside={
+        tab === 'store' &&
+        store.listings.length > 0 && <ViewToggle view={view} onChange={(v) => set('view', v === 'grid' ? null : v)} />
+      }
+      panelProps={{
+        className: 'store-panel',
+        tabIndex: undefined,
+        'data-view': tab === 'store' && view === 'list' ? 'list' : undefined,
+      }}
+    >
+      {tab === 'reviews' ? (
+        <StoreReviews username={store.username} />
+      ) : store.listings.length === 0 ? (
+        <div className="status">
+          <p className="status-title">No active listings</p>
+          <p>This store has nothing for sale right now.</p>
         </div>
-        {tab === 'store' && store.listings.length > 0 && (
-          <ViewToggle view={view} onChange={(v) => set('view', v === 'grid' ? null : v)} />
-        )}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${prefix}-${tab}-panel`}
-        aria-labelledby={`${prefix}-${tab}-tab`}
-        className="store-panel"
-        data-view={tab === 'store' && view === 'list' ? 'list' : undefined}
-      >
-        {tab === 'reviews' ? (
-          <StoreReviews username={store.username} />
-        ) : store.listings.length === 0 ? (
-          <div className="status">
-            <p className="status-title">No active listings</p>
-            <p>This store has nothing for sale right now.</p>
-          </div>
-        ) : (
-          <ListingGrid listings={store.listings} label={`Listings of ${store.username}`} />
-        )}
-      </div>
-    </section>
+      ) : (
+        <ListingGrid listings={store.listings} label={`Listings of ${store.username}`} />
+      )}
+    </Tabs>
   );
 }
 

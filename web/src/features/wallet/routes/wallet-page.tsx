@@ -1,3 +1,4 @@
+import '../../../styles/wallet.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';

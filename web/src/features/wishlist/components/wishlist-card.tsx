@@ -1,3 +1,4 @@
+import '../../../styles/wishlist.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WishlistEntry, WishlistListing } from '../../../../../shared/api/wishlist';

@@ -1,3 +1,4 @@
+import '../../../styles/wishlist.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { WishlistEntry } from '../../../../../shared/api/wishlist';

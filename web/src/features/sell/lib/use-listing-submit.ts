@@ -1,0 +1,67 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { useSWRConfig } from 'swr';
+import { createListing, updateListing, type CreateListingBody } from '../../../../../shared/api/listings';
+import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
+import { refreshListingCaches } from '../../../lib/listing-cache';
+import { formFieldOf, type FieldErrors } from './listing-form';
+
+/**
+ * Sends the wizard's body: creates a listing, or saves the one being edited (`editId`), then goes on to the
+ * marketplace or the seller portal. A refusal's field messages go to `onFieldErrors`.
+ */
+export function useListingSubmit({
+  token,
+  editId,
+  onFieldErrors,
+}: {
+  token: string;
+  editId?: string;
+  onFieldErrors(errors: FieldErrors): void;
+}) {
+  const navigate = useNavigate();
+  const { mutate, cache } = useSWRConfig();
+  const [submitting, setSubmitting] = useState(false);
+  // One key per listing the seller means to create: pressing again after a failure with the same listing repeats
+  // that action (the server answers with the listing if the first try went through); a changed listing is a new one.
+  const createKey = useRef<{ body: string; key: string } | null>(null);
+
+  const send = (body: CreateListingBody) => {
+    setSubmitting(true);
+    const sent = JSON.stringify(body);
+    if (createKey.current?.body !== sent) createKey.current = { body: sent, key: newIdempotencyKey() };
+    const request = editId
+      ? apiSend(updateListing, { params: { listingId: editId }, body, token })
+      : apiSend(createListing, { body, token, idempotencyKey: createKey.current.key });
+    request
+      .then(async () => {
+        createKey.current = null;
+        // The listing is saved: a refetch that fails later must not report it as failed.
+        await refreshListingCaches(mutate, cache, editId ?? undefined).catch(() => undefined);
+        if (editId) {
+          toast.success('Listing Updated');
+          navigate('/seller-portal');
+        } else {
+          toast.success('Listing Created!');
+          navigate('/marketplace');
+        }
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) {
+          toast.error('Authentication Required', { description: 'Please connect your wallet to create a listing' });
+        } else if (error instanceof ApiError && error.fields) {
+          const fields: FieldErrors = {};
+          for (const [path, message] of Object.entries(error.fields)) {
+            fields[formFieldOf(path)] ??= message;
+          }
+          onFieldErrors(fields);
+          toast.error('Error', { description: error.message });
+        } else {
+          toast.error('Error', { description: 'Failed to create listing. Please try again.' });
+        }
+      })
+      .finally(() => setSubmitting(false));
+  };
+  return { submitting, send };
+}
