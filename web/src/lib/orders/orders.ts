@@ -1,31 +1,15 @@
 import { ORDER_WITHDRAWN, type Order } from '../../../../shared/api/orders';
+import {
+  ESCROW_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  SHIPPING_STATUS_LABELS,
+} from '../../../../shared/domain/order-status';
 
 export type { Order };
 
 /** The status badge of an order (spec part 2 "Escrow status", our order states before the escrow exists). */
 export function orderStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): string {
-  switch (o.status) {
-    case 'awaiting_payment':
-      return 'Awaiting payment';
-    case 'awaiting_signature':
-      return 'Awaiting signature';
-    case 'submitting':
-      return 'Confirming';
-    case 'cancelled':
-      return 'Cancelled';
-    case 'funded':
-      return 'Escrow pending';
-    case 'shipped':
-      return 'Shipped';
-    case 'releasing':
-      return 'Releasing';
-    case 'completed':
-      return 'Escrow released';
-    case 'refunding':
-      return 'Refunding';
-    case 'refunded':
-      return 'Escrow refunded';
-  }
+  return ORDER_STATUS_LABELS[o.status];
 }
 
 /** The badge's colour class. */
@@ -65,16 +49,9 @@ export function orderDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-const SHIPPING_LABELS: Record<Order['shippingStatus'], string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-};
-
 /** The shipping status badge (spec part 2 "Shipping info": pending, processing, shipped, delivered). */
 export function shippingStatusLabel(status: Order['shippingStatus']): string {
-  return SHIPPING_LABELS[status];
+  return SHIPPING_STATUS_LABELS[status];
 }
 
 export function shippingStatusTone(status: Order['shippingStatus']): string {
@@ -86,16 +63,7 @@ export function shippingStatusTone(status: Order['shippingStatus']): string {
 
 /** The spec's escrow status in words (pending, completed, cancelled); before the escrow exists, the order's status. */
 export function escrowStatusLabel(o: Pick<Order, 'status' | 'escrowStatus'>): string {
-  switch (o.escrowStatus) {
-    case 'pending':
-      return 'Pending';
-    case 'completed':
-      return 'Completed';
-    case 'cancelled':
-      return 'Cancelled';
-    case null:
-      return orderStatusLabel(o);
-  }
+  return o.escrowStatus === null ? orderStatusLabel(o) : ESCROW_STATUS_LABELS[o.escrowStatus];
 }
 
 /** Whether the seller of this order may act on it now: ship it (carrier) or decide the pickup (spec: a pending escrow). */
