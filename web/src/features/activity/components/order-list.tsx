@@ -4,8 +4,8 @@ import { listMyOrders, type Order } from '../../../../../shared/api/orders';
 import type { ResponseOf } from '../../../../../shared/api/contract';
 import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../../../shared/domain/address';
 import { formatUsd } from '../../../../../shared/domain/money';
-import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
-import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
+import { ShipmentFacts, ShippingBadge } from '../../../domains/orders/order-status';
+import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
 import '../../../styles/auction-orders.css';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { MorePages } from '../../../components/ui/more-pages';
@@ -17,7 +17,7 @@ import {
   orderDate,
   orderStatusLabel,
   orderStatusTone,
-} from '../../../lib/orders/orders';
+} from '../../../domains/orders/order-display';
 import { AuctionOrderActions } from './auction-order-actions';
 import { WithdrawOrderButton } from './withdraw-order-button';
 

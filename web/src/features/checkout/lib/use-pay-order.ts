@@ -4,9 +4,9 @@ import { getOrder, getShippingOptions } from '../../../../../shared/api/orders';
 import { unitShippingCents } from '../../../../../shared/domain/cart';
 import { pickupOffered } from '../../../../../shared/domain/pickup-choice';
 import { apiGet } from '../../../lib/api';
-import { useListingDetail } from '../../../lib/listing-detail';
-import { useProfile } from '../../../lib/profile';
-import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
+import { useListingDetail } from '../../../domains/listings/listing-detail';
+import { useProfile } from '../../../domains/profile/api';
+import { rlusdCents, useWalletBalances } from '../../../domains/wallet/api';
 
 /**
  * What paying for a won auction shows (decision 029): the order, how its listing ships (flat rate, or the

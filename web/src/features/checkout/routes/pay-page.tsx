@@ -11,7 +11,7 @@ import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { AWAITING_PAYMENT_KEY, payByText } from '../../../lib/orders/auction-orders';
+import { AWAITING_PAYMENT_KEY, payByText } from '../../../domains/auctions/api';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useSession } from '../../../lib/session/session-context';
 import { PickupChoice } from '../components/pickup-choice';

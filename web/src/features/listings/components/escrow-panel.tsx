@@ -4,10 +4,10 @@ import useSWR from 'swr';
 import { listMyOrders, type Order } from '../../../../../shared/api/orders';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
-import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
-import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
+import { ShipmentFacts, ShippingBadge } from '../../../domains/orders/order-status';
+import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
 import { apiGet } from '../../../lib/api';
-import { orderDate, orderStatusLabel, orderStatusTone } from '../../../lib/orders/orders';
+import { orderDate, orderStatusLabel, orderStatusTone } from '../../../domains/orders/order-display';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useOptionalSession } from '../../../lib/session/session-context';
 

@@ -12,7 +12,7 @@ import type { ResponseOf } from '../../../../../shared/api/contract';
 import type { Message } from '../../../../../shared/domain/messages';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
 import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../lib/messages';
+import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../domains/messages/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { conversationsKey, withMessage, withUnread, type ConversationList } from './use-conversations';

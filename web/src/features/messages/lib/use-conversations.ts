@@ -5,7 +5,7 @@ import { listConversations, type ConversationSummary } from '../../../../../shar
 import type { Message, UnreadCounts } from '../../../../../shared/domain/messages';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
 import { apiGet } from '../../../lib/api';
-import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../lib/messages';
+import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../domains/messages/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
 

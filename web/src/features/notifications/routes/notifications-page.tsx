@@ -12,7 +12,7 @@ import {
   relativeTime,
   useNotificationActions,
   useNotificationSummary,
-} from '../../../lib/notifications';
+} from '../../../domains/notifications/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { badgeCount } from '../../../lib/badge';

@@ -9,21 +9,21 @@ import { RETURN_LABELS } from '../../../../../shared/domain/listing';
 import { pickupCodeFromHash } from '../../../../../shared/domain/pickup-code';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
-import { deliveryFact, ShippingBadge } from '../../../components/order-status';
-import { ContactSellerButton } from '../../../components/contact-seller-button';
-import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
+import { deliveryFact, ShippingBadge } from '../../../domains/orders/order-status';
+import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
+import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
 import { ApiError, apiGet } from '../../../lib/api';
-import { useListingDetail } from '../../../lib/listing-detail';
+import { useListingDetail } from '../../../domains/listings/listing-detail';
 import {
   escrowExplorerUrl,
   escrowStatusLabel,
   orderDate,
   orderStatusLabel,
   orderStatusTone,
-} from '../../../lib/orders/orders';
+} from '../../../domains/orders/order-display';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { PickupCodePanel } from '../components/pickup-code-panel';

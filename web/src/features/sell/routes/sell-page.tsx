@@ -8,8 +8,8 @@ import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { getProfile, type Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { refreshListingCaches } from '../../../lib/listing-cache';
-import { useListingDetail } from '../../../lib/listing-detail';
+import { refreshListingCaches } from '../../../domains/listings/listing-cache';
+import { useListingDetail } from '../../../domains/listings/listing-detail';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSession, useSignedInSession } from '../../../lib/session/session-context';
 import { DetailsStep } from '../components/details-step';
@@ -28,7 +28,7 @@ import {
   type FieldErrors,
   type ListingForm,
 } from '../lib/listing-form';
-import { lookupPhotoRoom, type WizardPhoto } from '../../../lib/photo-upload';
+import { lookupPhotoRoom, type WizardPhoto } from '../../../domains/listing-photos/api';
 import { applyProduct } from '../lib/apply-product';
 import { locationFromProfile } from '../lib/location-prefill';
 import { LoadFailed } from '../../../components/ui/load-failed';

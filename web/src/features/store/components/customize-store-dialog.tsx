@@ -13,8 +13,8 @@ import { LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES } from '../../../.
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { imageFileProblem } from '../../../lib/image-file';
-import { uploadPhoto } from '../../../lib/photo-upload';
-import { saveStore } from '../api/store-api';
+import { uploadPhoto } from '../../../domains/listing-photos/api';
+import { saveStore } from '../../../domains/stores/store-reviews';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 
 type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;
