@@ -38,7 +38,7 @@ export const featureBoundaries = {
       crossFeature:
         "Feature '{{from}}' imports feature '{{to}}' ({{target}}): features do not import each other; move what they share to web/src/domains, web/src/lib or web/src/components.",
       sharedImportsFeature:
-        "{{from}} imports feature '{{to}}' ({{target}}): shared code (web/src/domains, web/src/lib, web/src/components) may not depend on a feature.",
+        "{{from}} imports feature '{{to}}' ({{target}}): shared code (web/src/lib, web/src/components) may not depend on a feature; web/src/domains neither.",
     },
   },
   create(context) {
