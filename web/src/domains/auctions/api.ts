@@ -2,16 +2,15 @@ import useSWR from 'swr';
 import { listAwaitingPayment, relistAuction } from '../../../../shared/api/auctions';
 import type { Order } from '../../../../shared/api/orders';
 import { apiGet, apiSend, newIdempotencyKey } from '../../lib/api';
+import { keys } from '../keys';
 
 /**
  * Orders of auctions (decision 029): the buyer's won items to pay (the cart's section), where to pay one, and the
  * seller's relist. Shared by the cart, My Activity, the pay page and the item page.
  */
-export const AWAITING_PAYMENT_KEY = 'awaiting-payment';
-
 /** The caller's auction orders not paid yet, newest first; nothing is read without a session. */
 export function useAwaitingPayment(token: string | null, userId: string | null) {
-  return useSWR(token && userId ? [AWAITING_PAYMENT_KEY, userId] : null, () =>
+  return useSWR(token && userId ? keys.awaitingPayment(userId) : null, () =>
     apiGet(listAwaitingPayment, { token: token! }),
   );
 }

@@ -5,7 +5,7 @@ import { reserveText } from '../../../../shared/domain/bids';
 import { formatUsd } from '../../../../shared/domain/money';
 import { formatTimeLeft } from '../../../../shared/domain/time-left';
 import { formatEndDate } from '../listings/card-display';
-import type { MyBidsState } from './my-bids';
+import type { MyBidsState } from './api';
 import { LoadFailed } from '../../components/ui/load-failed';
 import { MorePages } from '../../components/ui/more-pages';
 import { PageLoading } from '../../components/ui/page-loading';

@@ -24,9 +24,10 @@ import {
   type LocalCartItem,
   type LocalWrite,
 } from './local-cart';
+import { keys } from '../keys';
 
 /** One cache entry per user: the header badge, /cart, /checkout and the item page share it. */
-export const cartKey = (userId: string) => ['cart', userId] as const;
+export const cartKey = keys.cart;
 
 // The "syncing" flag of the spec's cart: a signed-out cart is moving to the account.
 let syncing = false;

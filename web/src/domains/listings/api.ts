@@ -1,6 +1,8 @@
+import type { Cache, ScopedMutator } from 'swr';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { listListings, type ListingPage, type ListListingsQuery } from '../../../../shared/api/listings';
+import { endListing, listMyListings } from '../../../../shared/api/listing-write';
+import { getListing, listListings, type ListingPage, type ListListingsQuery } from '../../../../shared/api/listings';
 import type { MarketplaceCategory } from '../../../../shared/domain/categories';
 import {
   MARKETPLACE_PAGE_SIZE,
@@ -8,12 +10,15 @@ import {
   type ListingType,
   type MarketplaceSort,
 } from '../../../../shared/domain/listing';
-import { apiGet, type ApiError } from '../../lib/api';
+import { apiGet, apiSend, type ApiError } from '../../lib/api';
+import { useOptionalSession } from '../../lib/session/session-context';
+import { isKeyOf, keys } from '../keys';
+
+/** Listings: browse pages, one listing, the seller's own, and dropping their copies after a write (decision 047). */
 
 export type ListingsQuery = Partial<Omit<ListListingsQuery, 'cursor'>>;
 
-/** SWR key: a tuple with the query object, so equal queries share one request and cache entry. */
-type ListingsKey = readonly ['listListings', ListingsQuery & { cursor?: string }];
+type ListingsKey = ReturnType<typeof keys.listListings>;
 
 function fetchListings([, query]: ListingsKey): Promise<ListingPage> {
   return apiGet(listListings, { query });
@@ -21,7 +26,7 @@ function fetchListings([, query]: ListingsKey): Promise<ListingPage> {
 
 /** One page of listings (home sections). `null` skips the request. */
 export function useListingsPage(query: ListingsQuery | null) {
-  return useSWR<ListingPage, ApiError, ListingsKey | null>(query ? ['listListings', query] : null, fetchListings);
+  return useSWR<ListingPage, ApiError, ListingsKey | null>(query ? keys.listListings(query) : null, fetchListings);
 }
 
 export interface MarketplaceQuery {
@@ -50,9 +55,9 @@ export function useMarketplaceListings(filters: MarketplaceQuery) {
   };
   const result = useSWRInfinite<ListingPage, ApiError>(
     (index: number, previous: ListingPage | null): ListingsKey | null => {
-      if (index === 0) return ['listListings', base];
+      if (index === 0) return keys.listListings(base);
       if (!previous?.nextCursor) return null;
-      return ['listListings', { ...base, cursor: previous.nextCursor }];
+      return keys.listListings({ ...base, cursor: previous.nextCursor });
     },
     fetchListings,
     { revalidateFirstPage: false },
@@ -66,4 +71,51 @@ export function useMarketplaceListings(filters: MarketplaceQuery) {
     /** A further page was asked for and has not arrived yet. */
     isLoadingMore: result.size > 0 && pages.length < result.size && !result.error,
   };
+}
+
+/**
+ * The listing page's data as this viewer may see it. Signed in, the request carries the session token, so the
+ * listing's seller also gets its reserve and minimum offer (their edit form loads them). The key names the viewer, so
+ * a visitor's copy never stands in for the seller's (refreshListingCaches still drops every copy by the id). While a
+ * saved session is being restored nothing is fetched, so the seller is not first shown the visitor's copy.
+ */
+export function useListingDetail(listingId: string | null) {
+  const session = useOptionalSession();
+  const restoring = session?.status === 'loading';
+  const token = session?.token ?? null;
+  const viewer = session?.user?.id ?? null;
+  return useSWR(listingId && !restoring ? keys.listing(listingId, viewer) : null, () =>
+    apiGet(getListing, { params: { listingId: listingId! }, token }),
+  );
+}
+
+/**
+ * The signed-in seller's listings, every status, newest first. Keyed by the user, not the token, so a renewed token
+ * keeps the cache (SWR calls the latest fetcher). 'myListings' is the key the shared cache refresh looks for.
+ */
+export function useMyListings(userId: string, token: string) {
+  return useSWR(keys.myListings(userId), () => apiGet(listMyListings, { token }));
+}
+
+export function endMyListing(token: string, listingId: string) {
+  return apiSend(endListing, { params: { listingId }, body: {}, token });
+}
+
+/**
+ * After a listing is created, edited or ended, no screen may still show its old state. Browse reads (home sections,
+ * marketplace pages, the listing page) are dropped and refetched, so they show nothing stale even for a moment; the
+ * seller's own reads (My Listings, store pages) are refetched behind what is on screen.
+ *
+ * SWR's key-filter mutate skips useSWRInfinite's own entries ("$inf$..."), which hold the marketplace's pages: without
+ * clearing them the marketplace would show its old pages again when opened within the dedupe window.
+ */
+export async function refreshListingCaches(mutate: ScopedMutator, cache: Cache, listingId?: string): Promise<void> {
+  const infinite = [...cache.keys()].filter((k) => k.startsWith('$inf$') && k.includes('listListings'));
+  await Promise.all([
+    mutate((key) => isKeyOf(key, 'listListings') || (isKeyOf(key, 'listing') && key[1] === listingId), undefined, {
+      revalidate: true,
+    }),
+    ...infinite.map((key) => mutate(key, undefined, { revalidate: true })),
+    mutate((key) => isKeyOf(key, 'myListings', 'store')),
+  ]);
 }

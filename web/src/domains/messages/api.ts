@@ -8,6 +8,7 @@ import { ApiError, apiGet, apiSend } from '../../lib/api';
 import { useTopic } from '../../lib/realtime/use-topic';
 import { requestConnectWallet } from '../../lib/session/session-events';
 import { useOptionalSession } from '../../lib/session/session-context';
+import { keys } from '../keys';
 
 /**
  * Messaging the header, the pages with Contact Seller and /messages share (spec part 1 "Contact seller and wishlist",
@@ -16,7 +17,7 @@ import { useOptionalSession } from '../../lib/session/session-context';
  */
 
 /** SWR key of the signed-in user's unread message count; one cache entry per user. */
-export const unreadMessagesKey = (userId: string) => ['unread-messages', userId] as const;
+export const unreadMessagesKey = keys.unreadMessages;
 
 /** Spec part 2 "Error catalogue": the texts of messaging's toasts. */
 export const MESSAGE_TOASTS = {

@@ -11,6 +11,7 @@ import { userTopic, type SocketEvent } from '../../../../shared/events';
 import { apiGet, apiSend } from '../../lib/api';
 import { useTopic } from '../../lib/realtime/use-topic';
 import { useOptionalSession } from '../../lib/session/session-context';
+import { isKeyOf, keys } from '../keys';
 
 export type NotificationSummary = ResponseOf<typeof getNotificationSummary>;
 
@@ -18,8 +19,7 @@ export type NotificationSummary = ResponseOf<typeof getNotificationSummary>;
  * SWR key of the signed-in user's summary (the bell, the account panel). The /notifications pages follow it: they
  * read again whenever it changes.
  */
-const SUMMARY = 'notification-summary';
-const isSummaryKey = (key: unknown) => Array.isArray(key) && key[0] === SUMMARY;
+const isSummaryKey = (key: unknown) => isKeyOf(key, 'notification-summary');
 
 /**
  * Where a notification leads (spec part 2): message -> /messages; bid or offer -> the item, else /activity;
@@ -70,10 +70,14 @@ export function useNotificationSummary() {
   const session = useOptionalSession();
   const token = session?.token ?? null;
   const user = session?.user ?? null;
-  return useSWR(user && token ? [SUMMARY, user.id] : null, () => apiGet(getNotificationSummary, { token }), {
-    // Spec part 2: a failed read is only logged and the list stays empty.
-    onError: (error) => console.warn('Notification fetch failed', error),
-  });
+  return useSWR(
+    user && token ? keys.notificationSummary(user.id) : null,
+    () => apiGet(getNotificationSummary, { token }),
+    {
+      // Spec part 2: a failed read is only logged and the list stays empty.
+      onError: (error) => console.warn('Notification fetch failed', error),
+    },
+  );
 }
 
 /** Reads the summary again (after a mark, or when the socket says something changed); the pages follow it. */
@@ -96,7 +100,7 @@ export function useLiveNotifications() {
     if (event.type === 'notification.created') {
       const { notification, unreadCount } = event.data;
       void mutate(
-        [SUMMARY, userId],
+        keys.notificationSummary(userId),
         (current: NotificationSummary | undefined) => ({
           unreadCount,
           latest: [notification, ...(current?.latest ?? []).filter((n) => n.id !== notification.id)].slice(0, 5),

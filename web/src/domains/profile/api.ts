@@ -2,13 +2,14 @@ import useSWR from 'swr';
 import { getProfile, type Profile } from '../../../../shared/api/profile';
 import { apiGet } from '../../lib/api';
 import { useOptionalSession } from '../../lib/session/session-context';
+import { keys } from '../keys';
 
 /** The signed-in user's profile; the same cache entry as /settings, so a save there shows here at once. */
 export function useProfile() {
   const session = useOptionalSession();
   const token = session?.token ?? null;
   const user = session?.user ?? null;
-  return useSWR(user && token ? ['profile', user.id] : null, () => apiGet(getProfile, { token }));
+  return useSWR(user && token ? keys.profile(user.id) : null, () => apiGet(getProfile, { token }));
 }
 
 /**

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import { getWalletBalances } from '../../../../shared/api/profile';
 import type { ResponseOf } from '../../../../shared/api/contract';
 import { apiGet } from '../../lib/api';
+import { keys } from '../keys';
 
 export type WalletBalances = ResponseOf<typeof getWalletBalances>;
 
@@ -15,7 +16,7 @@ export function fetchWalletBalances(token: string): Promise<WalletBalances> {
  */
 export function useWalletBalances(session: { token: string; walletAddress: string } | null) {
   const token = session?.token;
-  return useSWR(session ? ['wallet-balances', session.walletAddress] : null, () => fetchWalletBalances(token!));
+  return useSWR(session ? keys.walletBalances(session.walletAddress) : null, () => fetchWalletBalances(token!));
 }
 
 /** RLUSD in cents, or 0 when it is missing or the read failed (spec part 1 "Fallbacks": '$0.00'). */

@@ -5,6 +5,7 @@ import type { ResponseOf } from '../../../../shared/api/contract';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../../../../shared/api/wishlist';
 import { apiGet, apiSend, ApiError } from '../../lib/api';
 import { useOptionalSession } from '../../lib/session/session-context';
+import { keys } from '../keys';
 
 export type Wishlist = ResponseOf<typeof getWishlist>;
 
@@ -16,7 +17,7 @@ export function useWishlist() {
   const session = useOptionalSession();
   const token = session?.token ?? null;
   const user = session?.user ?? null;
-  const swr = useSWR(user && token ? ['wishlist', user.walletAddress] : null, () => apiGet(getWishlist, { token }));
+  const swr = useSWR(user && token ? keys.wishlist(user.walletAddress) : null, () => apiGet(getWishlist, { token }));
   const saved = new Set(swr.data?.items.map((i) => i.listingId));
 
   const toggle = useCallback(

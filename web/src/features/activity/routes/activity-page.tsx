@@ -6,12 +6,13 @@ import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
 import { MyBidList } from '../../../domains/bids/my-bid-list';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
-import { myBidsCount, useMyBids } from '../../../domains/bids/my-bids';
+import { myBidsCount, useMyBids } from '../../../domains/bids/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { useWalletBalances } from '../../../domains/wallet/api';
 import { MyOfferList } from '../components/offer-list';
-import { OrderList, orderCount, useMyOrders } from '../components/order-list';
+import { useMyOrders } from '../../../domains/orders/api';
+import { OrderList, orderCount } from '../components/order-list';
 import { myOffersCount, useMyOffers } from '../lib/use-my-offers';
 import { useResumeSigning } from '../lib/use-resume-signing';
 

@@ -7,7 +7,7 @@ import { CartIcon } from '../../../components/ui/icons';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs } from '../../../components/ui/tabs';
 import { useOptionalSession } from '../../../lib/session/session-context';
-import { myBidsCount, useMyBids } from '../../../domains/bids/my-bids';
+import { myBidsCount, useMyBids } from '../../../domains/bids/api';
 import { blockingLines, needsShippingService, type CartView } from '../../../domains/cart/cart-view';
 import { useCart, type UseCart } from '../../../domains/cart/api';
 import { useLineActions } from '../../../domains/cart/use-line-actions';

@@ -8,7 +8,7 @@ import { formatUsd } from '../../../../../shared/domain/money';
 import { formatTimeLeft } from '../../../../../shared/domain/time-left';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError } from '../../../lib/api';
-import { useListingDetail } from '../../../domains/listings/listing-detail';
+import { useListingDetail } from '../../../domains/listings/api';
 import { ListingGallery } from '../components/listing-gallery';
 import { BidHistory } from '../components/bid-history';
 import { BidPanel } from '../components/bid-panel';

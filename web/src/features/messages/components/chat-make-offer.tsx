@@ -1,7 +1,7 @@
 import type { ConversationSummary } from '../../../../../shared/api/messages';
 import type { Offer } from '../../../../../shared/domain/offers';
 import { MakeOfferDialog } from '../../../domains/offers/offer-dialog';
-import { useListingDetail } from '../../../domains/listings/listing-detail';
+import { useListingDetail } from '../../../domains/listings/api';
 import { offersOpen, useOfferActions, type OfferTerms } from '../../../domains/offers/api';
 import { useSignedInSession } from '../../../lib/session/session-context';
 

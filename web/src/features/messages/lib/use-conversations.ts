@@ -8,11 +8,12 @@ import { apiGet } from '../../../lib/api';
 import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../domains/messages/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
+import { keys } from '../../../domains/keys';
 
 export type ConversationList = { items: ConversationSummary[]; unreadCount: number };
 
 /** SWR key of the signed-in user's conversation list. */
-export const conversationsKey = (userId: string) => ['conversations', userId] as const;
+export const conversationsKey = keys.conversations;
 
 /**
  * The list after `message`: its conversation moves to the top with it as the last message and, for the recipient, the

@@ -2,9 +2,8 @@ import '../../../styles/listing.css';
 import '../../../styles/orders.css';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import type { ListingDetail } from '../../../../../shared/api/listings';
-import { getOrder, type Order } from '../../../../../shared/api/orders';
+import type { Order } from '../../../../../shared/api/orders';
 import { RETURN_LABELS } from '../../../../../shared/domain/listing';
 import { pickupCodeFromHash } from '../../../../../shared/domain/pickup-code';
 import { formatUsd } from '../../../../../shared/domain/money';
@@ -15,8 +14,9 @@ import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actio
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
-import { ApiError, apiGet } from '../../../lib/api';
-import { useListingDetail } from '../../../domains/listings/listing-detail';
+import { ApiError } from '../../../lib/api';
+import { useOrder } from '../../../domains/orders/api';
+import { useListingDetail } from '../../../domains/listings/api';
 import {
   escrowExplorerUrl,
   escrowStatusLabel,
@@ -272,9 +272,7 @@ function NotFound() {
 }
 
 function PurchaseLoader({ id, token, userId }: { id: string; token: string; userId: string }) {
-  const { data, error, mutate } = useSWR(['order', userId, id], () =>
-    apiGet(getOrder, { params: { orderId: id }, token }),
-  );
+  const { data, error, mutate } = useOrder(id, userId, token);
   useTopic(userTopic(userId), (event) => {
     if (event.type === 'order.updated' && event.data.orderId === id) void mutate();
   });

@@ -8,8 +8,8 @@ import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { getProfile, type Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { refreshListingCaches } from '../../../domains/listings/listing-cache';
-import { useListingDetail } from '../../../domains/listings/listing-detail';
+import { refreshListingCaches } from '../../../domains/listings/api';
+import { useListingDetail } from '../../../domains/listings/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSession, useSignedInSession } from '../../../lib/session/session-context';
 import { DetailsStep } from '../components/details-step';
@@ -32,6 +32,7 @@ import { lookupPhotoRoom, type WizardPhoto } from '../../../domains/listing-phot
 import { applyProduct } from '../lib/apply-product';
 import { locationFromProfile } from '../lib/location-prefill';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { keys } from '../../../domains/keys';
 
 let importId = 0;
 
@@ -266,7 +267,7 @@ function Wizard({
 function CreateListing() {
   const { token, user } = useSignedInSession();
   // The location is prefilled from the profile address; without a profile the wizard still opens, empty.
-  const { data, isLoading } = useSWR<Profile | null>(['profile', user.id], () =>
+  const { data, isLoading } = useSWR<Profile | null>(keys.profile(user.id), () =>
     apiGet(getProfile, { token }).catch(() => null),
   );
   if (isLoading) return <PageLoading />;

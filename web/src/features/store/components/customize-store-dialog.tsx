@@ -14,7 +14,8 @@ import { errorProps, FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { imageFileProblem } from '../../../lib/image-file';
 import { uploadPhoto } from '../../../domains/listing-photos/api';
-import { saveStore } from '../../../domains/stores/store-reviews';
+import { saveStore } from '../../../domains/stores/api';
+import { keys } from '../../../domains/keys';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 
 type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;
@@ -83,7 +84,7 @@ export function CustomizeStoreDialog({
         }
       }
       const saved = await saveStore(token, { ...texts, ...(bannerKey !== undefined ? { bannerKey } : {}) });
-      await mutate(['store', store.username], { ...store, ...saved }, { revalidate: true });
+      await mutate(keys.store(store.username), { ...store, ...saved }, { revalidate: true });
       toast.success('Store Updated');
       onOpenChange(false);
     } catch (error) {
