@@ -8,6 +8,7 @@ import {
   notificationSchema,
   notificationTypeSchema,
 } from './domain/notification';
+import { ORDER_STATUSES } from './domain/order-status';
 import { SIGN_IN_POLL } from './domain/sign-in-poll';
 import { messageSchema, unreadCountsSchema } from './domain/messages';
 import { offerSchema } from './domain/offers';
@@ -57,18 +58,7 @@ export const orderUpdatedEvent = z.object({
   topic: topicSchema,
   data: z.object({
     orderId: z.string().check(z.minLength(1), z.maxLength(64)),
-    status: z.enum([
-      'awaiting_payment',
-      'awaiting_signature',
-      'submitting',
-      'funded',
-      'cancelled',
-      'shipped',
-      'releasing',
-      'completed',
-      'refunding',
-      'refunded',
-    ]),
+    status: z.enum(ORDER_STATUSES),
   }),
 });
 

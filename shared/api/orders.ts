@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { PICKUP_CODE_MESSAGES } from '../domain/pickup-code';
 import { CART_MAX_ITEMS } from '../domain/cart';
+import { ORDER_STATUSES, ESCROW_STATUSES, SHIPPING_STATUSES } from '../domain/order-status';
 import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
 import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
@@ -10,21 +11,7 @@ import { defineContract } from './contract';
 const cents = z.number().check(z.int(), z.nonnegative());
 const id = (what: string) => z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, `Not ${what}`));
 
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'awaiting_signature',
-  'submitting',
-  'funded',
-  'cancelled',
-  'shipped',
-  'releasing',
-  'completed',
-  'refunding',
-  'refunded',
-] as const;
-/** The spec's escrow statuses: pending while funds are locked, completed when released, cancelled when refunded. */
-export const ESCROW_STATUSES = ['pending', 'completed', 'cancelled'] as const;
-export const SHIPPING_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
+export { ORDER_STATUSES, ESCROW_STATUSES, SHIPPING_STATUSES } from '../domain/order-status';
 export const SHIPMENT_PROOFS = ['platform_label', 'seller_tracking'] as const;
 
 export const shippingOptionSchema = z.object({

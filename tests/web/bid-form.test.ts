@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withBid } from '../../web/src/features/listings/api/bids';
+import { withBid } from '../../web/src/domains/bids/api';
 import {
   answered,
   bidButtonState,

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '../../shared/api/cart';
 import { routes } from '../../web/src/app/router';
 import { estimatedDelivery } from '../../web/src/features/cart/routes/cart-page';
-import { addLocalItem, clearLocalCart, readLocalCart, type LocalCartItem } from '../../web/src/lib/cart/local-cart';
+import { addLocalItem, clearLocalCart, readLocalCart, type LocalCartItem } from '../../web/src/domains/cart/local-cart';
 import {
   balances,
   saveSession,

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_MAX_BYTES, CART_STORAGE_KEY } from '../../shared/domain/cart';
 import { routes } from '../../web/src/app/router';
-import { localCartView } from '../../web/src/lib/cart/cart-view';
+import { localCartView } from '../../web/src/domains/cart/cart-view';
 import {
   addLocalItem,
   clearLocalCart,
@@ -11,7 +11,7 @@ import {
   readLocalCart,
   setLocalQuantity,
   type LocalCartItem,
-} from '../../web/src/lib/cart/local-cart';
+} from '../../web/src/domains/cart/local-cart';
 import { balances, saveSession, sessionRoutes, stubApi, user, type ApiRequest } from './support/api-stub';
 import { cartLine, serverCart } from './support/cart-fixture';
 import { page } from './support/listing-fixture';

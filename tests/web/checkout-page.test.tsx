@@ -5,7 +5,7 @@ import type { Cart } from '../../shared/api/cart';
 import type { Order, ShippingQuoteView } from '../../shared/api/orders';
 import type { Profile } from '../../shared/api/profile';
 import { routes } from '../../web/src/app/router';
-import { clearLocalCart } from '../../web/src/lib/cart/local-cart';
+import { clearLocalCart } from '../../web/src/domains/cart/local-cart';
 import {
   balances,
   FakeSocket,

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ListingCard } from '../../web/src/components/listing-card';
-import { auctionBadgeLabel, auctionEndText, cardPrice, listingTypeLabel } from '../../web/src/lib/card-display';
+import { ListingCard } from '../../web/src/domains/listings/listing-card';
+import { auctionBadgeLabel, auctionEndText, cardPrice, listingTypeLabel } from '../../web/src/domains/listings/card-display';
 import { listing } from './support/listing-fixture';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');

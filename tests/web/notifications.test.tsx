@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationPage, NotificationSummary } from '../../shared/api/notifications';
 import type { Notification } from '../../shared/domain/notification';
 import { routes } from '../../web/src/app/router';
-import { notificationTarget, relativeTime } from '../../web/src/lib/notifications';
+import { notificationTarget, relativeTime } from '../../web/src/domains/notifications/api';
 import { realtime } from '../../web/src/lib/realtime/socket';
 import { page } from './support/listing-fixture';
 import { renderRoutes } from './support/render';

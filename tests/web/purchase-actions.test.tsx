@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../shared/api/listings';
 import type { Profile } from '../../shared/api/profile';
 import { routes } from '../../web/src/app/router';
-import { clearLocalCart, readLocalCart } from '../../web/src/lib/cart/local-cart';
+import { clearLocalCart, readLocalCart } from '../../web/src/domains/cart/local-cart';
 import {
   balances,
   saveSession,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DETAIL_FIELDS, detailFieldsFor } from '../../web/src/features/sell/lib/detail-fields';
 import { emptyForm, formFieldOf, missingFields, stepOf, toBody } from '../../web/src/features/sell/lib/listing-form';
 import { locationFromProfile } from '../../web/src/features/sell/lib/location-prefill';
-import { checkPhotoFiles, lookupPhotoRoom, moveItem } from '../../web/src/lib/photo-upload';
+import { checkPhotoFiles, lookupPhotoRoom, moveItem } from '../../web/src/domains/listing-photos/api';
 
 const NOW = new Date('2026-06-01T12:00:00');
 const filled = () => ({

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { routes } from '../../web/src/app/router';
-import { clearLocalCart } from '../../web/src/lib/cart/local-cart';
+import { clearLocalCart } from '../../web/src/domains/cart/local-cart';
 import {
   balances,
   FakeSocket,

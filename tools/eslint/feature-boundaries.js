@@ -4,11 +4,11 @@ import path from 'node:path';
 /**
  * Web features do not import each other. Judged on resolved paths, not import strings: every relative import (static,
  * re-export or dynamic) is resolved against the importing file, so `../listings/x` from features/sell is caught like
- * `@/features/listings/x` would be. Shared pieces belong in web/src/components or web/src/lib, which may not import
- * features either.
+ * `@/features/listings/x` would be. Shared pieces belong in web/src/domains (a domain's data and parts, decision 047),
+ * web/src/components or web/src/lib, which may not import features either.
  */
 const DEFAULT_FEATURES = 'web/src/features';
-const DEFAULT_SHARED = ['web/src/components', 'web/src/lib'];
+const DEFAULT_SHARED = ['web/src/components', 'web/src/lib', 'web/src/domains'];
 
 /** The repo-relative, forward-slash form of an absolute path. */
 const relative = (cwd, file) => path.relative(cwd, file).split(path.sep).join('/');
@@ -36,9 +36,9 @@ export const featureBoundaries = {
     ],
     messages: {
       crossFeature:
-        "Feature '{{from}}' imports feature '{{to}}' ({{target}}): features do not import each other; move what they share to web/src/lib or web/src/components.",
+        "Feature '{{from}}' imports feature '{{to}}' ({{target}}): features do not import each other; move what they share to web/src/domains, web/src/lib or web/src/components.",
       sharedImportsFeature:
-        "{{from}} imports feature '{{to}}' ({{target}}): shared code (web/src/lib, web/src/components) may not depend on a feature.",
+        "{{from}} imports feature '{{to}}' ({{target}}): shared code (web/src/lib, web/src/components) may not depend on a feature; web/src/domains neither.",
     },
   },
   create(context) {

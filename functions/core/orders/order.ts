@@ -1,5 +1,6 @@
 import type { PackageSpec } from '../shipping/carrier-port';
 import type { Cents } from '../../../shared/domain/money';
+import type { OrderStatus } from '../../../shared/domain/order-status';
 import type { HoldCharge } from './holds';
 
 /**
@@ -24,19 +25,7 @@ import type { HoldCharge } from './holds';
  * never passes through us: a funded order is an escrow only our fulfillment can finish, and the ledger returns it to
  * the buyer after CancelAfter.
  */
-export const ORDER_STATUSES = [
-  'awaiting_payment',
-  'awaiting_signature',
-  'submitting',
-  'funded',
-  'cancelled',
-  'shipped',
-  'releasing',
-  'completed',
-  'refunding',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export { ORDER_STATUSES, type OrderStatus } from '../../../shared/domain/order-status';
 
 export const CANCEL_REASONS = [
   'signing_cancelled',

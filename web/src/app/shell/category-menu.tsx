@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Link } from 'react-router-dom';
 import { ChevronDownIcon } from '../../components/ui/icons';
-import { marketplaceUrl } from '../../lib/marketplace-url';
+import { marketplaceUrl } from '../../domains/listings/marketplace-url';
 
 /** One header category: a menu of its subcategories in two columns, then 'View All {category} →'. */
 export function CategoryMenu({ name, subcategories }: { name: string; subcategories: readonly string[] }) {

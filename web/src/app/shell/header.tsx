@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { CartButton, LocalCartButton } from '../../components/cart-button';
+import { CartButton, LocalCartButton } from '../../domains/cart/cart-button';
 import { LogoMark, StoreIcon } from '../../components/ui/icons';
 import { SearchField } from '../../components/ui/search-field';
-import { marketplaceUrl } from '../../lib/marketplace-url';
+import { marketplaceUrl } from '../../domains/listings/marketplace-url';
 import { CONNECT_WALLET_REQUESTED } from '../../lib/session/session-events';
 import { useSession } from '../../lib/session/session-context';
 import { useViewportWidth } from '../../lib/use-viewport-width';
@@ -20,7 +20,7 @@ const SignedInActions = lazy(() => loadSignedInActions().then((m) => ({ default:
 const loadBell = () => import('../../features/notifications/components/notification-bell');
 const NotificationBell = lazy(() => loadBell().then((m) => ({ default: m.NotificationBell })));
 // The account's cart reads the API (zod contracts): a chunk of its own, like the other signed-in controls.
-const loadAccountCart = () => import('../../components/account-cart-button');
+const loadAccountCart = () => import('../../domains/cart/account-cart-button');
 const AccountCartButton = lazy(() => loadAccountCart().then((m) => ({ default: m.AccountCartButton })));
 
 /** Connect Wallet, the restore placeholder, or the signed-in controls (spec part 1 "Header"). */

@@ -4,7 +4,7 @@ import { HEADER_CATEGORIES } from '../../../../shared/domain/categories';
 import { Dialog, DialogClose } from '../../components/ui/dialog';
 import { CloseIcon, MenuIcon } from '../../components/ui/icons';
 import { SearchField } from '../../components/ui/search-field';
-import { marketplaceUrl } from '../../lib/marketplace-url';
+import { marketplaceUrl } from '../../domains/listings/marketplace-url';
 
 /** Small screens: a menu button opening a side sheet with search, the marketplace link and the categories. */
 export function MobileMenu() {

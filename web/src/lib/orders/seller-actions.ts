@@ -14,7 +14,7 @@ import { apiSend, newIdempotencyKey } from '../api';
 import { realtime, type RealtimeSocket } from '../realtime/socket';
 import { SIGNING_TEXTS } from '../signing-texts';
 import { followOrder, type FollowOutcome } from './follow-order';
-import { orderDate } from './orders';
+import { orderDate } from '../../domains/orders/order-display';
 
 /** The wallet request of a seller's platform fee (a Payment to the platform, signed in Xaman). */
 export type FeeSigning = Extract<ResponseOf<typeof requestPlatformFee>, { status: 'signing' }>;

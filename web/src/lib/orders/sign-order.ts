@@ -9,7 +9,7 @@ import { ApiError } from '../api-error';
 import { apiSend, newIdempotencyKey } from '../api';
 import { SIGNING_TEXTS } from '../signing-texts';
 import { followOrder, isSettled, type FollowOutcome } from './follow-order';
-import { cancelReasonText } from './orders';
+import { cancelReasonText } from '../../domains/orders/order-display';
 
 /** The signing dialog's state: which order, its wallet request, and whether the signature has arrived. */
 export interface SigningStep {

@@ -4,12 +4,12 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { shortAddress } from '../../../../../shared/domain/username';
-import { useNotificationSummary } from '../../../lib/notifications';
-import { useLiveUnreadMessages, useUnreadMessages } from '../../../lib/messages';
+import { useNotificationSummary } from '../../../domains/notifications/api';
+import { useLiveUnreadMessages, useUnreadMessages } from '../../../domains/messages/api';
 import { useSession } from '../../../lib/session/session-context';
 import { badgeCount } from '../../../lib/badge';
 import { useMobileLayout } from '../../../lib/use-viewport-width';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
 
 /**
  * Spec part 1 "Account panel", with /messages and its unread count (decision 032; also on the trigger, so a new message

@@ -4,8 +4,8 @@ import type { CurrentUser } from '../../../../../shared/api/auth';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { HeartIcon, TagIcon, WalletIcon } from '../../../components/ui/icons';
 import { badgeCount } from '../../../lib/badge';
-import { useWishlist } from '../../../lib/wishlist';
-import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
+import { useWishlist } from '../../../domains/wishlist/api';
+import { rlusdCents, useWalletBalances } from '../../../domains/wallet/api';
 import { AccountPanel } from './account-panel';
 
 /**

@@ -5,9 +5,9 @@ import { toast } from 'sonner';
 import { offerSecondChance } from '../../../../../shared/api/auctions';
 import type { Order } from '../../../../../shared/api/orders';
 import { formatUsd } from '../../../../../shared/domain/money';
-import { RelistButton, RelistedLink } from '../../../components/relist-dialog';
+import { RelistButton, RelistedLink } from '../../../domains/auctions/relist-dialog';
 import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { paymentDue, payByText, payPath } from '../../../lib/orders/auction-orders';
+import { paymentDue, payByText, payPath } from '../../../domains/auctions/api';
 import { useSession } from '../../../lib/session/session-context';
 
 /** The seller offers the item of a lapsed order to the next highest bidder, at that bidder's maximum. */

@@ -7,8 +7,8 @@ import { offerExpiryText } from '../../../../../shared/domain/offers';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { MorePages } from '../../../components/ui/more-pages';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { messagesUrl } from '../../../lib/messages';
-import { OFFER_STATUS_TONES, shownStatus } from '../../../lib/offers';
+import { messagesUrl } from '../../../domains/messages/api';
+import { OFFER_STATUS_TONES, shownStatus } from '../../../domains/offers/api';
 import { useNow } from '../../../lib/use-now';
 import type { MyOffersState } from '../lib/use-my-offers';
 

@@ -1,39 +1,24 @@
 import '../../../styles/order-list.css';
 import { Link } from 'react-router-dom';
-import useSWRInfinite from 'swr/infinite';
-import { listMyOrders, type Order } from '../../../../../shared/api/orders';
-import type { ResponseOf } from '../../../../../shared/api/contract';
+import type { Order } from '../../../../../shared/api/orders';
 import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../../../shared/domain/address';
 import { formatUsd } from '../../../../../shared/domain/money';
-import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
-import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
+import { ShipmentFacts, ShippingBadge } from '../../../domains/orders/order-status';
+import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
 import '../../../styles/auction-orders.css';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { MorePages } from '../../../components/ui/more-pages';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { apiGet } from '../../../lib/api';
+import type { OrdersPage, Role, useMyOrders } from '../../../domains/orders/api';
 import {
   cancelReasonText,
   escrowExplorerUrl,
   orderDate,
   orderStatusLabel,
   orderStatusTone,
-} from '../../../lib/orders/orders';
+} from '../../../domains/orders/order-display';
 import { AuctionOrderActions } from './auction-order-actions';
 import { WithdrawOrderButton } from './withdraw-order-button';
-
-export type Role = 'buyer' | 'seller';
-type OrdersPage = ResponseOf<typeof listMyOrders>;
-type PageKey = readonly ['my-orders', string, Role, string | null];
-
-/** The caller's orders as buyer or seller, newest first, 20 a page (`nextCursor`). */
-export function useMyOrders(userId: string, token: string, role: Role, enabled = true) {
-  return useSWRInfinite<OrdersPage, Error, (i: number, prev: OrdersPage | null) => PageKey | null>(
-    (_, prev) =>
-      !enabled || (prev && !prev.nextCursor) ? null : ['my-orders', userId, role, prev?.nextCursor ?? null],
-    ([, , r, cursor]) => apiGet(listMyOrders, { token, query: cursor ? { role: r, cursor } : { role: r } }),
-  );
-}
 
 /** 'n' loaded, or 'n+' while more pages can be read. */
 export function orderCount(pages: OrdersPage[] | undefined): string | null {

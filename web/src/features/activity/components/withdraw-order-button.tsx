@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { cancelEscrowSigning, ORDER_WITHDRAWN, type Order } from '../../../../../shared/api/orders';
 import { ApiError, apiSend } from '../../../lib/api';
-import { cancelReasonText } from '../../../lib/orders/orders';
+import { cancelReasonText } from '../../../domains/orders/order-display';
 import { useSession } from '../../../lib/session/session-context';
 
 /**

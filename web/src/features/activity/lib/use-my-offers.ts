@@ -2,14 +2,15 @@ import useSWRInfinite from 'swr/infinite';
 import { listMyOffers } from '../../../../../shared/api/offers';
 import type { ResponseOf } from '../../../../../shared/api/contract';
 import { apiGet } from '../../../lib/api';
+import { keys } from '../../../domains/keys';
 
 type MyOffersPage = ResponseOf<typeof listMyOffers>;
-type PageKey = readonly ['my-offers', string, string | null];
+type PageKey = ReturnType<typeof keys.myOffers>;
 
 /** The signed-in user's offers as buyer, newest first, a page at a time (`cursor`). */
 export function useMyOffers(userId: string, token: string) {
   return useSWRInfinite<MyOffersPage, Error, (i: number, prev: MyOffersPage | null) => PageKey | null>(
-    (_, prev) => (prev && !prev.cursor ? null : ['my-offers', userId, prev?.cursor ?? null]),
+    (_, prev) => (prev && !prev.cursor ? null : keys.myOffers(userId, prev?.cursor ?? null)),
     ([, , cursor]) => apiGet(listMyOffers, { token, query: cursor ? { cursor } : {} }),
   );
 }

@@ -1,7 +1,7 @@
-import { ConnectWalletPrompt } from '../../../components/connect-wallet-prompt';
-import { MyBidList } from '../../../components/my-bid-list';
+import { ConnectWalletPrompt } from '../../../domains/wallet/connect-wallet-prompt';
+import { MyBidList } from '../../../domains/bids/my-bid-list';
 import { PageLoading } from '../../../components/ui/page-loading';
-import type { MyBidsState } from '../../../lib/my-bids';
+import type { MyBidsState } from '../../../domains/bids/api';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
 /** The cart's Active Bids tab (spec part 2 "Cart page"): the auctions the user is still in, winning or outbid. */

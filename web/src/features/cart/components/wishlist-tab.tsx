@@ -1,12 +1,12 @@
 import '../../../styles/wishlist-preview.css';
 import { Link } from 'react-router-dom';
-import { ConnectWalletPrompt } from '../../../components/connect-wallet-prompt';
+import { ConnectWalletPrompt } from '../../../domains/wallet/connect-wallet-prompt';
 import { HeartIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { cardPrice } from '../../../lib/card-display';
+import { cardPrice } from '../../../domains/listings/card-display';
 import { useOptionalSession } from '../../../lib/session/session-context';
-import { useWishlist } from '../../../lib/wishlist';
+import { useWishlist } from '../../../domains/wishlist/api';
 
 /** The cart page's wishlist tab (spec part 2): the first 3 saved items and View All to /wishlist. */
 export const WISHLIST_PREVIEW = 3;

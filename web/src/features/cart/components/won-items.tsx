@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Order } from '../../../../../shared/api/orders';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { LoadFailed } from '../../../components/ui/load-failed';
-import { payByText, payPath, useAwaitingPayment } from '../../../lib/orders/auction-orders';
+import { payByText, payPath, useAwaitingPayment } from '../../../domains/auctions/api';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
 function WonItem({ order: o }: { order: Order }) {

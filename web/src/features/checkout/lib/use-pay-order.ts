@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import useSWR from 'swr';
-import { getOrder, getShippingOptions } from '../../../../../shared/api/orders';
 import { unitShippingCents } from '../../../../../shared/domain/cart';
 import { pickupOffered } from '../../../../../shared/domain/pickup-choice';
-import { apiGet } from '../../../lib/api';
-import { useListingDetail } from '../../../lib/listing-detail';
-import { useProfile } from '../../../lib/profile';
-import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
+import { useOrder, useOrderShippingOptions } from '../../../domains/orders/api';
+import { useListingDetail } from '../../../domains/listings/api';
+import { useProfile } from '../../../domains/profile/api';
+import { rlusdCents, useWalletBalances } from '../../../domains/wallet/api';
 
 /**
  * What paying for a won auction shows (decision 029): the order, how its listing ships (flat rate, or the
@@ -14,7 +12,7 @@ import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
  * the buyer agrees to. The server prices it all again.
  */
 export function usePayOrder(orderId: string, user: { id: string; walletAddress: string }, token: string) {
-  const order = useSWR(['order', orderId, user.id], () => apiGet(getOrder, { params: { orderId }, token }));
+  const order = useOrder(orderId, user.id, token);
   const o = order.data;
   const listing = useListingDetail(o?.lines[0]?.listingId ?? null);
   const profile = useProfile();
@@ -25,9 +23,10 @@ export function usePayOrder(orderId: string, user: { id: string; walletAddress: 
     !!listing.data && listing.data.shippingType !== 'local' && pickupOffered(listing.data) && !o?.isLocalPickup;
   const collected = offersPickup && pickup;
   const calculated = listing.data?.shippingType === 'calculated' && o?.status === 'awaiting_payment' && !collected;
-  const quote = useSWR(
-    calculated ? ['order-shipping-options', orderId, JSON.stringify(profile.data?.address)] : null,
-    () => apiGet(getShippingOptions, { token, query: { orderId } }),
+  const quote = useOrderShippingOptions(
+    orderId,
+    calculated ? String(JSON.stringify(profile.data?.address)) : null,
+    token,
   );
   const [choice, setChoice] = useState<string | null>(null);
   const option = calculated ? (quote.data?.quote?.options.find((x) => x.id === choice) ?? null) : null;

@@ -11,7 +11,8 @@ import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { AWAITING_PAYMENT_KEY, payByText } from '../../../lib/orders/auction-orders';
+import { payByText } from '../../../domains/auctions/api';
+import { isKeyOf } from '../../../domains/keys';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useSession } from '../../../lib/session/session-context';
 import { PickupChoice } from '../components/pickup-choice';
@@ -52,7 +53,7 @@ function Pay({ orderId, user, token }: { orderId: string; user: CurrentUser; tok
       void p.order.mutate();
     },
     onFinished: (funded) => {
-      void mutate((key) => Array.isArray(key) && key[0] === AWAITING_PAYMENT_KEY);
+      void mutate((key) => isKeyOf(key, 'awaiting-payment'));
       void p.balances.mutate();
       if (funded > 0) navigate('/activity');
       else void p.order.mutate();

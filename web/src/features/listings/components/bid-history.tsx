@@ -2,7 +2,7 @@ import { BID_TOASTS, bidAge } from '../../../../../shared/domain/bids';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { useBidHistory } from '../api/bids';
+import { useBidHistory } from '../../../domains/bids/api';
 
 /**
  * An auction's bid history (spec part 1 "Listing detail page"): highest amount first, each with the bidder's name, the

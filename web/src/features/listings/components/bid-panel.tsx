@@ -15,8 +15,8 @@ import {
 import { formatUsd } from '../../../../../shared/domain/money';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession } from '../../../lib/session/session-context';
-import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
-import { useBidHistory } from '../api/bids';
+import { rlusdCents, useWalletBalances } from '../../../domains/wallet/api';
+import { useBidHistory } from '../../../domains/bids/api';
 import { bidButtonState, clientBidRefusal, parseBidInput } from '../lib/bid-form';
 import { usePlaceBid } from '../lib/use-place-bid';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
-import { RelistButton } from '../../../components/relist-dialog';
+import { RelistButton } from '../../../domains/auctions/relist-dialog';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
 /**

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import useSWR from 'swr';
-import { listMyOrders, type Order } from '../../../../../shared/api/orders';
+import type { Order } from '../../../../../shared/api/orders';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
-import { ShipmentFacts, ShippingBadge } from '../../../components/order-status';
-import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
-import { apiGet } from '../../../lib/api';
-import { orderDate, orderStatusLabel, orderStatusTone } from '../../../lib/orders/orders';
+import { ShipmentFacts, ShippingBadge } from '../../../domains/orders/order-status';
+import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
+import { useOrdersOfListing } from '../../../domains/orders/api';
+import { orderDate, orderStatusLabel, orderStatusTone } from '../../../domains/orders/order-display';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
@@ -58,13 +57,9 @@ export function EscrowPanel({ listingId, sellerId }: { listingId: string; seller
   const token = session?.token ?? null;
   const userId = session?.user?.id ?? null;
   const isSeller = userId !== null && userId === sellerId;
-  // The server picks this listing's orders among the user's newest ones (ORDERS_LISTING_SCAN; no paging).
-  const purchases = useSWR(userId && token && !isSeller ? ['purchases-of-listing', userId, listingId] : null, () =>
-    apiGet(listMyOrders, { token, query: { role: 'buyer', listingId } }),
-  );
-  const sales = useSWR(userId && token && isSeller ? ['sales-of-listing', userId, listingId] : null, () =>
-    apiGet(listMyOrders, { token, query: { role: 'seller', listingId } }),
-  );
+  const reader = userId && token ? { userId, token } : null;
+  const purchases = useOrdersOfListing(isSeller ? null : reader, 'buyer', listingId);
+  const sales = useOrdersOfListing(isSeller ? reader : null, 'seller', listingId);
   // Orders the seller acted on here stay in the panel (with what they became) until the page is left.
   const [actedOn, setActedOn] = useState<ReadonlySet<string>>(new Set());
   const refresh = () => void (isSeller ? sales.mutate() : purchases.mutate());

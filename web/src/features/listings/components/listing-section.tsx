@@ -2,7 +2,7 @@ import '../../../styles/home.css';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingCard } from '../../../../../shared/api/listings';
-import { ListingGrid } from '../../../components/listing-grid';
+import { ListingGrid } from '../../../domains/listings/listing-grid';
 import { LoadFailed } from '../../../components/ui/load-failed';
 
 export interface ListingSectionProps {

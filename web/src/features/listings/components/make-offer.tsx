@@ -4,10 +4,10 @@ import { toast } from 'sonner';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { startConversation } from '../../../../../shared/api/messages';
 import { OFFER_REFUSAL_TITLES, OFFER_TEXTS, OFFER_TOASTS } from '../../../../../shared/domain/offers';
-import { MakeOfferDialog } from '../../../components/offer-dialog';
+import { MakeOfferDialog } from '../../../domains/offers/offer-dialog';
 import { ApiError, apiSend } from '../../../lib/api';
-import { messagesUrl } from '../../../lib/messages';
-import { offerFailureToast, offersOpen, useOfferActions, type OfferTerms } from '../../../lib/offers';
+import { messagesUrl } from '../../../domains/messages/api';
+import { offerFailureToast, offersOpen, useOfferActions, type OfferTerms } from '../../../domains/offers/api';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession, useSignedInSession } from '../../../lib/session/session-context';
 

@@ -4,13 +4,13 @@ import { toast } from 'sonner';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { CartIcon } from '../../../components/ui/icons';
-import { buyNowPriceCents, cartItemFromListing } from '../../../lib/cart/cart-view';
-import { CART_TOASTS, toastPair } from '../../../lib/cart/cart-toasts';
-import { useCart } from '../../../lib/cart/use-cart';
-import { canBuyWith, COMPLETE_PROFILE_TOAST, useProfile } from '../../../lib/profile';
+import { buyNowPriceCents, cartItemFromListing } from '../../../domains/cart/cart-view';
+import { CART_TOASTS, toastPair } from '../../../domains/cart/cart-toasts';
+import { useCart } from '../../../domains/cart/api';
+import { canBuyWith, COMPLETE_PROFILE_TOAST, useProfile } from '../../../domains/profile/api';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession } from '../../../lib/session/session-context';
-import { rlusdCents, useWalletBalances } from '../../../lib/wallet-balances';
+import { rlusdCents, useWalletBalances } from '../../../domains/wallet/api';
 
 export const INSUFFICIENT_BALANCE = (needCents: number, haveCents: number) =>
   [

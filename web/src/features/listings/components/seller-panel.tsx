@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
-import { ContactSellerButton } from '../../../components/contact-seller-button';
-import { UserAvatar } from '../../../components/user-avatar';
+import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 

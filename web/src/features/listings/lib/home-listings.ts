@@ -1,6 +1,6 @@
 import type { ListingCard } from '../../../../../shared/api/listings';
 import { LISTING_CATEGORIES, parseMarketplaceCategory } from '../../../../../shared/domain/categories';
-import { marketplaceUrl } from '../../../lib/marketplace-url';
+import { marketplaceUrl } from '../../../domains/listings/marketplace-url';
 
 /** Hot Auctions: featured listings first, topped up with other listings (no duplicates) to at most `size`. */
 export function topUpListings(

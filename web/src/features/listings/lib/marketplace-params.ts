@@ -13,7 +13,7 @@ import {
   type MarketplaceSort,
 } from '../../../../../shared/domain/listing';
 import { centsToDecimalString, formatUsd, parseDollarsToCents, type Cents } from '../../../../../shared/domain/money';
-import type { MarketplaceView } from '../../../components/view-toggle';
+import type { MarketplaceView } from '../../../domains/listings/view-toggle';
 
 export type { MarketplaceView };
 

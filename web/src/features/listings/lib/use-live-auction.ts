@@ -5,7 +5,7 @@ import { BID_TOASTS } from '../../../../../shared/domain/bids';
 import { listingTopic } from '../../../../../shared/events';
 import { useOptionalSession } from '../../../lib/session/session-context';
 import { useTopic } from '../../../lib/realtime/use-topic';
-import { bidHistoryKey, withBid, type BidHistory } from '../api/bids';
+import { bidHistoryKey, withBid, type BidHistory } from '../../../domains/bids/api';
 import { withAuctionUpdate } from './bid-form';
 
 /**

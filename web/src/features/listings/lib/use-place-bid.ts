@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { BID_TOASTS } from '../../../../../shared/domain/bids';
 import { newIdempotencyKey } from '../../../lib/api';
-import { useListingDetail } from '../../../lib/listing-detail';
-import { bidHistoryKey, sendBid, withBid, type BidHistory } from '../api/bids';
+import { useListingDetail } from '../../../domains/listings/api';
+import { bidHistoryKey, sendBid, withBid, type BidHistory } from '../../../domains/bids/api';
 import {
   answered,
   bidFailureToast,

@@ -8,7 +8,7 @@ import { formatUsd } from '../../../../../shared/domain/money';
 import { formatTimeLeft } from '../../../../../shared/domain/time-left';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError } from '../../../lib/api';
-import { useListingDetail } from '../../../lib/listing-detail';
+import { useListingDetail } from '../../../domains/listings/api';
 import { ListingGallery } from '../components/listing-gallery';
 import { BidHistory } from '../components/bid-history';
 import { BidPanel } from '../components/bid-panel';
@@ -18,8 +18,8 @@ import { EscrowPanel } from '../components/escrow-panel';
 import { MakeOffer } from '../components/make-offer';
 import { PurchaseActions } from '../components/purchase-actions';
 import { SellerPanel } from '../components/seller-panel';
-import { WishlistToggle } from '../../../components/wishlist-toggle';
-import { auctionBadgeLabel, formatEndDate } from '../../../lib/card-display';
+import { WishlistToggle } from '../../../domains/wishlist/wishlist-toggle';
+import { auctionBadgeLabel, formatEndDate } from '../../../domains/listings/card-display';
 import { LoadFailed } from '../../../components/ui/load-failed';
 
 /** Re-renders every 30 s so the time left counts down. */

@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { MARKETPLACE_CATEGORY_OPTIONS } from '../../../../../shared/domain/categories';
 import { SearchField } from '../../../components/ui/search-field';
-import { useMarketplaceListings } from '../api/list-listings';
+import { useMarketplaceListings } from '../../../domains/listings/api';
 import { FilterChips } from '../components/filter-chips';
 import { FilterPanel, FilterPanelToggle, panelInUse } from '../components/filter-panel';
-import { ListingGrid } from '../../../components/listing-grid';
-import { ViewToggle } from '../../../components/view-toggle';
+import { ListingGrid } from '../../../domains/listings/listing-grid';
+import { ViewToggle } from '../../../domains/listings/view-toggle';
 import {
   activeFilters,
   clearedFilters,

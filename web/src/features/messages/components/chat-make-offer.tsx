@@ -1,8 +1,8 @@
 import type { ConversationSummary } from '../../../../../shared/api/messages';
 import type { Offer } from '../../../../../shared/domain/offers';
-import { MakeOfferDialog } from '../../../components/offer-dialog';
-import { useListingDetail } from '../../../lib/listing-detail';
-import { offersOpen, useOfferActions, type OfferTerms } from '../../../lib/offers';
+import { MakeOfferDialog } from '../../../domains/offers/offer-dialog';
+import { useListingDetail } from '../../../domains/listings/api';
+import { offersOpen, useOfferActions, type OfferTerms } from '../../../domains/offers/api';
 import { useSignedInSession } from '../../../lib/session/session-context';
 
 /**

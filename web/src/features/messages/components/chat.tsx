@@ -5,7 +5,7 @@ import { messageAge, type Message } from '../../../../../shared/domain/messages'
 import type { Offer } from '../../../../../shared/domain/offers';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { useChat } from '../lib/use-chat';
 import { useConversationOffers } from '../lib/use-conversation-offers';

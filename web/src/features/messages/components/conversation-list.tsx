@@ -1,6 +1,6 @@
 import type { ConversationSummary } from '../../../../../shared/api/messages';
 import { messageAge } from '../../../../../shared/domain/messages';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
 import { badgeCount } from '../../../lib/badge';
 
 /** What a list line says a conversation is about: its listing's title, or a message to a store. */

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { OFFER_MAX_ROUNDS, offerExpiryText, offerReceiverId, type Offer } from '../../../../../shared/domain/offers';
-import { OfferDialog } from '../../../components/offer-dialog';
-import { useCart } from '../../../lib/cart/use-cart';
-import { OFFER_STATUS_TONES, shownStatus, useOfferActions, type OfferTerms } from '../../../lib/offers';
+import { OfferDialog } from '../../../domains/offers/offer-dialog';
+import { useCart } from '../../../domains/cart/api';
+import { OFFER_STATUS_TONES, shownStatus, useOfferActions, type OfferTerms } from '../../../domains/offers/api';
 
 const exact = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

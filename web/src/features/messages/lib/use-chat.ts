@@ -12,13 +12,14 @@ import type { ResponseOf } from '../../../../../shared/api/contract';
 import type { Message } from '../../../../../shared/domain/messages';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
 import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../lib/messages';
+import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../domains/messages/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { conversationsKey, withMessage, withUnread, type ConversationList } from './use-conversations';
+import { keys } from '../../../domains/keys';
 
 type Page = ResponseOf<typeof listMessages>;
-type PageKey = readonly ['messages', string, string, string | null];
+type PageKey = ReturnType<typeof keys.messages>;
 
 /** A page with `message` added at the end (newest), unless it holds it already (a live copy of one just sent). */
 export function withAppended(page: Page, message: Message): Page {
@@ -46,7 +47,7 @@ export function useChat(conversation: ConversationSummary) {
   const { mutate } = useSWRConfig();
   const id = conversation.id;
   const pages = useSWRInfinite<Page, Error, (i: number, prev: Page | null) => PageKey | null>(
-    (i, prev) => (i > 0 && !prev?.more ? null : ['messages', user.id, id, i === 0 ? null : prev!.items[0]!.id]),
+    (i, prev) => (i > 0 && !prev?.more ? null : keys.messages(user.id, id, i === 0 ? null : prev!.items[0]!.id)),
     ([, , conversationId, before]) =>
       apiGet(listMessages, { params: { conversationId }, query: before ? { before } : {}, token }),
     {

@@ -6,6 +6,7 @@ import { userTopic, type SocketEvent } from '../../../../../shared/events';
 import { apiGet } from '../../../lib/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
+import { keys } from '../../../domains/keys';
 
 type Offers = { items: Offer[] };
 
@@ -27,7 +28,7 @@ export function withOffer(list: Offers, offer: Offer): Offers {
  */
 export function useConversationOffers(conversationId: string | null) {
   const { user, token } = useSignedInSession();
-  const swr = useSWR(conversationId ? ['conversation-offers', user.id, conversationId] : null, () =>
+  const swr = useSWR(conversationId ? keys.conversationOffers(user.id, conversationId) : null, () =>
     apiGet(listConversationOffers, { params: { conversationId: conversationId! }, token }),
   );
   const { data, mutate } = swr;

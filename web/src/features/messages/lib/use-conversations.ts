@@ -5,14 +5,15 @@ import { listConversations, type ConversationSummary } from '../../../../../shar
 import type { Message, UnreadCounts } from '../../../../../shared/domain/messages';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
 import { apiGet } from '../../../lib/api';
-import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../lib/messages';
+import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../domains/messages/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
+import { keys } from '../../../domains/keys';
 
 export type ConversationList = { items: ConversationSummary[]; unreadCount: number };
 
 /** SWR key of the signed-in user's conversation list. */
-export const conversationsKey = (userId: string) => ['conversations', userId] as const;
+export const conversationsKey = keys.conversations;
 
 /**
  * The list after `message`: its conversation moves to the top with it as the last message and, for the recipient, the

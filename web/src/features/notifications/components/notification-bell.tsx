@@ -7,7 +7,7 @@ import {
   useLiveNotifications,
   useNotificationActions,
   useNotificationSummary,
-} from '../../../lib/notifications';
+} from '../../../domains/notifications/api';
 import { badgeCount } from '../../../lib/badge';
 import '../../../styles/notifications.css';
 import { NotificationText } from './notification-text';

@@ -12,19 +12,20 @@ import {
   relativeTime,
   useNotificationActions,
   useNotificationSummary,
-} from '../../../lib/notifications';
+} from '../../../domains/notifications/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { badgeCount } from '../../../lib/badge';
 import '../../../styles/notifications.css';
 import { NotificationText } from '../components/notification-text';
+import { keys } from '../../../domains/keys';
 
-type PageKey = readonly ['notification-pages', string, string | null];
+type PageKey = ReturnType<typeof keys.notificationPages>;
 
 function usePages() {
   const { user, token } = useSignedInSession();
   return useSWRInfinite<NotificationPage, Error, (i: number, prev: NotificationPage | null) => PageKey | null>(
-    (_, prev) => (prev && !prev.nextCursor ? null : ['notification-pages', user.id, prev?.nextCursor ?? null]),
+    (_, prev) => (prev && !prev.nextCursor ? null : keys.notificationPages(user.id, prev?.nextCursor ?? null)),
     ([, , cursor]) => apiGet(listNotifications, { token, query: cursor ? { cursor } : {} }),
   );
 }

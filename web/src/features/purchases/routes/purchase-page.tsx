@@ -2,28 +2,28 @@ import '../../../styles/listing.css';
 import '../../../styles/orders.css';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import useSWR from 'swr';
 import type { ListingDetail } from '../../../../../shared/api/listings';
-import { getOrder, type Order } from '../../../../../shared/api/orders';
+import type { Order } from '../../../../../shared/api/orders';
 import { RETURN_LABELS } from '../../../../../shared/domain/listing';
 import { pickupCodeFromHash } from '../../../../../shared/domain/pickup-code';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { userTopic } from '../../../../../shared/events';
-import { deliveryFact, ShippingBadge } from '../../../components/order-status';
-import { ContactSellerButton } from '../../../components/contact-seller-button';
-import { SellerEscrowActions } from '../../../components/seller-escrow-actions';
+import { deliveryFact, ShippingBadge } from '../../../domains/orders/order-status';
+import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
+import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { UserAvatar } from '../../../components/user-avatar';
-import { ApiError, apiGet } from '../../../lib/api';
-import { useListingDetail } from '../../../lib/listing-detail';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
+import { ApiError } from '../../../lib/api';
+import { useOrder } from '../../../domains/orders/api';
+import { useListingDetail } from '../../../domains/listings/api';
 import {
   escrowExplorerUrl,
   escrowStatusLabel,
   orderDate,
   orderStatusLabel,
   orderStatusTone,
-} from '../../../lib/orders/orders';
+} from '../../../domains/orders/order-display';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { PickupCodePanel } from '../components/pickup-code-panel';
@@ -272,9 +272,7 @@ function NotFound() {
 }
 
 function PurchaseLoader({ id, token, userId }: { id: string; token: string; userId: string }) {
-  const { data, error, mutate } = useSWR(['order', userId, id], () =>
-    apiGet(getOrder, { params: { orderId: id }, token }),
-  );
+  const { data, error, mutate } = useOrder(id, userId, token);
   useTopic(userTopic(userId), (event) => {
     if (event.type === 'order.updated' && event.data.orderId === id) void mutate();
   });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { useSignedInSession } from '../../../lib/session/session-context';
-import type { WizardPhoto } from '../../../lib/photo-upload';
+import type { WizardPhoto } from '../../../domains/listing-photos/api';
 import { applyProduct } from '../lib/apply-product';
 import { missingFields, stepOf, STEPS, toBody, type FieldErrors, type ListingForm } from '../lib/listing-form';
 import { useListingForm } from '../lib/use-listing-form';

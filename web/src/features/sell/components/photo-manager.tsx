@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from 'react';
 import { toast } from 'sonner';
 import { LISTING_PHOTO_MAX_COUNT } from '../../../../../shared/api/listings';
-import { checkPhotoFiles, moveItem, uploadPhoto, type WizardPhoto } from '../../../lib/photo-upload';
+import { checkPhotoFiles, moveItem, uploadPhoto, type WizardPhoto } from '../../../domains/listing-photos/api';
 
 let nextId = 0;
 

@@ -4,7 +4,7 @@ import { LISTING_CATEGORIES, LISTING_CATEGORY_NAMES } from '../../../../../share
 import { CONDITION_LABELS, LISTING_CONDITIONS } from '../../../../../shared/domain/listing';
 import { LISTING_TITLE_MAX } from '../../../../../shared/api/listings';
 import type { StepProps } from '../lib/form-props';
-import type { WizardPhoto } from '../../../lib/photo-upload';
+import type { WizardPhoto } from '../../../domains/listing-photos/api';
 import { errorProps, FormField, SelectField, TextField } from './field';
 import { PhotoManager } from './photo-manager';
 import { ProductLookup } from './product-lookup';

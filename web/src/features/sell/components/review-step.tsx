@@ -1,7 +1,7 @@
 import { CONDITION_LABELS, RETURN_LABELS, SHIPPING_LABELS } from '../../../../../shared/domain/listing';
 import { formatUsd, parseDollarsToCents } from '../../../../../shared/domain/money';
 import type { ListingForm } from '../lib/listing-form';
-import type { WizardPhoto } from '../../../lib/photo-upload';
+import type { WizardPhoto } from '../../../domains/listing-photos/api';
 
 const usd = (text: string) => {
   const cents = parseDollarsToCents(text);

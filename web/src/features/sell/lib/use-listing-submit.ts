@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
 import { createListing, updateListing, type CreateListingBody } from '../../../../../shared/api/listings';
 import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { refreshListingCaches } from '../../../lib/listing-cache';
+import { refreshListingCaches } from '../../../domains/listings/api';
 import { formFieldOf, type FieldErrors } from './listing-form';
 
 /**

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { importListingPhoto } from '../../../../../shared/api/listings';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { apiSend } from '../../../lib/api';
-import { lookupPhotoRoom, type WizardPhoto } from '../../../lib/photo-upload';
+import { lookupPhotoRoom, type WizardPhoto } from '../../../domains/listing-photos/api';
 
 let importId = 0;
 

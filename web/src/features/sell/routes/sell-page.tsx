@@ -6,19 +6,20 @@ import { toast } from 'sonner';
 import { getProfile, type Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { ApiError, apiGet } from '../../../lib/api';
-import { useListingDetail } from '../../../lib/listing-detail';
+import { useListingDetail } from '../../../domains/listings/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSession, useSignedInSession } from '../../../lib/session/session-context';
 import { ListingWizard } from '../components/listing-wizard';
 import { emptyForm, formFromListing } from '../lib/listing-form';
-import type { WizardPhoto } from '../../../lib/photo-upload';
+import type { WizardPhoto } from '../../../domains/listing-photos/api';
 import { locationFromProfile } from '../lib/location-prefill';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { keys } from '../../../domains/keys';
 
 function CreateListing() {
   const { token, user } = useSignedInSession();
   // The location is prefilled from the profile address; without a profile the wizard still opens, empty.
-  const { data, isLoading } = useSWR<Profile | null>(['profile', user.id], () =>
+  const { data, isLoading } = useSWR<Profile | null>(keys.profile(user.id), () =>
     apiGet(getProfile, { token }).catch(() => null),
   );
   if (isLoading) return <PageLoading />;

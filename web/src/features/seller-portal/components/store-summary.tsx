@@ -1,4 +1,4 @@
-import { useStoreSummary } from '../api/seller-portal-api';
+import { useStore as useStoreSummary } from '../../../domains/stores/api';
 import { ratingText, reviewCountText } from '../lib/portal-display';
 
 /** The store summary card: name, description, seller badge, rating and reviews from the public store. */

@@ -15,6 +15,7 @@ import { useRlusdTrustLine, type LineStatus } from '../lib/use-trust-line';
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { formFromProfile, validateProfileForm, type FieldErrors, type ProfileForm } from '../lib/profile-form';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { keys } from '../../../domains/keys';
 
 export const SAVE_FAILED = 'Failed to save profile. Please try again.';
 
@@ -187,7 +188,7 @@ function SettingsForm({ profile, onSaved }: { profile: Profile; onSaved(profile:
 function Settings() {
   const { token, user } = useSignedInSession();
   // Keyed by the user, not the token: a renewed token must not empty the cache and unmount a form being edited.
-  const { data, error, isLoading, mutate } = useSWR(['profile', user.id], () => apiGet(getProfile, { token }));
+  const { data, error, isLoading, mutate } = useSWR(keys.profile(user.id), () => apiGet(getProfile, { token }));
   return (
     <div className="container page-narrow">
       <h1 className="page-title">Profile Settings</h1>

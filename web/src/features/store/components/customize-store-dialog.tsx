@@ -12,8 +12,9 @@ import { LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES } from '../../../.
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api';
 import { imageFileProblem } from '../../../lib/image-file';
-import { uploadPhoto } from '../../../lib/photo-upload';
-import { saveStore } from '../api/store-api';
+import { uploadPhoto } from '../../../domains/listing-photos/api';
+import { saveStore } from '../../../domains/stores/api';
+import { keys } from '../../../domains/keys';
 import { Dialog } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
 
@@ -83,7 +84,7 @@ export function CustomizeStoreDialog({
         }
       }
       const saved = await saveStore(token, { ...texts, ...(bannerKey !== undefined ? { bannerKey } : {}) });
-      await mutate(['store', store.username], { ...store, ...saved }, { revalidate: true });
+      await mutate(keys.store(store.username), { ...store, ...saved }, { revalidate: true });
       toast.success('Store Updated');
       onOpenChange(false);
     } catch (error) {

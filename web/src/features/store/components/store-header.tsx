@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Store } from '../../../../../shared/api/stores';
-import { UserAvatar } from '../../../components/user-avatar';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { StoreReview } from '../../../../../shared/api/stores';
-import { UserAvatar } from '../../../components/user-avatar';
-import { useStoreReviews } from '../api/store-api';
+import { UserAvatar } from '../../../domains/profile/user-avatar';
+import { useStoreReviews } from '../../../domains/stores/api';
 import { LoadFailed } from '../../../components/ui/load-failed';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -9,7 +9,7 @@ import { ArrowLeftIcon, ExternalLinkIcon, EyeIcon, RefreshIcon } from '../../../
 import { PageLoading } from '../../../components/ui/page-loading';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
-import { fetchWalletBalances, useWalletBalances } from '../../../lib/wallet-balances';
+import { fetchWalletBalances, useWalletBalances } from '../../../domains/wallet/api';
 
 /** Spec part 1 "Fallbacks": what a failed read shows. */
 const FALLBACK_BALANCES: WalletBalance[] = [

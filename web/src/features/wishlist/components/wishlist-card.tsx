@@ -6,7 +6,7 @@ import { messageAge } from '../../../../../shared/domain/messages';
 import { formatTimeLeft } from '../../../../../shared/domain/time-left';
 import { ENDING_SOON_MS } from '../../../../../shared/domain/wishlist';
 import { TrashIcon } from '../../../components/ui/icons';
-import { cardPrice, conditionLabel, listingTypeLabel } from '../../../lib/card-display';
+import { cardPrice, conditionLabel, listingTypeLabel } from '../../../domains/listings/card-display';
 import { WishlistCartAction } from './wishlist-cart-button';
 
 export const GONE_TITLE = 'This listing is no longer available';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { WishlistListing } from '../../../../../shared/api/wishlist';
 import { CartIcon } from '../../../components/ui/icons';
-import { buyNowPriceCents } from '../../../lib/cart/cart-view';
-import { toastPair } from '../../../lib/cart/cart-toasts';
-import { useCart } from '../../../lib/cart/use-cart';
-import { canBuyWith, COMPLETE_PROFILE_TOAST, useProfile } from '../../../lib/profile';
+import { buyNowPriceCents } from '../../../domains/cart/cart-view';
+import { toastPair } from '../../../domains/cart/cart-toasts';
+import { useCart } from '../../../domains/cart/api';
+import { canBuyWith, COMPLETE_PROFILE_TOAST, useProfile } from '../../../domains/profile/api';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
 /**

@@ -9,7 +9,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession } from '../../../lib/session/session-context';
 import { useNow } from '../../../lib/use-now';
-import { useWishlist } from '../../../lib/wishlist';
+import { useWishlist } from '../../../domains/wishlist/api';
 import { WishlistCard } from '../components/wishlist-card';
 
 function Tiles({ items, nowMs }: { items: readonly WishlistEntry[]; nowMs: number }) {

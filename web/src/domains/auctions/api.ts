@@ -1,0 +1,44 @@
+import useSWR from 'swr';
+import { relistAuction } from '../../../../shared/api/auctions';
+import { listAwaitingPayment, type Order } from '../../../../shared/api/orders';
+import { apiGet, apiSend, newIdempotencyKey } from '../../lib/api';
+import { keys } from '../keys';
+
+/**
+ * Orders of auctions (decision 029): the buyer's won items to pay (the cart's section), where to pay one, and the
+ * seller's relist. Shared by the cart, My Activity, the pay page and the item page.
+ */
+/** The caller's auction orders not paid yet, newest first; nothing is read without a session. */
+export function useAwaitingPayment(token: string | null, userId: string | null) {
+  return useSWR(token && userId ? keys.awaitingPayment(userId) : null, () =>
+    apiGet(listAwaitingPayment, { token: token! }),
+  );
+}
+
+/** Where a won item is paid. */
+export const payPath = (orderId: string) => `/pay/${encodeURIComponent(orderId)}`;
+
+const dueFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** When an auction's order must be paid by, e.g. 'Jul 4, 12:00 PM'. */
+export function paymentDue(o: Pick<Order, 'auction'>): string {
+  return o.auction ? dueFormat.format(new Date(o.auction.paymentDueAt)) : '';
+}
+
+/** 'Pay by Jul 4, 12:00 PM' */
+export const payByText = (o: Pick<Order, 'auction'>) => `Pay by ${paymentDue(o)}`;
+
+/** The seller relists an ended auction with a new end (the server checks it as creating a listing does). */
+export function relist(token: string, listingId: string, endsAt: Date) {
+  return apiSend(relistAuction, {
+    token,
+    params: { listingId },
+    body: { endsAt: endsAt.toISOString() },
+    idempotencyKey: newIdempotencyKey(),
+  });
+}

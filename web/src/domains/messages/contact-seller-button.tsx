@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useContactSeller, type ContactTarget } from './api';
+import { useOptionalSession } from '../../lib/session/session-context';
+
+/**
+ * Contact Seller (item page, purchase page) or Message (store page): finds or makes the conversation and opens it in
+ * /messages (spec part 1 "Contact seller and wishlist", part 3 store page). Busy while the conversation is being found.
+ */
+export function ContactSellerButton({
+  target,
+  sellerId,
+  label = 'Contact Seller',
+  className = 'btn btn-outline',
+}: {
+  target: ContactTarget;
+  sellerId: string;
+  label?: string;
+  className?: string;
+}) {
+  const contact = useContactSeller();
+  const restoring = useOptionalSession()?.status === 'loading';
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={className}
+      disabled={busy || restoring}
+      aria-busy={busy}
+      onClick={() => {
+        setBusy(true);
+        void contact(target, sellerId).finally(() => setBusy(false));
+      }}
+    >
+      {busy ? 'Opening...' : label}
+    </button>
+  );
+}
