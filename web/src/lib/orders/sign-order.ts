@@ -8,17 +8,22 @@ import {
 import { ApiError } from '../api-error';
 import { apiSend, newIdempotencyKey } from '../api';
 import { SIGNING_TEXTS } from '../signing-texts';
-import { followOrder, isSettled, type FollowOutcome } from './follow-order';
+import type { SigningEnd, SigningFollow } from '../signing/follow-signing';
+import { isSettled, orderFollow } from './follow-order';
 import { cancelReasonText } from './orders';
 
-/** The signing dialog's state: which order, its wallet request, and whether the signature has arrived. */
+/** The signing dialog's state: which order, its wallet request, and how the dialog follows it. */
 export interface SigningStep {
   order: Order;
   signing: EscrowSigning;
   /** Its place among the orders being signed now (0-based) and how many there are. */
   index: number;
   total: number;
-  phase: 'awaiting_signature' | 'submitting';
+  /** Cancel's answer found it signed already (following says so by itself otherwise). */
+  signed: boolean;
+  /** The order, followed by the dialog until it is funded or cancelled; `onEnd` tells signOrder how it ended. */
+  follow: SigningFollow<Order>;
+  onEnd(end: SigningEnd<Order>): void;
   /**
    * The dialog's Cancel: withdraws the wallet request (DELETE .../escrow-signing). Withdrawn, the order ends cancelled
    * and the signing ends as a rejection in the wallet would.
@@ -101,8 +106,8 @@ export interface SignOrderOptions {
 
 /**
  * One order's escrow (spec part 2 "Escrow creation"): the wallet request of its EscrowCreate (its own
- * Idempotency-Key; the server answers with the open request while there is one), shown in the signing dialog, then the
- * order followed until it is funded or cancelled. Failures are toasted here.
+ * Idempotency-Key; the server answers with the open request while there is one), shown in the signing dialog, which
+ * follows the order until it is funded or cancelled. Failures are toasted here.
  */
 export async function signOrder({
   order,
@@ -127,15 +132,15 @@ export async function signOrder({
     escrowRequestErrorToast(error);
     return 'failed';
   }
-  // Following stops when the page goes away, or when Cancel has settled the order itself.
+  // Following ends when the dialog's follow does, when Cancel has settled the order itself, or the page goes away.
   const follow = new AbortController();
-  const stopFollowing = () => follow.abort();
+  let settle: (end: SigningEnd<Order> | { kind: 'stopped' }) => void = () => {};
+  const settled = new Promise<SigningEnd<Order> | { kind: 'stopped' }>((resolve) => (settle = resolve));
+  const stopFollowing = () => settle({ kind: 'stopped' });
   signal.addEventListener('abort', stopFollowing, { once: true });
-  let settledByCancel: (outcome: FollowOutcome) => void = () => {};
-  const cancelled = new Promise<FollowOutcome>((resolve) => (settledByCancel = resolve));
   let withdrawn = false;
   const toSubmitting = (o: Order) =>
-    onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, phase: 'submitting' } : s));
+    onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, signed: true } : s));
 
   const cancel = async (): Promise<CancelAnswer> => {
     try {
@@ -146,7 +151,7 @@ export async function signOrder({
       });
       if (isSettled(answered)) {
         withdrawn = answered.status === 'cancelled';
-        settledByCancel({ kind: 'settled', order: answered });
+        settle({ kind: 'over', value: answered });
       } else if (answered.status === 'submitting') {
         // Signed just before: the escrow is being created after all.
         toSubmitting(answered);
@@ -163,11 +168,17 @@ export async function signOrder({
     }
   };
 
-  onStep({ order, signing, index, total, phase: 'awaiting_signature', cancel });
-  const outcome = await Promise.race([
-    followOrder({ orderId: order.id, userId, token, signal: follow.signal, onUpdate: toSubmitting }),
-    cancelled,
-  ]);
+  onStep({
+    order,
+    signing,
+    index,
+    total,
+    signed: false,
+    follow: { ...orderFollow({ orderId: order.id, userId, token }), key: signing.uuid },
+    onEnd: (end) => settle(end),
+    cancel,
+  });
+  const outcome = await settled;
   follow.abort();
   signal.removeEventListener('abort', stopFollowing);
   if (signal.aborted) return 'stopped';
@@ -181,9 +192,12 @@ export async function signOrder({
       console.warn('Following the order failed', outcome.error);
       toast.error('Escrow Creation Failed', { description: ESCROW_TEXTS.statusFailed });
       return 'failed';
-    case 'settled':
-      if (outcome.order.status === 'funded') return 'funded';
-      cancelledOrderToast(outcome.order, withdrawn);
+    case 'over':
+      if (outcome.value.status === 'funded') return 'funded';
+      cancelledOrderToast(outcome.value, withdrawn);
+      return 'failed';
+    default:
+      // An order's follow has no request topic: nothing else ends it.
       return 'failed';
   }
 }
