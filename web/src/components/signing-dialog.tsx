@@ -62,8 +62,8 @@ export function SigningDialog<T>({
   onOpenAutoFocus,
   ...dialog
 }: SigningDialogProps<T>) {
-  const phase = useSigningRequest(request?.follow ?? null, (end) => request?.onEnd(end));
-  const signed = request !== null && (signedElsewhere || phase === 'signed');
+  const followed = useSigningRequest(request?.follow ?? null, (end) => request?.onEnd(end));
+  const signed = request !== null && (signedElsewhere || followed.signed);
   const content = useRef<HTMLDivElement>(null);
   const link = useRef<HTMLAnchorElement>(null);
   const focusTarget = () => (signed ? content.current : request ? link.current : null);

@@ -13,7 +13,7 @@ import { ApiError } from '../api-error';
 import { apiSend, newIdempotencyKey } from '../api';
 import type { RealtimeSocket } from '../realtime/socket';
 import { SIGNING_TEXTS } from '../signing-texts';
-import type { SigningEnd, SigningFollow } from '../signing/follow-signing';
+import { awaitedEnd, type SigningEnd, type SigningFollow } from '../signing/follow-signing';
 import { followOrder, orderFollow } from './follow-order';
 import { orderDate } from './orders';
 
@@ -142,10 +142,7 @@ async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
   if (answer.status === 'paid') return 'paid';
   const fee = answer;
 
-  let settle: (end: SigningEnd<Order> | { kind: 'stopped' }) => void = () => {};
-  const settled = new Promise<SigningEnd<Order> | { kind: 'stopped' }>((resolve) => (settle = resolve));
-  const stopFollowing = () => settle({ kind: 'stopped' });
-  signal.addEventListener('abort', stopFollowing, { once: true });
+  const { ended, end, stop } = awaitedEnd<Order>(signal);
   const follow: SigningFollow<Order> = {
     ...orderFollow({
       orderId: order.id,
@@ -157,9 +154,8 @@ async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
     key: fee.uuid,
     request: { uuid: fee.uuid, topic: signingTopic(fee.uuid) },
   };
-  onFee({ order, fee, follow, onEnd: (end) => settle(end), close: stopFollowing });
-  const outcome = await settled;
-  signal.removeEventListener('abort', stopFollowing);
+  onFee({ order, fee, follow, onEnd: end, close: stop });
+  const outcome = await ended;
   onFee(null);
   if (signal.aborted) return 'stopped';
   switch (outcome.kind) {

@@ -8,7 +8,7 @@ import {
 import { ApiError } from '../api-error';
 import { apiSend, newIdempotencyKey } from '../api';
 import { SIGNING_TEXTS } from '../signing-texts';
-import type { SigningEnd, SigningFollow } from '../signing/follow-signing';
+import { awaitedEnd, type SigningEnd, type SigningFollow } from '../signing/follow-signing';
 import { isSettled, orderFollow } from './follow-order';
 import { cancelReasonText } from './orders';
 
@@ -132,12 +132,10 @@ export async function signOrder({
     escrowRequestErrorToast(error);
     return 'failed';
   }
-  // Following ends when the dialog's follow does, when Cancel has settled the order itself, or the page goes away.
-  const follow = new AbortController();
-  let settle: (end: SigningEnd<Order> | { kind: 'stopped' }) => void = () => {};
-  const settled = new Promise<SigningEnd<Order> | { kind: 'stopped' }>((resolve) => (settle = resolve));
-  const stopFollowing = () => settle({ kind: 'stopped' });
-  signal.addEventListener('abort', stopFollowing, { once: true });
+  // Signing ends when the dialog's follow does, when Cancel has settled the order itself, or the page goes away; a
+  // Cancel still under way then is dropped.
+  const cancelling = new AbortController();
+  const { ended, end: settle } = awaitedEnd<Order>(signal);
   let withdrawn = false;
   const toSubmitting = (o: Order) =>
     onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, signed: true } : s));
@@ -147,7 +145,7 @@ export async function signOrder({
       const answered = await apiSend(cancelEscrowSigning, {
         token,
         params: { orderId: order.id },
-        signal: follow.signal,
+        signal: cancelling.signal,
       });
       if (isSettled(answered)) {
         withdrawn = answered.status === 'cancelled';
@@ -163,7 +161,7 @@ export async function signOrder({
       }
       // Paid, being confirmed or cancelled meanwhile (409 with the server's words): following tells the rest.
       const known = error instanceof ApiError && error.status === 409;
-      if (!known && !follow.signal.aborted) console.warn('Cancelling the signing request failed', error);
+      if (!known && !cancelling.signal.aborted) console.warn('Cancelling the signing request failed', error);
       return { kind: 'failed', message: known ? error.message : ESCROW_TEXTS.cancelFailed };
     }
   };
@@ -175,12 +173,11 @@ export async function signOrder({
     total,
     signed: false,
     follow: { ...orderFollow({ orderId: order.id, userId, token }), key: signing.uuid },
-    onEnd: (end) => settle(end),
+    onEnd: settle,
     cancel,
   });
-  const outcome = await settled;
-  follow.abort();
-  signal.removeEventListener('abort', stopFollowing);
+  const outcome = await ended;
+  cancelling.abort();
   if (signal.aborted) return 'stopped';
   switch (outcome.kind) {
     case 'stopped':

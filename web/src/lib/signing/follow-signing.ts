@@ -152,12 +152,15 @@ export function followSigning<T>(follow: SigningFollow<T>, on: SigningHandlers<T
   return stop;
 }
 
+/** An end, or following was stopped (the page went away, the dialog was closed). */
+export type EndOrStop<T> = SigningEnd<T> | { kind: 'stopped' };
+
 /** Follows until the end or until `signal` aborts ('stopped'), for code that awaits it. */
 export function followSigningToEnd<T>(
   follow: SigningFollow<T>,
   signal?: AbortSignal,
   onSigned?: () => void,
-): Promise<SigningEnd<T> | { kind: 'stopped' }> {
+): Promise<EndOrStop<T>> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve({ kind: 'stopped' });
     const stop = followSigning(follow, { onSigned, onEnd: resolve });
@@ -170,4 +173,16 @@ export function followSigningToEnd<T>(
       { once: true },
     );
   });
+}
+
+/**
+ * The end of a request that a dialog follows, for the code that showed it and awaits it: `end` is the dialog's onEnd
+ * (or an end found otherwise), `stop` a Close; `signal` aborting stops it too. The first one counts.
+ */
+export function awaitedEnd<T>(signal: AbortSignal) {
+  let end: (ended: EndOrStop<T>) => void = () => {};
+  const ended = new Promise<EndOrStop<T>>((resolve) => (end = resolve));
+  const stop = () => end({ kind: 'stopped' });
+  signal.addEventListener('abort', stop, { once: true });
+  return { ended: ended.finally(() => signal.removeEventListener('abort', stop)), end, stop };
 }

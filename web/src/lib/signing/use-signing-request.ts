@@ -6,13 +6,14 @@ export type SigningPhase = 'waiting' | 'signed' | 'ended';
 
 /**
  * Follows one wallet request to its end while mounted (followSigning; null: nothing), once per `follow.key`, and
- * reports its phase. `onEnd` and the read may change on every render without following again.
+ * reports its phase, and whether a signature was seen (it stays so once ended: a dialog still shown says signed).
+ * `onEnd` and the read may change on every render without following again.
  */
 export function useSigningRequest<T>(
   follow: SigningFollow<T> | null,
   onEnd: (end: SigningEnd<T>) => void,
-): SigningPhase {
-  const [seen, setSeen] = useState<{ key: string; phase: SigningPhase } | null>(null);
+): { phase: SigningPhase; signed: boolean } {
+  const [seen, setSeen] = useState<{ key: string; phase: SigningPhase; signed: boolean } | null>(null);
   const latest = useRef({ follow, onEnd });
   useEffect(() => {
     latest.current = { follow, onEnd };
@@ -29,14 +30,15 @@ export function useSigningRequest<T>(
     return followSigning(
       { ...first, read },
       {
-        onSigned: () => setSeen((s) => (s?.key === key && s.phase === 'ended' ? s : { key, phase: 'signed' })),
+        onSigned: () =>
+          setSeen((s) => (s?.key === key && s.phase === 'ended' ? s : { key, phase: 'signed', signed: true })),
         onEnd: (end) => {
-          setSeen({ key, phase: 'ended' });
+          setSeen((s) => ({ key, phase: 'ended', signed: s?.key === key && s.signed }));
           latest.current.onEnd(end);
         },
       },
     );
   }, [key]);
 
-  return seen && seen.key === key ? seen.phase : 'waiting';
+  return seen && seen.key === key ? { phase: seen.phase, signed: seen.signed } : { phase: 'waiting', signed: false };
 }
