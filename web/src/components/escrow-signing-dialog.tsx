@@ -1,11 +1,9 @@
-import './ui/dialog.css';
 import '../styles/signing.css';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { formatUsd } from '../../../shared/domain/money';
 import type { SigningStep } from '../lib/orders/sign-order';
-
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+import { SIGNING_DIALOG_TEXTS } from '../lib/signing-texts';
+import { SigningDialog } from './signing-dialog';
 
 /** The Cancel control's state for one order: idle, asking to confirm, withdrawing, or what the server said. */
 type CancelUi =
@@ -97,84 +95,58 @@ function CancelRequest({ ui, setUi, step }: { ui: CancelUi; setUi(ui: CancelUi):
 }
 
 /**
- * The wallet request of one order's escrow (spec part 2 "Escrow creation"): the QR code to scan with Xaman, the
- * request to open in Xaman Wallet (a new tab), and what is being locked for whom. It stays open until the order is
- * funded or cancelled: rejected in Xaman, or withdrawn with Cancel (after a confirmation) while the wallet has not
- * opened it yet. Escape only steps back from the confirmation.
+ * The wallet request of one order's escrow (spec part 2 "Escrow creation") in the signing dialog: the QR code to scan
+ * with Xaman, the request to open in Xaman Wallet (a new tab), and what is being locked for whom. It stays open until
+ * the order is funded or cancelled: rejected in Xaman, or withdrawn with Cancel (after a confirmation) while the wallet
+ * has not opened it yet. Escape only steps back from the confirmation.
  */
 export function EscrowSigningDialog({ step }: { step: SigningStep }) {
-  const { order, signing, index, total, phase } = step;
+  const { order, signing, index, total } = step;
   // The Cancel control's state belongs to one order: the next order's request starts idle.
   const [cancelState, setCancelState] = useState<{ orderId: string; ui: CancelUi }>({ orderId: order.id, ui: IDLE });
   const ui = cancelState.orderId === order.id ? cancelState.ui : IDLE;
   const setUi = (next: CancelUi) => setCancelState({ orderId: order.id, ui: next });
-  const keep = (event: Event) => event.preventDefault();
   return (
-    <Dialog.Root open>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content
-          className="dialog signing-dialog"
-          onEscapeKeyDown={(event) => {
-            event.preventDefault();
-            if (ui.mode === 'confirm') setUi(IDLE);
-          }}
-          onPointerDownOutside={keep}
-          onInteractOutside={keep}
-        >
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">Approve the Escrow in Xaman</Dialog.Title>
-            {total > 1 && (
-              <span className="badge badge-primary">
-                Escrow {index + 1} of {total}
-              </span>
-            )}
+    <SigningDialog
+      title="Approve the Escrow in Xaman"
+      header={
+        total > 1 && (
+          <span className="badge badge-primary">
+            Escrow {index + 1} of {total}
+          </span>
+        )
+      }
+      description="Scan this QR code with Xaman, or open the request in Xaman Wallet, to lock the payment in escrow on the ledger. The seller receives it once the item is delivered or picked up."
+      locked
+      onEscapeKeyDown={() => {
+        if (ui.mode === 'confirm') setUi(IDLE);
+      }}
+      request={{
+        qrPngUrl: signing.qrPngUrl,
+        href: signing.signUrl,
+        expiresAt: signing.expiresAt,
+        follow: step.follow,
+        onEnd: step.onEnd,
+      }}
+      texts={SIGNING_DIALOG_TEXTS.escrow}
+      signed={step.signed}
+      facts={
+        <dl className="signing-facts">
+          <div>
+            <dt>Amount</dt>
+            <dd>{formatUsd(order.totalCents)} RLUSD</dd>
           </div>
-          <Dialog.Description className="dialog-text">
-            Scan this QR code with Xaman, or open the request in Xaman Wallet, to lock the payment in escrow on the
-            ledger. The seller receives it once the item is delivered or picked up.
-          </Dialog.Description>
-          <dl className="signing-facts">
-            <div>
-              <dt>Amount</dt>
-              <dd>{formatUsd(order.totalCents)} RLUSD</dd>
-            </div>
-            <div>
-              <dt>Seller</dt>
-              <dd>{order.seller.username}</dd>
-            </div>
-            <div>
-              <dt>Items</dt>
-              <dd>{order.lines.map((l) => (l.quantity > 1 ? `${l.title} × ${l.quantity}` : l.title)).join(', ')}</dd>
-            </div>
-          </dl>
-          {phase === 'awaiting_signature' ? (
-            <>
-              <img
-                className="qr-image"
-                src={signing.qrPngUrl}
-                alt="QR code to approve the escrow with Xaman"
-                width={240}
-                height={240}
-              />
-              <a className="btn btn-primary" href={signing.signUrl} target="_blank" rel="noopener noreferrer">
-                Open in Xaman Wallet
-              </a>
-              <p className="signing-status" role="status">
-                <span className="spinner" aria-hidden />
-                Waiting for your approval in Xaman...
-              </p>
-              <p className="dialog-note">The request expires at {timeFormat.format(new Date(signing.expiresAt))}.</p>
-              <CancelRequest ui={ui} setUi={setUi} step={step} />
-            </>
-          ) : (
-            <p className="signing-status" role="status">
-              <span className="spinner" aria-hidden />
-              Signed. Creating the escrow on the ledger...
-            </p>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <div>
+            <dt>Seller</dt>
+            <dd>{order.seller.username}</dd>
+          </div>
+          <div>
+            <dt>Items</dt>
+            <dd>{order.lines.map((l) => (l.quantity > 1 ? `${l.title} × ${l.quantity}` : l.title)).join(', ')}</dd>
+          </div>
+        </dl>
+      }
+      actions={<CancelRequest ui={ui} setUi={setUi} step={step} />}
+    />
   );
 }

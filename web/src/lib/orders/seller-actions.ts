@@ -11,19 +11,21 @@ import { formatUsd } from '../../../../shared/domain/money';
 import { signingTopic } from '../../../../shared/events';
 import { ApiError } from '../api-error';
 import { apiSend, newIdempotencyKey } from '../api';
-import { realtime, type RealtimeSocket } from '../realtime/socket';
+import type { RealtimeSocket } from '../realtime/socket';
 import { SIGNING_TEXTS } from '../signing-texts';
-import { followOrder, type FollowOutcome } from './follow-order';
+import { awaitedEnd, type SigningEnd, type SigningFollow } from '../signing/follow-signing';
+import { followOrder, orderFollow } from './follow-order';
 import { orderDate } from '../../domains/orders/order-display';
 
 /** The wallet request of a seller's platform fee (a Payment to the platform, signed in Xaman). */
 export type FeeSigning = Extract<ResponseOf<typeof requestPlatformFee>, { status: 'signing' }>;
 
-/** The fee dialog's state: which order, its wallet request, whether it is signed, and Close (stop waiting here). */
+/** The fee dialog's state: which order, its wallet request, how the dialog follows it, and Close (stop waiting here). */
 export interface FeeStep {
   order: Order;
   fee: FeeSigning;
-  signed: boolean;
+  follow: SigningFollow<Order>;
+  onEnd(end: SigningEnd<Order>): void;
   close(): void;
 }
 
@@ -116,14 +118,13 @@ type FeeOutcome = 'paid' | 'failed' | 'stopped';
 
 /**
  * The platform fee (spec part 2 "Escrow status": checked before the seller's action takes effect): the wallet request
- * (its own Idempotency-Key; the server answers with the open one while there is one) in the fee dialog, followed as
- * the escrow signing is: the request's topic (`signing:<uuid>`) ends it when rejected, expired or timed out, and the
- * order is read on the signing poll's schedule (and on `order.updated`, and at once when signed) until the ledger has
- * validated the payment (`platformFee.paid`).
+ * (its own Idempotency-Key; the server answers with the open one while there is one) in the fee dialog, which follows
+ * it: the request's topic (`signing:<uuid>`) ends it when rejected, expired or timed out, and the order is read on the
+ * signing poll's schedule (and on `order.updated`, and at once when signed) until the ledger has validated the payment
+ * (`platformFee.paid`).
  */
 async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
   const { order, action, token, userId, signal, onFee } = opts;
-  const socket = opts.socket ?? realtime;
   let answer: ResponseOf<typeof requestPlatformFee>;
   const common = { token, params: { orderId: order.id }, idempotencyKey: newIdempotencyKey(), signal };
   try {
@@ -141,74 +142,39 @@ async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
   if (answer.status === 'paid') return 'paid';
   const fee = answer;
 
-  const follow = new AbortController();
-  const stopFollowing = () => follow.abort();
-  signal.addEventListener('abort', stopFollowing, { once: true });
-  let endedBySigning: (outcome: 'cancelled' | 'timeout') => void = () => {};
-  const ended = new Promise<'cancelled' | 'timeout'>((resolve) => (endedBySigning = resolve));
-  let readNow = () => {};
-  socket.setToken(token);
-  const unsubscribe = socket.subscribe(signingTopic(fee.uuid), {
-    onEvent: (event) => {
-      if (event.type !== 'signing.status' || event.data.uuid !== fee.uuid) return;
-      switch (event.data.status) {
-        case 'signed':
-          onFee((s) => (s && s.fee.uuid === fee.uuid ? { ...s, signed: true } : s));
-          readNow();
-          return;
-        case 'cancelled':
-        case 'expired':
-          endedBySigning('cancelled');
-          return;
-        case 'timed_out':
-          endedBySigning('timeout');
-          return;
-        case 'pending':
-          return;
-      }
-    },
-    // Subscribed (again): the fee may have been paid while the socket was away.
-    onSubscribed: () => readNow(),
-  });
-
-  onFee({ order, fee, signed: false, close: stopFollowing });
-  const outcome: FollowOutcome | 'cancelled' | 'timeout' = await Promise.race([
-    followOrder({
+  const { ended, end, stop } = awaitedEnd<Order>(signal);
+  const follow: SigningFollow<Order> = {
+    ...orderFollow({
       orderId: order.id,
       userId,
       token,
-      signal: follow.signal,
-      socket,
+      socket: opts.socket,
       until: (o) => o.platformFee?.paid === true || o.escrowStatus !== 'pending',
-      onReady: (read) => (readNow = read),
     }),
-    ended,
-  ]);
-  follow.abort();
-  unsubscribe();
-  signal.removeEventListener('abort', stopFollowing);
+    key: fee.uuid,
+    request: { uuid: fee.uuid, topic: signingTopic(fee.uuid) },
+  };
+  onFee({ order, fee, follow, onEnd: end, close: stop });
+  const outcome = await ended;
   onFee(null);
   if (signal.aborted) return 'stopped';
-  if (outcome === 'cancelled') {
-    toast.error(SELLER_TEXTS.feeCancelled);
-    return 'failed';
-  }
-  if (outcome === 'timeout') {
-    toast.error(SIGNING_TEXTS.timeout[0], { description: SIGNING_TEXTS.timeout[1] });
-    return 'failed';
-  }
   switch (outcome.kind) {
     case 'stopped':
       return 'stopped';
+    case 'cancelled':
+    case 'expired':
+      toast.error(SELLER_TEXTS.feeCancelled);
+      return 'failed';
     case 'timeout':
       toast.error(SIGNING_TEXTS.timeout[0], { description: SIGNING_TEXTS.timeout[1] });
       return 'failed';
     case 'error':
-      console.warn('Following the platform fee failed', outcome.error);
+    case 'signed':
+      if (outcome.kind === 'error') console.warn('Following the platform fee failed', outcome.error);
       toast.error(SELLER_TEXTS.completionFailed, { description: SELLER_TEXTS.statusFailed });
       return 'failed';
-    case 'settled':
-      if (outcome.order.platformFee?.paid) {
+    case 'over':
+      if (outcome.value.platformFee?.paid) {
         toast.success(SELLER_TEXTS.feePaid, {
           description: `${formatUsd(fee.cents + fee.labelCents)} RLUSD was paid to the platform.`,
         });

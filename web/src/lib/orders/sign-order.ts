@@ -8,17 +8,22 @@ import {
 import { ApiError } from '../api-error';
 import { apiSend, newIdempotencyKey } from '../api';
 import { SIGNING_TEXTS } from '../signing-texts';
-import { followOrder, isSettled, type FollowOutcome } from './follow-order';
+import { awaitedEnd, type SigningEnd, type SigningFollow } from '../signing/follow-signing';
+import { isSettled, orderFollow } from './follow-order';
 import { cancelReasonText } from '../../domains/orders/order-display';
 
-/** The signing dialog's state: which order, its wallet request, and whether the signature has arrived. */
+/** The signing dialog's state: which order, its wallet request, and how the dialog follows it. */
 export interface SigningStep {
   order: Order;
   signing: EscrowSigning;
   /** Its place among the orders being signed now (0-based) and how many there are. */
   index: number;
   total: number;
-  phase: 'awaiting_signature' | 'submitting';
+  /** Cancel's answer found it signed already (following says so by itself otherwise). */
+  signed: boolean;
+  /** The order, followed by the dialog until it is funded or cancelled; `onEnd` tells signOrder how it ended. */
+  follow: SigningFollow<Order>;
+  onEnd(end: SigningEnd<Order>): void;
   /**
    * The dialog's Cancel: withdraws the wallet request (DELETE .../escrow-signing). Withdrawn, the order ends cancelled
    * and the signing ends as a rejection in the wallet would.
@@ -101,8 +106,8 @@ export interface SignOrderOptions {
 
 /**
  * One order's escrow (spec part 2 "Escrow creation"): the wallet request of its EscrowCreate (its own
- * Idempotency-Key; the server answers with the open request while there is one), shown in the signing dialog, then the
- * order followed until it is funded or cancelled. Failures are toasted here.
+ * Idempotency-Key; the server answers with the open request while there is one), shown in the signing dialog, which
+ * follows the order until it is funded or cancelled. Failures are toasted here.
  */
 export async function signOrder({
   order,
@@ -127,26 +132,24 @@ export async function signOrder({
     escrowRequestErrorToast(error);
     return 'failed';
   }
-  // Following stops when the page goes away, or when Cancel has settled the order itself.
-  const follow = new AbortController();
-  const stopFollowing = () => follow.abort();
-  signal.addEventListener('abort', stopFollowing, { once: true });
-  let settledByCancel: (outcome: FollowOutcome) => void = () => {};
-  const cancelled = new Promise<FollowOutcome>((resolve) => (settledByCancel = resolve));
+  // Signing ends when the dialog's follow does, when Cancel has settled the order itself, or the page goes away; a
+  // Cancel still under way then is dropped.
+  const cancelling = new AbortController();
+  const { ended, end: settle } = awaitedEnd<Order>(signal);
   let withdrawn = false;
   const toSubmitting = (o: Order) =>
-    onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, phase: 'submitting' } : s));
+    onStep((s) => (s && s.order.id === o.id && o.status === 'submitting' ? { ...s, signed: true } : s));
 
   const cancel = async (): Promise<CancelAnswer> => {
     try {
       const answered = await apiSend(cancelEscrowSigning, {
         token,
         params: { orderId: order.id },
-        signal: follow.signal,
+        signal: cancelling.signal,
       });
       if (isSettled(answered)) {
         withdrawn = answered.status === 'cancelled';
-        settledByCancel({ kind: 'settled', order: answered });
+        settle({ kind: 'over', value: answered });
       } else if (answered.status === 'submitting') {
         // Signed just before: the escrow is being created after all.
         toSubmitting(answered);
@@ -158,18 +161,23 @@ export async function signOrder({
       }
       // Paid, being confirmed or cancelled meanwhile (409 with the server's words): following tells the rest.
       const known = error instanceof ApiError && error.status === 409;
-      if (!known && !follow.signal.aborted) console.warn('Cancelling the signing request failed', error);
+      if (!known && !cancelling.signal.aborted) console.warn('Cancelling the signing request failed', error);
       return { kind: 'failed', message: known ? error.message : ESCROW_TEXTS.cancelFailed };
     }
   };
 
-  onStep({ order, signing, index, total, phase: 'awaiting_signature', cancel });
-  const outcome = await Promise.race([
-    followOrder({ orderId: order.id, userId, token, signal: follow.signal, onUpdate: toSubmitting }),
-    cancelled,
-  ]);
-  follow.abort();
-  signal.removeEventListener('abort', stopFollowing);
+  onStep({
+    order,
+    signing,
+    index,
+    total,
+    signed: false,
+    follow: { ...orderFollow({ orderId: order.id, userId, token }), key: signing.uuid },
+    onEnd: settle,
+    cancel,
+  });
+  const outcome = await ended;
+  cancelling.abort();
   if (signal.aborted) return 'stopped';
   switch (outcome.kind) {
     case 'stopped':
@@ -181,9 +189,12 @@ export async function signOrder({
       console.warn('Following the order failed', outcome.error);
       toast.error('Escrow Creation Failed', { description: ESCROW_TEXTS.statusFailed });
       return 'failed';
-    case 'settled':
-      if (outcome.order.status === 'funded') return 'funded';
-      cancelledOrderToast(outcome.order, withdrawn);
+    case 'over':
+      if (outcome.value.status === 'funded') return 'funded';
+      cancelledOrderToast(outcome.value, withdrawn);
+      return 'failed';
+    default:
+      // An order's follow has no request topic: nothing else ends it.
       return 'failed';
   }
 }

@@ -15,6 +15,8 @@ export interface TopicListener {
   onSubscribed?(): void;
   /** The server refused the subscription (another user's topic, too many topics). */
   onRefused?(message: string): void;
+  /** The connection dropped: nothing is heard on the topic until `onSubscribed` again. */
+  onLost?(): void;
 }
 
 export interface RealtimeSocketOptions {
@@ -36,6 +38,8 @@ export interface RealtimeSocket {
   setToken(token: string | null): void;
   /** Whether a socket is open right now (tests, diagnostics). */
   readonly connected: boolean;
+  /** Ends the connection at once and forgets every topic (a connection of one's own, done with). */
+  close(): void;
 }
 
 function defaultUrl(): string {
@@ -143,6 +147,7 @@ export function createRealtimeSocket(opts: RealtimeSocketOptions = {}): Realtime
     const lost = () => {
       if (socket !== ws) return;
       drop();
+      for (const topic of listeners.keys()) each(topic, (l) => l.onLost?.());
       scheduleReconnect();
     };
     ws.addEventListener('close', lost);
@@ -182,6 +187,12 @@ export function createRealtimeSocket(opts: RealtimeSocketOptions = {}): Realtime
     },
     get connected() {
       return open;
+    },
+    close() {
+      listeners.clear();
+      clearTimeout(reconnectTimer);
+      clearTimeout(lingerTimer);
+      drop();
     },
   };
 }

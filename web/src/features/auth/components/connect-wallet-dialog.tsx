@@ -1,13 +1,15 @@
-import '../../../components/ui/dialog.css';
 import '../../../styles/signing.css';
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { completeSignIn, startSignIn, type SignInCompletion, type SignInRequest } from '../../../../../shared/api/auth';
+import { SigningDialog } from '../../../components/signing-dialog';
+import { DialogClose } from '../../../components/ui/dialog';
 import { CloseIcon, WalletIcon } from '../../../components/ui/icons';
 import { apiSend } from '../../../lib/api';
+import { SIGNING_DIALOG_TEXTS } from '../../../lib/signing-texts';
+import type { SigningEnd } from '../../../lib/signing/follow-signing';
 import { SIGN_IN_TOASTS, toastError, toastUnsigned } from '../lib/sign-in-toasts';
-import { watchSignIn, type FinalSignInStatus } from '../lib/watch-sign-in';
+import { signInEnd, signInFollow, type FinalSignInStatus } from '../lib/watch-sign-in';
 
 type Step =
   | { kind: 'choose' }
@@ -25,8 +27,8 @@ export interface ConnectWalletDialogProps {
 export const QR_FAILED_TEXT = 'Failed to generate QR code. Please try again.';
 
 /**
- * Spec part 1 "Connect Wallet dialog": choose Xaman, then scan the QR code (or open the deep link) and wait for the
- * signature.
+ * Spec part 1 "Connect Wallet dialog", in the signing dialog: choose Xaman, then scan the QR code (or open the deep
+ * link) and wait for the signature; the dialog follows the request (signInFollow).
  */
 export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialogProps) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
@@ -59,114 +61,92 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
   };
 
   const request = step.kind === 'qr' ? step.request : null;
-  useEffect(() => {
+  const follow = useMemo(() => request && signInFollow(request), [request]);
+  const finished = (end: SigningEnd<FinalSignInStatus>) => {
     if (!request) return;
+    const ended = signInEnd(end);
     const mine = attempt.current;
-    const finished = (status: FinalSignInStatus) => {
-      if (attempt.current !== mine) return;
-      if (status !== 'signed') {
-        toastUnsigned(status);
-        onClose();
-        return;
-      }
-      setStep({ kind: 'completing' });
-      apiSend(completeSignIn, { params: { uuid: request.uuid }, body: { clientSecret: request.clientSecret } })
-        .then((completion) => {
-          if (attempt.current === mine) onCompleted(completion);
-        })
-        .catch((error: unknown) => {
-          if (attempt.current !== mine) return;
-          console.warn('Completing the sign-in failed', error);
-          toastError(SIGN_IN_TOASTS.setupFailed);
-          onClose();
-        });
-    };
-    return watchSignIn({
-      uuid: request.uuid,
-      topic: request.topic,
-      onFinal: finished,
-      onError: (error) => {
+    if (ended.kind === 'error') {
+      console.warn('Sign-in status check failed', ended.error);
+      toast.error(SIGN_IN_TOASTS.pollError[0], { description: SIGN_IN_TOASTS.pollError[1] });
+      onClose();
+      return;
+    }
+    if (ended.status !== 'signed') {
+      toastUnsigned(ended.status);
+      onClose();
+      return;
+    }
+    setStep({ kind: 'completing' });
+    apiSend(completeSignIn, { params: { uuid: request.uuid }, body: { clientSecret: request.clientSecret } })
+      .then((completion) => {
+        if (attempt.current === mine) onCompleted(completion);
+      })
+      .catch((error: unknown) => {
         if (attempt.current !== mine) return;
-        console.warn('Sign-in status check failed', error);
-        toast.error(SIGN_IN_TOASTS.pollError[0], { description: SIGN_IN_TOASTS.pollError[1] });
+        console.warn('Completing the sign-in failed', error);
+        toastError(SIGN_IN_TOASTS.setupFailed);
         onClose();
-      },
-    });
-  }, [request, onClose, onCompleted]);
+      });
+  };
 
   const scanning = step.kind !== 'choose';
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" aria-describedby="connect-wallet-description">
-          <div className="dialog-header">
-            <Dialog.Title className="dialog-title">
-              {scanning ? 'Scan QR Code with Xaman' : 'Connect Your Wallet'}
-            </Dialog.Title>
-            <Dialog.Close className="btn btn-ghost btn-icon" aria-label="Close">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          {step.kind === 'choose' ? (
-            <>
-              <Dialog.Description id="connect-wallet-description" className="dialog-text">
-                Choose a wallet to connect to the marketplace
-              </Dialog.Description>
-              <button type="button" className="wallet-option" onClick={start}>
-                <span className="wallet-option-icon">
-                  <WalletIcon />
-                </span>
-                <span>
-                  <span className="wallet-option-name">Xaman Wallet</span>
-                  <span className="wallet-option-text">Connect with Xaman mobile app</span>
-                </span>
-              </button>
-              <p className="dialog-note">
-                By connecting a wallet, you agree to the marketplace&apos;s Terms of Service.
-              </p>
-            </>
-          ) : (
-            <div className="qr-step" id="connect-wallet-description">
-              {(step.kind === 'generating' || step.kind === 'completing') && (
-                <div className="status" role="status">
-                  <div className="spinner" aria-hidden />
-                  <p>{step.kind === 'generating' ? 'Generating QR code...' : 'Connecting your wallet...'}</p>
-                </div>
-              )}
-              {step.kind === 'failed' && (
-                <div className="status status-error" role="alert">
-                  <p>{QR_FAILED_TEXT}</p>
-                  <button type="button" className="btn btn-primary" onClick={start}>
-                    Try Again
-                  </button>
-                </div>
-              )}
-              {step.kind === 'qr' && (
-                <>
-                  <img
-                    className="qr-image"
-                    src={step.request.qrPngUrl}
-                    alt="QR code to connect your wallet with Xaman"
-                    width={240}
-                    height={240}
-                    onError={() => setStep({ kind: 'failed' })}
-                  />
-                  <p className="dialog-text">Open Xaman app and scan this QR code to connect your wallet</p>
-                  <a className="btn btn-primary" href={step.request.deepLink} target="_blank" rel="noopener noreferrer">
-                    Open in Xaman Wallet
-                  </a>
-                </>
-              )}
-              {step.kind !== 'completing' && (
-                <button type="button" className="link-button" onClick={back}>
-                  Back to wallet selection
-                </button>
-              )}
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <SigningDialog
+      title={scanning ? 'Scan QR Code with Xaman' : 'Connect Your Wallet'}
+      header={
+        <DialogClose className="btn btn-ghost btn-icon" aria-label="Close">
+          <CloseIcon />
+        </DialogClose>
+      }
+      description={scanning ? undefined : 'Choose a wallet to connect to the marketplace'}
+      {...(scanning && { 'aria-describedby': 'connect-wallet-description' })}
+      onClose={onClose}
+      request={
+        request && follow
+          ? { qrPngUrl: request.qrPngUrl, href: request.deepLink, follow, onEnd: finished }
+          : null
+      }
+      texts={SIGNING_DIALOG_TEXTS.signIn}
+      onQrError={() => setStep({ kind: 'failed' })}
+      boxed={scanning}
+      boxId="connect-wallet-description"
+      footer={
+        step.kind !== 'completing' && (
+          <button type="button" className="link-button" onClick={back}>
+            Back to wallet selection
+          </button>
+        )
+      }
+    >
+      {step.kind === 'choose' && (
+        <>
+          <button type="button" className="wallet-option" onClick={start}>
+            <span className="wallet-option-icon">
+              <WalletIcon />
+            </span>
+            <span>
+              <span className="wallet-option-name">Xaman Wallet</span>
+              <span className="wallet-option-text">Connect with Xaman mobile app</span>
+            </span>
+          </button>
+          <p className="dialog-note">By connecting a wallet, you agree to the marketplace&apos;s Terms of Service.</p>
+        </>
+      )}
+      {(step.kind === 'generating' || step.kind === 'completing') && (
+        <div className="status" role="status">
+          <div className="spinner" aria-hidden />
+          <p>{step.kind === 'generating' ? 'Generating QR code...' : 'Connecting your wallet...'}</p>
+        </div>
+      )}
+      {step.kind === 'failed' && (
+        <div className="status status-error" role="alert">
+          <p>{QR_FAILED_TEXT}</p>
+          <button type="button" className="btn btn-primary" onClick={start}>
+            Try Again
+          </button>
+        </div>
+      )}
+    </SigningDialog>
   );
 }

@@ -2,10 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ResponseOf } from '../../../../../shared/api/contract';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../../../../../shared/api/trust-line';
-import { SIGN_IN_POLL } from '../../../../../shared/domain/sign-in-poll';
 import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { useTopic } from '../../../lib/realtime/use-topic';
 import { SIGNING_TEXTS } from '../../../lib/signing-texts';
+import type { SigningEnd, SigningFollow } from '../../../lib/signing/follow-signing';
 
 export type TrustLineRequest = Extract<ResponseOf<typeof requestRlusdTrustLine>, { status: 'signing' }>;
 
@@ -16,7 +15,7 @@ export type LineStatus = 'unknown' | 'checking' | 'present' | 'missing' | 'error
 export type TrustLineDialogState =
   | { kind: 'requesting' }
   | { kind: 'failed'; message: string }
-  | { kind: 'waiting'; request: TrustLineRequest; signed: boolean };
+  | { kind: 'waiting'; request: TrustLineRequest; follow: SigningFollow<true>; onEnd(end: SigningEnd<true>): void };
 
 type Outcome = 'added' | 'cancelled' | 'expired' | 'timeout' | 'error';
 
@@ -28,12 +27,6 @@ export const TRUST_LINE_TEXTS = {
   checkFailed: ['Trust Line Check Failed', 'Failed to check your RLUSD trust line. Please try again.'],
   requestFailed: 'Failed to create the trust line request.',
 } as const;
-
-/** Network and server failures in a row tolerated while following: one blip should not end it. */
-const MAX_FAILURES_IN_A_ROW = 3;
-
-const isPermanent = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 
 function toastOutcome(outcome: Exclude<Outcome, 'added'>): void {
   switch (outcome) {
@@ -52,98 +45,38 @@ function toastOutcome(outcome: Exclude<Outcome, 'added'>): void {
 }
 
 /**
- * Follows one trust-line request (the one that turns on selling): `signing.status` on the request's topic
+ * How the dialog follows one trust-line request (followSigning): `signing.status` on the request's topic
  * (`signing:<uuid>`) ends it when rejected or expired; the line itself is read (GET /api/me/rlusd-trust-line) on the
- * sign-in poll's schedule (first after 2 s, then every 5 s, at most 60 reads), at once when the topic is subscribed and
- * when the request is signed, until the ledger shows it (the server submits the signed TrustSet).
+ * sign-in poll's schedule, at once when the topic is subscribed and when the request is signed, until the ledger shows
+ * it (the server submits the signed TrustSet).
  */
-function useFollowTrustLine(
-  request: TrustLineRequest | null,
-  token: string,
-  onSigned: () => void,
-  onEnd: (outcome: Outcome) => void,
-) {
-  const latest = useRef({ token, onSigned, onEnd });
-  useEffect(() => {
-    latest.current = { token, onSigned, onEnd };
-  });
-  // The running follow's read and end (no-ops while none runs), for the socket's callbacks.
-  const read = useRef<() => void>(() => {});
-  const end = useRef<(outcome: Outcome) => void>(() => {});
-  const uuid = request?.uuid ?? null;
-
-  useEffect(() => {
-    if (!uuid) return;
-    let done = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let checks = 0;
-    let failures = 0;
-    const controller = new AbortController();
-    const finish = (outcome: Outcome) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      controller.abort();
-      latest.current.onEnd(outcome);
-    };
-    const check = async () => {
-      try {
-        const { hasLine } = await apiGet(getRlusdTrustLine, { token: latest.current.token, signal: controller.signal });
-        if (done) return;
-        failures = 0;
-        if (hasLine) finish('added');
-      } catch (error) {
-        if (done) return;
-        failures += 1;
-        if (isPermanent(error) || failures >= MAX_FAILURES_IN_A_ROW) {
-          console.warn('Checking the RLUSD trust line failed', error);
-          finish('error');
-        }
-      }
-    };
-    const tick = async () => {
-      if (done) return;
-      checks += 1;
-      await check();
-      if (done) return;
-      if (checks >= SIGN_IN_POLL.maxChecks) return finish('timeout');
-      timer = setTimeout(() => void tick(), SIGN_IN_POLL.everyMs);
-    };
-    timer = setTimeout(() => void tick(), SIGN_IN_POLL.firstMs);
-    read.current = () => void check();
-    end.current = finish;
-    return () => {
-      done = true;
-      clearTimeout(timer);
-      controller.abort();
-      read.current = () => {};
-      end.current = () => {};
-    };
-  }, [uuid]);
-
-  useTopic(
-    request?.topic ?? null,
-    (event) => {
-      if (event.type !== 'signing.status' || event.data.uuid !== uuid) return;
-      switch (event.data.status) {
-        case 'signed':
-          latest.current.onSigned();
-          read.current();
-          return;
-        case 'cancelled':
-        case 'expired':
-          end.current(event.data.status);
-          return;
-        case 'timed_out':
-          end.current('timeout');
-          return;
-        case 'pending':
-          return;
-      }
+function trustLineFollow(request: TrustLineRequest, token: string): SigningFollow<true> {
+  return {
+    key: request.uuid,
+    token,
+    request: { uuid: request.uuid, topic: request.topic },
+    read: async (signal) => {
+      const { hasLine } = await apiGet(getRlusdTrustLine, { token, signal });
+      return hasLine ? { over: true, value: true } : { over: false };
     },
-    // Subscribed (again): the line may have been added while the socket was away.
-    { onSubscribed: () => read.current() },
-  );
+  };
+}
+
+function outcomeOf(end: SigningEnd<true>): Outcome {
+  switch (end.kind) {
+    case 'over':
+      return 'added';
+    case 'cancelled':
+    case 'expired':
+    case 'timeout':
+      return end.kind;
+    case 'error':
+      console.warn('Checking the RLUSD trust line failed', end.error);
+      return 'error';
+    case 'signed':
+      // Not an end here: a signature only reads the line at once.
+      return 'error';
+  }
 }
 
 /**
@@ -164,6 +97,19 @@ export function useRlusdTrustLine(token: string) {
     [],
   );
 
+  const ended = useCallback((end: SigningEnd<true>) => {
+    const outcome = outcomeOf(end);
+    attempt.current += 1;
+    setDialog(null);
+    if (outcome === 'added') {
+      setStatus('present');
+      toast.success(TRUST_LINE_TEXTS.added[0], { description: TRUST_LINE_TEXTS.added[1] });
+    } else {
+      setStatus(outcome === 'error' ? 'error' : 'missing');
+      toastOutcome(outcome);
+    }
+  }, []);
+
   const request = useCallback(() => {
     const mine = ++attempt.current;
     setDialog({ kind: 'requesting' });
@@ -173,7 +119,7 @@ export function useRlusdTrustLine(token: string) {
         if (answer.status === 'exists') {
           setDialog(null);
           setStatus('present');
-        } else setDialog({ kind: 'waiting', request: answer, signed: false });
+        } else setDialog({ kind: 'waiting', request: answer, follow: trustLineFollow(answer, token), onEnd: ended });
       })
       .catch((error: unknown) => {
         if (attempt.current !== mine) return;
@@ -182,7 +128,7 @@ export function useRlusdTrustLine(token: string) {
           error instanceof ApiError && error.code !== 'bad_response' ? error.message : TRUST_LINE_TEXTS.requestFailed;
         setDialog({ kind: 'failed', message });
       });
-  }, [token]);
+  }, [token, ended]);
 
   const check = useCallback(async () => {
     const mine = ++checkSeq.current;
@@ -209,24 +155,6 @@ export function useRlusdTrustLine(token: string) {
     attempt.current += 1;
     setDialog(null);
   }, []);
-
-  const waiting = dialog?.kind === 'waiting' ? dialog.request : null;
-  useFollowTrustLine(
-    waiting,
-    token,
-    () => setDialog((d) => (d?.kind === 'waiting' && d.request.uuid === waiting?.uuid ? { ...d, signed: true } : d)),
-    (outcome) => {
-      attempt.current += 1;
-      setDialog(null);
-      if (outcome === 'added') {
-        setStatus('present');
-        toast.success(TRUST_LINE_TEXTS.added[0], { description: TRUST_LINE_TEXTS.added[1] });
-      } else {
-        setStatus(outcome === 'error' ? 'error' : 'missing');
-        toastOutcome(outcome);
-      }
-    },
-  );
 
   return { status, dialog, check, request, close, forget };
 }
