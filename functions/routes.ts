@@ -12,7 +12,8 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
-import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
+import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
+import { getWalletBalances } from '../shared/api/wallet';
 import { getListing, listListings } from '../shared/api/listings';
 import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listing-photos';
@@ -244,14 +245,14 @@ export const routes = {
     usesSigner: true,
     capacity: 'sign-in',
   }),
-  checkUsername: route('checkUsername', checkUsername, 'http/users/check-username', 'public', anyone(200)),
-  createAccount: route('createAccount', createAccount, 'http/users/create-account', 'public', anyone(201), {
+  checkUsername: route('checkUsername', checkUsername, 'http/auth/check-username', 'public', anyone(200)),
+  createAccount: route('createAccount', createAccount, 'http/auth/create-account', 'public', anyone(201), {
     issuesSessions: true,
     capacity: 'sign-in',
   }),
   refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user', signedIn(200)),
   signOut: route('signOut', signOut, 'http/auth/sign-out', 'user', signedIn(200)),
-  getMe: route('getMe', getMe, 'http/users/get-me', 'user', signedIn(200)),
+  getMe: route('getMe', getMe, 'http/auth/get-me', 'user', signedIn(200)),
   getProfile: route('getProfile', getProfile, 'http/profile/get-profile', 'user', signedIn(200)),
   updateProfile: route('updateProfile', updateProfile, 'http/profile/update-profile', 'user', signedIn(200)),
   startAvatarUpload: route(

@@ -5,7 +5,7 @@ import type { RelistDeps } from '../core/auctions/relist';
 import type { SecondChanceDeps } from '../core/auctions/second-chance';
 import type { PayAuctionOrderDeps } from '../core/orders/pay-auction-order';
 import type { Logger } from '../lib/logger';
-import { accounts } from './auth-deps';
+import { accounts } from '../wiring/auth';
 import { clock } from './clock';
 import { auctionBidders } from './db/auction-bidders';
 import { auctionCloseStore } from './db/auction-close-store';

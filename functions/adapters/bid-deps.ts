@@ -6,7 +6,7 @@ import { BoundedMap } from '../lib/bounded-map';
 import { UpstreamError } from '../lib/errors';
 import { keyedBatches } from '../lib/keyed-batches';
 import type { Logger } from '../lib/logger';
-import { accounts } from './auth-deps';
+import { accounts } from '../wiring/auth';
 import { bidEvents } from './bid-events';
 import { clock } from './clock';
 import { bidStore } from './db/bid-store';

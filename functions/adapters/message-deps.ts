@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import type { MessagingDeps } from '../core/messages/ports';
 import { enforceRateLimit } from '../core/auth/rate-limit';
 import type { Logger } from '../lib/logger';
-import { accounts } from './auth-deps';
+import { accounts } from '../wiring/auth';
 import { clock } from './clock';
 import { readCards } from './db/listing-cards';
 import { messageStore } from './db/message-store';

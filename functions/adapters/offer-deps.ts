@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { OfferDeps } from '../core/offers/ports';
 import type { Logger } from '../lib/logger';
-import { accounts } from './auth-deps';
+import { accounts } from '../wiring/auth';
 import { clock } from './clock';
 import { readCards } from './db/listing-cards';
 import { messageStore } from './db/message-store';

@@ -13,7 +13,7 @@ import { buyPaidLabel } from '../core/orders/platform-label';
 import { feeDeps } from './settlement-deps';
 import { labelDeps } from './label-deps';
 import type { Logger } from '../lib/logger';
-import { accounts, signingRequests } from './auth-deps';
+import { accounts, signingRequests } from '../wiring/auth';
 import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
 import { cartStore } from './db/cart-store';

@@ -5,7 +5,7 @@ import type { SellerActionDeps } from '../core/orders/seller-actions';
 import type { ReconcileDeps } from '../core/orders/reconcile';
 import { platformConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { signingRequests } from './auth-deps';
+import { signingRequests } from '../wiring/auth';
 import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
 import { orderFeeStore } from './db/order-fee-store';

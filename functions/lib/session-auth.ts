@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { accounts, sessionDeps } from '../adapters/auth-deps';
+import { accounts, sessionDeps } from '../wiring/auth';
 import { authenticate, type Principal, type VerifiedClaims } from '../core/auth/sessions';
 import type { Auth } from '../routes';
 import { ForbiddenError, UnauthorizedError } from './errors';
@@ -29,7 +29,7 @@ export function sessionAuthenticatorWith(
   return async (token, level, event) => {
     const principal = await authenticate(
       token,
-      sessionDeps(new Date()),
+      sessionDeps(),
       alongside && event && ((claims) => alongside(claims, event)),
     );
     if (level === 'admin') {

@@ -1,5 +1,5 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { sessionDeps } from '../adapters/auth-deps';
+import { sessionDeps } from '../wiring/auth';
 import { authenticate, SessionRefused } from '../core/auth/sessions';
 import { lambdaHandler } from '../lib/lambda-handler';
 import { fromCloudFront, originCheckEnabled } from '../lib/origin-verify';
@@ -32,7 +32,7 @@ export const handler = lambdaHandler(
     const token = event.queryStringParameters?.token;
     if (token === undefined || token === '') return allow(event, 'anonymous', {});
     try {
-      const { userId } = await authenticate(token, sessionDeps(new Date()));
+      const { userId } = await authenticate(token, sessionDeps());
       return allow(event, userId, { userId });
     } catch (error) {
       if (error instanceof SessionRefused) throw new Error('Unauthorized');

@@ -40,7 +40,7 @@ export async function conversationList(): Promise<ConversationListBench> {
     // Imported once the stack has set the environment the adapters read.
     const { db } = await import('../../functions/adapters/db/service');
     const { messageStore } = await import('../../functions/adapters/db/message-store');
-    const { sessionDeps } = await import('../../functions/adapters/auth-deps');
+    const { sessionDeps } = await import('../../functions/wiring/auth');
     const { openSession } = await import('../../functions/core/auth/sessions');
     const { startConversation } = await import('../../functions/core/messages/start-conversation');
     const { sendMessage } = await import('../../functions/core/messages/send-message');
@@ -52,7 +52,7 @@ export async function conversationList(): Promise<ConversationListBench> {
     if (unprocessed.length > 0) throw new Error(`${unprocessed.length} listings not written`);
 
     const userId = ulid();
-    const { token } = await openSession(userId, sessionDeps(new Date()));
+    const { token } = await openSession(userId, sessionDeps());
     const start = Date.now() - LIST_CONVERSATIONS * 1000;
     let tick = 0;
     const deps: MessagingDeps = {

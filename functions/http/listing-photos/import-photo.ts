@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { LISTING_PHOTO_MAX_BYTES } from '../../../shared/api/listing-photos';
-import { accounts } from '../../adapters/auth-deps';
+import { accounts } from '../../wiring/auth';
 import { fetchImage } from '../../adapters/image-fetch';
 import { writeObject } from '../../adapters/media-store';
 import { mediaUrl } from '../../adapters/media-url';

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { LISTING_PHOTO_MAX_BYTES } from '../../../shared/api/listing-photos';
-import { accounts } from '../../adapters/auth-deps';
+import { accounts } from '../../wiring/auth';
 import { presignUpload } from '../../adapters/media-uploads';
 import { requireSeller } from '../../core/listings/seller';
 import { pendingUploadKey } from '../../core/listings/photos';

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { accounts } from '../../adapters/auth-deps';
+import { accounts } from '../../wiring/auth';
 import { listingWriter } from '../../adapters/db/listing-writer';
 import { db } from '../../adapters/db/service';
 import { photoStore } from '../../adapters/photo-store';

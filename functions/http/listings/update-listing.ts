@@ -1,4 +1,4 @@
-import { accounts } from '../../adapters/auth-deps';
+import { accounts } from '../../wiring/auth';
 import { listingEditStore } from '../../adapters/db/listing-edit-store';
 import { db } from '../../adapters/db/service';
 import { photoStore } from '../../adapters/photo-store';

@@ -1,35 +1,32 @@
 import type { SignedIn } from '../../../shared/api/auth';
 import { checkUsername, USERNAME_MESSAGES } from '../../../shared/domain/username';
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
-import type { AccountStore } from './ports';
+import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
+import type { AccountStore, RateLimitStore } from './ports';
+import { enforceRateLimit } from './rate-limit';
 import { currentUser, openSession, type SessionDeps } from './sessions';
 import { TokenRefused, verifyRegistrationTicket } from './tokens';
-
-export async function usernameAvailability(
-  raw: string,
-  accounts: Pick<AccountStore, 'isUsernameTaken'>,
-): Promise<{ available: boolean; message: string }> {
-  const rule = checkUsername(raw);
-  if (!rule.ok) return { available: false, message: rule.message };
-  if (await accounts.isUsernameTaken(rule.username)) return { available: false, message: USERNAME_MESSAGES.taken };
-  return { available: true, message: USERNAME_MESSAGES.available };
-}
 
 export interface CreateAccountDeps {
   accounts: AccountStore;
   session: SessionDeps;
+  rateLimits: RateLimitStore;
   mediaUrl: (key: string) => string;
 }
 
-/** The holder of a registration ticket picks a username; the server makes the id and opens a session. */
+/**
+ * The holder of a registration ticket picks a username; the server makes the id and opens a session. Counted per
+ * source IP.
+ */
 export async function createAccount(
   input: { username: string; ticket: string },
+  sourceIp: string,
   deps: CreateAccountDeps,
 ): Promise<SignedIn> {
-  const { now } = deps.session;
+  const at = deps.session.clock.now();
+  await enforceRateLimit(deps.rateLimits, 'createAccount', sourceIp, at);
   let walletAddress: string;
   try {
-    ({ walletAddress } = await verifyRegistrationTicket(input.ticket, await deps.session.key(), now));
+    ({ walletAddress } = await verifyRegistrationTicket(input.ticket, await deps.session.key(), at));
   } catch (error) {
     if (error instanceof TokenRefused) {
       throw new UnauthorizedError('The registration ticket is invalid or has expired; connect your wallet again');
@@ -44,7 +41,7 @@ export async function createAccount(
     username: rule.username,
     walletAddress,
     role: 'user' as const,
-    createdAt: now.toISOString(),
+    createdAt: at.toISOString(),
   };
   const result = await deps.accounts.create(user);
   if (!result.ok) {
@@ -54,13 +51,4 @@ export async function createAccount(
   }
   const session = await openSession(user.userId, deps.session);
   return { kind: 'session', session, user: await currentUser(user, deps.accounts, deps.mediaUrl) };
-}
-
-export async function getMe(
-  userId: string,
-  deps: { accounts: Pick<AccountStore, 'user' | 'profileFlags'>; mediaUrl: (key: string) => string },
-) {
-  const user = await deps.accounts.user(userId);
-  if (!user) throw new NotFoundError('The account no longer exists');
-  return currentUser(user, deps.accounts, deps.mediaUrl);
 }
