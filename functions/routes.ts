@@ -20,7 +20,7 @@ import { importListingPhoto, startListingPhotoUpload } from '../shared/api/listi
 import { createListing, endListing, listMyListings, updateListing } from '../shared/api/listing-write';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
-import { STORE_BANNERS } from './core/profile/store-settings';
+import { STORE_BANNERS } from './core/stores/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 import {
   getNotificationSummary,
@@ -270,7 +270,7 @@ export const routes = {
     nativeModules: SHARP,
   }),
   // The banner a new one replaces goes.
-  updateStore: route('updateStore', updateStore, 'http/profile/update-store', 'user', signedIn(200), {
+  updateStore: route('updateStore', updateStore, 'http/stores/update-store', 'user', signedIn(200), {
     uploadsMedia: STORE_BANNERS,
     deletesMedia: [PENDING_UPLOADS, STORE_BANNERS],
     nativeModules: SHARP,

@@ -2,12 +2,7 @@ import type { CurrentUser, Session } from '../../../shared/api/auth';
 import { UnauthorizedError } from '../../lib/errors';
 import type { Clock } from '../clock/clock';
 import type { AccountStore, SessionStore, UserRecord } from './ports';
-import {
-  issueSessionToken,
-  TokenRefused,
-  verifySessionToken,
-  type TokenRefusal,
-} from './tokens';
+import { issueSessionToken, TokenRefused, verifySessionToken, type TokenRefusal } from './tokens';
 
 export interface SessionDeps {
   sessions: SessionStore;

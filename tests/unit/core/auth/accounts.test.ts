@@ -22,7 +22,12 @@ function setup(now = NOW) {
   let n = 0;
   const deps = {
     accounts,
-    session: { sessions: new MemorySessions(), key: async () => TEST_KEY, newId: () => `ID${++n}`, clock: testClock(now) },
+    session: {
+      sessions: new MemorySessions(),
+      key: async () => TEST_KEY,
+      newId: () => `ID${++n}`,
+      clock: testClock(now),
+    },
     rateLimits: unlimited,
     mediaUrl: (k: string) => k,
   };

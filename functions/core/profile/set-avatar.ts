@@ -1,5 +1,8 @@
+import type { Profile } from '../../../shared/api/profile';
+import type { Clock } from '../clock/clock';
 import { pendingPhotoPrefix, promotePendingImage, type PhotoStore } from '../listings/photos';
-import { avatarPrefix, type ProfileSettingsRecord, type ProfileStore } from './profile';
+import type { MediaUrl } from '../listings/to-card';
+import { avatarPrefix, toProfile, type ProfileStore } from './profile';
 
 /** Longest side of a served avatar: shown at most ~128 CSS px, on 2x screens, with room to spare. */
 export const AVATAR_MAX_PX = 512;
@@ -12,9 +15,9 @@ export const AVATAR_MAX_PX = 512;
 export async function setAvatar(
   userId: string,
   key: string,
-  deps: { profiles: Pick<ProfileStore, 'setAvatar'>; photos: PhotoStore; now: Date },
-): Promise<ProfileSettingsRecord> {
+  deps: { profiles: Pick<ProfileStore, 'setAvatar'>; photos: PhotoStore; mediaUrl: MediaUrl; clock: Clock },
+): Promise<Profile> {
   const served = `${avatarPrefix(userId)}${key.slice(pendingPhotoPrefix(userId).length)}`;
   await promotePendingImage(userId, key, served, deps.photos, { name: 'Avatar', field: 'key', maxPx: AVATAR_MAX_PX });
-  return deps.profiles.setAvatar(userId, served, deps.now);
+  return toProfile(await deps.profiles.setAvatar(userId, served, deps.clock.now()), deps.mediaUrl);
 }

@@ -7,9 +7,11 @@ import { dynamoRawClient, s3Client, sqsClient } from '../lib/aws-clients';
 import { checkPlatformAccount } from '../core/health/platform-account';
 import { config, platformConfig } from '../lib/config';
 import { queues } from '../routes';
-import { carrier } from './carrier/fedex-carrier';
-import { loadLedger } from './load-ledger';
-import { signer } from './signer/xaman-signer';
+import { carrier } from '../adapters/carrier/fedex-carrier';
+import { loadLedger } from '../adapters/load-ledger';
+import { signer } from '../adapters/signer/xaman-signer';
+import type { Logger } from '../lib/logger';
+import type { GetHealthDeps } from '../core/health/get-health';
 
 let probes: DependencyProbe[] | undefined;
 
@@ -63,4 +65,11 @@ function buildProbes(): DependencyProbe[] {
       systemClock,
     ),
   ];
+}
+
+export function getHealthDeps(log: Pick<Logger, 'warn'>): GetHealthDeps {
+  return {
+    probes: healthProbes(),
+    onFailure: (dependency, error) => log.warn('dependency failing', { dependency, error }),
+  };
 }

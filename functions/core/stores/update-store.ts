@@ -1,39 +1,20 @@
-import type { StoreSettings, updateStore } from '../../../shared/api/stores';
+import type { StoreSettings, updateStore as updateStoreContract } from '../../../shared/api/stores';
 import type { ResponseOf } from '../../../shared/api/contract';
 import { ConflictError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
 import { PENDING_UPLOADS, promotePendingImage, type PhotoStore } from '../listings/photos';
 import type { MediaUrl } from '../listings/to-card';
-
-/** Where store banners live once a store takes them. */
-export const STORE_BANNERS = 'store-banners/';
-/** Longest side of a served banner: a full-width banner on a large 2x screen. */
-export const STORE_BANNER_MAX_PX = 2560;
-
-export interface StoreFields {
-  storeName?: string;
-  storeDescription?: string;
-  bio?: string;
-  storeBannerKey?: string;
-}
-
-export interface StoreSettingsStore {
-  get(userId: string): Promise<StoreFields | null>;
-  /**
-   * Writes the fields (undefined removes one) if the banner is still `expectedBanner`; false when another save changed
-   * it meanwhile.
-   */
-  save(userId: string, fields: StoreFields, expectedBanner: string | undefined, now: Date): Promise<boolean>;
-}
+import { STORE_BANNER_MAX_PX, STORE_BANNERS, type StoreFields, type StoreSettingsStore } from './store-settings';
 
 /**
  * Customize Store: saves the store texts and, when a new banner is sent, checks it like a listing photo (the user's own
  * upload, an image, at most 5 MB), re-encodes it under store-banners/ and deletes the banner it replaces.
  */
-export async function updateStoreSettings(
+export async function updateStore(
   userId: string,
   input: StoreSettings,
-  deps: { store: StoreSettingsStore; photos: PhotoStore; mediaUrl: MediaUrl; now: () => Date },
-): Promise<ResponseOf<typeof updateStore>> {
+  deps: { store: StoreSettingsStore; photos: PhotoStore; mediaUrl: MediaUrl; clock: Clock },
+): Promise<ResponseOf<typeof updateStoreContract>> {
   const current = (await deps.store.get(userId)) ?? {};
   let banner = current.storeBannerKey;
   let moved: string | undefined;
@@ -53,7 +34,7 @@ export async function updateStoreSettings(
     bio: input.bio || undefined,
     storeBannerKey: banner,
   };
-  if (!(await deps.store.save(userId, fields, current.storeBannerKey, deps.now()))) {
+  if (!(await deps.store.save(userId, fields, current.storeBannerKey, deps.clock.now()))) {
     if (moved) await deps.photos.remove([moved]);
     throw new ConflictError('Your store was changed at the same time. Please try again.');
   }
