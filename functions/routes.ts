@@ -592,13 +592,13 @@ export const routeList: readonly RouteDef[] = Object.values(routes);
 
 /** WebSocket API routes. */
 export const wsRoutes = {
-  $connect: 'ws/connect',
-  $disconnect: 'ws/disconnect',
-  $default: 'ws/default',
+  $connect: 'ws/open-connection',
+  $disconnect: 'ws/close-connection',
+  $default: 'ws/answer-socket-message',
 } as const;
 
 /** The $connect REQUEST authorizer (the local gateway calls it before $connect, as API Gateway does). */
-export const wsAuthorizer = 'ws/authorize';
+export const wsAuthorizer = 'ws/authorize-connection';
 
 export interface QueueDef {
   name: string;
@@ -693,7 +693,7 @@ export function rateMs(rate: string): number {
 /** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */
 export const schedules: readonly ScheduleDef[] = [
   // Tells bidders and wishlist savers of auctions ending within the hour, once each (the dedupe key makes reruns harmless).
-  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(5 minutes)' },
+  { name: 'auction-ending-notices', handler: 'jobs/auction-ending-notices', rate: 'rate(5 minutes)' },
   // Ends auctions at their end: out of browse and search, the winner's order awaiting payment, everyone told.
   { name: 'close-auctions', handler: 'jobs/close-auctions', rate: 'rate(1 minute)' },
   // Auctions' orders unpaid after their 48 hours lapse (the seller may then offer a second chance or relist).

@@ -66,7 +66,7 @@ export async function conversationList(): Promise<ConversationListBench> {
       limitStarts: async () => undefined,
       newId: (at) => ulid(at.getTime()),
       // Each conversation a second newer than the one before, so the list has a clear order.
-      now: () => new Date(start + 500 * tick++),
+      clock: { now: () => new Date(start + 500 * tick++) },
       warn: () => undefined,
     };
     for (let i = 0; i < listings.length; i += SETUP_CONCURRENCY) {

@@ -45,7 +45,7 @@ export async function notificationsBell(): Promise<BellResult> {
               relatedId: null,
               dedupeKey: `bench:${i + j}`,
             },
-            { store, events: { publish: async () => undefined }, now: () => at, newId: (t) => ulid(t.getTime()) },
+            { store, events: { publish: async () => undefined }, clock: { now: () => at }, newId: (t) => ulid(t.getTime()) },
           );
         }),
       );

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { domainEventSchema, type DomainEventOf } from '../../../shared/events';
 import {
-  notifyEndingAuctions,
+  auctionEndingNotices,
   type EndingAuction,
   type EndingAuctionDeps,
-} from '../../../functions/core/notifications/auction-ending';
+} from '../../../functions/core/notifications/auction-ending-notices';
 import { notify } from '../../../functions/core/notifications/notify';
 import { memoryNotificationStore, notificationDeps, recordingPublisher } from './notifications-memory';
 
@@ -60,7 +60,7 @@ describe('auction-ending notices', () => {
       // bob both bid on and saved A: told once. erin bid on B only; carol bid on C (outside the hour).
       { A: ['bob'], B: ['erin'], C: ['carol'], D: ['carol'] },
     );
-    const result = await notifyEndingAuctions(NOW, w.deps);
+    const result = await auctionEndingNotices(NOW, w.deps);
     expect(w.reads[0]).toEqual({ from: NOW.toISOString(), to: at(1) });
     const requests = w.events.events.map((e) => domainEventSchema.parse(e) as DomainEventOf<'notify.requested'>);
     expect(requests.map((r) => `${r.data.userId}:${r.data.relatedId}`).sort()).toEqual([
@@ -85,12 +85,12 @@ describe('auction-ending notices', () => {
   it('a bidder who joins within the last hour is told at the next run; the others are not told again', async () => {
     const bidders: Record<string, string[]> = { A: ['alice'] };
     const w = world([auction('A', 0.9)], {}, 2, bidders);
-    await notifyEndingAuctions(NOW, w.deps);
+    await auctionEndingNotices(NOW, w.deps);
     const { deps } = notificationDeps(w.mem.store);
     for (const e of w.events.events) await notify((e as DomainEventOf<'notify.requested'>).data, deps);
     w.events.events.length = 0;
     bidders.A = ['alice', 'bob'];
-    expect(await notifyEndingAuctions(new Date(NOW.getTime() + 5 * 60_000), w.deps)).toEqual({
+    expect(await auctionEndingNotices(new Date(NOW.getTime() + 5 * 60_000), w.deps)).toEqual({
       auctions: 1,
       requested: 1,
     });
@@ -99,12 +99,12 @@ describe('auction-ending notices', () => {
 
   it('a second run asks for nothing once the first run’s notifications are stored', async () => {
     const w = world([auction('A', 0.5)], { A: ['alice', 'bob'] });
-    await notifyEndingAuctions(NOW, w.deps);
+    await auctionEndingNotices(NOW, w.deps);
     // The events consumer runs notify for each request.
     const { deps } = notificationDeps(w.mem.store);
     for (const e of w.events.events) await notify((e as DomainEventOf<'notify.requested'>).data, deps);
     w.events.events.length = 0;
-    expect(await notifyEndingAuctions(new Date(NOW.getTime() + 15 * 60_000), w.deps)).toEqual({
+    expect(await auctionEndingNotices(new Date(NOW.getTime() + 15 * 60_000), w.deps)).toEqual({
       auctions: 1,
       requested: 0,
     });
@@ -114,8 +114,8 @@ describe('auction-ending notices', () => {
 
   it('even when both runs ask (a race), notify stores one notification per user and auction', async () => {
     const w = world([auction('A', 0.5)], { A: ['alice'] });
-    await notifyEndingAuctions(NOW, w.deps);
-    await notifyEndingAuctions(NOW, w.deps);
+    await auctionEndingNotices(NOW, w.deps);
+    await auctionEndingNotices(NOW, w.deps);
     expect(w.events.events).toHaveLength(2);
     const { deps } = notificationDeps(w.mem.store);
     for (const e of w.events.events) await notify((e as DomainEventOf<'notify.requested'>).data, deps);
@@ -124,7 +124,7 @@ describe('auction-ending notices', () => {
 
   it('ignores ended auctions and reads nothing more with no savers', async () => {
     const w = world([auction('A', -1), auction('B', 0.5)], {});
-    expect(await notifyEndingAuctions(NOW, w.deps)).toEqual({ auctions: 1, requested: 0 });
+    expect(await auctionEndingNotices(NOW, w.deps)).toEqual({ auctions: 1, requested: 0 });
     expect(w.events.events).toEqual([]);
   });
 });

@@ -47,18 +47,18 @@ function endingRequest(auction: EndingAuction, userId: string, at: Date): Domain
 }
 
 /**
- * The schedule's rule: everyone who bid on or saved an auction ending within the hour is told once
+ * The schedule's rule, for its run at `at`: everyone who bid on or saved an auction ending within the hour is told once
  * per auction. The auctions come from the end-time index, their bidders from the bid partition and their watchers
  * from the wishlist's reverse entries; pairs already told are skipped here (a cheap read) and notify's dedupe key makes
  * a second run or a race harmless anyway. Soft close only moves an end later, by minutes: an auction told of stays
  * told, and someone who first bids within the last hour is told at the next run.
  */
-export async function notifyEndingAuctions(
-  now: Date,
+export async function auctionEndingNotices(
+  at: Date,
   deps: EndingAuctionDeps,
 ): Promise<{ auctions: number; requested: number }> {
-  const from = now.toISOString();
-  const to = new Date(now.getTime() + ENDING_NOTICE_MS).toISOString();
+  const from = at.toISOString();
+  const to = new Date(at.getTime() + ENDING_NOTICE_MS).toISOString();
   let auctions = 0;
   let requested = 0;
   let cursor: string | null = null;
@@ -86,7 +86,7 @@ export async function notifyEndingAuctions(
     );
     const requests = pairs
       .filter((p) => !told.has(`${p.userId} ${auctionEndingKey(p.auction.listingId)}`))
-      .map((p) => endingRequest(p.auction, p.userId, now));
+      .map((p) => endingRequest(p.auction, p.userId, at));
     if (requests.length > 0) await deps.events.publish(requests);
     requested += requests.length;
   } while (cursor);

@@ -1,8 +1,9 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { sessionDeps } from '../wiring/auth';
-import { authenticate, SessionRefused } from '../core/auth/sessions';
+import { SessionRefused } from '../core/auth/sessions';
+import { authorizeConnection } from '../core/realtime/authorize-connection';
 import { lambdaHandler } from '../lib/lambda-handler';
-import { fromCloudFront, originCheckEnabled } from '../lib/origin-verify';
+import { fromCloudFront, originCheckEnabled } from '../wiring/http';
+import { authorizeConnectionDeps } from '../wiring/realtime';
 
 type ConnectAuthorizerEvent = APIGatewayRequestAuthorizerEventV2 & { methodArn?: string };
 
@@ -26,14 +27,12 @@ const allow = (event: ConnectAuthorizerEvent, principalId: string, context: Reco
  * connection that did not come through CloudFront (no origin header, see functions/lib/origin-verify.ts) is denied (403).
  */
 export const handler = lambdaHandler(
-  'ws/authorize',
+  'ws/authorize-connection',
   async (event: ConnectAuthorizerEvent) => {
     if (originCheckEnabled() && !(await fromCloudFront(event.headers))) return policy(event, 'Deny', 'direct');
-    const token = event.queryStringParameters?.token;
-    if (token === undefined || token === '') return allow(event, 'anonymous', {});
     try {
-      const { userId } = await authenticate(token, sessionDeps());
-      return allow(event, userId, { userId });
+      const user = await authorizeConnection(event.queryStringParameters?.token, authorizeConnectionDeps);
+      return user ? allow(event, user.userId, { userId: user.userId }) : allow(event, 'anonymous', {});
     } catch (error) {
       if (error instanceof SessionRefused) throw new Error('Unauthorized');
       throw error;
