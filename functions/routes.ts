@@ -13,7 +13,8 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
-import { getProfile, getWalletBalances, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
+import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
+import { getWalletBalances } from '../shared/api/wallet';
 import {
   createListing,
   endListing,
@@ -27,7 +28,7 @@ import {
 import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
-import { STORE_BANNERS } from './core/profile/store-settings';
+import { STORE_BANNERS } from './core/stores/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 import {
   getNotificationSummary,
@@ -254,14 +255,14 @@ export const routes = {
     usesSigner: true,
     capacity: 'sign-in',
   }),
-  checkUsername: route('checkUsername', checkUsername, 'http/users/check-username', 'public', anyone(200)),
-  createAccount: route('createAccount', createAccount, 'http/users/create-account', 'public', anyone(201), {
+  checkUsername: route('checkUsername', checkUsername, 'http/auth/check-username', 'public', anyone(200)),
+  createAccount: route('createAccount', createAccount, 'http/auth/create-account', 'public', anyone(201), {
     issuesSessions: true,
     capacity: 'sign-in',
   }),
   refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user', signedIn(200)),
   signOut: route('signOut', signOut, 'http/auth/sign-out', 'user', signedIn(200)),
-  getMe: route('getMe', getMe, 'http/users/get-me', 'user', signedIn(200)),
+  getMe: route('getMe', getMe, 'http/auth/get-me', 'user', signedIn(200)),
   getProfile: route('getProfile', getProfile, 'http/profile/get-profile', 'user', signedIn(200)),
   updateProfile: route('updateProfile', updateProfile, 'http/profile/update-profile', 'user', signedIn(200)),
   startAvatarUpload: route(
@@ -279,7 +280,7 @@ export const routes = {
     nativeModules: SHARP,
   }),
   // The banner a new one replaces goes.
-  updateStore: route('updateStore', updateStore, 'http/profile/update-store', 'user', signedIn(200), {
+  updateStore: route('updateStore', updateStore, 'http/stores/update-store', 'user', signedIn(200), {
     uploadsMedia: STORE_BANNERS,
     deletesMedia: [PENDING_UPLOADS, STORE_BANNERS],
     nativeModules: SHARP,
@@ -601,13 +602,13 @@ export const routeList: readonly RouteDef[] = Object.values(routes);
 
 /** WebSocket API routes. */
 export const wsRoutes = {
-  $connect: 'ws/connect',
-  $disconnect: 'ws/disconnect',
-  $default: 'ws/default',
+  $connect: 'ws/open-connection',
+  $disconnect: 'ws/close-connection',
+  $default: 'ws/answer-socket-message',
 } as const;
 
 /** The $connect REQUEST authorizer (the local gateway calls it before $connect, as API Gateway does). */
-export const wsAuthorizer = 'ws/authorize';
+export const wsAuthorizer = 'ws/authorize-connection';
 
 export interface QueueDef {
   name: string;
@@ -702,7 +703,7 @@ export function rateMs(rate: string): number {
 /** Scheduled jobs (auction close, delivery checks, escrow expiry) are added here as their features land. */
 export const schedules: readonly ScheduleDef[] = [
   // Tells bidders and wishlist savers of auctions ending within the hour, once each (the dedupe key makes reruns harmless).
-  { name: 'auction-ending-notices', handler: 'jobs/notify-ending-auctions', rate: 'rate(5 minutes)' },
+  { name: 'auction-ending-notices', handler: 'jobs/auction-ending-notices', rate: 'rate(5 minutes)' },
   // Ends auctions at their end: out of browse and search, the winner's order awaiting payment, everyone told.
   { name: 'close-auctions', handler: 'jobs/close-auctions', rate: 'rate(1 minute)' },
   // Auctions' orders unpaid after their 48 hours lapse (the seller may then offer a second chance or relist).

@@ -1,5 +1,5 @@
-import { offerDeps } from '../adapters/offer-deps';
 import { expireOffers } from '../core/offers/expire-offers';
+import { expireOffersDeps } from '../wiring/offers';
 import { scheduledJob } from '../wiring/jobs';
 
 /**
@@ -7,7 +7,7 @@ import { scheduledJob } from '../wiring/jobs';
  * message 'Offer expired' and a notice to their sender. Safe to run twice: each is conditional on the offer pending.
  */
 export const handler = scheduledJob('jobs/expire-offers', async ({ now, log, metrics }) => {
-  const result = await expireOffers(now, offerDeps(log));
+  const result = await expireOffers(now, expireOffersDeps(log));
   metrics.count('OffersExpired', result.expired);
   if (result.expired + result.failed > 0) log.info('offers expired', result);
   return result;

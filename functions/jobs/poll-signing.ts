@@ -1,4 +1,4 @@
-import { signingRequests } from '../adapters/auth-deps';
+import { signingRequests } from '../wiring/auth';
 import { settleBy } from '../wiring/orders';
 import { signer } from '../adapters/signer/xaman-signer';
 import { signingCheckMessage } from '../../shared/events';

@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { accounts } from '../adapters/auth-deps';
+import { accounts } from './auth';
 import { clock } from '../adapters/clock';
 import { auctionBidders } from '../adapters/db/auction-bidders';
 import { auctionCloseStore } from '../adapters/db/auction-close-store';

@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import type { Cents } from '../../shared/domain/money';
-import { accounts } from '../adapters/auth-deps';
+import { accounts } from './auth';
 import { bidEvents } from '../adapters/bid-events';
 import { bidStore } from '../adapters/db/bid-store';
 import { myBidsStore } from '../adapters/db/my-bids-store';

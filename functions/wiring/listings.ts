@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { LISTING_PHOTO_MAX_BYTES } from '../../shared/api/listings';
-import { accounts } from '../adapters/auth-deps';
+import { accounts } from './auth';
 import { clock } from '../adapters/clock';
 import { listingBrowseStore } from '../adapters/db/listing-browse-store';
 import { listingDetailReader } from '../adapters/db/listing-detail-reader';

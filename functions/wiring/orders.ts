@@ -23,7 +23,7 @@ import { settleTrustLine, type TrustLineDeps } from '../core/wallet/trust-line';
 import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
 import { ledgerConfig, platformConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { accounts, signingRequests } from '../adapters/auth-deps';
+import { accounts, signingRequests } from './auth';
 import { carrier } from '../adapters/carrier/fedex-carrier';
 import { clock } from '../adapters/clock';
 import { holdReader } from '../adapters/db/buyer-holds';

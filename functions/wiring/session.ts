@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { accounts, sessionDeps } from '../adapters/auth-deps';
+import { accounts, sessionDeps } from './auth';
 import { authenticate, type VerifiedClaims } from '../core/auth/sessions';
 import { ForbiddenError } from '../lib/errors';
 import type { Authenticator } from '../lib/session-auth';
@@ -14,7 +14,7 @@ export function sessionAuthenticatorWith(
   return async (token, level, event) => {
     const principal = await authenticate(
       token,
-      sessionDeps(new Date()),
+      sessionDeps(),
       alongside && event && ((claims) => alongside(claims, event)),
     );
     if (level === 'admin') {

@@ -3,6 +3,7 @@ export * from './health';
 export * from './listings';
 export * from './auth';
 export * from './profile';
+export * from './wallet';
 export * from './wishlist';
 export * from './lookup';
 export * from './stores';

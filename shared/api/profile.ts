@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { ADDRESS_COUNTRIES } from '../domain/address';
 import { defineContract } from './contract';
 
-/** Profile settings, avatar upload and wallet balances (spec part 3 /settings and /wallet). */
+/** Profile settings and avatar upload (spec part 3 /settings). */
 
 /** Trimmed text of at most `max` characters, then any further checks. */
 const text = (max: number, ...more: z.core.$ZodCheck<string>[]) =>
@@ -80,27 +80,4 @@ export const setAvatar = defineContract({
   path: '/api/me/avatar',
   body: z.strictObject({ key: z.string().check(z.minLength(1), z.maxLength(300)) }),
   response: profileSchema,
-});
-
-export const walletBalanceSchema = z.object({
-  /** 'XRP', 'RLUSD' or another currency code. */
-  currency: z.string(),
-  /** The ledger's exact decimal text (XRP in XRP, not drops). */
-  value: z.string(),
-  /** RLUSD in cents, truncated; null for other currencies. */
-  cents: z.nullable(z.number().check(z.int())),
-  /** Issuer of a token; null for XRP. */
-  issuer: z.nullable(z.string()),
-});
-export type WalletBalance = z.infer<typeof walletBalanceSchema>;
-
-export const getWalletBalances = defineContract({
-  method: 'GET',
-  path: '/api/wallet/balances',
-  response: z.object({
-    walletAddress: z.string(),
-    balances: z.array(walletBalanceSchema),
-    /** The account on the explorer of the configured network (the local node serves its own). */
-    explorerUrl: z.string(),
-  }),
 });

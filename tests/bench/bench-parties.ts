@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { Wallet } from 'xrpl';
-import { accounts, sessionDeps } from '../../functions/adapters/auth-deps';
+import { accounts, sessionDeps } from '../../functions/wiring/auth';
 import { profileStore } from '../../functions/adapters/db/profile-store';
 import { db } from '../../functions/adapters/db/service';
 import { openSession } from '../../functions/core/auth/sessions';
@@ -59,7 +59,7 @@ export async function accountFor(
     }),
     now,
   );
-  const { token } = await openSession(userId, sessionDeps(now));
+  const { token } = await openSession(userId, sessionDeps());
   return { userId, username, token };
 }
 

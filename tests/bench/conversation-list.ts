@@ -40,7 +40,7 @@ export async function conversationList(): Promise<ConversationListBench> {
     // Imported once the stack has set the environment the adapters read.
     const { db } = await import('../../functions/adapters/db/service');
     const { messageStore } = await import('../../functions/adapters/db/message-store');
-    const { sessionDeps } = await import('../../functions/adapters/auth-deps');
+    const { sessionDeps } = await import('../../functions/wiring/auth');
     const { openSession } = await import('../../functions/core/auth/sessions');
     const { startConversation } = await import('../../functions/core/messages/start-conversation');
     const { sendMessage } = await import('../../functions/core/messages/send-message');
@@ -52,7 +52,7 @@ export async function conversationList(): Promise<ConversationListBench> {
     if (unprocessed.length > 0) throw new Error(`${unprocessed.length} listings not written`);
 
     const userId = ulid();
-    const { token } = await openSession(userId, sessionDeps(new Date()));
+    const { token } = await openSession(userId, sessionDeps());
     const start = Date.now() - LIST_CONVERSATIONS * 1000;
     let tick = 0;
     const deps: MessagingDeps = {
@@ -66,7 +66,7 @@ export async function conversationList(): Promise<ConversationListBench> {
       limitStarts: async () => undefined,
       newId: (at) => ulid(at.getTime()),
       // Each conversation a second newer than the one before, so the list has a clear order.
-      now: () => new Date(start + 500 * tick++),
+      clock: { now: () => new Date(start + 500 * tick++) },
       warn: () => undefined,
     };
     for (let i = 0; i < listings.length; i += SETUP_CONCURRENCY) {

@@ -41,7 +41,7 @@ interface Person {
 }
 
 async function person(name: string): Promise<Person> {
-  const { accounts, sessionDeps } = await import('../../functions/adapters/auth-deps');
+  const { accounts, sessionDeps } = await import('../../functions/wiring/auth');
   const { openSession } = await import('../../functions/core/auth/sessions');
   const userId = ulid();
   const created = await accounts().create({
@@ -52,7 +52,7 @@ async function person(name: string): Promise<Person> {
     createdAt: new Date().toISOString(),
   });
   if (!created.ok) throw new Error(`account ${name}: ${created.reason}`);
-  return { userId, token: (await openSession(userId, sessionDeps(new Date()))).token };
+  return { userId, token: (await openSession(userId, sessionDeps())).token };
 }
 
 async function post<T>(stack: BareStack, who: Person, path: string, body: unknown): Promise<T> {

@@ -5,7 +5,7 @@
  * (`tsx tests/bench/notifications-bell.ts`) it prints the result as JSON.
  */
 import { ulid } from 'ulid';
-import { sessionDeps } from '../../functions/adapters/auth-deps';
+import { sessionDeps } from '../../functions/wiring/auth';
 import { notificationStore } from '../../functions/adapters/db/notification-store';
 import { db } from '../../functions/adapters/db/service';
 import { openSession } from '../../functions/core/auth/sessions';
@@ -29,7 +29,7 @@ export async function notificationsBell(): Promise<BellResult> {
   try {
     // The handlers run in this process, so db() is theirs (created after the stack set the env).
     const userId = ulid();
-    const { token } = await openSession(userId, sessionDeps(new Date()));
+    const { token } = await openSession(userId, sessionDeps());
     const store = notificationStore(db());
     const start = Date.now() - BELL_NOTIFICATIONS * 1000;
     for (let i = 0; i < BELL_NOTIFICATIONS; i += 20) {
@@ -45,7 +45,7 @@ export async function notificationsBell(): Promise<BellResult> {
               relatedId: null,
               dedupeKey: `bench:${i + j}`,
             },
-            { store, events: { publish: async () => undefined }, now: () => at, newId: (t) => ulid(t.getTime()) },
+            { store, events: { publish: async () => undefined }, clock: { now: () => at }, newId: (t) => ulid(t.getTime()) },
           );
         }),
       );

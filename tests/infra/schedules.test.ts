@@ -23,7 +23,7 @@ const everyFlag: ScheduleDef = {
 };
 const defs: readonly ScheduleDef[] = [
   ...schedules,
-  { name: 'daily-probe', handler: 'jobs/notify-ending-auctions', rate: 'rate(1 day)' },
+  { name: 'daily-probe', handler: 'jobs/auction-ending-notices', rate: 'rate(1 day)' },
   everyFlag,
 ];
 
@@ -155,7 +155,7 @@ describe('EventBridge Scheduler schedules from the route table', () => {
     const byName = (name: string) => defs.find((d) => d.name === name)!;
     const auctionJobs = {
       'close-auctions': ['jobs/close-auctions', 'rate(1 minute)'],
-      'auction-ending-notices': ['jobs/notify-ending-auctions', 'rate(5 minutes)'],
+      'auction-ending-notices': ['jobs/auction-ending-notices', 'rate(5 minutes)'],
       'lapse-unpaid-orders': ['jobs/lapse-unpaid-orders', 'rate(5 minutes)'],
       'expire-offers': ['jobs/expire-offers', 'rate(5 minutes)'],
     } as const;

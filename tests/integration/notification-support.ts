@@ -60,7 +60,7 @@ export async function giveNotifications(userId: string, count: number, prefix = 
     const r = await notify(request, {
       store,
       events: { publish: async () => undefined },
-      now: () => at,
+      clock: { now: () => at },
       newId: (t) => ulid(t.getTime()),
     });
     ids.push(r.notificationId!);

@@ -1,4 +1,4 @@
-import type { EndingAuctionDeps } from '../../core/notifications/auction-ending';
+import type { EndingAuctionDeps } from '../../core/notifications/auction-ending-notices';
 import type { Db } from './service';
 
 const PAGE = 50;

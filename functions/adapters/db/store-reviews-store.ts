@@ -1,6 +1,6 @@
 import { ElectroError } from 'electrodb';
 import { usernameKey } from '../../../shared/domain/username';
-import type { StoreReviewsPort } from '../../core/reviews/store-reviews';
+import type { StoreReviewsPort } from '../../core/stores/list-store-reviews';
 import { BadRequestError } from '../../lib/errors';
 import type { Db } from './service';
 

@@ -1,4 +1,4 @@
-import type { StoreFields, StoreSettingsStore } from '../../core/profile/store-settings';
+import type { StoreFields, StoreSettingsStore } from '../../core/stores/store-settings';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 

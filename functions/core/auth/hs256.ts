@@ -45,7 +45,7 @@ export const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 export function verifyHs256(
   token: string,
   key: Uint8Array,
-  expected: { issuer: string; audience: string; now: Date },
+  expected: { issuer: string; audience: string; at: Date },
 ): Record<string, unknown> & { sub: string; exp: number; iat: number } {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((p) => SEGMENT.test(p))) throw new TokenRefused('invalid');
@@ -62,7 +62,7 @@ export function verifyHs256(
   if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number' || typeof iat !== 'number') {
     throw new TokenRefused('invalid');
   }
-  const now = epoch(expected.now);
+  const now = epoch(expected.at);
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) throw new TokenRefused('invalid');
   if (exp <= now) throw new TokenRefused('expired');
   return { ...claims, sub, exp, iat };

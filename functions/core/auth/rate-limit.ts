@@ -31,9 +31,9 @@ export interface RateWindow {
 }
 
 /** `subject`: the source IP, or `user:<id>` for a per-user limit. */
-export function rateWindow(action: RateLimitedAction, subject: string, now: Date): RateWindow {
+export function rateWindow(action: RateLimitedAction, subject: string, at: Date): RateWindow {
   const { windowSeconds } = RATE_LIMITS[action];
-  const nowSeconds = now.getTime() / 1000;
+  const nowSeconds = at.getTime() / 1000;
   const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
   const end = windowStart + windowSeconds;
   return {
@@ -56,9 +56,9 @@ export async function enforceRateLimit(
   store: RateLimitStore,
   action: RateLimitedAction,
   subject: string,
-  now: Date,
+  at: Date,
 ): Promise<void> {
-  const w = rateWindow(action, subject, now);
+  const w = rateWindow(action, subject, at);
   if (!(await store.hit(w.key, w.windowStart, RATE_LIMITS[action].limit, w.expiresAt))) {
     throw new RateLimited(w.retryAfterSeconds);
   }

@@ -1,13 +1,8 @@
 import type { CurrentUser, Session } from '../../../shared/api/auth';
 import { UnauthorizedError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
 import type { AccountStore, SessionStore, UserRecord } from './ports';
-import {
-  issueSessionToken,
-  SESSION_MIN_REMAINING_SECONDS,
-  TokenRefused,
-  verifySessionToken,
-  type TokenRefusal,
-} from './tokens';
+import { issueSessionToken, TokenRefused, verifySessionToken, type TokenRefusal } from './tokens';
 
 export interface SessionDeps {
   sessions: SessionStore;
@@ -15,7 +10,7 @@ export interface SessionDeps {
   /** The signing key read again past its cache when it changed since (a rotation), else null. */
   rereadKey?: () => Promise<Uint8Array | null>;
   newId: () => string;
-  now: Date;
+  clock: Clock;
 }
 
 /** Who a `user` route is serving, from a checked token and a live session record. */
@@ -36,11 +31,12 @@ export class SessionRefused extends UnauthorizedError {
 
 export async function openSession(userId: string, deps: SessionDeps): Promise<Session> {
   const sessionId = deps.newId();
-  const { token, expiresAt } = await issueSessionToken({ userId, sessionId }, await deps.key(), deps.now);
+  const at = deps.clock.now();
+  const { token, expiresAt } = await issueSessionToken({ userId, sessionId }, await deps.key(), at);
   await deps.sessions.create({
     sessionId,
     userId,
-    createdAt: deps.now.toISOString(),
+    createdAt: at.toISOString(),
     expiresAt: expiresAt.toISOString(),
     revokedAt: null,
   });
@@ -51,14 +47,14 @@ export async function openSession(userId: string, deps: SessionDeps): Promise<Se
  * A token's claims under the current key. A signature the cached key refuses may be from a key rotated since (another
  * container already has it): the key is read again once, so new tokens work everywhere at once (decision 008).
  */
-async function verifyWithCurrentKey(token: string, deps: Omit<SessionDeps, 'newId'>) {
+async function verifyWithCurrentKey(token: string, at: Date, deps: Omit<SessionDeps, 'newId'>) {
   try {
-    return await verifySessionToken(token, await deps.key(), deps.now);
+    return await verifySessionToken(token, await deps.key(), at);
   } catch (error) {
     if (!(error instanceof TokenRefused) || error.reason !== 'invalid' || !deps.rereadKey) throw error;
     const rotated = await deps.rereadKey();
     if (!rotated) throw error;
-    return verifySessionToken(token, rotated, deps.now);
+    return verifySessionToken(token, rotated, at);
   }
 }
 
@@ -78,9 +74,10 @@ export async function authenticate(
   deps: Omit<SessionDeps, 'newId'>,
   alongside?: (claims: VerifiedClaims) => void,
 ): Promise<Principal> {
+  const at = deps.clock.now();
   let claims;
   try {
-    claims = await verifyWithCurrentKey(token, deps);
+    claims = await verifyWithCurrentKey(token, at, deps);
   } catch (error) {
     if (error instanceof TokenRefused) throw new SessionRefused(error.reason);
     throw error;
@@ -90,22 +87,8 @@ export async function authenticate(
   const session = await reading;
   if (!session || session.userId !== claims.userId) throw new SessionRefused('unknown_session');
   if (session.revokedAt) throw new SessionRefused('revoked');
-  if (Date.parse(session.expiresAt) <= deps.now.getTime()) throw new SessionRefused('expired');
+  if (Date.parse(session.expiresAt) <= at.getTime()) throw new SessionRefused('expired');
   return { userId: claims.userId, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
-}
-
-/** A new token for the same session; a token with under 5 minutes left is refused (spec part 1 "Session"). */
-export async function refreshSession(p: Principal, deps: Omit<SessionDeps, 'newId'>): Promise<Session> {
-  if (p.tokenExpiresAt.getTime() - deps.now.getTime() < SESSION_MIN_REMAINING_SECONDS * 1000) {
-    throw new SessionRefused('too_close_to_expiry');
-  }
-  const { token, expiresAt } = await issueSessionToken(p, await deps.key(), deps.now);
-  if (!(await deps.sessions.extend(p.sessionId, expiresAt.toISOString()))) throw new SessionRefused('revoked');
-  return { token, expiresAt: expiresAt.toISOString() };
-}
-
-export async function signOut(p: Principal, deps: Pick<SessionDeps, 'sessions' | 'now'>): Promise<void> {
-  await deps.sessions.revoke(p.sessionId, deps.now.toISOString());
 }
 
 export async function currentUser(

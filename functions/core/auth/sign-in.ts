@@ -122,7 +122,7 @@ export async function completeSignIn(
 
   const user = await deps.accounts.userByWallet(verdict.account);
   if (user) {
-    const session = await openSession(user.userId, { ...deps.session, now: deps.now });
+    const session = await openSession(user.userId, deps.session);
     return { kind: 'session', session, user: await currentUser(user, deps.accounts, deps.mediaUrl) };
   }
   const ticket = await issueRegistrationTicket(verdict.account, await deps.session.key(), deps.now);

@@ -38,22 +38,22 @@ async function sign(
   audience: string,
   lifetime: number,
   key: Uint8Array,
-  now: Date,
+  at: Date,
 ) {
-  const exp = epoch(now) + lifetime;
+  const exp = epoch(at) + lifetime;
   const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
     .setIssuer(TOKEN_ISSUER)
     .setAudience(audience)
     .setSubject(subject)
-    .setIssuedAt(epoch(now))
+    .setIssuedAt(epoch(at))
     .setExpirationTime(exp)
     .sign(key);
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-async function verify(token: string, audience: string, key: Uint8Array, now: Date) {
-  return verifyHs256(token, key, { issuer: TOKEN_ISSUER, audience, now });
+async function verify(token: string, audience: string, key: Uint8Array, at: Date) {
+  return verifyHs256(token, key, { issuer: TOKEN_ISSUER, audience, at });
 }
 
 export interface SessionClaims {
@@ -65,13 +65,13 @@ export interface SessionClaims {
 export function issueSessionToken(
   s: { userId: string; sessionId: string },
   key: Uint8Array,
-  now: Date,
+  at: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
-  return sign({ sid: s.sessionId }, s.userId, SESSION_AUDIENCE, SESSION_LIFETIME_SECONDS, key, now);
+  return sign({ sid: s.sessionId }, s.userId, SESSION_AUDIENCE, SESSION_LIFETIME_SECONDS, key, at);
 }
 
-export async function verifySessionToken(token: string, key: Uint8Array, now: Date): Promise<SessionClaims> {
-  const p = await verify(token, SESSION_AUDIENCE, key, now);
+export async function verifySessionToken(token: string, key: Uint8Array, at: Date): Promise<SessionClaims> {
+  const p = await verify(token, SESSION_AUDIENCE, key, at);
   if (typeof p.sid !== 'string' || p.sid === '' || !p.sub) throw new TokenRefused('invalid');
   return { userId: p.sub, sessionId: p.sid, expiresAt: new Date(p.exp! * 1000) };
 }
@@ -80,16 +80,16 @@ export async function verifySessionToken(token: string, key: Uint8Array, now: Da
 export function issueRegistrationTicket(
   walletAddress: string,
   key: Uint8Array,
-  now: Date,
+  at: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
-  return sign({}, walletAddress, REGISTRATION_AUDIENCE, REGISTRATION_LIFETIME_SECONDS, key, now);
+  return sign({}, walletAddress, REGISTRATION_AUDIENCE, REGISTRATION_LIFETIME_SECONDS, key, at);
 }
 
 export async function verifyRegistrationTicket(
   token: string,
   key: Uint8Array,
-  now: Date,
+  at: Date,
 ): Promise<{ walletAddress: string }> {
-  const p = await verify(token, REGISTRATION_AUDIENCE, key, now);
+  const p = await verify(token, REGISTRATION_AUDIENCE, key, at);
   return { walletAddress: p.sub! };
 }

@@ -1,4 +1,4 @@
-import { PRODUCT_LOOKUP_MAX_RESULTS, type ProductLookupResult } from '../../../shared/api/lookup';
+import type { ProductLookupResult } from '../../../shared/api/lookup';
 import { LOOKUP_PHOTO_MAX_COUNT } from '../../../shared/api/listings';
 import { LISTING_CATEGORIES, LISTING_CATEGORY_NAMES, type ListingCategory } from '../../../shared/domain/categories';
 
@@ -126,14 +126,4 @@ export function toLookupResult(p: ServiceProduct): ProductLookupResult {
     dimensions: parseDimensions(p.dimension),
     images,
   };
-}
-
-/** A UPC (8 to 14 digits) is looked up by code; anything else is searched by name. */
-export async function lookupProducts(q: string, port: ProductLookup): Promise<ProductLookupResult[]> {
-  const text = q.trim();
-  const products = /^\d{8,14}$/.test(text) ? await port.byCode(text) : await port.search(text);
-  return products
-    .filter((p) => p.title?.trim())
-    .slice(0, PRODUCT_LOOKUP_MAX_RESULTS)
-    .map(toLookupResult);
 }

@@ -1,4 +1,5 @@
 import type { ConversationRole, MessageKind } from '../../../shared/domain/messages';
+import type { Clock } from '../clock/clock';
 import type { ListingSummary } from '../listings/listing';
 import type { MediaUrl } from '../listings/to-card';
 import type { EventPublisher } from '../realtime/ports';
@@ -110,7 +111,7 @@ export interface MessagingDeps {
   /** Counts one new conversation against the caller's limit (RATE_LIMITS.startConversation); throws 429 past it. */
   limitStarts(userId: string): Promise<void>;
   newId(at: Date): string;
-  now(): Date;
+  clock: Clock;
   /** Something done but not announced (the events queue failed): logged, the action still stands. */
   warn(message: string, error: unknown): void;
 }

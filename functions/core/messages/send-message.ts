@@ -38,12 +38,12 @@ export async function sendMessage(
   userId: string,
   conversationId: string,
   raw: string,
-  deps: Pick<MessagingDeps, 'store' | 'events' | 'limitSends' | 'newId' | 'now' | 'warn'>,
+  deps: Pick<MessagingDeps, 'store' | 'events' | 'limitSends' | 'newId' | 'clock' | 'warn'>,
 ): Promise<Message> {
   const content = checkedContent(raw);
   const [read] = await Promise.all([deps.store.conversation(conversationId), deps.limitSends(userId)]);
   const { c, side } = partySide(read, userId);
-  const at = deps.now();
+  const at = deps.clock.now();
   const record: MessageRecord = {
     conversationId,
     messageId: deps.newId(at),

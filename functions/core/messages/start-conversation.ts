@@ -23,7 +23,7 @@ export class CannotContactYourself extends AppError {
 export async function startConversation(
   userId: string,
   target: ConversationTarget,
-  deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'now' | 'limitStarts'>,
+  deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'clock' | 'limitStarts'>,
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
   let sellerId: string;
   let listing: ListingSnapshot | null = null;
@@ -47,7 +47,7 @@ export async function startConversation(
     const [buyer, seller] = await Promise.all([deps.user(userId), deps.user(sellerId)]);
     if (!buyer) throw new UnauthorizedError();
     if (!seller) throw new NotFoundError('User not found');
-    const at = deps.now().toISOString();
+    const at = deps.clock.now().toISOString();
     const record: ConversationRecord = {
       conversationId,
       listingId: 'listingId' in target ? target.listingId : null,

@@ -30,7 +30,7 @@ export async function notify(
   request: NotifyRequest,
   deps: NotificationDeps,
 ): Promise<{ created: boolean; notificationId: string | null }> {
-  const at = deps.now();
+  const at = deps.clock.now();
   const notification: Notification = {
     id: deps.newId(at),
     type: request.type,

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock/clock';
 import type { EventPublisher } from '../realtime/ports';
 import type { Notification, NotificationType } from '../../../shared/domain/notification';
 
@@ -39,7 +40,7 @@ export type { EventPublisher };
 export interface NotificationDeps {
   store: NotificationStore;
   events: EventPublisher;
-  now: () => Date;
+  clock: Clock;
   /** A time-ordered id (a ULID) for a notification created at `at`. */
   newId: (at: Date) => string;
 }

@@ -27,36 +27,36 @@ export async function answerOffer(
   const role = offer && roleIn(offer, userId);
   if (!offer || !role) throw new NotFoundError('Offer not found');
   if (role === 'sender') throw offerRefusalError({ code: 'not_receiver' });
-  const now = deps.now();
-  if (!isAnswerable(offer, now)) throw offerRefusalError({ code: 'not_pending' });
+  const at = deps.clock.now();
+  if (!isAnswerable(offer, at)) throw offerRefusalError({ code: 'not_pending' });
   const c = await conversationOf(offer, deps);
   // A write whose condition failed lost the race: another answer, or the expiry schedule, came first.
   const lost = () => offerRefusalError({ code: 'not_pending' });
   const move = async (status: 'accepted' | 'rejected') => {
-    const to = await moveWithMessage(c, offer, status, userId, now, deps);
+    const to = await moveWithMessage(c, offer, status, userId, at, deps);
     if (!to) throw lost();
     return to;
   };
 
   if (answer.kind === 'reject') return move('rejected');
   const [listing] = await deps.listings.get([offer.listingId]);
-  refuse(listingRefusal(listing, now));
+  refuse(listingRefusal(listing, at));
   if (answer.kind === 'accept') return move('accepted');
 
   const fromBuyer = userId === offer.buyerId;
   refuse(amountRefusal(answer.amountCents, fromBuyer, listing!));
   const round = countered(offer, {
-    offerId: deps.newId(now),
+    offerId: deps.newId(at),
     senderId: userId,
     amountCents: answer.amountCents,
     expires: answer.expires,
-    now,
+    at,
   });
   if ('code' in round) throw offerRefusalError(round);
   if (fromBuyer) refuse(balanceRefusal(answer.amountCents, await buyerBalance(userId, deps)));
   const { answered, next } = round;
   const content = counterMessageText(next.amountCents, next.expiresAt !== null);
-  const message = offerMessage(c, { offerId: next.id, senderId: userId, kind: 'offer', content }, now, deps);
+  const message = offerMessage(c, { offerId: next.id, senderId: userId, kind: 'offer', content }, at, deps);
   const change = {
     conversation: c,
     message,

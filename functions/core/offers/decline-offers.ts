@@ -1,7 +1,7 @@
 import { conversationOf, moveWithMessage } from './offer-write';
 import type { OfferDeps } from './ports';
 
-type DeclineDeps = Pick<OfferDeps, 'store' | 'messages' | 'listings' | 'events' | 'warn' | 'newId' | 'now'>;
+type DeclineDeps = Pick<OfferDeps, 'store' | 'messages' | 'listings' | 'events' | 'warn' | 'newId' | 'clock'>;
 
 /**
  * A listing left sale (decision 033; the listing.closed event: sold out, or ended by its seller): every offer still
@@ -15,14 +15,14 @@ export async function declineOpenOffers(listingId: string, deps: DeclineDeps) {
   if (listing && listing.status === 'active' && listing.quantitySold < listing.quantity) {
     return { declined: 0, skipped: 0 };
   }
-  const now = deps.now();
+  const at = deps.clock.now();
   let declined = 0;
   let skipped = 0;
   let failed: unknown = null;
   for (const offer of await deps.store.openOnListing(listingId)) {
     try {
       const c = await conversationOf(offer, deps);
-      if (await moveWithMessage(c, offer, 'declined', offer.sellerId, now, deps)) declined++;
+      if (await moveWithMessage(c, offer, 'declined', offer.sellerId, at, deps)) declined++;
       else skipped++;
     } catch (error) {
       failed = error;

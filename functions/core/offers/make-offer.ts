@@ -46,24 +46,24 @@ export async function makeOffer(
   if (userId !== c.buyerId) throw offerRefusalError({ code: 'own_item' });
   const listingId = c.listingId;
   if (listingId === null) throw offerRefusalError({ code: 'offers_not_accepted' });
-  const now = deps.now();
+  const at = deps.clock.now();
   const [[listing], current] = await Promise.all([
     deps.listings.get([listingId]),
     c.currentOfferId ? deps.store.get(c.currentOfferId) : null,
   ]);
   refuse(
-    takesOffersRefusal(listing, now) ??
+    takesOffersRefusal(listing, at) ??
       amountRefusal(terms.amountCents, true, listing!) ??
-      openThreadRefusal(current, now),
+      openThreadRefusal(current, at),
   );
   refuse(balanceRefusal(terms.amountCents, await buyerBalance(userId, deps)));
 
   const offer = firstOffer(
     { conversationId, listingId, buyerId: c.buyerId, sellerId: c.sellerId },
-    { offerId: deps.newId(now), senderId: userId, amountCents: terms.amountCents, expires: terms.expires, now },
+    { offerId: deps.newId(at), senderId: userId, amountCents: terms.amountCents, expires: terms.expires, at },
   );
   const content = offerMessageText(offer.amountCents, offer.expiresAt !== null);
-  const message = offerMessage(c, { offerId: offer.id, senderId: userId, kind: 'offer', content }, now, deps);
+  const message = offerMessage(c, { offerId: offer.id, senderId: userId, kind: 'offer', content }, at, deps);
   const previous = c.currentOfferId ?? null;
   // Another offer was made in the conversation since it was read (a second tab): that one stands.
   if (!(await writeOfferChange({ conversation: c, message, created: { offer, previous } }, deps))) {

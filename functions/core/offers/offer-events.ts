@@ -51,8 +51,8 @@ function noticeText(c: ConversationRecord, offer: Offer): string {
 
 /**
  * An 'offer' notification (spec part 2: its related id is the listing, so the bell opens /item/{id}) to `userId`
- * about the offer as it is now: a new round goes to its receiver, an answer or expiry to the offer's sender, a decline
- * to the buyer. At most one per offer, status and user.
+ * about the offer in its new state: a new round goes to its receiver, an answer or expiry to the offer's sender, a
+ * decline to the buyer. At most one per offer, status and user.
  */
 export function offerNotice(c: ConversationRecord, offer: Offer, userId: string): DomainEventOf<'notify.requested'> {
   const title =

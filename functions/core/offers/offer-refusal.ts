@@ -8,7 +8,10 @@ export type OfferRefusal =
   /** The conversation's thread is still live: an offer waits for an answer, or an accepted one to be bought. */
   | { code: 'offer_open'; accepted: boolean };
 
-function describe(r: OfferRefusal): { kind: Extract<ErrorKind, 'invalid' | 'forbidden' | 'invalid_state'>; message: string } {
+function describe(r: OfferRefusal): {
+  kind: Extract<ErrorKind, 'invalid' | 'forbidden' | 'invalid_state'>;
+  message: string;
+} {
   switch (r.code) {
     case 'invalid_amount':
       return { kind: 'invalid', message: OFFER_TEXTS.invalidAmount };

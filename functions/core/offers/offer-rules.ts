@@ -29,20 +29,20 @@ const MOVES: Record<OfferStatus, readonly OfferStatus[]> = {
 
 export const canMove = (from: OfferStatus, to: OfferStatus) => MOVES[from].includes(to);
 
-/** When an offer made at `now` expires: 24 hours later with the toggle on (spec part 2), never with it off. */
-export const expiresAtOf = (now: Date, expires: boolean): string | null =>
-  expires ? new Date(now.getTime() + OFFER_EXPIRY_MS).toISOString() : null;
+/** When an offer made at `at` expires: 24 hours later with the toggle on (spec part 2), never with it off. */
+export const expiresAtOf = (at: Date, expires: boolean): string | null =>
+  expires ? new Date(at.getTime() + OFFER_EXPIRY_MS).toISOString() : null;
 
-export const isExpired = (o: Pick<Offer, 'expiresAt'>, now: Date) =>
-  o.expiresAt !== null && Date.parse(o.expiresAt) <= now.getTime();
+export const isExpired = (o: Pick<Offer, 'expiresAt'>, at: Date) =>
+  o.expiresAt !== null && Date.parse(o.expiresAt) <= at.getTime();
 
 /** Waiting for an answer: pending and not past its expiry, whether or not the schedule has marked it yet. */
-export const isAnswerable = (o: Pick<Offer, 'status' | 'expiresAt'>, now: Date) =>
-  o.status === 'pending' && !isExpired(o, now);
+export const isAnswerable = (o: Pick<Offer, 'status' | 'expiresAt'>, at: Date) =>
+  o.status === 'pending' && !isExpired(o, at);
 
 /** An accepted offer its buyer may still check out at its price: not bought, before its buy-by time. */
-export const isBuyable = (o: Pick<Offer, 'status' | 'orderId' | 'buyBy'>, now: Date) =>
-  o.status === 'accepted' && o.orderId === null && o.buyBy !== null && Date.parse(o.buyBy) > now.getTime();
+export const isBuyable = (o: Pick<Offer, 'status' | 'orderId' | 'buyBy'>, at: Date) =>
+  o.status === 'accepted' && o.orderId === null && o.buyBy !== null && Date.parse(o.buyBy) > at.getTime();
 
 /** Who may answer the offer, and whether `userId` is one of its two parties at all. */
 export function roleIn(o: Offer, userId: string): 'receiver' | 'sender' | null {
@@ -54,21 +54,21 @@ export function roleIn(o: Offer, userId: string): 'receiver' | 'sender' | null {
  * Why a new offer can't start in a conversation whose newest round is `current`: one live thread per conversation, so
  * an offer waits until the one waiting for an answer is answered or expires, or an accepted one is bought or lapses.
  */
-export function openThreadRefusal(current: Offer | null, now: Date): OfferRefusal | null {
-  if (current && isAnswerable(current, now)) return { code: 'offer_open', accepted: false };
-  if (current && isBuyable(current, now)) return { code: 'offer_open', accepted: true };
+export function openThreadRefusal(current: Offer | null, at: Date): OfferRefusal | null {
+  if (current && isAnswerable(current, at)) return { code: 'offer_open', accepted: false };
+  if (current && isBuyable(current, at)) return { code: 'offer_open', accepted: true };
   return null;
 }
 
 /** Whether the listing can still be bought: active with a unit left (an offer on it can be made or agreed). */
-export function listingRefusal(l: SaleListing | undefined, now: Date): OfferRefusal | null {
-  return l && l.status === 'active' && availableUnits(l, now) > 0 ? null : { code: 'listing_unavailable' };
+export function listingRefusal(l: SaleListing | undefined, at: Date): OfferRefusal | null {
+  return l && l.status === 'active' && availableUnits(l, at) > 0 ? null : { code: 'listing_unavailable' };
 }
 
 /** Whether the listing takes new offers: a fixed-price one with offers turned on, still for sale. */
-export function takesOffersRefusal(l: SaleListing | undefined, now: Date): OfferRefusal | null {
+export function takesOffersRefusal(l: SaleListing | undefined, at: Date): OfferRefusal | null {
   if (l && (l.listingType !== 'fixed' || l.acceptOffers !== true)) return { code: 'offers_not_accepted' };
-  return listingRefusal(l, now);
+  return listingRefusal(l, at);
 }
 
 /**
@@ -91,7 +91,8 @@ export interface NewRound {
   senderId: string;
   amountCents: Cents;
   expires: boolean;
-  now: Date;
+  /** When the round is made. */
+  at: Date;
 }
 
 /** The buyer's first offer in a conversation about a listing. */
@@ -99,7 +100,7 @@ export function firstOffer(
   c: { conversationId: string; listingId: string; buyerId: string; sellerId: string },
   r: NewRound,
 ): Offer {
-  const at = r.now.toISOString();
+  const madeAt = r.at.toISOString();
   return {
     id: r.offerId,
     conversationId: c.conversationId,
@@ -108,27 +109,27 @@ export function firstOffer(
     sellerId: c.sellerId,
     senderId: r.senderId,
     amountCents: r.amountCents,
-    expiresAt: expiresAtOf(r.now, r.expires),
+    expiresAt: expiresAtOf(r.at, r.expires),
     status: 'pending',
     round: 1,
     counterOf: null,
     buyBy: null,
     orderId: null,
-    createdAt: at,
-    updatedAt: at,
+    createdAt: madeAt,
+    updatedAt: madeAt,
   };
 }
 
-/** The offer moved to `status` at `now`; an accepted one may be bought until ACCEPTED_OFFER_VALID_MS later. */
-export function moved(o: Offer, status: OfferStatus, now: Date): Offer {
+/** The offer moved to `status` at `at`; an accepted one may be bought until ACCEPTED_OFFER_VALID_MS later. */
+export function moved(o: Offer, status: OfferStatus, at: Date): Offer {
   if (!canMove(o.status, status)) throw new Error(`offer ${o.id} can't move from ${o.status} to ${status}`);
-  const buyBy = status === 'accepted' ? new Date(now.getTime() + ACCEPTED_OFFER_VALID_MS).toISOString() : o.buyBy;
-  return { ...o, status, buyBy, updatedAt: now.toISOString() };
+  const buyBy = status === 'accepted' ? new Date(at.getTime() + ACCEPTED_OFFER_VALID_MS).toISOString() : o.buyBy;
+  return { ...o, status, buyBy, updatedAt: at.toISOString() };
 }
 
 /** A counter: this round countered, and the next one (its own amount and expiry), or too_many_rounds. */
 export function countered(o: Offer, r: NewRound): { answered: Offer; next: Offer } | OfferRefusal {
   if (o.round >= OFFER_MAX_ROUNDS) return { code: 'too_many_rounds' };
   const next = firstOffer(o, r);
-  return { answered: moved(o, 'countered', r.now), next: { ...next, round: o.round + 1, counterOf: o.id } };
+  return { answered: moved(o, 'countered', r.at), next: { ...next, round: o.round + 1, counterOf: o.id } };
 }

@@ -44,14 +44,14 @@ export async function writeOfferChange(
   return true;
 }
 
-/** A message of the thread, sent by `senderId` at `now`, about `offerId`. */
+/** A message of the thread, sent by `senderId` at `at`, about `offerId`. */
 export function offerMessage(
   c: ConversationRecord,
   m: { offerId: string; senderId: string; kind: 'offer' | 'system'; content: string },
-  now: Date,
+  at: Date,
   deps: Pick<OfferDeps, 'newId'>,
 ): MessageRecord & { offerId: string } {
-  return { conversationId: c.conversationId, messageId: deps.newId(now), createdAt: now.toISOString(), ...m };
+  return { conversationId: c.conversationId, messageId: deps.newId(at), createdAt: at.toISOString(), ...m };
 }
 
 /**
@@ -63,14 +63,14 @@ export async function moveWithMessage(
   offer: Offer,
   status: Exclude<OfferStatus, 'pending' | 'countered'>,
   senderId: string,
-  now: Date,
+  at: Date,
   deps: Pick<OfferDeps, 'store' | 'messages' | 'events' | 'warn' | 'newId'>,
 ): Promise<Offer | null> {
-  const to = moved(offer, status, now);
+  const to = moved(offer, status, at);
   const message = offerMessage(
     c,
     { offerId: offer.id, senderId, kind: 'system', content: OFFER_TOASTS.responded(status) },
-    now,
+    at,
     deps,
   );
   return (await writeOfferChange({ conversation: c, message, moved: { from: offer, to } }, deps)) ? to : null;

@@ -1,4 +1,5 @@
 import type { Cents } from '../../../shared/domain/money';
+import type { Clock } from '../clock/clock';
 import type { Offer } from '../../../shared/domain/offers';
 import type { SaleListingReader } from '../cart/ports';
 import type { ListingSummary } from '../listings/listing';
@@ -59,7 +60,7 @@ export interface OfferDeps {
   mediaUrl: MediaUrl;
   events: EventPublisher;
   newId(at: Date): string;
-  now(): Date;
+  clock: Clock;
   /** Something done but not announced (the events queue failed): logged, the change still stands. */
   warn(message: string, error: unknown): void;
 }

@@ -38,8 +38,8 @@ export interface ProfileSettingsWrite {
 
 export interface ProfileStore {
   get(userId: string): Promise<ProfileSettingsRecord | null>;
-  save(userId: string, write: ProfileSettingsWrite, now: Date): Promise<ProfileSettingsRecord>;
-  setAvatar(userId: string, avatarKey: string, now: Date): Promise<ProfileSettingsRecord>;
+  save(userId: string, write: ProfileSettingsWrite, at: Date): Promise<ProfileSettingsRecord>;
+  setAvatar(userId: string, avatarKey: string, at: Date): Promise<ProfileSettingsRecord>;
 }
 
 /** Spec part 3: a profile is complete when full name, email and phone are all filled. */

@@ -6,24 +6,9 @@ import {
   topicOwner,
   type ServerSocketMessage,
 } from '../../../shared/events';
-import type { RealtimeStore, SocketSender } from './ports';
+import type { RealtimeStore } from './ports';
 
-const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/** A new connection; `userId` is the user the $connect authorizer found in the session token (none: anonymous). */
-export async function openConnection(
-  store: RealtimeStore,
-  connectionId: string,
-  userId: string | undefined,
-  now: Date,
-): Promise<void> {
-  await store.saveConnection({
-    connectionId,
-    userId,
-    connectedAt: now.toISOString(),
-    ttl: epochSeconds(now) + CONNECTION_LIFETIME_SECONDS,
-  });
-}
+export const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** One frame from a browser as API Gateway hands it over (binary frames arrive base64-encoded). */
 export interface IncomingFrame {
@@ -73,7 +58,7 @@ export async function handleSocketMessage(
   store: RealtimeStore,
   connectionId: string,
   frame: IncomingFrame,
-  now: Date,
+  at: Date,
 ): Promise<ServerSocketMessage> {
   const read = readFrame(frame);
   if (read.error) return read.error;
@@ -95,20 +80,9 @@ export async function handleSocketMessage(
         if (connection.topics.length >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return refuse(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, message.topic);
         }
-        await store.subscribe(connectionId, message.topic, epochSeconds(now) + CONNECTION_LIFETIME_SECONDS);
+        await store.subscribe(connectionId, message.topic, epochSeconds(at) + CONNECTION_LIFETIME_SECONDS);
       }
       return { type: 'subscribed', topic: message.topic };
     }
   }
-}
-
-/** $default: answers the frame over @connections (a socket gone meanwhile needs no answer). */
-export async function answerSocketMessage(
-  deps: { store: RealtimeStore; sender: SocketSender; now: Date },
-  connectionId: string,
-  frame: IncomingFrame,
-): Promise<ServerSocketMessage> {
-  const reply = await handleSocketMessage(deps.store, connectionId, frame, deps.now);
-  await deps.sender.send(connectionId, reply);
-  return reply;
 }

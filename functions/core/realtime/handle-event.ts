@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventOf, SocketEvent } from '../../../shared/events';
+import type { Clock } from '../clock/clock';
 import type { NotifyRequest } from '../notifications/notify';
 import { publishEvent, type FanOutResult } from './publish-event';
 import type { RealtimeStore, SocketSender } from './ports';
@@ -11,7 +12,7 @@ export type EventRegistry = { [T in EventType]: EventHandler<T> };
 export interface EventRegistryDeps {
   store: RealtimeStore;
   sender: SocketSender;
-  now: () => Date;
+  clock: Clock;
   /** core/notifications' notify, wired by the events consumer with its adapters. */
   notify: (request: NotifyRequest) => Promise<unknown>;
   /** core/offers' decline of the offers still open on a sold-out listing (decision 033). */
@@ -21,7 +22,7 @@ export interface EventRegistryDeps {
 /** What the events consumer does with each event: socket events fan out to their topic, the others run a use case. */
 export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
   const fanOut = (event: SocketEvent): Promise<FanOutResult> =>
-    publishEvent(event, { store: deps.store, sender: deps.sender, now: deps.now() });
+    publishEvent(event, { store: deps.store, sender: deps.sender, clock: deps.clock });
   return {
     'signing.status': fanOut,
     'order.updated': fanOut,

@@ -1,5 +1,6 @@
 import type { SocketEvent } from '../../../shared/events';
 import { eachLimited } from '../../lib/each-limited';
+import type { Clock } from '../clock/clock';
 import type { RealtimeStore, SocketSender } from './ports';
 
 /**
@@ -32,9 +33,9 @@ export class FanOutError extends Error {
  */
 export async function publishEvent(
   event: SocketEvent,
-  deps: { store: RealtimeStore; sender: SocketSender; now: Date; concurrency?: number },
+  deps: { store: RealtimeStore; sender: SocketSender; clock: Clock; concurrency?: number },
 ): Promise<FanOutResult> {
-  const subscribers = await deps.store.subscribersOf(event.topic, Math.floor(deps.now.getTime() / 1000));
+  const subscribers = await deps.store.subscribersOf(event.topic, Math.floor(deps.clock.now().getTime() / 1000));
   const message = { type: 'event' as const, topic: event.topic, event };
   const result: FanOutResult = { sent: 0, gone: 0 };
   const gone: string[] = [];

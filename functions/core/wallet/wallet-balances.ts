@@ -1,4 +1,4 @@
-import type { WalletBalance } from '../../../shared/api/profile';
+import type { WalletBalance } from '../../../shared/api/wallet';
 import type { AccountBalances } from '../ledger/ports';
 
 /** 1 XRP in drops. */

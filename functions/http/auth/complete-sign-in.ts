@@ -1,4 +1,4 @@
-import { accounts, rateLimits, sessionDeps, signingRequests } from '../../adapters/auth-deps';
+import { accounts, rateLimits, sessionDeps, signingRequests } from '../../wiring/auth';
 import { loadLedger } from '../../adapters/load-ledger';
 import { mediaUrl } from '../../adapters/media-url';
 import { signer } from '../../adapters/signer/xaman-signer';
@@ -18,7 +18,7 @@ export const handler = httpHandler(routes.completeSignIn, async ({ params, body,
     // Only a signed answer gets as far as the ledger.
     ledger: { verifySignInBlob: async (blob, uuid) => (await loadLedger()).verifySignInBlob(blob, uuid) },
     accounts: accounts(),
-    session: sessionDeps(now),
+    session: sessionDeps(),
     mediaUrl,
     now,
   });

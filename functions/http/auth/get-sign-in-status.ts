@@ -1,4 +1,4 @@
-import { signingRequests } from '../../adapters/auth-deps';
+import { signingRequests } from '../../wiring/auth';
 import { signer } from '../../adapters/signer/xaman-signer';
 import { signingEvents } from '../../adapters/signing-queue';
 import { getSignInStatus } from '../../core/auth/sign-in';

@@ -1,4 +1,4 @@
-import { rateLimits, signingRequests } from '../../adapters/auth-deps';
+import { rateLimits, signingRequests } from '../../wiring/auth';
 import { signer } from '../../adapters/signer/xaman-signer';
 import { signingQueue } from '../../adapters/signing-queue';
 import { enforceRateLimit } from '../../core/auth/rate-limit';

@@ -1,11 +1,9 @@
-import { healthProbes } from '../../adapters/health-probes';
-import { checkHealth } from '../../core/health/check-health';
+import { getHealth } from '../../core/health/get-health';
+import { getHealthDeps } from '../../wiring/health';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getHealth, async (req) => {
-  const health = await checkHealth(healthProbes(), {
-    onFailure: (dependency, error) => req.log.warn('dependency failing', { dependency, error }),
-  });
+  const health = await getHealth(getHealthDeps(req.log));
   return { ...ok(health), status: health.status === 'ok' ? 200 : 503 };
 });

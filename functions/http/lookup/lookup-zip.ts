@@ -1,10 +1,8 @@
-import { zipLookup } from '../../adapters/lookup/zip-lookup';
-import { NotFoundError } from '../../lib/errors';
+import { lookupZip } from '../../core/lookup/lookup-zip';
+import { lookupZipDeps } from '../../wiring/lookup';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.lookupZip, async (req) => {
-  const place = await zipLookup().lookup(req.params.zip);
-  if (!place) throw new NotFoundError('ZIP code not found');
-  return ok(place, { 'cache-control': 'private, max-age=86400' });
-});
+export const handler = httpHandler(routes.lookupZip, async (req) =>
+  ok(await lookupZip(req.params.zip, lookupZipDeps()), { 'cache-control': 'private, max-age=86400' }),
+);

@@ -1,7 +1,6 @@
-import { messageDeps } from '../../adapters/message-deps';
 import { sendMessage } from '../../core/messages/send-message';
-import { created, httpHandler, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { sendMessageDeps } from '../../wiring/messages';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
@@ -11,7 +10,7 @@ export const handler = httpHandler(
       principalOf(req).userId,
       req.params.conversationId,
       req.body.content,
-      messageDeps(req.log),
+      sendMessageDeps(req.log),
     );
     req.metrics.count('MessagesSent', 1);
     return created(message);

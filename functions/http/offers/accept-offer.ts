@@ -1,4 +1,18 @@
+import { acceptOffer } from '../../core/offers/accept-offer';
+import { acceptOfferDeps } from '../../wiring/offers';
+import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
-import { answerHandler } from './answer-handler';
 
-export const handler = answerHandler(routes.acceptOffer, 'accept', 'OffersAccepted');
+/**
+ * The receiver's answer to a pending offer. A retry with its Idempotency-Key gets the first answer; a second answer
+ * with a new key is refused (409, not pending).
+ */
+export const handler = httpHandler(
+  routes.acceptOffer,
+  async (req) => {
+    const offer = await acceptOffer(principalOf(req).userId, req.params.offerId, acceptOfferDeps(req.log));
+    req.metrics.count('OffersAccepted', 1);
+    return ok(offer);
+  },
+  { idempotency: idempotentRequests('acceptOffer') },
+);

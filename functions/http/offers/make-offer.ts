@@ -1,13 +1,12 @@
-import { offerDeps } from '../../adapters/offer-deps';
 import { makeOffer } from '../../core/offers/make-offer';
-import { created, httpHandler, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { makeOfferDeps } from '../../wiring/offers';
+import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
   routes.makeOffer,
   async (req) => {
-    const offer = await makeOffer(principalOf(req).userId, req.params.conversationId, req.body, offerDeps(req.log));
+    const offer = await makeOffer(principalOf(req).userId, req.params.conversationId, req.body, makeOfferDeps(req.log));
     req.metrics.count('OffersMade', 1);
     return created(offer);
   },

@@ -1,4 +1,18 @@
+import { rejectOffer } from '../../core/offers/reject-offer';
+import { rejectOfferDeps } from '../../wiring/offers';
+import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
-import { answerHandler } from './answer-handler';
 
-export const handler = answerHandler(routes.rejectOffer, 'reject', 'OffersRejected');
+/**
+ * The receiver's answer to a pending offer. A retry with its Idempotency-Key gets the first answer; a second answer
+ * with a new key is refused (409, not pending).
+ */
+export const handler = httpHandler(
+  routes.rejectOffer,
+  async (req) => {
+    const offer = await rejectOffer(principalOf(req).userId, req.params.offerId, rejectOfferDeps(req.log));
+    req.metrics.count('OffersRejected', 1);
+    return ok(offer);
+  },
+  { idempotency: idempotentRequests('rejectOffer') },
+);

@@ -1,10 +1,8 @@
-import { db } from '../../adapters/db/service';
-import { profileStore } from '../../adapters/db/profile-store';
-import { mediaUrl } from '../../adapters/media-url';
-import { toProfile } from '../../core/profile/profile';
+import { getProfile } from '../../core/profile/get-profile';
+import { getProfileDeps } from '../../wiring/profile';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getProfile, async (req) =>
-  ok(toProfile(await profileStore(db()).get(principalOf(req).userId), mediaUrl)),
+  ok(await getProfile(principalOf(req).userId, getProfileDeps())),
 );

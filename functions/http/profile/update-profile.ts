@@ -1,11 +1,8 @@
-import { db } from '../../adapters/db/service';
-import { profileStore } from '../../adapters/db/profile-store';
-import { mediaUrl } from '../../adapters/media-url';
-import { settingsWrite, toProfile } from '../../core/profile/profile';
+import { updateProfile } from '../../core/profile/update-profile';
+import { updateProfileDeps } from '../../wiring/profile';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.updateProfile, async (req) => {
-  const saved = await profileStore(db()).save(principalOf(req).userId, settingsWrite(req.body), new Date());
-  return ok(toProfile(saved, mediaUrl));
-});
+export const handler = httpHandler(routes.updateProfile, async (req) =>
+  ok(await updateProfile(principalOf(req).userId, req.body, updateProfileDeps())),
+);

@@ -1,10 +1,8 @@
-import { db } from '../../adapters/db/service';
-import { storePageStore } from '../../adapters/db/store-page-store';
-import { mediaUrl } from '../../adapters/media-url';
-import { getStorePage } from '../../core/listings/store-page';
+import { getStore } from '../../core/stores/get-store';
+import { getStoreDeps } from '../../wiring/stores';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getStore, async (req) =>
-  ok(await getStorePage(req.params.username, storePageStore(db()), mediaUrl)),
+  ok(await getStore(req.params.username, getStoreDeps())),
 );

@@ -1,10 +1,9 @@
-import { db } from '../../adapters/db/service';
-import { storeReviewsStore } from '../../adapters/db/store-reviews-store';
-import { mediaUrl } from '../../adapters/media-url';
-import { listStoreReviews } from '../../core/reviews/store-reviews';
+import { listStoreReviews } from '../../core/stores/list-store-reviews';
+import { listStoreReviewsDeps } from '../../wiring/stores';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 
-export const handler = httpHandler(routes.listStoreReviews, async (req) =>
-  ok(await listStoreReviews(req.params.username, req.query.cursor, storeReviewsStore(db()), mediaUrl)),
-);
+export const handler = httpHandler(routes.listStoreReviews, async (req) => {
+  const { reviews, mediaUrl } = listStoreReviewsDeps();
+  return ok(await listStoreReviews(req.params.username, req.query.cursor, reviews, mediaUrl));
+});

@@ -1,8 +1,8 @@
-import { wishlistDeps } from '../../adapters/wishlist-deps';
-import { addToWishlist } from '../../core/wishlist/wishlist';
+import { addToWishlist } from '../../core/wishlist/add-to-wishlist';
+import { addToWishlistDeps } from '../../wiring/wishlist';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.addToWishlist, async (req) =>
-  ok(await addToWishlist(principalOf(req).userId, req.params.listingId, wishlistDeps())),
+  ok(await addToWishlist(principalOf(req).userId, req.params.listingId, addToWishlistDeps())),
 );

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { carrier, resetCarrier } from '../../../functions/adapters/carrier/fedex-carrier';
-import { healthProbes, resetHealthProbes } from '../../../functions/adapters/health-probes';
+import { healthProbes, resetHealthProbes } from '../../../functions/wiring/health';
 import { resetSecrets, secrets } from '../../../functions/adapters/secrets';
 import { resetConfigForTests } from '../../../functions/lib/config';
 import {

@@ -81,7 +81,7 @@ export function notificationDeps(store = memoryNotificationStore().store) {
   const deps: NotificationDeps = {
     store,
     events,
-    now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)),
+    clock: { now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)) },
     newId: () => `01J${String(seq++).padStart(23, '0')}`,
   };
   return { deps, events };

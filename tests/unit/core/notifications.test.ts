@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { domainEventSchema } from '../../../shared/events';
 import { notify, type NotifyRequest } from '../../../functions/core/notifications/notify';
-import {
-  listNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  notificationSummary,
-} from '../../../functions/core/notifications/read-notifications';
+import { getNotificationSummary } from '../../../functions/core/notifications/get-notification-summary';
+import { listNotifications } from '../../../functions/core/notifications/list-notifications';
+import { markAllNotificationsRead } from '../../../functions/core/notifications/mark-all-notifications-read';
+import { markNotificationRead } from '../../../functions/core/notifications/mark-notification-read';
 import { NotFoundError } from '../../../functions/lib/errors';
 import { memoryNotificationStore, notificationDeps } from './notifications-memory';
 
@@ -77,20 +75,20 @@ describe('reading and marking', () => {
 
   it('the bell gets the unread count and the 5 latest, newest first', async () => {
     const { deps, ids } = await seeded(8);
-    const summary = await notificationSummary('alice', deps.store);
+    const summary = await getNotificationSummary('alice', deps);
     expect(summary.unreadCount).toBe(8);
     expect(summary.latest.map((n) => n.id)).toEqual(ids.slice(3).reverse());
-    expect(await notificationSummary('nobody', deps.store)).toEqual({ unreadCount: 0, latest: [] });
+    expect(await getNotificationSummary('nobody', deps)).toEqual({ unreadCount: 0, latest: [] });
   });
 
   it('pages newest first by cursor until the last page says there is no more', async () => {
     const { deps, ids } = await seeded(7);
-    const first = await listNotifications('alice', { limit: 3 }, deps.store);
+    const first = await listNotifications('alice', { limit: 3 }, deps);
     expect(first.items.map((n) => n.id)).toEqual([ids[6], ids[5], ids[4]]);
     expect(first.nextCursor).toBe(ids[4]);
-    const second = await listNotifications('alice', { limit: 3, cursor: first.nextCursor! }, deps.store);
+    const second = await listNotifications('alice', { limit: 3, cursor: first.nextCursor! }, deps);
     expect(second.items.map((n) => n.id)).toEqual([ids[3], ids[2], ids[1]]);
-    const last = await listNotifications('alice', { limit: 3, cursor: second.nextCursor! }, deps.store);
+    const last = await listNotifications('alice', { limit: 3, cursor: second.nextCursor! }, deps);
     expect(last.items.map((n) => n.id)).toEqual([ids[0]]);
     expect(last.nextCursor).toBeNull();
   });
@@ -112,7 +110,7 @@ describe('reading and marking', () => {
     const { deps, events } = await seeded(4);
     expect(await markAllNotificationsRead('alice', deps)).toEqual({ marked: 4, unreadCount: 0 });
     expect(events.events).toMatchObject([{ type: 'notifications.read', data: { ids: null, unreadCount: 0 } }]);
-    expect((await notificationSummary('alice', deps.store)).latest.every((n) => n.read)).toBe(true);
+    expect((await getNotificationSummary('alice', deps)).latest.every((n) => n.read)).toBe(true);
     expect(await markAllNotificationsRead('alice', deps)).toEqual({ marked: 0, unreadCount: 0 });
     expect(events.events).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhotoStore, PromoteOutcome } from '../../../functions/core/listings/photos';
-import { setAvatar } from '../../../functions/core/profile/avatar';
+import { setAvatar } from '../../../functions/core/profile/set-avatar';
+import { testClock } from '../../fixtures/test-clock';
 import { avatarPrefix, isProfileComplete, settingsWrite, toProfile } from '../../../functions/core/profile/profile';
 
 const home = { country: 'US' as const, street: '1 Main St', city: 'Austin', state: 'TX', postalCode: '78701' };
@@ -64,12 +65,12 @@ describe('setting the avatar', () => {
     const profiles = {
       setAvatar: async (userId: string, key: string) => (log.push(`set ${userId} ${key}`), { avatarKey: key }),
     };
-    return { log, deps: { photos, profiles, now: new Date(0) } };
+    return { log, deps: { photos, profiles, mediaUrl: (k: string) => k, clock: testClock(new Date(0)) } };
   }
 
   it("re-encodes the user's own upload under avatars/<userId>/ and records that key", async () => {
     const f = fakes({ 'uploads/u1/01A.jpg': JPEG });
-    expect(await setAvatar('u1', 'uploads/u1/01A.jpg', f.deps)).toEqual({ avatarKey: `${avatarPrefix('u1')}01A.jpg` });
+    expect((await setAvatar('u1', 'uploads/u1/01A.jpg', f.deps)).avatarUrl).toBe(`${avatarPrefix('u1')}01A.jpg`);
     expect(f.log).toEqual([
       're-encode uploads/u1/01A.jpg -> avatars/u1/01A.jpg within 512px',
       'set u1 avatars/u1/01A.jpg',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { answerSocketMessage, handleSocketMessage, openConnection } from '../../../functions/core/realtime/connections';
+import { testClock } from '../../fixtures/test-clock';
+import { answerSocketMessage } from '../../../functions/core/realtime/answer-socket-message';
+import { handleSocketMessage } from '../../../functions/core/realtime/connections';
+import { openConnection } from '../../../functions/core/realtime/open-connection';
 import { subscribersOncePerBatch } from '../../../functions/core/realtime/batch-subscribers';
 import { eventRegistry, handleEvent, UnhandledEventError } from '../../../functions/core/realtime/handle-event';
 import type { RealtimeStore, SocketSender } from '../../../functions/core/realtime/ports';
@@ -62,7 +65,7 @@ function signingEvent(topic = `signing:${UUID}`): DomainEventOf<'signing.status'
 describe('socket messages', () => {
   it('subscribes, answers pings and unsubscribes', async () => {
     const { store } = memoryStore();
-    await openConnection(store, 'c1', undefined, now);
+    await openConnection('c1', undefined, { store, clock: testClock(now) });
     expect(await handleSocketMessage(store, 'c1', subscribe('listing:01ABC'), now)).toEqual({
       type: 'subscribed',
       topic: 'listing:01ABC',
@@ -75,8 +78,8 @@ describe('socket messages', () => {
 
   it('lets anyone follow public topics (listings, signing requests)', async () => {
     const { store } = memoryStore();
-    await openConnection(store, 'anon', undefined, now);
-    await openConnection(store, 'bob', '01BOB', now);
+    await openConnection('anon', undefined, { store, clock: testClock(now) });
+    await openConnection('bob', '01BOB', { store, clock: testClock(now) });
     for (const id of ['anon', 'bob']) {
       for (const topic of ['listing:01ABC', `signing:${UUID}`]) {
         expect(await handleSocketMessage(store, id, subscribe(topic), now)).toEqual({ type: 'subscribed', topic });
@@ -86,9 +89,9 @@ describe('socket messages', () => {
 
   it("lets only the user's own authenticated socket follow user:<id>", async () => {
     const { store } = memoryStore();
-    await openConnection(store, 'alice', '01ALICE', now);
-    await openConnection(store, 'bob', '01BOB', now);
-    await openConnection(store, 'anon', undefined, now);
+    await openConnection('alice', '01ALICE', { store, clock: testClock(now) });
+    await openConnection('bob', '01BOB', { store, clock: testClock(now) });
+    await openConnection('anon', undefined, { store, clock: testClock(now) });
     expect(await handleSocketMessage(store, 'alice', subscribe('user:01ALICE'), now)).toEqual({
       type: 'subscribed',
       topic: 'user:01ALICE',
@@ -108,7 +111,7 @@ describe('socket messages', () => {
 
   it('answers garbage with an error frame, never a throw', async () => {
     const { store, connections } = memoryStore();
-    await openConnection(store, 'c1', undefined, now);
+    await openConnection('c1', undefined, { store, clock: testClock(now) });
     const garbage = [
       { frame: text('nope'), message: 'Messages must be JSON' },
       { frame: { body: undefined }, message: 'Messages must be JSON' },
@@ -142,7 +145,7 @@ describe('socket messages', () => {
 
   it('caps subscriptions per connection', async () => {
     const { store } = memoryStore();
-    await openConnection(store, 'c1', undefined, now);
+    await openConnection('c1', undefined, { store, clock: testClock(now) });
     for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_CONNECTION; i++) {
       await handleSocketMessage(store, 'c1', subscribe(`listing:${i}`), now);
     }
@@ -152,10 +155,10 @@ describe('socket messages', () => {
 
   it('sends the answer back on the socket', async () => {
     const { store } = memoryStore();
-    await openConnection(store, 'c1', undefined, now);
+    await openConnection('c1', undefined, { store, clock: testClock(now) });
     const sent: [string, ServerSocketMessage][] = [];
     const sender: SocketSender = { send: async (id, m) => (sent.push([id, m]), 'sent') };
-    await answerSocketMessage({ store, sender, now }, 'c1', text('{"action":"ping"}'));
+    await answerSocketMessage('c1', text('{"action":"ping"}'), { store, sender, clock: testClock(now) });
     expect(sent).toEqual([['c1', { type: 'pong' }]]);
   });
 });
@@ -164,7 +167,7 @@ describe('publishEvent', () => {
   async function subscribed(ids: string[], topic: string) {
     const memory = memoryStore();
     for (const id of ids) {
-      await openConnection(memory.store, id, undefined, now);
+      await openConnection(id, undefined, { store: memory.store, clock: testClock(now) });
       await handleSocketMessage(memory.store, id, subscribe(topic), now);
     }
     return memory;
@@ -181,7 +184,7 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    expect(await publishEvent(event, { store, sender, now })).toEqual({ sent: 1, gone: 1 });
+    expect(await publishEvent(event, { store, sender, clock: testClock(now) })).toEqual({ sent: 1, gone: 1 });
     expect(delivered).toEqual([['a', { type: 'event', topic: event.topic, event }]]);
     expect(connections.has('b')).toBe(false);
   });
@@ -200,7 +203,7 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    expect(await publishEvent(event, { store: memory.store, sender, now, concurrency: 8 })).toEqual({
+    expect(await publishEvent(event, { store: memory.store, sender, clock: testClock(now), concurrency: 8 })).toEqual({
       sent: 100,
       gone: 0,
     });
@@ -219,7 +222,7 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    const error = await publishEvent(event, { store, sender, now }).catch((e: unknown) => e);
+    const error = await publishEvent(event, { store, sender, clock: testClock(now) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FanOutError);
     expect((error as FanOutError).failed).toBe(1);
     expect(delivered.sort()).toEqual(['a', 'c']);
@@ -244,7 +247,7 @@ describe('handleEvent', () => {
   it('fans socket events out to their topic, runs notify for notify.requested and the declines of a sold-out listing', async () => {
     const event = signingEvent();
     const { store } = memoryStore();
-    await openConnection(store, 'a', undefined, now);
+    await openConnection('a', undefined, { store, clock: testClock(now) });
     await handleSocketMessage(store, 'a', subscribe(event.topic), now);
     const sent: string[] = [];
     const notified: unknown[] = [];
@@ -252,7 +255,7 @@ describe('handleEvent', () => {
     const registry = eventRegistry({
       store,
       sender: { send: async (id) => (sent.push(id), 'sent') },
-      now: () => now,
+      clock: testClock(now),
       notify: async (request) => notified.push(request),
       listingClosed: async (listingId) => soldOut.push(listingId),
     });

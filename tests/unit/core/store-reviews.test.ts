@@ -3,7 +3,7 @@ import {
   listStoreReviews,
   type ReviewRecord,
   type StoreReviewsPort,
-} from '../../../functions/core/reviews/store-reviews';
+} from '../../../functions/core/stores/list-store-reviews';
 import { STORE_REVIEWS_PAGE_SIZE } from '../../../shared/api/stores';
 
 const record = (id: string, reviewerId: string, rating: number): ReviewRecord => ({

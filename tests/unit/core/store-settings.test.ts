@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PhotoStore } from '../../../functions/core/listings/photos';
-import {
-  updateStoreSettings,
-  type StoreFields,
-  type StoreSettingsStore,
-} from '../../../functions/core/profile/store-settings';
+import type { StoreFields, StoreSettingsStore } from '../../../functions/core/stores/store-settings';
+import { updateStore } from '../../../functions/core/stores/update-store';
+import { testClock } from '../../fixtures/test-clock';
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const TEXT = new TextEncoder().encode('hello world!');
@@ -26,7 +24,7 @@ function fakes(current: StoreFields | null, objects: Record<string, Uint8Array>,
       return saveWins;
     },
   };
-  return { log, saved, deps: { store, photos, mediaUrl: (k: string) => `/media/${k}`, now: () => new Date(0) } };
+  return { log, saved, deps: { store, photos, mediaUrl: (k: string) => `/media/${k}`, clock: testClock(new Date(0)) } };
 }
 
 const texts = { storeName: 'Tech Haven', storeDescription: '', bio: 'Hi' };
@@ -34,7 +32,7 @@ const texts = { storeName: 'Tech Haven', storeDescription: '', bio: 'Hi' };
 describe('Customize Store', () => {
   it('re-encodes a new banner under store-banners/, saves against the old one and deletes the old one', async () => {
     const f = fakes({ storeBannerKey: 'store-banners/U1/old.png' }, { 'uploads/U1/new.png': PNG });
-    const out = await updateStoreSettings('U1', { ...texts, bannerKey: 'uploads/U1/new.png' }, f.deps);
+    const out = await updateStore('U1', { ...texts, bannerKey: 'uploads/U1/new.png' }, f.deps);
     expect(f.log).toEqual([
       're-encode uploads/U1/new.png -> store-banners/U1/new.png within 2560px',
       'save expecting store-banners/U1/old.png',
@@ -52,20 +50,20 @@ describe('Customize Store', () => {
   it('keeps the banner when none is sent, removes it on null, and never deletes a banner it did not make', async () => {
     const seeded = { storeBannerKey: 'profiles/U1/banner.webp' };
     const kept = fakes(seeded, {});
-    expect((await updateStoreSettings('U1', texts, kept.deps)).bannerUrl).toBe('/media/profiles/U1/banner.webp');
+    expect((await updateStore('U1', texts, kept.deps)).bannerUrl).toBe('/media/profiles/U1/banner.webp');
     const cleared = fakes(seeded, {});
-    expect((await updateStoreSettings('U1', { ...texts, bannerKey: null }, cleared.deps)).bannerUrl).toBeNull();
+    expect((await updateStore('U1', { ...texts, bannerKey: null }, cleared.deps)).bannerUrl).toBeNull();
     expect(cleared.log).toEqual(['save expecting profiles/U1/banner.webp']);
   });
 
   it("refuses someone else's upload and a file that is not an image (deleting it), writing nothing", async () => {
     const other = fakes(null, { 'uploads/U2/x.png': PNG });
     await expect(
-      updateStoreSettings('U1', { ...texts, bannerKey: 'uploads/U2/x.png' }, other.deps),
+      updateStore('U1', { ...texts, bannerKey: 'uploads/U2/x.png' }, other.deps),
     ).rejects.toMatchObject({ status: 400, message: 'Banner is not an upload of yours' });
     const fake = fakes(null, { 'uploads/U1/x.jpg': TEXT });
     await expect(
-      updateStoreSettings('U1', { ...texts, bannerKey: 'uploads/U1/x.jpg' }, fake.deps),
+      updateStore('U1', { ...texts, bannerKey: 'uploads/U1/x.jpg' }, fake.deps),
     ).rejects.toMatchObject({ status: 400, message: 'Banner is not an image file' });
     expect(fake.log).toEqual(['remove uploads/U1/x.jpg']);
     expect([...other.saved, ...fake.saved]).toEqual([]);
@@ -74,7 +72,7 @@ describe('Customize Store', () => {
   it('answers 409 and deletes the moved banner when another save changed the banner meanwhile', async () => {
     const f = fakes(null, { 'uploads/U1/new.png': PNG }, false);
     await expect(
-      updateStoreSettings('U1', { ...texts, bannerKey: 'uploads/U1/new.png' }, f.deps),
+      updateStore('U1', { ...texts, bannerKey: 'uploads/U1/new.png' }, f.deps),
     ).rejects.toMatchObject({ status: 409 });
     expect(f.log.at(-1)).toBe('remove store-banners/U1/new.png');
   });

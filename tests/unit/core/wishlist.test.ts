@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { WISHLIST_MAX_ITEMS } from '../../../shared/api/wishlist';
 import type { ListingSummary } from '../../../functions/core/listings/listing';
+import { addToWishlist } from '../../../functions/core/wishlist/add-to-wishlist';
+import { getWishlist } from '../../../functions/core/wishlist/get-wishlist';
+import { removeFromWishlist } from '../../../functions/core/wishlist/remove-from-wishlist';
 import {
-  addToWishlist,
-  listWishlist,
-  removeFromWishlist,
   type SavedListing,
   type WishlistDeps,
   type WishlistItem,
@@ -57,7 +57,7 @@ function deps(listings: ListingSummary[], store = memoryStore()): WishlistDeps &
     wishlist: store,
     listings: { summaries: async (ids) => listings.filter((l) => ids.includes(l.listingId)) },
     mediaUrl: (k) => `/media/${k}`,
-    now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)),
+    clock: { now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)) },
   };
 }
 
@@ -87,7 +87,7 @@ describe('wishlist rules', () => {
     listings[2] = summary('c', 'ended');
     listings[3] = summary('d', 'deleted');
     listings[4] = summary('e', 'expired');
-    const { items, count } = await listWishlist('u', d);
+    const { items, count } = await getWishlist('u', d);
     expect(count).toBe(6);
     expect(items.map((i) => [i.listingId, i.listing?.status ?? null])).toEqual([
       ['f', 'active'],

@@ -8,7 +8,7 @@ const now = new Date('2026-06-01T12:00:00.000Z');
 const first = (expires: boolean) =>
   firstOffer(
     { conversationId: 'C1', listingId: 'L1', buyerId: 'B1', sellerId: 'S1' },
-    { offerId: 'O1', senderId: 'B1', amountCents: 4_000, expires, now },
+    { offerId: 'O1', senderId: 'B1', amountCents: 4_000, expires, at: now },
   );
 const itemOf = (o: ReturnType<typeof first>) => offer.put(newRow(o)).params<{ Item: Record<string, unknown> }>().Item;
 type Update = { Update: { UpdateExpression: string; ConditionExpression: string } };
@@ -37,7 +37,7 @@ describe('offer entity', () => {
 
   it('a countered round leaves the buyer’s list too (a thread is one line, its newest round)', () => {
     const o = first(true);
-    const r = countered(o, { offerId: 'O2', senderId: 'S1', amountCents: 4_500, expires: true, now });
+    const r = countered(o, { offerId: 'O2', senderId: 'S1', amountCents: 4_500, expires: true, at: now });
     if ('code' in r) throw new Error(r.code);
     expect(updateOf(o, r.answered).UpdateExpression).toMatch(/REMOVE #gsi5pk, #gsi5sk, #gsi6pk, #gsi6sk$/);
   });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { healthProbes, resetHealthProbes } from '../../../functions/adapters/health-probes';
+import { healthProbes, resetHealthProbes } from '../../../functions/wiring/health';
 import { resetLedger } from '../../../functions/adapters/ledger/xrpl-ledger';
 import { resetSecrets } from '../../../functions/adapters/secrets';
 import { resetSigner } from '../../../functions/adapters/signer/xaman-signer';

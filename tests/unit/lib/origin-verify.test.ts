@@ -12,7 +12,7 @@ import {
   originVerify,
 } from '../../../functions/lib/origin-verify';
 import type { RouteDef } from '../../../functions/routes';
-import { handler as authorize } from '../../../functions/ws/authorize';
+import { handler as authorize } from '../../../functions/ws/authorize-connection';
 import { defineContract } from '../../../shared/api/contract';
 import { captureOutput } from './capture-output';
 

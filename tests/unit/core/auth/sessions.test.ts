@@ -1,11 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  authenticate,
-  openSession,
-  refreshSession,
-  SessionRefused,
-  signOut,
-} from '../../../../functions/core/auth/sessions';
+import { refreshSession } from '../../../../functions/core/auth/refresh-session';
+import { authenticate, openSession, SessionRefused } from '../../../../functions/core/auth/sessions';
+import { signOut } from '../../../../functions/core/auth/sign-out';
+import { testClock } from '../../../fixtures/test-clock';
 import { MemorySessions, TEST_KEY } from './memory-ports';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -23,7 +20,7 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 
 describe('sessions', () => {
   let sessions: MemorySessions;
-  const deps = (now: Date) => ({ sessions, key: async () => TEST_KEY, newId: () => 'S1', now });
+  const deps = (at: Date) => ({ sessions, key: async () => TEST_KEY, newId: () => 'S1', clock: testClock(at) });
 
   beforeEach(() => {
     sessions = new MemorySessions();

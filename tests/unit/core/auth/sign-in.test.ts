@@ -3,6 +3,7 @@ import type { BlobVerdict } from '../../../../functions/core/ledger/ports';
 import { completeSignIn, hashSecret, secretMatches, startSignIn } from '../../../../functions/core/auth/sign-in';
 import { verifyRegistrationTicket, verifySessionToken } from '../../../../functions/core/auth/tokens';
 import { AppError } from '../../../../functions/lib/errors';
+import { testClock } from '../../../fixtures/test-clock';
 import {
   MemoryAccounts,
   MemoryEvents,
@@ -48,7 +49,7 @@ describe('sign-in', () => {
       },
     },
     accounts,
-    session: { sessions, key: async () => TEST_KEY, newId: () => `SESSION${++ids}` },
+    session: { sessions, key: async () => TEST_KEY, newId: () => `SESSION${++ids}`, clock: testClock(NOW) },
     mediaUrl: (k: string) => `http://media/${k}`,
     now: NOW,
   });

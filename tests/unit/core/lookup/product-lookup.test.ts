@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upcItemDbLookup } from '../../../../functions/adapters/lookup/upcitemdb-product-lookup';
+import { lookupProducts } from '../../../../functions/core/lookup/lookup-products';
 import {
   listingCategoryOf,
-  lookupProducts,
   parseDimensions,
   parseWeightLbs,
   toLookupResult,

@@ -123,7 +123,7 @@ export function messagingDeps(listings: ListingSummary[] = [aListing()]) {
     limitStarts: vi.fn(async () => undefined),
     // ULID-like: time-ordered strings.
     newId: () => `01M${String(++ids).padStart(23, '0')}`,
-    now: () => new Date(T0 + 1000 * tick++),
+    clock: { now: () => new Date(T0 + 1000 * tick++) },
     warn: vi.fn(),
   } satisfies MessagingDeps;
   return { deps, memory, published };

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  getConversation,
-  listConversations,
-  listMessages,
-  markConversationRead,
-  unreadMessageCount,
-} from '../../../../functions/core/messages/read-conversations';
+import { getConversation } from '../../../../functions/core/messages/get-conversation';
+import { getUnreadMessageCount } from '../../../../functions/core/messages/get-unread-message-count';
+import { listConversations } from '../../../../functions/core/messages/list-conversations';
+import { listMessages } from '../../../../functions/core/messages/list-messages';
+import { markConversationRead } from '../../../../functions/core/messages/mark-conversation-read';
 import { LAST_MESSAGE_PREVIEW } from '../../../../functions/core/messages/conversation-view';
 import { sendMessage } from '../../../../functions/core/messages/send-message';
 import { startConversation } from '../../../../functions/core/messages/start-conversation';
@@ -102,7 +100,7 @@ describe('reading a conversation', () => {
     await sendMessage('SELLER', id, 'a', deps);
     await sendMessage('SELLER', id, 'b', deps);
     await sendMessage('OTHER', other, 'c', deps);
-    expect(await unreadMessageCount('BUYER', deps)).toEqual({ unreadCount: 3 });
+    expect(await getUnreadMessageCount('BUYER', deps)).toEqual({ unreadCount: 3 });
     published.length = 0;
     expect(await markConversationRead('BUYER', id, deps)).toEqual({ conversationId: id, unreadCount: 1 });
     expect(published).toEqual([

@@ -94,13 +94,14 @@ export function offerWorld(listing: SaleListing = saleListing()) {
     mediaUrl: (k: string) => `https://media.test/${k}`,
     events: m.deps.events,
     newId: m.deps.newId,
-    now: () => new Date(clock.at),
+    clock: { now: () => new Date(clock.at) },
     warn: vi.fn(),
   } satisfies OfferDeps;
 
   /** The buyer's conversation about the listing. */
   const conversation = async () =>
-    (await startConversation('BUYER', { listingId: listing.listingId }, { ...m.deps, now: deps.now })).conversation.id;
+    (await startConversation('BUYER', { listingId: listing.listingId }, { ...m.deps, clock: deps.clock })).conversation
+      .id;
 
   return { deps, offers, clock, listings, published: m.published, memory: m.memory, conversation };
 }

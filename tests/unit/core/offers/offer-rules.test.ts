@@ -24,7 +24,7 @@ const HOUR = 3_600_000;
 function anOffer(over: Partial<Offer> = {}): Offer {
   const o = firstOffer(
     { conversationId: 'C1', listingId: 'L1', buyerId: 'BUYER', sellerId: 'SELLER' },
-    { offerId: 'O1', senderId: 'BUYER', amountCents: 4_000, expires: true, now: at(0) },
+    { offerId: 'O1', senderId: 'BUYER', amountCents: 4_000, expires: true, at: at(0) },
   );
   return { ...o, ...over };
 }
@@ -59,7 +59,7 @@ describe('the offer state machine', () => {
         senderId: sender,
         amountCents: 4_000 + round,
         expires: round % 2 === 0,
-        now: at(round * HOUR),
+        at: at(round * HOUR),
       });
       if ('code' in r) throw new Error(r.code);
       expect(r.answered).toMatchObject({ id: current.id, status: 'countered' });
@@ -81,7 +81,7 @@ describe('the offer state machine', () => {
       senderId: 'BUYER',
       amountCents: 4_100,
       expires: true,
-      now: at(0),
+      at: at(0),
     });
     expect(over).toEqual({ code: 'too_many_rounds' });
   });

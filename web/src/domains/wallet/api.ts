@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { getWalletBalances } from '../../../../shared/api/profile';
+import { getWalletBalances } from '../../../../shared/api/wallet';
 import type { ResponseOf } from '../../../../shared/api/contract';
 import { apiGet } from '../../lib/api';
 import { keys } from '../keys';

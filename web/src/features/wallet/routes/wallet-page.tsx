@@ -2,7 +2,7 @@ import '../../../styles/wallet.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { WalletBalance } from '../../../../../shared/api/profile';
+import type { WalletBalance } from '../../../../../shared/api/wallet';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { shortAddress } from '../../../../../shared/domain/username';
 import { ArrowLeftIcon, ExternalLinkIcon, EyeIcon, RefreshIcon } from '../../../components/ui/icons';

@@ -1,0 +1,23 @@
+import { ulid } from 'ulid';
+import { clock } from '../adapters/clock';
+import { profileStore } from '../adapters/db/profile-store';
+import { db } from '../adapters/db/service';
+import { presignUpload } from '../adapters/media-uploads';
+import { mediaUrl } from '../adapters/media-url';
+import { photoStore } from '../adapters/photo-store';
+
+export function getProfileDeps() {
+  return { profiles: profileStore(db()), mediaUrl };
+}
+
+export function updateProfileDeps() {
+  return { profiles: profileStore(db()), mediaUrl, clock };
+}
+
+export function startAvatarUploadDeps() {
+  return { presign: presignUpload, newId: ulid };
+}
+
+export function setAvatarDeps() {
+  return { profiles: profileStore(db()), photos: photoStore, mediaUrl, clock };
+}

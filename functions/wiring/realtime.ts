@@ -1,0 +1,54 @@
+import type { DomainEvent } from '../../shared/events';
+import { notify } from '../core/notifications/notify';
+import { declineOpenOffers } from '../core/offers/decline-offers';
+import { subscribersOncePerBatch } from '../core/realtime/batch-subscribers';
+import { eventRegistry, handleEvent, type EventRegistry } from '../core/realtime/handle-event';
+import type { RealtimeStore } from '../core/realtime/ports';
+import { clock } from '../adapters/clock';
+import { realtimeStore } from '../adapters/db/realtime-store';
+import { db } from '../adapters/db/service';
+import { socketSender } from '../adapters/socket-sender';
+import type { Logger } from '../lib/logger';
+import { sessionDeps } from './auth';
+import { notifyDeps } from './notifications';
+import { declineOpenOffersDeps } from './offers';
+
+/**
+ * The events consumer's registry, built per message from the adapters (cheap objects; the clients underneath are
+ * shared singletons). The events a handler raises (a stored notification's push) are handled here at once instead of
+ * taking another trip through the queue: they fail and retry with the event that raised them, and every handler may
+ * run twice.
+ */
+export function publishEventsDeps(log: Logger, store: RealtimeStore): EventRegistry {
+  const handleHere = {
+    publish: async (events: readonly DomainEvent[]) => void (await Promise.all(events.map(handle))),
+  };
+  const own: EventRegistry = eventRegistry({
+    store,
+    sender: socketSender,
+    clock,
+    notify: (request) => notify(request, { ...notifyDeps(), events: handleHere }),
+    listingClosed: (listingId) => declineOpenOffers(listingId, declineOpenOffersDeps(log)),
+  });
+  function handle(event: DomainEvent) {
+    return handleEvent(event, own);
+  }
+  return own;
+}
+
+/** The socket table as one batch of the events queue reads it: each topic's subscribers once. */
+export const realtimeBatch = () => subscribersOncePerBatch(realtimeStore(db()));
+
+export function openConnectionDeps() {
+  return { store: realtimeStore(db()), clock };
+}
+
+export function closeConnectionDeps() {
+  return { store: realtimeStore(db()) };
+}
+
+export function answerSocketMessageDeps() {
+  return { store: realtimeStore(db()), sender: socketSender, clock };
+}
+
+export const authorizeConnectionDeps = sessionDeps;

@@ -1,0 +1,19 @@
+import { clock } from '../adapters/clock';
+import { db } from '../adapters/db/service';
+import { storePageStore } from '../adapters/db/store-page-store';
+import { storeReviewsStore } from '../adapters/db/store-reviews-store';
+import { storeSettingsStore } from '../adapters/db/store-settings-store';
+import { mediaUrl } from '../adapters/media-url';
+import { photoStore } from '../adapters/photo-store';
+
+export function getStoreDeps() {
+  return { stores: storePageStore(db()), mediaUrl };
+}
+
+export function listStoreReviewsDeps() {
+  return { reviews: storeReviewsStore(db()), mediaUrl };
+}
+
+export function updateStoreDeps() {
+  return { store: storeSettingsStore(db()), photos: photoStore, mediaUrl, clock };
+}

@@ -1,0 +1,13 @@
+import type { WishlistDeps } from '../core/wishlist/wishlist';
+import { clock } from '../adapters/clock';
+import { db } from '../adapters/db/service';
+import { listingReader, wishlistStore } from '../adapters/db/wishlist-store';
+import { mediaUrl } from '../adapters/media-url';
+
+function wishlistDeps(): WishlistDeps {
+  return { wishlist: wishlistStore(db()), listings: listingReader(db()), mediaUrl, clock };
+}
+
+export const getWishlistDeps = wishlistDeps;
+export const addToWishlistDeps = wishlistDeps;
+export const removeFromWishlistDeps = wishlistDeps;

@@ -1,0 +1,13 @@
+import type { APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
+import { openConnection } from '../core/realtime/open-connection';
+import { socketHandler } from '../wiring/jobs';
+import { openConnectionDeps } from '../wiring/realtime';
+
+type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
+  requestContext: { authorizer?: { userId?: string } };
+};
+
+export const handler = socketHandler<ConnectEvent>('ws/open-connection', async (event, { connectionId }) => {
+  await openConnection(connectionId, event.requestContext.authorizer?.userId, openConnectionDeps());
+  return { statusCode: 200 };
+});
