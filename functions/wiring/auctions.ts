@@ -16,7 +16,7 @@ import type { SecondChanceDeps } from '../core/auctions/offer-second-chance';
 import type { RelistDeps } from '../core/auctions/relist-auction';
 import type { Logger } from '../lib/logger';
 
-/** The ports of an auction's end and what follows it (core/auctions), over the table and the events queue. */
+// The ports of an auction's end and what follows it (core/auctions), over the table and the events queue.
 
 export function closeAuctionsDeps(log: Pick<Logger, 'warn'>): CloseAuctionsDeps {
   return {

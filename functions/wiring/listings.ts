@@ -5,16 +5,14 @@ import { clock } from '../adapters/clock';
 import { listingBrowseStore } from '../adapters/db/listing-browse-store';
 import { listingDetailReader } from '../adapters/db/listing-detail-reader';
 import { listingEditStore } from '../adapters/db/listing-edit-store';
-import { listingImagesStore } from '../adapters/db/listing-images-store';
 import { listingWriter } from '../adapters/db/listing-writer';
 import { rateLimitStore } from '../adapters/db/rate-limit-store';
 import { sellerListingStore } from '../adapters/db/seller-listing-store';
 import { db } from '../adapters/db/service';
 import { eventQueue } from '../adapters/event-queue';
 import { fetchImage } from '../adapters/image-fetch';
-import { resizeToThumbnail } from '../adapters/image-resizer';
 import { presignUpload } from '../adapters/media-uploads';
-import { readObject, writeObject } from '../adapters/media-store';
+import { writeObject } from '../adapters/media-store';
 import { mediaUrl } from '../adapters/media-url';
 import { photoStore } from '../adapters/photo-store';
 import { thumbnailRequests } from '../adapters/thumbnail-requests';
@@ -25,7 +23,6 @@ import type { ListingReaderPort } from '../core/listings/get-listing';
 import type { ImportListingPhotoDeps } from '../core/listings/import-listing-photo';
 import type { ListListingsDeps } from '../core/listings/list-listings';
 import type { ListMyListingsDeps } from '../core/listings/list-my-listings';
-import type { ThumbnailDeps } from '../core/listings/make-thumbnails';
 import type { StartListingPhotoUploadDeps } from '../core/listings/start-listing-photo-upload';
 import type { MediaUrl } from '../core/listings/to-card';
 import type { UpdateListingDeps } from '../core/listings/update-listing';
@@ -101,15 +98,5 @@ export function endListingDeps(log: Pick<Logger, 'warn'>): EndListingDeps {
       warn: (message, error) => log.warn(message, { error }),
     }),
     clock,
-  };
-}
-
-/** Thumbnails of newly attached photos: read and written in the media bucket, recorded on the listing. */
-export function makeThumbnailsDeps(): ThumbnailDeps {
-  return {
-    ...listingImagesStore(db()),
-    readPhoto: readObject,
-    resize: resizeToThumbnail,
-    writeThumbnail: (key, webp) => writeObject(key, webp, 'image/webp'),
   };
 }

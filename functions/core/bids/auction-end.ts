@@ -28,8 +28,8 @@ export function secondChanceOffer(state: AuctionState): SecondChance | null {
  * stop being taken): the leader at or above the reserve buys at the final price; no bids, or the reserve not met, ends
  * it unsold. 'running' before the end.
  */
-export function decideAuctionEnd(state: AuctionState, now: Date): AuctionEnding {
-  if (takesBidsAt(state.endsAt, now)) return { kind: 'running' };
+export function decideAuctionEnd(state: AuctionState, at: Date): AuctionEnding {
+  if (takesBidsAt(state.endsAt, at)) return { kind: 'running' };
   const { leader } = state;
   if (!leader || state.currentBidCents === null) return { kind: 'unsold', reason: 'no_bids', highBidderId: null };
   if (reserveStatusOf(state.reservePriceCents, leader.maxCents) === 'not_met') {

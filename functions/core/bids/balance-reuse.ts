@@ -19,7 +19,7 @@ export interface BalanceRead {
  * than BALANCE_REUSE_MS, or doesn't cover the bid. So a bid is only ever refused on a fresh read (a bidder who just
  * topped up is never told their balance is too low).
  */
-export function reusableBalance(seen: BalanceRead | undefined, needCents: Cents, nowMs: number): Cents | null {
-  if (!seen || nowMs - seen.at >= BALANCE_REUSE_MS || nowMs < seen.at) return null;
+export function reusableBalance(seen: BalanceRead | undefined, needCents: Cents, atMs: number): Cents | null {
+  if (!seen || atMs - seen.at >= BALANCE_REUSE_MS || atMs < seen.at) return null;
   return seen.cents >= needCents ? seen.cents : null;
 }

@@ -35,11 +35,11 @@ export interface CreateListingDeps {
  */
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
   const user = await requireSeller(userId, deps.accounts);
-  const now = deps.clock.now();
-  if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, now);
+  const at = deps.clock.now();
+  if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, at);
   const moved = new Map<string, string>();
   const { images, added } = await attachPhotos(userId, body.photoKeys, [], deps.photos, moved);
-  const at = now.toISOString();
+  const createdAt = at.toISOString();
   const listing: NewListing = {
     ...listingBodyFields(body),
     listingId: deps.newId(),
@@ -51,8 +51,8 @@ export async function createListing(userId: string, body: CreateListingBody, dep
     quantitySold: 0,
     images,
     sortPriceCents: sortPriceOf(body),
-    createdAt: at,
-    updatedAt: at,
+    createdAt,
+    updatedAt: createdAt,
     version: 1,
   };
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../../fixtures/test-clock';
-import { createListingBodySchema } from '../../../shared/api/listings';
-import { updateListing, type StoredListing } from '../../../functions/core/listings/update-listing';
+import { testClock } from '../../../fixtures/test-clock';
+import { createListingBodySchema } from '../../../../shared/api/listings';
+import { updateListing, type StoredListing } from '../../../../functions/core/listings/update-listing';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0, 0, 0]);

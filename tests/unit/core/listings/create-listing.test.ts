@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../../fixtures/test-clock';
-import { createListingBodySchema } from '../../../shared/api/listings';
-import { createListing, type NewListing } from '../../../functions/core/listings/create-listing';
+import { testClock } from '../../../fixtures/test-clock';
+import { createListingBodySchema } from '../../../../shared/api/listings';
+import { createListing, type NewListing } from '../../../../functions/core/listings/create-listing';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const location = { zipCode: '78701', city: 'Austin', state: 'tx' };

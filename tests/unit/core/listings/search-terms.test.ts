@@ -7,7 +7,7 @@ import {
   MAX_LISTING_TERMS,
   searchTermsFor,
   termBucket,
-} from '../../../functions/core/listings/search-terms';
+} from '../../../../functions/core/listings/search-terms';
 import { ulid } from 'ulid';
 
 describe('search terms', () => {

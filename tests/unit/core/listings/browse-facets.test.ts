@@ -6,8 +6,8 @@ import {
   listingFacets,
   queryFacet,
   type FacetSource,
-} from '../../../functions/core/listings/browse-facets';
-import type { BrowsePageQuery } from '../../../functions/core/listings/ports';
+} from '../../../../functions/core/listings/browse-facets';
+import type { BrowsePageQuery } from '../../../../functions/core/listings/ports';
 
 const camera: FacetSource = {
   category: 'Photography',

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createListingBodySchema } from '../../../shared/api/listings';
-import { attachedKey, pendingUploadKey, sniffImageType, thumbnailKey } from '../../../functions/core/listings/photos';
-import { makeThumbnails, type ThumbnailDeps } from '../../../functions/core/listings/make-thumbnails';
+import { createListingBodySchema } from '../../../../shared/api/listings';
+import {
+  attachedKey,
+  pendingUploadKey,
+  sniffImageType,
+  thumbnailKey,
+} from '../../../../functions/core/listings/photos';
+import { makeThumbnails, type ThumbnailDeps } from '../../../../functions/core/listings/make-thumbnails';
 
 const bytes = (...b: (number | string)[]) =>
   new Uint8Array(b.flatMap((x) => (typeof x === 'string' ? [...x].map((c) => c.charCodeAt(0)) : [x])));

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../../fixtures/test-clock';
-import { listListingsQuerySchema } from '../../../shared/api/listings';
-import { listListings } from '../../../functions/core/listings/list-listings';
-import type { ListingRecord } from '../../../functions/core/listings/listing';
-import { sortPriceOf } from '../../../functions/core/listings/listing';
-import type { BrowsePageQuery, ListingBrowsePort } from '../../../functions/core/listings/ports';
-import { searchTermsFor } from '../../../functions/core/listings/search-terms';
-import { AppError, TooManyRequestsError } from '../../../functions/lib/errors';
+import { testClock } from '../../../fixtures/test-clock';
+import { listListingsQuerySchema } from '../../../../shared/api/listings';
+import { listListings } from '../../../../functions/core/listings/list-listings';
+import type { ListingRecord } from '../../../../functions/core/listings/listing';
+import { sortPriceOf } from '../../../../functions/core/listings/listing';
+import type { BrowsePageQuery, ListingBrowsePort } from '../../../../functions/core/listings/ports';
+import { searchTermsFor } from '../../../../functions/core/listings/search-terms';
+import { AppError, TooManyRequestsError } from '../../../../functions/lib/errors';
 
 function listing(id: string, over: Partial<ListingRecord>): ListingRecord {
   const base: ListingRecord = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getListing, type FullListing } from '../../../functions/core/listings/get-listing';
+import { getListing, type FullListing } from '../../../../functions/core/listings/get-listing';
 
 const base: FullListing = {
   listingId: 'L1',

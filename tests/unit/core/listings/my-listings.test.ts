@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../../fixtures/test-clock';
-import type { ListingSummary } from '../../../functions/core/listings/listing';
-import { endListing } from '../../../functions/core/listings/end-listing';
-import { listMyListings } from '../../../functions/core/listings/list-my-listings';
-import type { SellerListingStore } from '../../../functions/core/listings/ports';
+import { testClock } from '../../../fixtures/test-clock';
+import type { ListingSummary } from '../../../../functions/core/listings/listing';
+import { endListing } from '../../../../functions/core/listings/end-listing';
+import { listMyListings } from '../../../../functions/core/listings/list-my-listings';
+import type { SellerListingStore } from '../../../../functions/core/listings/ports';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 
