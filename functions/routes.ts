@@ -45,7 +45,7 @@ import {
 import { listAwaitingPayment, offerSecondChance, payAuctionOrder, relistAuction } from '../shared/api/auctions';
 import { carrierWebhook } from '../shared/api/carrier';
 import { xamanWebhook } from '../shared/api/signing';
-import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
+import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/wallet';
 import {
   getConversation,
   getUnreadMessageCount,

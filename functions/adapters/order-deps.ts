@@ -3,17 +3,9 @@ import { ulid } from 'ulid';
 import type { CheckoutDeps } from '../core/orders/checkout';
 import type { ShippingOptionsDeps } from '../core/orders/checkout-shipping';
 import { escrowReadiness, type EscrowReadiness } from '../core/orders/escrow-readiness';
-import type { EscrowSigningDeps } from '../core/orders/escrow-signing';
-import { settleEscrowSigning, type SettleDeps } from '../core/orders/settle-escrow';
-import { checkNow } from '../core/signing/poll-signing';
-import type { SigningRequestRecord } from '../core/signing/requests';
-import { settleTrustLine, type TrustLineDeps } from '../core/wallet/trust-line';
-import { settlePlatformFee } from '../core/orders/platform-fee';
-import { buyPaidLabel } from '../core/orders/platform-label';
-import { feeDeps } from './settlement-deps';
-import { labelDeps } from './label-deps';
+import type { SettleDeps } from '../core/orders/settle-escrow';
 import type { Logger } from '../lib/logger';
-import { accounts, signingRequests } from './auth-deps';
+import { accounts } from './auth-deps';
 import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
 import { cartStore } from './db/cart-store';
@@ -35,7 +27,6 @@ import type { OrderLinks } from '../core/orders/order-view';
 import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
 import { ledgerConfig } from '../lib/config';
 import { signer } from './signer/xaman-signer';
-import { signingEvents, signingQueue } from './signing-queue';
 
 const now = () => clock.now();
 
@@ -46,7 +37,7 @@ export function orderLinks(): OrderLinks {
 }
 let readiness: EscrowReadiness | undefined;
 /** One per warm function: the network's escrow rules are cached for a minute. */
-const ready = (l: XrplLedger) => (readiness ??= escrowReadiness(l, clock));
+export const escrowReadinessOf = (l: XrplLedger) => (readiness ??= escrowReadiness(l, clock));
 
 export async function checkoutDeps(): Promise<CheckoutDeps> {
   const l = await loadLedger();
@@ -58,7 +49,7 @@ export async function checkoutDeps(): Promise<CheckoutDeps> {
     profiles: profileStore(db()),
     quotes: shippingQuoteStore(db()),
     ledger: l,
-    readiness: ready(l),
+    readiness: escrowReadinessOf(l),
     vault: fulfillmentVault(),
     orders: orderStore(db()),
     holds: holdReader(db()),
@@ -82,20 +73,6 @@ export function shippingOptionsDeps(log: Logger): ShippingOptionsDeps {
   };
 }
 
-export async function escrowSigningDeps(): Promise<EscrowSigningDeps> {
-  const l = await loadLedger();
-  return {
-    orders: orderStore(db()),
-    signer: signer(),
-    store: signingRequests(),
-    queue: signingQueue,
-    readiness: ready(l),
-    ledger: l,
-    rlusd: l.rlusd,
-    now,
-  };
-}
-
 export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps> {
   const l = await loadLedger();
   return {
@@ -109,53 +86,4 @@ export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps>
     log,
     now,
   };
-}
-
-/**
- * A signing request checked now (the wallet service's webhook; a polling browser, at most once per poll interval):
- * read through, announced, and settled by purpose.
- */
-export function checkSigningNow(log: Pick<Logger, 'warn' | 'error'>, minAgeMs = 0) {
-  return async (uuid: string) =>
-    checkNow(
-      uuid,
-      {
-        store: signingRequests(),
-        signer: signer(),
-        events: signingEvents,
-        now: now(),
-        settle: (record) => settleBy(record, log),
-      },
-      minAgeMs,
-    );
-}
-
-export async function trustLineDeps(log: Pick<Logger, 'warn'>): Promise<TrustLineDeps> {
-  const l = await loadLedger();
-  return {
-    users: accounts(),
-    ledger: l,
-    signer: signer(),
-    store: signingRequests(),
-    queue: signingQueue,
-    rlusd: l.rlusd,
-    now,
-    log,
-  };
-}
-
-/** What a resolved request of each purpose leads to; sign-in is completed by the browser. */
-export async function settleBy(record: SigningRequestRecord, log: Pick<Logger, 'warn' | 'error'>): Promise<void> {
-  switch (record.purpose) {
-    case 'escrow-create':
-      return settleEscrowSigning(record, await settleDeps(log));
-    case 'trust-line':
-      return settleTrustLine(record, await trustLineDeps(log));
-    case 'platform-fee':
-      await settlePlatformFee(record, await feeDeps(log));
-      // A label paid with the fee is bought now (decision 039); a retried message finds it bought, or started.
-      return record.subjectId ? buyPaidLabel(record.subjectId, labelDeps(log)) : undefined;
-    case 'sign-in':
-      return;
-  }
 }

@@ -1,14 +1,10 @@
-import { basisPointsOf, type FeeDeps } from '../core/orders/platform-fee';
 import type { DecidePickupDeps } from '../core/orders/decide-pickup';
 import type { DeliveryDeps } from '../core/orders/delivery';
 import type { SellerActionDeps } from '../core/orders/seller-actions';
 import type { ReconcileDeps } from '../core/orders/reconcile';
-import { platformConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { signingRequests } from './auth-deps';
 import { carrier } from './carrier/fedex-carrier';
 import { clock } from './clock';
-import { orderFeeStore } from './db/order-fee-store';
 import { orderPickupStore } from './db/order-pickup-store';
 import { orderShipmentStore } from './db/order-shipment-store';
 import { orderStore } from './db/order-store';
@@ -18,8 +14,6 @@ import { platformAccount } from './ledger/platform-account';
 import type { PlatformAccount } from '../core/ledger/ports';
 import { loadLedger } from './load-ledger';
 import { orderEvents } from './order-events';
-import { signer } from './signer/xaman-signer';
-import { signingQueue } from './signing-queue';
 
 type Log = Pick<Logger, 'warn' | 'error'>;
 const now = () => clock.now();
@@ -53,23 +47,5 @@ export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {
     shipped: shipments.shipped,
     byTracking: shipments.byTracking,
     recordDelivery: shipments.recordDelivery,
-  };
-}
-
-export async function feeDeps(log: Log): Promise<FeeDeps> {
-  const ledger = await loadLedger();
-  const c = platformConfig();
-  return {
-    orders: orderFeeStore(db()),
-    signer: signer(),
-    store: signingRequests(),
-    queue: signingQueue,
-    ledger,
-    platformAddress: c.PLATFORM_WALLET_ADDRESS,
-    rlusd: ledger.rlusd,
-    basisPoints: basisPointsOf(c.PLATFORM_FEE_PERCENT),
-    events: orderEvents,
-    now,
-    log,
   };
 }

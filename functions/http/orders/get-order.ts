@@ -1,4 +1,5 @@
-import { checkSigningNow, orderLinks } from '../../adapters/order-deps';
+import { orderLinks } from '../../adapters/order-deps';
+import { checkSigningNow } from '../../wiring/signing';
 import { orderPickupStore } from '../../adapters/db/order-pickup-store';
 import { orderStore } from '../../adapters/db/order-store';
 import { db } from '../../adapters/db/service';
