@@ -2,6 +2,7 @@
 import type { CompleteSignInDeps } from '../core/auth/complete-sign-in';
 import type { StatusDeps } from '../core/auth/sign-in';
 import type { StartSignInDeps } from '../core/auth/start-sign-in';
+import { systemClock } from '../core/clock/clock';
 import { accounts, rateLimits, sessionDeps } from '../adapters/auth-deps';
 import { clock } from '../adapters/clock';
 import { loadLedger } from '../adapters/load-ledger';
@@ -25,7 +26,8 @@ export function completeSignInDeps(): CompleteSignInDeps {
     // Only a signed answer gets as far as the ledger.
     ledger: { verifySignInBlob: async (blob, uuid) => (await loadLedger()).verifySignInBlob(blob, uuid) },
     accounts: accounts(),
-    session: sessionDeps(clock.now()),
+    // On the system time, as every session and ticket is, since they are verified on it (lib/session-auth).
+    session: sessionDeps(systemClock.now()),
     mediaUrl,
   };
 }

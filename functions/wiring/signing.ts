@@ -14,7 +14,7 @@ import type { Logger } from '../lib/logger';
 import { labelDeps, requestPlatformFeeDeps } from './orders';
 import { trustLineDeps } from './wallet';
 
-/** Signing requests (decision 045): opening one, following it, and settling it by its purpose. */
+// Signing requests (decision 045): opening one, following it, and settling it by its purpose.
 
 type Log = Pick<Logger, 'warn' | 'error'>;
 

@@ -12,7 +12,8 @@ export interface CompleteSignInDeps extends StatusDeps {
   rateLimits: RateLimitStore;
   ledger: Pick<LedgerGateway, 'verifySignInBlob'>;
   accounts: Pick<AccountStore, 'userByWallet' | 'profileFlags'>;
-  session: Omit<SessionDeps, 'now'>;
+  /** Sessions and tickets are issued on the time they are verified on (functions/lib/session-auth.ts). */
+  session: SessionDeps;
   mediaUrl: (key: string) => string;
 }
 
@@ -55,10 +56,10 @@ export async function completeSignIn(
 
   const user = await deps.accounts.userByWallet(verdict.account);
   if (user) {
-    const session = await openSession(user.userId, { ...deps.session, now: at });
+    const session = await openSession(user.userId, deps.session);
     return { kind: 'session', session, user: await currentUser(user, deps.accounts, deps.mediaUrl) };
   }
-  const ticket = await issueRegistrationTicket(verdict.account, await deps.session.key(), at);
+  const ticket = await issueRegistrationTicket(verdict.account, await deps.session.key(), deps.session.now);
   return {
     kind: 'registration',
     ticket: ticket.token,

@@ -4,7 +4,7 @@ import type { Clock } from '../clock/clock';
 import type { SignerGateway } from '../signing/ports';
 import type { SigningEvents, SigningRequestRecord, SigningRequestStore } from '../signing/requests';
 
-/** The rules a wallet sign-in's three steps share (start, status, complete). */
+// The rules a wallet sign-in's three steps share (start, status, complete).
 
 /** Spec part 1 "Business constants and limits": a sign-in request expires after 5 minutes. */
 export const SIGN_IN_EXPIRE_MINUTES = 5;

@@ -4,7 +4,7 @@ import { AppError, NotFoundError } from '../../lib/errors';
 import type { OrderRecord } from './order';
 import type { OrderRepository } from './order-store';
 
-/** The rules of the buyer's wallet request that pays an order into escrow (decision 023). */
+// The rules of the buyer's wallet request that pays an order into escrow (decision 023).
 
 /** A wallet request to fund an order lapses after 5 minutes, as the signing poll does (60 checks, 5 s apart). */
 export const ESCROW_SIGN_EXPIRE_MINUTES = 5;

@@ -7,7 +7,7 @@ import type { Carrier, PackageSpec, RateRequest, ShippingParty } from '../shippi
 import type { LabelPurchase, OrderRecord, Shipment } from './order';
 import { sellersOpenOrder } from './platform-fee';
 
-/** What buying a label (decision 039) takes: the rules its use cases share, and its ports. */
+// What buying a label (decision 039) takes: the rules its use cases share, and its ports.
 
 /** Orders and the writes that buy a label once (decision 039). */
 export interface LabelRepository {

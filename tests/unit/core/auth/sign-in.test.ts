@@ -53,7 +53,7 @@ describe('sign-in', () => {
       },
     },
     accounts,
-    session: { sessions, key: async () => TEST_KEY, newId: () => `SESSION${++ids}` },
+    session: { sessions, key: async () => TEST_KEY, newId: () => `SESSION${++ids}`, now: NOW },
     mediaUrl: (k: string) => `http://media/${k}`,
     rateLimits: new MemoryRateLimits(),
     clock: testClock(NOW),
