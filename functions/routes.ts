@@ -56,7 +56,7 @@ import {
 import { offerSecondChance, relistAuction } from '../shared/api/auctions';
 import { carrierWebhook } from '../shared/api/shipping';
 import { xamanWebhook } from '../shared/api/signing';
-import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/trust-line';
+import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/wallet';
 import {
   getConversation,
   getUnreadMessageCount,

@@ -4,26 +4,21 @@ import type { CheckoutDeps } from '../core/orders/checkout';
 import type { DecidePickupDeps } from '../core/orders/decide-pickup';
 import type { DeliveryDeps } from '../core/orders/delivery';
 import { escrowReadiness, type EscrowReadiness } from '../core/orders/escrow-readiness';
-import type { EscrowSigningDeps } from '../core/orders/escrow-signing';
 import type { GetOrderDeps } from '../core/orders/get-order';
 import type { GetShippingOptionsDeps } from '../core/orders/get-shipping-options';
 import type { ListAwaitingPaymentDeps } from '../core/orders/list-awaiting-payment';
 import type { ListMyOrdersDeps } from '../core/orders/list-my-orders';
 import type { OrderLinks } from '../core/orders/order-view';
 import type { PayAuctionOrderDeps } from '../core/orders/pay-auction-order';
-import { basisPointsOf, settlePlatformFee, type FeeDeps } from '../core/orders/platform-fee';
-import { buyPaidLabel } from '../core/orders/platform-label';
 import type { ReconcileDeps } from '../core/orders/reconcile-orders';
-import { settleEscrowSigning, type SettleDeps } from '../core/orders/settle-escrow';
+import type { SettleDeps } from '../core/orders/settle-escrow';
 import type { ShipOrderDeps } from '../core/orders/ship-order';
 import type { PlatformAccount } from '../core/ledger/ports';
-import { checkNow, SIGNING_SCHEDULE } from '../core/signing/poll-signing';
-import type { SigningRequestRecord } from '../core/signing/requests';
-import { settleTrustLine, type TrustLineDeps } from '../core/wallet/trust-line';
+import { SIGNING_SCHEDULE } from '../core/signing/poll-signing';
 import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
 import { ledgerConfig, platformConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
-import { accounts, signingRequests } from './auth';
+import { accounts } from './auth';
 import { carrier } from '../adapters/carrier/fedex-carrier';
 import { clock } from '../adapters/clock';
 import { holdReader } from '../adapters/db/buyer-holds';
@@ -40,14 +35,20 @@ import { shippingQuoteStore } from '../adapters/db/shipping-quote-store';
 import { soldOutListings } from '../adapters/db/sold-out-listings';
 import { eventQueue } from '../adapters/event-queue';
 import { fulfillmentVault } from '../adapters/fulfillment-vault';
-import { labelDeps } from '../adapters/label-deps';
 import { platformAccount } from '../adapters/ledger/platform-account';
 import type { XrplLedger } from '../adapters/ledger/xrpl-ledger';
 import { loadLedger } from '../adapters/load-ledger';
 import { mediaUrl } from '../adapters/media-url';
 import { orderEvents } from '../adapters/order-events';
 import { signer } from '../adapters/signer/xaman-signer';
-import { signingEvents, signingQueue } from '../adapters/signing-queue';
+import type { CancelSigningDeps } from '../core/orders/cancel-escrow-signing';
+import { basisPointsOf, type FeeDeps } from '../core/orders/platform-fee';
+import type { LabelDeps, LabelFiles } from '../core/orders/platform-label';
+import type { EscrowSigningDeps } from '../core/orders/request-escrow-signing';
+import type { RequestLabelPaymentDeps } from '../core/orders/request-label-payment';
+import { orderLabelStore } from '../adapters/db/order-label-store';
+import { readObject, writeObject } from '../adapters/media-store';
+import { checkSigningNow, openSigningDeps } from './signing';
 
 /**
  * The orders domain's composition (decision 044): which adapter serves which port of each order use case, from
@@ -64,7 +65,7 @@ export function orderLinks(): OrderLinks {
 }
 let readiness: EscrowReadiness | undefined;
 /** One per warm function: the network's escrow rules are cached for a minute. */
-const ready = (l: XrplLedger) => (readiness ??= escrowReadiness(l, clock));
+export const escrowReadinessOf = (l: XrplLedger) => (readiness ??= escrowReadiness(l, clock));
 
 export async function checkoutDeps(): Promise<CheckoutDeps> {
   const l = await loadLedger();
@@ -76,7 +77,7 @@ export async function checkoutDeps(): Promise<CheckoutDeps> {
     profiles: profileStore(db()),
     quotes: shippingQuoteStore(db()),
     ledger: l,
-    readiness: ready(l),
+    readiness: escrowReadinessOf(l),
     vault: fulfillmentVault(),
     orders: orderStore(db()),
     holds: holdReader(db()),
@@ -122,20 +123,6 @@ export function listAwaitingPaymentDeps(): ListAwaitingPaymentDeps {
   return { orders: orderStore(db()), links: orderLinks(), clock };
 }
 
-export async function escrowSigningDeps(): Promise<EscrowSigningDeps> {
-  const l = await loadLedger();
-  return {
-    orders: orderStore(db()),
-    signer: signer(),
-    store: signingRequests(),
-    queue: signingQueue,
-    readiness: ready(l),
-    ledger: l,
-    rlusd: l.rlusd,
-    now,
-  };
-}
-
 /** An escrow-create request's outcome settled (the signing consumer), and lapsed reservations released. */
 export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps> {
   const l = await loadLedger();
@@ -153,55 +140,6 @@ export async function settleDeps(log: Pick<Logger, 'warn'>): Promise<SettleDeps>
 }
 
 export const releaseReservationsDeps = settleDeps;
-
-/**
- * A signing request checked now (the wallet service's webhook; a polling browser, at most once per poll interval):
- * read through, announced, and settled by purpose.
- */
-export function checkSigningNow(log: Log, minAgeMs = 0) {
-  return async (uuid: string) =>
-    checkNow(
-      uuid,
-      {
-        store: signingRequests(),
-        signer: signer(),
-        events: signingEvents,
-        now: now(),
-        settle: (record) => settleBy(record, log),
-      },
-      minAgeMs,
-    );
-}
-
-export async function trustLineDeps(log: Pick<Logger, 'warn'>): Promise<TrustLineDeps> {
-  const l = await loadLedger();
-  return {
-    users: accounts(),
-    ledger: l,
-    signer: signer(),
-    store: signingRequests(),
-    queue: signingQueue,
-    rlusd: l.rlusd,
-    now,
-    log,
-  };
-}
-
-/** What a resolved request of each purpose leads to; sign-in is completed by the browser. */
-export async function settleBy(record: SigningRequestRecord, log: Log): Promise<void> {
-  switch (record.purpose) {
-    case 'escrow-create':
-      return settleEscrowSigning(record, await settleDeps(log));
-    case 'trust-line':
-      return settleTrustLine(record, await trustLineDeps(log));
-    case 'platform-fee':
-      await settlePlatformFee(record, await feeDeps(log));
-      // A label paid with the fee is bought now (decision 039); a retried message finds it bought, or started.
-      return record.subjectId ? buyPaidLabel(record.subjectId, labelDeps(log)) : undefined;
-    case 'sign-in':
-      return;
-  }
-}
 
 let platform: PlatformAccount | undefined;
 // Made on first use: only functions that open fulfillments have the vault's key, only carrier users its settings
@@ -242,20 +180,75 @@ export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {
 
 export const checkDeliveriesDeps = deliveryDeps;
 
-export async function feeDeps(log: Log): Promise<FeeDeps> {
+
+
+export async function requestEscrowSigningDeps(): Promise<EscrowSigningDeps> {
+  const l = await loadLedger();
+  return {
+    ...openSigningDeps(),
+    orders: orderStore(db()),
+    readiness: escrowReadinessOf(l),
+    ledger: l,
+    rlusd: l.rlusd,
+  };
+}
+
+export function cancelEscrowSigningDeps(log: Log): CancelSigningDeps {
+  return {
+    orders: orderStore(db()),
+    signer: signer(),
+    checkNow: checkSigningNow(log),
+    events: orderEvents,
+    links: orderLinks(),
+    clock,
+  };
+}
+
+export async function requestPlatformFeeDeps(log: Log): Promise<FeeDeps> {
   const ledger = await loadLedger();
   const c = platformConfig();
   return {
+    ...openSigningDeps(),
     orders: orderFeeStore(db()),
-    signer: signer(),
-    store: signingRequests(),
-    queue: signingQueue,
     ledger,
     platformAddress: c.PLATFORM_WALLET_ADDRESS,
     rlusd: ledger.rlusd,
     basisPoints: basisPointsOf(c.PLATFORM_FEE_PERCENT),
     events: orderEvents,
-    now,
     log,
   };
 }
+
+// Never served by a listed name: the key holds 128 random bits and only the seller's label route reads it.
+const labelFiles: LabelFiles = {
+  put: (key, pdf) => writeObject(key, pdf, 'application/pdf', 'private, no-store'),
+  get: readObject,
+};
+
+/** Labels bought here (decision 039): the order, the carrier, both profiles, the listings' sizes and the PDFs. */
+export function labelDeps(log: Log): LabelDeps {
+  return {
+    orders: orderLabelStore(db()),
+    // Made on first use: only the routes and consumer that buy labels have the carrier's settings.
+    carrier: {
+      quoteRates: (r) => carrier().quoteRates(r),
+      createShipment: (r) => carrier().createShipment(r),
+      cancelShipment: (n) => carrier().cancelShipment(n),
+    },
+    profiles: profileStore(db()),
+    listings: saleListings(db()),
+    files: labelFiles,
+    newKey: () => randomBytes(16).toString('hex'),
+    clock,
+    log,
+  };
+}
+
+export const getLabelRatesDeps = labelDeps;
+export const getLabelPdfDeps = labelDeps;
+
+export async function requestLabelPaymentDeps(log: Log): Promise<RequestLabelPaymentDeps> {
+  const { carrier: labelCarrier, profiles, listings } = labelDeps(log);
+  return { ...(await requestPlatformFeeDeps(log)), carrier: labelCarrier, profiles, listings };
+}
+// ---- end of signing requests of orders ----

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { Client } from 'xrpl';
 import { db } from '../../functions/adapters/db/service';
-import { deliveryDeps, feeDeps, shipOrderDeps } from '../../functions/wiring/orders';
+import { deliveryDeps, requestPlatformFeeDeps as feeDeps, shipOrderDeps } from '../../functions/wiring/orders';
 import { checkDeliveries } from '../../functions/core/orders/check-deliveries';
 import { shipOrder } from '../../functions/core/orders/ship-order';
 import { TRACK_BATCH_MAX } from '../../functions/core/shipping/carrier-port';

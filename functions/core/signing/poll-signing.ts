@@ -7,6 +7,7 @@ import type {
   SigningRequestStore,
   SigningStatus,
 } from './requests';
+import type { Clock } from '../clock/clock';
 import type { SignerGateway, SignRequestState } from './ports';
 
 /** The sign-in poll of shared/domain/sign-in-poll.ts (the browser's fallback polling follows the same one). */
@@ -39,10 +40,10 @@ export interface PollDeps {
   signer: Pick<SignerGateway, 'get'>;
   queue: SigningQueue;
   events: SigningEvents;
-  now: Date;
+  clock: Clock;
   /**
    * What a resolved request leads to, by purpose (an escrow-create request funds or cancels its order). Runs after
-   * every check that finds the request resolved, so it must be idempotent; sign-in needs none (the browser completes).
+   * every check that finds the request resolved, so it must be idempotent (core/signing/settle-signing.ts).
    */
   settle?: (record: SigningRequestRecord) => Promise<void>;
 }
@@ -50,7 +51,7 @@ export interface PollDeps {
 export type CheckOutcome = 'pending' | 'resolved' | 'redone' | 'dropped';
 
 /** What follows a written check: the next check while pending, the announcement once resolved. */
-async function followUp(record: SigningRequestRecord, attempt: number, deps: PollDeps): Promise<void> {
+async function followUp(record: SigningRequestRecord, attempt: number, at: Date, deps: PollDeps): Promise<void> {
   if (record.status === 'pending') {
     if (attempt < SIGNING_SCHEDULE.maxChecks) {
       await deps.queue.enqueue(
@@ -60,7 +61,7 @@ async function followUp(record: SigningRequestRecord, attempt: number, deps: Pol
     }
     return;
   }
-  await deps.events.statusChanged(record, deps.now);
+  await deps.events.statusChanged(record, at);
   await deps.settle?.(record);
 }
 
@@ -70,16 +71,13 @@ async function followUp(record: SigningRequestRecord, attempt: number, deps: Pol
  * case the first run died after writing; anything else (stale or duplicated messages, requests resolved by a status
  * read) is dropped. Duplicated follow-ups collapse at the next check, where only one can win the conditional write.
  */
-export async function checkSigningRequest(
-  check: SigningCheck,
-  messageId: string,
-  deps: PollDeps,
-): Promise<CheckOutcome> {
+export async function pollSigning(check: SigningCheck, messageId: string, deps: PollDeps): Promise<CheckOutcome> {
+  const at = deps.clock.now();
   const record = await deps.store.get(check.uuid);
   if (!record) return 'dropped';
   const redo = async (r: SigningRequestRecord): Promise<CheckOutcome> => {
     if (r.attempts === check.attempt && r.lastMessageId === messageId) {
-      await followUp(r, check.attempt, deps);
+      await followUp(r, check.attempt, at, deps);
       return 'redone';
     }
     return 'dropped';
@@ -89,13 +87,13 @@ export async function checkSigningRequest(
   const state = await deps.signer.get(check.uuid);
   let status = statusFromSigner(state);
   if (status === 'pending' && check.attempt >= SIGNING_SCHEDULE.maxChecks) status = 'timed_out';
-  const checkedAt = deps.now.toISOString();
+  const checkedAt = at.toISOString();
   if (!(await deps.store.recordCheck(check.uuid, check.attempt, messageId, { status, checkedAt }))) {
-    const now = await deps.store.get(check.uuid);
-    return now ? redo(now) : 'dropped';
+    const current = await deps.store.get(check.uuid);
+    return current ? redo(current) : 'dropped';
   }
   const written = { ...record, status, attempts: check.attempt, lastCheckedAt: checkedAt, lastMessageId: messageId };
-  await followUp(written, check.attempt, deps);
+  await followUp(written, check.attempt, at, deps);
   return status === 'pending' ? 'pending' : 'resolved';
 }
 
@@ -109,12 +107,13 @@ export async function readThroughStatus(
   minAgeMs: number = SIGNING_SCHEDULE.readThroughAfterMs,
 ): Promise<SigningStatus> {
   if (record.status !== 'pending') return record.status;
+  const at = deps.clock.now();
   const last = Date.parse(record.lastCheckedAt ?? record.createdAt);
-  if (deps.now.getTime() - last < minAgeMs) return record.status;
+  if (at.getTime() - last < minAgeMs) return record.status;
   const status = statusFromSigner(await deps.signer.get(record.uuid));
-  const wrote = await deps.store.updateIfPending(record.uuid, { status, checkedAt: deps.now.toISOString() });
+  const wrote = await deps.store.updateIfPending(record.uuid, { status, checkedAt: at.toISOString() });
   if (!wrote) return (await deps.store.get(record.uuid))?.status ?? record.status;
-  if (status !== 'pending') await deps.events.statusChanged({ ...record, status }, deps.now);
+  if (status !== 'pending') await deps.events.statusChanged({ ...record, status }, at);
   return status;
 }
 

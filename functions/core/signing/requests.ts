@@ -2,8 +2,8 @@ import type { SignInStatus } from '../../../shared/api/auth';
 import type { SigningPurpose } from '../../../shared/domain/signing';
 
 /**
- * Signing requests: a payload the wallet service holds for a person to sign, with the purpose it serves (sign-in now;
- * escrow, fee and trust-line signing later), followed by the signing queue until it resolves.
+ * Signing requests: a payload the wallet service holds for a person to sign, with the purpose it serves (sign-in,
+ * escrow, platform fee, trust line), followed by the signing queue until it resolves (decision 045).
  */
 
 export { SIGNING_PURPOSES, type SigningPurpose } from '../../../shared/domain/signing';
@@ -17,7 +17,7 @@ export interface SigningRequestRecord {
   status: SigningStatus;
   /** sha256 (hex) of the secret handed to the browser that started the request (sign-in; '' otherwise). */
   clientSecretHash: string;
-  /** What the request is about: the order of an escrow-create request; null for sign-in. */
+  /** What the request is about: the order of an escrow or fee request, the user of a trust line; null for sign-in. */
   subjectId: string | null;
   createdAt: string;
   expiresAt: string;

@@ -1,8 +1,8 @@
-import { labelDeps } from '../../adapters/label-deps';
-import { getLabelRates } from '../../core/orders/platform-label';
+import { getLabelRates } from '../../core/orders/get-label-rates';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { getLabelRatesDeps } from '../../wiring/orders';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getLabelRates, async (req) =>
-  ok(await getLabelRates(principalOf(req).userId, req.params.orderId, labelDeps(req.log))),
+  ok(await getLabelRates(principalOf(req).userId, req.params.orderId, getLabelRatesDeps(req.log))),
 );

@@ -1,12 +1,11 @@
-import { escrowSigningDeps } from '../../wiring/orders';
-import { requestEscrowSignature } from '../../core/orders/escrow-signing';
-import { created, httpHandler, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { requestEscrowSigning } from '../../core/orders/request-escrow-signing';
+import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { requestEscrowSigningDeps } from '../../wiring/orders';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
   routes.requestEscrowSigning,
   async (req) =>
-    created(await requestEscrowSignature(principalOf(req).userId, req.params.orderId, await escrowSigningDeps())),
+    created(await requestEscrowSigning(principalOf(req).userId, req.params.orderId, await requestEscrowSigningDeps())),
   { idempotency: idempotentRequests('requestEscrowSigning') },
 );

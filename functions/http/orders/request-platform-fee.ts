@@ -1,11 +1,11 @@
-import { feeDeps } from '../../wiring/orders';
-import { requestPlatformFee } from '../../core/orders/platform-fee';
-import { httpHandler, ok, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { requestPlatformFee } from '../../core/orders/request-platform-fee';
+import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { requestPlatformFeeDeps } from '../../wiring/orders';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
   routes.requestPlatformFee,
-  async (req) => ok(await requestPlatformFee(principalOf(req).userId, req.params.orderId, await feeDeps(req.log))),
+  async (req) =>
+    ok(await requestPlatformFee(principalOf(req).userId, req.params.orderId, await requestPlatformFeeDeps(req.log))),
   { idempotency: idempotentRequests('requestPlatformFee') },
 );

@@ -1,8 +1,8 @@
-import { trustLineDeps } from '../../wiring/orders';
-import { hasRlusdLine } from '../../core/wallet/trust-line';
+import { getRlusdTrustLine } from '../../core/wallet/get-rlusd-trust-line';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { getRlusdTrustLineDeps } from '../../wiring/wallet';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.getRlusdTrustLine, async (req) =>
-  ok(await hasRlusdLine(principalOf(req).userId, await trustLineDeps(req.log))),
+  ok(await getRlusdTrustLine(principalOf(req).userId, await getRlusdTrustLineDeps(req.log))),
 );

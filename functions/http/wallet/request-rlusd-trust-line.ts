@@ -1,11 +1,10 @@
-import { trustLineDeps } from '../../wiring/orders';
-import { requestRlusdTrustLine } from '../../core/wallet/trust-line';
-import { httpHandler, ok, principalOf } from '../../wiring/http';
-import { idempotentRequests } from '../../wiring/http';
+import { requestRlusdTrustLine } from '../../core/wallet/request-rlusd-trust-line';
+import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { requestRlusdTrustLineDeps } from '../../wiring/wallet';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(
   routes.requestRlusdTrustLine,
-  async (req) => ok(await requestRlusdTrustLine(principalOf(req).userId, await trustLineDeps(req.log))),
+  async (req) => ok(await requestRlusdTrustLine(principalOf(req).userId, await requestRlusdTrustLineDeps(req.log))),
   { idempotency: idempotentRequests('requestRlusdTrustLine') },
 );

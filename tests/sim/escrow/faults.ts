@@ -10,7 +10,7 @@ import { db } from '../../../functions/adapters/db/service';
 import { fulfillmentVault } from '../../../functions/adapters/fulfillment-vault';
 import { platformAccount } from '../../../functions/adapters/ledger/platform-account';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
-import { deliveryDeps, feeDeps, shipOrderDeps } from '../../../functions/wiring/orders';
+import { deliveryDeps, requestPlatformFeeDeps as feeDeps, shipOrderDeps } from '../../../functions/wiring/orders';
 import type { PlatformAccount, SubmitOutcome } from '../../../functions/core/ledger/ports';
 import type { DecidePickupDeps } from '../../../functions/core/orders/decide-pickup';
 import type { DeliveryDeps } from '../../../functions/core/orders/delivery';

@@ -28,9 +28,10 @@ import type { OrderRecord, OrderStatus } from '../../../functions/core/orders/or
 import { reconcileOrders } from '../../../functions/core/orders/reconcile-orders';
 import { decidePickup } from '../../../functions/core/orders/decide-pickup';
 import { paymentCents } from '../../../functions/core/orders/platform-fee';
-import { buyPaidLabel, requestLabelPayment } from '../../../functions/core/orders/platform-label';
+import { buyPaidLabel } from '../../../functions/core/orders/buy-paid-label';
+import { requestLabelPayment } from '../../../functions/core/orders/request-label-payment';
 import { shipOrder } from '../../../functions/core/orders/ship-order';
-import { labelDeps } from '../../../functions/adapters/label-deps';
+import { labelDeps } from '../../../functions/wiring/orders';
 import { AppError } from '../../../functions/lib/errors';
 import { startBareStack, type BareStack } from '../../bench/bare-stack';
 import {

@@ -15,12 +15,9 @@ import { checkoutDeps, settleDeps } from '../../../functions/wiring/orders';
 import { clock } from '../../../functions/adapters/clock';
 import { loadLedger } from '../../../functions/adapters/load-ledger';
 import { checkout } from '../../../functions/core/orders/checkout';
-import {
-  requestPlatformFee,
-  settlePlatformFee,
-  type FeeDeps,
-  type FeeRequest,
-} from '../../../functions/core/orders/platform-fee';
+import type { FeeDeps, FeeRequest } from '../../../functions/core/orders/platform-fee';
+import { requestPlatformFee } from '../../../functions/core/orders/request-platform-fee';
+import { settlePlatformFee } from '../../../functions/core/orders/settle-platform-fee';
 import { escrowCreateTx } from '../../../functions/core/orders/escrow-create';
 import type { OrderRecord } from '../../../functions/core/orders/order';
 import { settleEscrowSigning } from '../../../functions/core/orders/settle-escrow';

@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  checkSigningRequest,
+  pollSigning,
   readThroughStatus,
   SIGNING_SCHEDULE,
   statusFromSigner,
 } from '../../../../functions/core/signing/poll-signing';
 import type { SigningRequestRecord } from '../../../../functions/core/signing/requests';
+import { testClock } from '../../../fixtures/test-clock';
 import { MemoryEvents, MemoryQueue, MemorySigningRequests, ScriptedSigner, state } from './memory-ports';
 
 const UUID = '00000000-0000-4000-8000-000000000001';
@@ -45,7 +46,7 @@ describe('the signing queue’s check', () => {
   let signer: ScriptedSigner;
   let queue: MemoryQueue;
   let events: MemoryEvents;
-  const deps = () => ({ store, signer, queue, events, now: NOW });
+  const deps = () => ({ store, signer, queue, events, clock: testClock(NOW) });
 
   beforeEach(async () => {
     store = new MemorySigningRequests();
@@ -57,7 +58,7 @@ describe('the signing queue’s check', () => {
   });
 
   it('re-enqueues a pending request 5 s later and announces nothing', async () => {
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('pending');
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('pending');
     expect(queue.sent).toEqual([{ check: { uuid: UUID, purpose: 'sign-in', attempt: 2 }, delaySeconds: 5 }]);
     expect(events.published).toEqual([]);
     expect(await store.get(UUID)).toMatchObject({ attempts: 1, lastMessageId: 'm1', lastCheckedAt: NOW.toISOString() });
@@ -65,7 +66,7 @@ describe('the signing queue’s check', () => {
 
   it('stores and announces a resolution, and stops checking', async () => {
     signer.states.set(UUID, state(UUID, 'signed'));
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('resolved');
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('resolved');
     expect((await store.get(UUID))!.status).toBe('signed');
     expect(events.published).toEqual([{ uuid: UUID, status: 'signed' }]);
     expect(queue.sent).toEqual([]);
@@ -73,7 +74,7 @@ describe('the signing queue’s check', () => {
 
   it('times out after the 60th check', async () => {
     store.records.get(UUID)!.attempts = SIGNING_SCHEDULE.maxChecks - 1;
-    const outcome = await checkSigningRequest(
+    const outcome = await pollSigning(
       { uuid: UUID, purpose: 'sign-in', attempt: SIGNING_SCHEDULE.maxChecks },
       'm60',
       deps(),
@@ -90,34 +91,34 @@ describe('the signing queue’s check', () => {
   });
 
   it('redoes the follow-up when the same message comes back after its write (a crash in between)', async () => {
-    await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
+    await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
     const gets = signer.gets;
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('redone');
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('redone');
     expect(signer.gets).toBe(gets);
     expect(queue.sent.map((s) => s.check.attempt)).toEqual([2, 2]);
   });
 
   it('drops a duplicated follow-up at the next check: only one message wins each attempt', async () => {
-    await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
-    await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
+    await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
+    await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
     queue.sent.length = 0;
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 2 }, 'm2a', deps())).toBe('pending');
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 2 }, 'm2b', deps())).toBe('dropped');
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 2 }, 'm2a', deps())).toBe('pending');
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 2 }, 'm2b', deps())).toBe('dropped');
     expect(queue.sent).toHaveLength(1);
   });
 
   it('drops stale checks and checks of requests already resolved by a status read', async () => {
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 3 }, 'mx', deps())).toBe('dropped');
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 3 }, 'mx', deps())).toBe('dropped');
     store.records.get(UUID)!.status = 'cancelled';
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('dropped');
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('dropped');
     expect(events.published).toEqual([]);
-    expect(await checkSigningRequest({ uuid: 'unknown', purpose: 'sign-in', attempt: 1 }, 'm', deps())).toBe('dropped');
+    expect(await pollSigning({ uuid: 'unknown', purpose: 'sign-in', attempt: 1 }, 'm', deps())).toBe('dropped');
   });
 
   it('re-announces a resolution when the message that wrote it comes back', async () => {
     signer.states.set(UUID, state(UUID, 'expired'));
-    await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
-    expect(await checkSigningRequest({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('redone');
+    await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps());
+    expect(await pollSigning({ uuid: UUID, purpose: 'sign-in', attempt: 1 }, 'm1', deps())).toBe('redone');
     expect(events.published).toEqual([
       { uuid: UUID, status: 'expired' },
       { uuid: UUID, status: 'expired' },
@@ -132,11 +133,12 @@ describe('a status read', () => {
     const events = new MemoryEvents();
     await store.create(record({ lastCheckedAt: new Date(NOW.getTime() - 4_000).toISOString() }));
     signer.states.set(UUID, state(UUID, 'signed'));
-    const deps = { store, signer, events, now: NOW };
+    const clock = testClock(NOW);
+    const deps = { store, signer, events, clock };
     expect(await readThroughStatus((await store.get(UUID))!, deps)).toBe('pending');
     expect(signer.gets).toBe(0);
-    const later = { ...deps, now: new Date(NOW.getTime() + 2_000) };
-    expect(await readThroughStatus((await store.get(UUID))!, later)).toBe('signed');
+    clock.advance(2_000);
+    expect(await readThroughStatus((await store.get(UUID))!, deps)).toBe('signed');
     expect(signer.gets).toBe(1);
     expect(events.published).toEqual([{ uuid: UUID, status: 'signed' }]);
     expect((await store.get(UUID))!.status).toBe('signed');

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BlobVerdict } from '../../../../functions/core/ledger/ports';
-import { completeSignIn, hashSecret, secretMatches, startSignIn } from '../../../../functions/core/auth/sign-in';
+import { completeSignIn } from '../../../../functions/core/auth/complete-sign-in';
+import { hashSecret, secretMatches } from '../../../../functions/core/auth/sign-in';
+import { startSignIn } from '../../../../functions/core/auth/start-sign-in';
 import { verifyRegistrationTicket, verifySessionToken } from '../../../../functions/core/auth/tokens';
 import { AppError } from '../../../../functions/lib/errors';
 import { testClock } from '../../../fixtures/test-clock';
@@ -8,6 +10,7 @@ import {
   MemoryAccounts,
   MemoryEvents,
   MemoryQueue,
+  MemoryRateLimits,
   MemorySessions,
   MemorySigningRequests,
   ScriptedSigner,
@@ -17,6 +20,7 @@ import {
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const WALLET = 'rSignedInWallet1234567890123';
+const IP = '203.0.113.9';
 
 async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
   try {
@@ -51,7 +55,8 @@ describe('sign-in', () => {
     accounts,
     session: { sessions, key: async () => TEST_KEY, newId: () => `SESSION${++ids}`, clock: testClock(NOW) },
     mediaUrl: (k: string) => `http://media/${k}`,
-    now: NOW,
+    rateLimits: new MemoryRateLimits(),
+    clock: testClock(NOW),
   });
 
   beforeEach(() => {
@@ -66,7 +71,13 @@ describe('sign-in', () => {
   });
 
   async function started() {
-    const s = await startSignIn({ signer, store, queue, now: NOW });
+    const s = await startSignIn(IP, {
+      signer,
+      store,
+      queue,
+      rateLimits: new MemoryRateLimits(),
+      clock: testClock(NOW),
+    });
     return s;
   }
 
@@ -97,7 +108,7 @@ describe('sign-in', () => {
   it('gives a new wallet a registration ticket bound to the verified account', async () => {
     const s = await started();
     sign(s.uuid);
-    const out = await completeSignIn(s.uuid, s.clientSecret, deps());
+    const out = await completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps());
     expect(out.kind).toBe('registration');
     if (out.kind !== 'registration') return;
     expect(out.walletAddress).toBe(WALLET);
@@ -111,7 +122,7 @@ describe('sign-in', () => {
     accounts.flags.set('U1', { isSeller: true, avatarKey: 'avatars/U1.png' });
     const s = await started();
     sign(s.uuid);
-    const out = await completeSignIn(s.uuid, s.clientSecret, deps());
+    const out = await completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps());
     expect(out).toMatchObject({
       kind: 'session',
       user: { id: 'U1', username: 'alice', isSeller: true, avatarUrl: 'http://media/avatars/U1.png' },
@@ -123,21 +134,40 @@ describe('sign-in', () => {
 
   it('refuses another browser (403), a replay (409), an unsigned request (409) and an unknown one (404)', async () => {
     const s = await started();
-    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(409);
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      409,
+    );
     sign(s.uuid);
-    expect(await statusOf(completeSignIn(s.uuid, 'y'.repeat(43), deps()))).toBe(403);
-    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe('ok');
-    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(409);
-    expect(await statusOf(completeSignIn('00000000-0000-4000-8000-00000000ffff', s.clientSecret, deps()))).toBe(404);
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: 'y'.repeat(43), sourceIp: IP }, deps()))).toBe(
+      403,
+    );
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      'ok',
+    );
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      409,
+    );
+    expect(
+      await statusOf(
+        completeSignIn(
+          { uuid: '00000000-0000-4000-8000-00000000ffff', clientSecret: s.clientSecret, sourceIp: IP },
+          deps(),
+        ),
+      ),
+    ).toBe(404);
   });
 
   it('refuses a blob the ledger check does not verify, or one for another account, without using the request', async () => {
     const s = await started();
     sign(s.uuid);
     verdict = { ok: false, reason: 'bad signature' };
-    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(403);
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      403,
+    );
     verdict = { ok: true, account: 'rSomeoneElse1234567890123456', txid: 'AB', tx: {} };
-    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(403);
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      403,
+    );
     expect((await store.get(s.uuid))!.completedAt).toBeNull();
   });
 
@@ -145,13 +175,19 @@ describe('sign-in', () => {
     const s = await started();
     sign(s.uuid);
     signer.states.get(s.uuid)!.txType = 'Payment';
-    expect(await statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))).toBe(409);
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      409,
+    );
   });
 
   it('lets only one of two concurrent completions through', async () => {
     const s = await started();
     sign(s.uuid);
-    const results = await Promise.all([1, 2, 3].map(() => statusOf(completeSignIn(s.uuid, s.clientSecret, deps()))));
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps())),
+      ),
+    );
     expect(results.sort()).toEqual([409, 409, 'ok']);
   });
 });

@@ -476,7 +476,7 @@ export function world(
     rlusd: RLUSD,
     basisPoints: options.basisPoints ?? 250,
     events: feeEvents,
-    now,
+    clock: { now },
     log,
   };
   return {

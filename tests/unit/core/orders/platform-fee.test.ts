@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderRecord, OrderStatus } from '../../../../functions/core/orders/order';
-import {
-  basisPointsOf,
-  feeCents,
-  feePaymentTx,
-  requestPlatformFee,
-  settlePlatformFee,
-} from '../../../../functions/core/orders/platform-fee';
+import { basisPointsOf, feeCents, feePaymentTx } from '../../../../functions/core/orders/platform-fee';
+import { requestPlatformFee } from '../../../../functions/core/orders/request-platform-fee';
+import { settlePlatformFee } from '../../../../functions/core/orders/settle-platform-fee';
 import { SIGNING_SCHEDULE } from '../../../../functions/core/signing/poll-signing';
 import { aFundedOrder, NOW, PLATFORM, RLUSD, world, type Answer } from './order-fakes';
 

@@ -1,15 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import { toOrderView } from '../../../../functions/core/orders/order-view';
-import { feePaymentTx, paymentCents, settlePlatformFee } from '../../../../functions/core/orders/platform-fee';
-import {
-  buyPaidLabel,
-  getLabelPdf,
-  getLabelRates,
-  orderPackage,
-  requestLabelPayment,
-  type LabelDeps,
-} from '../../../../functions/core/orders/platform-label';
+import { buyPaidLabel } from '../../../../functions/core/orders/buy-paid-label';
+import { getLabelPdf } from '../../../../functions/core/orders/get-label-pdf';
+import { getLabelRates } from '../../../../functions/core/orders/get-label-rates';
+import { feePaymentTx, paymentCents } from '../../../../functions/core/orders/platform-fee';
+import { orderPackage, type LabelDeps } from '../../../../functions/core/orders/platform-label';
+import { requestLabelPayment } from '../../../../functions/core/orders/request-label-payment';
+import { settlePlatformFee } from '../../../../functions/core/orders/settle-platform-fee';
 import { CarrierError } from '../../../../functions/core/shipping/carrier-error';
 import type { CreatedShipment, RateQuote, ShipmentRequest } from '../../../../functions/core/shipping/carrier-port';
 import type { ProfileSettingsRecord } from '../../../../functions/core/profile/profile';
@@ -65,7 +63,7 @@ function labelWorld(
     listings,
     files: { put: vi.fn(async (key, pdf) => void files.set(key, pdf)), get: async (key) => files.get(key) ?? null },
     newKey: () => 'K1',
-    now: () => w.clock.at,
+    clock: { now: () => w.clock.at },
     log: w.log,
   };
   return { ...w, carrier, files, labels, listings, requestDeps: { ...w.feeDeps, carrier, profiles, listings } };

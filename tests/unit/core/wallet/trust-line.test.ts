@@ -1,11 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SigningRequestRecord } from '../../../../functions/core/signing/requests';
-import {
-  requestRlusdTrustLine,
-  settleTrustLine,
-  trustSetTx,
-  type TrustLineDeps,
-} from '../../../../functions/core/wallet/trust-line';
+import { requestRlusdTrustLine } from '../../../../functions/core/wallet/request-rlusd-trust-line';
+import { settleTrustLine } from '../../../../functions/core/wallet/settle-trust-line';
+import { trustSetTx, type TrustLineDeps } from '../../../../functions/core/wallet/trust-line';
+import { testClock } from '../../../fixtures/test-clock';
 
 const RLUSD = { currency: '524C555344000000000000000000000000000000', issuer: 'rIssuer' };
 
@@ -57,7 +55,7 @@ function deps(over: { hasLine?: boolean; verdict?: boolean } = {}) {
     },
     queue: { enqueue: vi.fn(async () => {}) },
     rlusd: RLUSD,
-    now: () => new Date('2026-11-24T10:00:00Z'),
+    clock: testClock('2026-11-24T10:00:00Z'),
     log: { warn: vi.fn() },
   };
   return { d, created };

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ResponseOf } from '../../../../../shared/api/contract';
-import { getRlusdTrustLine, requestRlusdTrustLine } from '../../../../../shared/api/trust-line';
+import { getRlusdTrustLine, requestRlusdTrustLine } from '../../../../../shared/api/wallet';
 import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
 import { SIGNING_TEXTS } from '../../../lib/signing-texts';
 import type { SigningEnd, SigningFollow } from '../../../lib/signing/follow-signing';

@@ -1,0 +1,69 @@
+import type { SignInCompletion } from '../../../shared/api/auth';
+import { ConflictError, ForbiddenError } from '../../lib/errors';
+import type { LedgerGateway } from '../ledger/ports';
+import { readThroughStatus } from '../signing/poll-signing';
+import type { AccountStore, RateLimitStore } from './ports';
+import { enforceRateLimit } from './rate-limit';
+import { currentUser, openSession, type SessionDeps } from './sessions';
+import { secretMatches, signInRecord, type StatusDeps } from './sign-in';
+import { issueRegistrationTicket } from './tokens';
+
+export interface CompleteSignInDeps extends StatusDeps {
+  rateLimits: RateLimitStore;
+  ledger: Pick<LedgerGateway, 'verifySignInBlob'>;
+  accounts: Pick<AccountStore, 'userByWallet' | 'profileFlags'>;
+  /** Sessions and tickets are issued on the time they are verified on (functions/lib/session-auth.ts). */
+  session: SessionDeps;
+  mediaUrl: (key: string) => string;
+}
+
+export interface SignInAnswer {
+  uuid: string;
+  clientSecret: string;
+  /** The browser's address, for the rate limit. */
+  sourceIp: string;
+}
+
+/**
+ * Completes a signed sign-in once, for the browser that started it. The signed answer is read from the signer with
+ * our credentials and its blob verified against the ledger; nothing the browser says about the wallet is used.
+ */
+export async function completeSignIn(
+  { uuid, clientSecret, sourceIp }: SignInAnswer,
+  deps: CompleteSignInDeps,
+): Promise<SignInCompletion> {
+  const at = deps.clock.now();
+  await enforceRateLimit(deps.rateLimits, 'completeSignIn', sourceIp, at);
+  const record = await signInRecord(deps.store, uuid);
+  if (!secretMatches(clientSecret, record.clientSecretHash)) {
+    throw new ForbiddenError('This sign-in request was started by another browser');
+  }
+  if (record.completedAt) throw new ConflictError('This sign-in request has already been used');
+  const status = await readThroughStatus(record, deps, 0);
+  if (status !== 'signed') throw new ConflictError(`The sign-in request is ${status.replace('_', ' ')}, not signed`);
+
+  const state = await deps.signer.get(uuid);
+  if (!state || state.status !== 'signed' || state.txType !== 'SignIn' || !state.response) {
+    throw new ConflictError('The wallet service does not hold a signed sign-in for this request');
+  }
+  const verdict = await deps.ledger.verifySignInBlob(state.response.hex, uuid);
+  if (!verdict.ok || verdict.account !== state.response.account) {
+    throw new ForbiddenError('The wallet signature could not be verified');
+  }
+  if (!(await deps.store.markCompleted(uuid, verdict.account, at.toISOString()))) {
+    throw new ConflictError('This sign-in request has already been used');
+  }
+
+  const user = await deps.accounts.userByWallet(verdict.account);
+  if (user) {
+    const session = await openSession(user.userId, deps.session);
+    return { kind: 'session', session, user: await currentUser(user, deps.accounts, deps.mediaUrl) };
+  }
+  const ticket = await issueRegistrationTicket(verdict.account, await deps.session.key(), deps.session.clock.now());
+  return {
+    kind: 'registration',
+    ticket: ticket.token,
+    ticketExpiresAt: ticket.expiresAt.toISOString(),
+    walletAddress: verdict.account,
+  };
+}

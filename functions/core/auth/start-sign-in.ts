@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import type { SignInRequest } from '../../../shared/api/auth';
+import { openSigningRequest, type OpenSigningDeps } from '../signing/open-signing-request';
+import type { RateLimitStore } from './ports';
+import { enforceRateLimit } from './rate-limit';
+import { hashSecret, SIGN_IN_EXPIRE_MINUTES, SIGN_IN_INSTRUCTION } from './sign-in';
+
+export interface StartSignInDeps extends OpenSigningDeps {
+  rateLimits: RateLimitStore;
+}
+
+/**
+ * A wallet sign-in request for the browser at `sourceIp` (rate limited per address). The browser gets a secret only it
+ * holds (its hash is stored) to complete the request with once it is signed.
+ */
+export async function startSignIn(sourceIp: string, deps: StartSignInDeps): Promise<SignInRequest> {
+  const at = deps.clock.now();
+  await enforceRateLimit(deps.rateLimits, 'startSignIn', sourceIp, at);
+  const clientSecret = randomBytes(32).toString('base64url');
+  const opened = await openSigningRequest(
+    {
+      purpose: 'sign-in',
+      subjectId: null,
+      txjson: { TransactionType: 'SignIn' },
+      expireMinutes: SIGN_IN_EXPIRE_MINUTES,
+      instruction: SIGN_IN_INSTRUCTION,
+      clientSecretHash: hashSecret(clientSecret),
+      at,
+    },
+    deps,
+  );
+  return {
+    uuid: opened.uuid,
+    qrPngUrl: opened.qrPngUrl,
+    deepLink: opened.signUrl,
+    expiresAt: opened.expiresAt,
+    clientSecret,
+    topic: opened.topic,
+  };
+}
