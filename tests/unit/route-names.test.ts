@@ -12,14 +12,6 @@ import { queues, routeList, schedules, wsAuthorizer, wsRoutes } from '../../func
 /** Routes whose use case truly serves several routes; at most five, each with its reason. */
 const EXCEPTIONS: Record<string, string> = {};
 
-/** Routes not yet moved to the one-name shape; this list only shrinks, and is empty when the move is done. */
-const PENDING = new Set<string>([
-  'ws/authorize',
-  'ws/connect',
-  'ws/default',
-  'ws/disconnect',
-]);
-
 const root = join(__dirname, '../..');
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -77,16 +69,11 @@ describe('one name per operation', () => {
     for (const reason of Object.values(EXCEPTIONS)) expect(reason.length).toBeGreaterThan(20);
   });
 
-  it.each(operations.filter((o) => !(o.name in EXCEPTIONS) && !PENDING.has(o.name)))(
+  it.each(operations.filter((o) => !(o.name in EXCEPTIONS)))(
     '$name: contract, handler and use case share its name and domain',
     async ({ check }) => {
       expect(await check()).toEqual([]);
     },
   );
 
-  it('lists as pending only operations that still break the rule', async () => {
-    const done: string[] = [];
-    for (const o of operations) if (PENDING.has(o.name) && (await o.check()).length === 0) done.push(o.name);
-    expect(done, 'take these out of PENDING').toEqual([]);
-  });
 });
