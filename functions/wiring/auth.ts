@@ -3,7 +3,7 @@ import type { CheckUsernameDeps } from '../core/auth/check-username';
 import type { CreateAccountDeps } from '../core/auth/create-account';
 import type { SessionDeps } from '../core/auth/sessions';
 import { signingKey } from '../core/auth/tokens';
-import { clock } from '../adapters/clock';
+import { systemClock } from '../core/clock/clock';
 import { accountStore } from '../adapters/db/account-store';
 import { rateLimitStore } from '../adapters/db/rate-limit-store';
 import { db } from '../adapters/db/service';
@@ -18,8 +18,18 @@ export const sessionKey = async () => signingKey(await secrets.read('sessionSign
 /** The signing key read past the cache, when it was rotated since the cached read; else null. */
 const rereadSessionKey = async () => ((await secrets.refresh('sessionSigningKey')) ? sessionKey() : null);
 
+/**
+ * Sessions, tokens and per-IP limits are judged by real time, not the functions' clock: a test that moves that clock
+ * (a schedule "tomorrow") keeps its signed-in users.
+ */
 export function sessionDeps(): SessionDeps {
-  return { sessions: sessionStore(db()), key: sessionKey, rereadKey: rereadSessionKey, newId: ulid, clock };
+  return {
+    sessions: sessionStore(db()),
+    key: sessionKey,
+    rereadKey: rereadSessionKey,
+    newId: ulid,
+    clock: systemClock,
+  };
 }
 
 export const accounts = () => accountStore(db());
@@ -27,7 +37,7 @@ export const signingRequests = () => signingRequestStore(db());
 export const rateLimits = () => rateLimitStore(db());
 
 export function checkUsernameDeps(): CheckUsernameDeps {
-  return { accounts: accounts(), rateLimits: rateLimits(), clock };
+  return { accounts: accounts(), rateLimits: rateLimits(), clock: systemClock };
 }
 
 export function createAccountDeps(): CreateAccountDeps {
