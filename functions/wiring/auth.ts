@@ -26,11 +26,17 @@ export const sessionKey = async () => signingKey(await secrets.read('sessionSign
 const rereadSessionKey = async () => ((await secrets.refresh('sessionSigningKey')) ? sessionKey() : null);
 
 /**
- * Sessions and tokens live on the system time, never the functions' clock: a test that moves that clock must not
- * expire or predate the tokens it signs in with.
+ * Sessions, tokens and per-IP limits are judged by real time, not the functions' clock: a test that moves that clock
+ * (a schedule "tomorrow") keeps its signed-in users.
  */
 export function sessionDeps(): SessionDeps {
-  return { sessions: sessionStore(db()), key: sessionKey, rereadKey: rereadSessionKey, newId: ulid, clock: systemClock };
+  return {
+    sessions: sessionStore(db()),
+    key: sessionKey,
+    rereadKey: rereadSessionKey,
+    newId: ulid,
+    clock: systemClock,
+  };
 }
 
 export const accounts = () => accountStore(db());
@@ -38,7 +44,7 @@ export const signingRequests = () => signingRequestStore(db());
 export const rateLimits = () => rateLimitStore(db());
 
 export function checkUsernameDeps(): CheckUsernameDeps {
-  return { accounts: accounts(), rateLimits: rateLimits(), clock };
+  return { accounts: accounts(), rateLimits: rateLimits(), clock: systemClock };
 }
 
 export function createAccountDeps(): CreateAccountDeps {

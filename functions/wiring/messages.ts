@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import type { MessagingDeps } from '../core/messages/ports';
 import { enforceRateLimit } from '../core/auth/rate-limit';
+import { systemClock } from '../core/clock/clock';
 import { clock } from '../adapters/clock';
 import { readCards } from '../adapters/db/listing-cards';
 import { messageStore } from '../adapters/db/message-store';
@@ -22,8 +23,10 @@ function messagingDeps(log: Pick<Logger, 'warn'>): MessagingDeps {
     },
     mediaUrl,
     events: eventQueue,
-    limitSends: (userId) => enforceRateLimit(rateLimitStore(db()), 'sendMessage', `user:${userId}`, clock.now()),
-    limitStarts: (userId) => enforceRateLimit(rateLimitStore(db()), 'startConversation', `user:${userId}`, clock.now()),
+    // Per-user limits count in real time, as the sessions do (wiring/auth.ts).
+    limitSends: (userId) => enforceRateLimit(rateLimitStore(db()), 'sendMessage', `user:${userId}`, systemClock.now()),
+    limitStarts: (userId) =>
+      enforceRateLimit(rateLimitStore(db()), 'startConversation', `user:${userId}`, systemClock.now()),
     newId: (at) => ulid(at.getTime()),
     clock,
     warn: (message, error) => log.warn(message, { error }),

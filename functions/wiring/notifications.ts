@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import type { EndingAuctionDeps } from '../core/notifications/auction-ending-notices';
 import type { NotificationDeps } from '../core/notifications/ports';
-import { clock } from '../adapters/clock';
+// Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
+import { systemClock as clock } from '../core/clock/clock';
 import { auctionBidders } from '../adapters/db/auction-bidders';
 import { endingAuctions } from '../adapters/db/ending-auctions';
 import { notificationStore } from '../adapters/db/notification-store';

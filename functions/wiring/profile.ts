@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
-import { clock } from '../adapters/clock';
+// Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
+import { systemClock as clock } from '../core/clock/clock';
 import { profileStore } from '../adapters/db/profile-store';
 import { db } from '../adapters/db/service';
 import { presignUpload } from '../adapters/media-uploads';

@@ -4,7 +4,8 @@ import { declineOpenOffers } from '../core/offers/decline-offers';
 import { subscribersOncePerBatch } from '../core/realtime/batch-subscribers';
 import { eventRegistry, handleEvent, type EventRegistry } from '../core/realtime/handle-event';
 import type { RealtimeStore } from '../core/realtime/ports';
-import { clock } from '../adapters/clock';
+// Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
+import { systemClock as clock } from '../core/clock/clock';
 import { realtimeStore } from '../adapters/db/realtime-store';
 import { db } from '../adapters/db/service';
 import { socketSender } from '../adapters/socket-sender';

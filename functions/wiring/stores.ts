@@ -1,4 +1,5 @@
-import { clock } from '../adapters/clock';
+// Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
+import { systemClock as clock } from '../core/clock/clock';
 import { db } from '../adapters/db/service';
 import { storePageStore } from '../adapters/db/store-page-store';
 import { storeReviewsStore } from '../adapters/db/store-reviews-store';
