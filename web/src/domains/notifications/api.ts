@@ -1,16 +1,19 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import type { ResponseOf } from '../../../../shared/api/contract';
 import {
   getNotificationSummary,
+  listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  type NotificationPage,
 } from '../../../../shared/api/notifications';
 import type { Notification } from '../../../../shared/domain/notification';
 import { userTopic, type SocketEvent } from '../../../../shared/events';
 import { apiGet, apiSend } from '../../lib/api';
 import { useTopic } from '../../lib/realtime/use-topic';
-import { useOptionalSession } from '../../lib/session/session-context';
+import { useOptionalSession, useSignedInSession } from '../../lib/session/session-context';
 import { isKeyOf, keys } from '../keys';
 
 export type NotificationSummary = ResponseOf<typeof getNotificationSummary>;
@@ -139,4 +142,15 @@ export function useNotificationActions() {
     await refresh();
   }, [token, refresh]);
   return { markRead, markAllRead };
+}
+
+type PageKey = ReturnType<typeof keys.notificationPages>;
+
+/** The signed-in user's notifications, newest first, a page at a time (`nextCursor`). */
+export function useNotificationPages() {
+  const { user, token } = useSignedInSession();
+  return useSWRInfinite<NotificationPage, Error, (i: number, prev: NotificationPage | null) => PageKey | null>(
+    (_, prev) => (prev && !prev.nextCursor ? null : keys.notificationPages(user.id, prev?.nextCursor ?? null)),
+    ([, , cursor]) => apiGet(listNotifications, { token, query: cursor ? { cursor } : {} }),
+  );
 }

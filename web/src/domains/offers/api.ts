@@ -1,7 +1,9 @@
+import useSWRInfinite from 'swr/infinite';
 import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import type { ListingDetail } from '../../../../shared/api/listings';
-import { acceptOffer, counterOffer, makeOffer, rejectOffer } from '../../../../shared/api/offers';
+import type { ResponseOf } from '../../../../shared/api/contract';
+import { acceptOffer, counterOffer, listMyOffers, makeOffer, rejectOffer } from '../../../../shared/api/offers';
 import {
   OFFER_REFUSAL_CODES,
   OFFER_REFUSAL_TITLES,
@@ -9,9 +11,10 @@ import {
   type Offer,
   type OfferRefusalCode,
 } from '../../../../shared/domain/offers';
-import { ApiError, apiSend, newIdempotencyKey } from '../../lib/api';
+import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../lib/api';
 import { answered } from '../../lib/api-error';
 import { useSignedInSession } from '../../lib/session/session-context';
+import { keys } from '../keys';
 
 /**
  * Making and answering offers (spec part 2 "Messages page" and entity Offer; decision 033), shared by the
@@ -136,4 +139,24 @@ export function useOfferActions() {
   );
 
   return { make, respond, counter };
+}
+
+type MyOffersPage = ResponseOf<typeof listMyOffers>;
+type PageKey = ReturnType<typeof keys.myOffers>;
+
+/** The signed-in user's offers as buyer, newest first, a page at a time (`cursor`). */
+export function useMyOffers(userId: string, token: string) {
+  return useSWRInfinite<MyOffersPage, Error, (i: number, prev: MyOffersPage | null) => PageKey | null>(
+    (_, prev) => (prev && !prev.cursor ? null : keys.myOffers(userId, prev?.cursor ?? null)),
+    ([, , cursor]) => apiGet(listMyOffers, { token, query: cursor ? { cursor } : {} }),
+  );
+}
+
+export type MyOffersState = ReturnType<typeof useMyOffers>;
+
+/** The tab's count: 'n' loaded, or 'n+' while more pages can be read; null before the first page. */
+export function myOffersCount(pages: MyOffersPage[] | undefined): string | null {
+  if (!pages) return null;
+  const n = pages.reduce((sum, p) => sum + p.items.length, 0);
+  return pages.at(-1)?.cursor ? `${n}+` : String(n);
 }

@@ -10,7 +10,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { messagesUrl } from '../../../domains/messages/api';
 import { OFFER_STATUS_TONES, shownStatus } from '../../../domains/offers/api';
 import { useNow } from '../../../lib/use-now';
-import type { MyOffersState } from '../lib/use-my-offers';
+import type { MyOffersState } from '../../../domains/offers/api';
 
 const FAILED = 'Failed to load your offers';
 

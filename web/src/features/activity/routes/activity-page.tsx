@@ -14,7 +14,7 @@ import { useWalletBalances } from '../../../domains/wallet/api';
 import { MyOfferList } from '../components/offer-list';
 import { useMyOrders } from '../../../domains/orders/api';
 import { OrderList, orderCount } from '../components/order-list';
-import { myOffersCount, useMyOffers } from '../lib/use-my-offers';
+import { myOffersCount, useMyOffers } from '../../../domains/offers/api';
 import { useResumeSigning } from '../lib/use-resume-signing';
 
 type Tab = 'bids' | 'offers' | 'purchases' | 'sales' | 'watchlist' | 'pending';

@@ -1,37 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import useSWRInfinite from 'swr/infinite';
-import { listNotifications, type NotificationPage } from '../../../../../shared/api/notifications';
 import type { Notification } from '../../../../../shared/domain/notification';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { MorePages } from '../../../components/ui/more-pages';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { apiGet } from '../../../lib/api';
 import {
   notificationTarget,
   relativeTime,
   useNotificationActions,
+  useNotificationPages,
   useNotificationSummary,
 } from '../../../domains/notifications/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
-import { useSignedInSession } from '../../../lib/session/session-context';
 import { badgeCount } from '../../../lib/badge';
 import '../../../styles/notifications.css';
 import { NotificationText } from '../components/notification-text';
-import { keys } from '../../../domains/keys';
-
-type PageKey = ReturnType<typeof keys.notificationPages>;
-
-function usePages() {
-  const { user, token } = useSignedInSession();
-  return useSWRInfinite<NotificationPage, Error, (i: number, prev: NotificationPage | null) => PageKey | null>(
-    (_, prev) => (prev && !prev.nextCursor ? null : keys.notificationPages(user.id, prev?.nextCursor ?? null)),
-    ([, , cursor]) => apiGet(listNotifications, { token, query: cursor ? { cursor } : {} }),
-  );
-}
 
 function Notifications() {
-  const pages = usePages();
+  const pages = useNotificationPages();
   const summary = useNotificationSummary();
   const { markRead, markAllRead } = useNotificationActions();
   const navigate = useNavigate();
