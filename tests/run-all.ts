@@ -32,7 +32,7 @@ function run(lane: string, step: Step): Promise<boolean> {
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: '0', ...step.env },
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...step.env },
     });
     readline.createInterface({ input: child.stdout }).on('line', say);
     readline.createInterface({ input: child.stderr }).on('line', say);
