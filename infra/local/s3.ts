@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 import type * as S3rverAccount from 's3rver/lib/models/account.js';
-import getPort from 'get-port';
 import { LOCAL_CREDENTIALS } from './env';
 
 export interface LocalS3 {
@@ -40,17 +39,17 @@ export async function startS3(opts: {
   const account = require('s3rver/lib/models/account.js') as typeof S3rverAccount;
   account.DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
 
-  const port = await getPort();
   const server = new S3rver({
     address: '127.0.0.1',
-    port,
+    // The system's free port, taken as it listens: a port looked up first can be taken by another stack meanwhile.
+    port: 0,
     silent: !opts.log,
     directory: opts.dir,
     // Path-style only: the bucket is always the first path segment (S3_FORCE_PATH_STYLE=true).
     vhostBuckets: false,
     configureBuckets: [{ name: opts.bucket, configs: [corsXml(opts.origins)] }],
   });
-  await server.run();
+  const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: async () => {

@@ -11,7 +11,8 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
+  // The longest journeys take 15-18 s alone; `npm test` runs them beside the vitest lanes on two cores (decision 048).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   outputDir: '../../test-results/e2e',
