@@ -76,6 +76,24 @@ export default tseslint.config(
     },
   },
   {
+    // Handlers, jobs and socket handlers take their adapters from functions/wiring (decision 044).
+    files: ['functions/http/**/*.ts', 'functions/jobs/**/*.ts', 'functions/ws/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ZOD_IMPORTS,
+          patterns: [
+            {
+              group: ['**/adapters/**', '**/adapters'],
+              message: 'Handlers import wiring, core and lib, never adapters: add a builder to functions/wiring.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Generic plumbing (decision 044): what it needs from the deployment is passed in by functions/wiring/.
     files: ['functions/lib/**/*.ts'],
     rules: {

@@ -51,7 +51,7 @@ async function winnersOrder(
     priceCents: ending.priceCents,
     round: 'winner',
     runnerUp: ending.secondChance,
-    now: at,
+    at,
   });
 }
 

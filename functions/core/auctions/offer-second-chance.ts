@@ -50,7 +50,7 @@ export async function offerSecondChance(sellerId: string, orderId: string, deps:
     priceCents: runnerUp.priceCents,
     round: 'second_chance',
     runnerUp: null,
-    now: at,
+    at,
   });
   if (!(await deps.store.offer(lapsed, offer, at))) throw alreadyDecided();
   await deps.events.publish(secondChanceNotices(offer, at));

@@ -72,7 +72,8 @@ export interface AuctionOrderInput {
   round: AuctionRound;
   /** The winner's order only: the runner-up the seller may turn to if it lapses. */
   runnerUp: { bidderId: string; priceCents: Cents } | null;
-  now: Date;
+  /** When the order is made (the auction's close, or the second chance offered). */
+  at: Date;
 }
 
 /**
@@ -81,8 +82,8 @@ export interface AuctionOrderInput {
  * is the end of the payment window.
  */
 export function auctionOrder(i: AuctionOrderInput): OrderRecord {
-  const at = i.now.toISOString();
-  const due = paymentDueAt(i.now);
+  const at = i.at.toISOString();
+  const due = paymentDueAt(i.at);
   return {
     orderId: i.orderId,
     checkoutId: i.orderId,
