@@ -58,8 +58,6 @@ export function getMeDeps() {
   return { accounts: accounts(), mediaUrl };
 }
 
-
-
 export function startSignInDeps(): StartSignInDeps {
   return { ...openSigningDeps(), rateLimits: rateLimits() };
 }

@@ -1,23 +1,18 @@
 import { secrets } from '../adapters/secrets';
-import { TABLE_KEY, TTL_ATTRIBUTE } from '../adapters/db/table';
 import { httpHandlerWith } from '../lib/http-handler';
-import { idempotentRequests as idempotentRequestsOn } from '../lib/idempotency';
 import { fromCloudFront as fromCloudFrontWith } from '../lib/origin-verify';
 import { optionalPrincipal as optionalPrincipalWith, type Authenticator } from '../lib/session-auth';
 import { sessionAuthenticator } from './session';
 
 /**
  * What every HTTP handler is built with: the handler wrapper bound to this deployment's sessions, origin secret and
- * idempotency table (decision 044). Handlers import it from here, never from adapters.
+ * idempotency table (decision 044). Idempotent routes take their runner from ./idempotency (kept apart: only they
+ * bundle the Powertools Idempotency package). Handlers import it from here, never from adapters.
  */
 export const httpHandler = httpHandlerWith({ authenticate: sessionAuthenticator, originSecret: secrets });
 export { created, ok, principalOf, sourceIpOf } from '../lib/http-handler';
 export type { HttpRequest, HttpResult } from '../lib/http-handler';
 export { originCheckEnabled } from '../lib/origin-verify';
-
-/** The stored-answer runner of an idempotent route, on the one table (functions/lib/idempotency.ts). */
-export const idempotentRequests = (routeName: string) =>
-  idempotentRequestsOn(routeName, { ...TABLE_KEY, ttlAttribute: TTL_ATTRIBUTE });
 
 export const optionalPrincipal = (
   headers: Record<string, string | undefined> | undefined,

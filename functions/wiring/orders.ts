@@ -180,8 +180,6 @@ export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {
 
 export const checkDeliveriesDeps = deliveryDeps;
 
-
-
 export async function requestEscrowSigningDeps(): Promise<EscrowSigningDeps> {
   const l = await loadLedger();
   return {

@@ -1,6 +1,7 @@
 import { offerSecondChance } from '../../core/auctions/offer-second-chance';
 import { offerSecondChanceDeps } from '../../wiring/auctions';
-import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

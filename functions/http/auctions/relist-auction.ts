@@ -1,6 +1,7 @@
 import { relistAuction } from '../../core/auctions/relist-auction';
 import { relistAuctionDeps } from '../../wiring/auctions';
-import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

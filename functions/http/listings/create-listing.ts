@@ -1,6 +1,7 @@
 import { createListing } from '../../core/listings/create-listing';
 import { createListingDeps } from '../../wiring/listings';
-import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -1,5 +1,6 @@
 import { sendMessage } from '../../core/messages/send-message';
-import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { sendMessageDeps } from '../../wiring/messages';
 import { routes } from '../../routes';
 

@@ -1,6 +1,7 @@
 import { counterOffer } from '../../core/offers/counter-offer';
 import { counterOfferDeps } from '../../wiring/offers';
-import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

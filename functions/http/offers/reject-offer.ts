@@ -1,6 +1,7 @@
 import { rejectOffer } from '../../core/offers/reject-offer';
 import { rejectOfferDeps } from '../../wiring/offers';
-import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 /**

@@ -1,7 +1,8 @@
 import { checkout } from '../../core/orders/checkout';
 import { toOrderView } from '../../core/orders/order-view';
 import { checkoutDeps, orderLinks } from '../../wiring/orders';
-import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -1,7 +1,8 @@
 import { decidePickup } from '../../core/orders/decide-pickup';
 import { getOrder } from '../../core/orders/get-order';
 import { decidePickupDeps, orderLinks } from '../../wiring/orders';
-import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

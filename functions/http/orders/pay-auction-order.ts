@@ -1,7 +1,8 @@
 import { payAuctionOrder } from '../../core/orders/pay-auction-order';
 import { toOrderView } from '../../core/orders/order-view';
 import { orderLinks, payAuctionOrderDeps } from '../../wiring/orders';
-import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(

@@ -1,5 +1,6 @@
 import { requestEscrowSigning } from '../../core/orders/request-escrow-signing';
-import { created, httpHandler, idempotentRequests, principalOf } from '../../wiring/http';
+import { created, httpHandler, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { requestEscrowSigningDeps } from '../../wiring/orders';
 import { routes } from '../../routes';
 

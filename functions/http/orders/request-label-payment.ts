@@ -1,5 +1,6 @@
 import { requestLabelPayment } from '../../core/orders/request-label-payment';
-import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { requestLabelPaymentDeps } from '../../wiring/orders';
 import { routes } from '../../routes';
 

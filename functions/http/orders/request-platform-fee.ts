@@ -1,5 +1,6 @@
 import { requestPlatformFee } from '../../core/orders/request-platform-fee';
-import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { requestPlatformFeeDeps } from '../../wiring/orders';
 import { routes } from '../../routes';
 

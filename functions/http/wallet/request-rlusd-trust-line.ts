@@ -1,5 +1,6 @@
 import { requestRlusdTrustLine } from '../../core/wallet/request-rlusd-trust-line';
-import { httpHandler, idempotentRequests, ok, principalOf } from '../../wiring/http';
+import { httpHandler, ok, principalOf } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
 import { requestRlusdTrustLineDeps } from '../../wiring/wallet';
 import { routes } from '../../routes';
 
