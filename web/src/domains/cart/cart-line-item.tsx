@@ -1,4 +1,4 @@
-import '../styles/cart-lines.css';
+import '../../styles/cart-lines.css';
 import { Link } from 'react-router-dom';
 import { SHIPPING_LABELS } from '../../../../shared/domain/listing';
 import { formatUsd } from '../../../../shared/domain/money';

@@ -1,4 +1,4 @@
-import '../styles/cart-lines.css';
+import '../../styles/cart-lines.css';
 import { useEffect, useState } from 'react';
 import { MinusIcon, PlusIcon } from '../../components/ui/icons';
 

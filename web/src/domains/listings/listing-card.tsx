@@ -1,4 +1,4 @@
-import '../styles/listing-card.css';
+import '../../styles/listing-card.css';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListingCard as ListingCardData } from '../../../../shared/api/listings';

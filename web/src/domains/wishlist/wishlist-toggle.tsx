@@ -1,4 +1,4 @@
-import '../styles/wishlist-toggle.css';
+import '../../styles/wishlist-toggle.css';
 import { useState } from 'react';
 import { HeartIcon } from '../../components/ui/icons';
 import { useWishlist } from './api';
