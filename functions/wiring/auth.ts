@@ -4,7 +4,6 @@ import type { CreateAccountDeps } from '../core/auth/create-account';
 import type { SessionDeps } from '../core/auth/sessions';
 import { signingKey } from '../core/auth/tokens';
 import { systemClock } from '../core/clock/clock';
-import { clock } from '../adapters/clock';
 import { accountStore } from '../adapters/db/account-store';
 import { rateLimitStore } from '../adapters/db/rate-limit-store';
 import { db } from '../adapters/db/service';
@@ -12,12 +11,6 @@ import { sessionStore } from '../adapters/db/session-store';
 import { signingRequestStore } from '../adapters/db/signing-request-store';
 import { mediaUrl } from '../adapters/media-url';
 import { secrets } from '../adapters/secrets';
-import type { CompleteSignInDeps } from '../core/auth/complete-sign-in';
-import type { StatusDeps } from '../core/auth/sign-in';
-import type { StartSignInDeps } from '../core/auth/start-sign-in';
-import { loadLedger } from '../adapters/load-ledger';
-import { signingEvents } from '../adapters/signing-queue';
-import { openSigningDeps } from './signing';
 
 /** The auth use cases' ports over the table and the secrets port, for this container. */
 export const sessionKey = async () => signingKey(await secrets.read('sessionSigningKey'));
@@ -57,26 +50,3 @@ export const signOutDeps = sessionDeps;
 export function getMeDeps() {
   return { accounts: accounts(), mediaUrl };
 }
-
-export function startSignInDeps(): StartSignInDeps {
-  return { ...openSigningDeps(), rateLimits: rateLimits() };
-}
-
-export function getSignInStatusDeps(): StatusDeps {
-  const { signer, store } = openSigningDeps();
-  return { signer, store, events: signingEvents, clock };
-}
-
-export function completeSignInDeps(): CompleteSignInDeps {
-  return {
-    ...getSignInStatusDeps(),
-    rateLimits: rateLimits(),
-    // Only a signed answer gets as far as the ledger.
-    ledger: { verifySignInBlob: async (blob, uuid) => (await loadLedger()).verifySignInBlob(blob, uuid) },
-    accounts: accounts(),
-    // On the system time, as every session and ticket is, since they are verified on it (lib/session-auth).
-    session: sessionDeps(),
-    mediaUrl,
-  };
-}
-// ---- end of wallet sign-in ----

@@ -1,5 +1,5 @@
 import { completeSignIn } from '../../core/auth/complete-sign-in';
-import { completeSignInDeps } from '../../wiring/auth';
+import { completeSignInDeps } from '../../wiring/sign-in';
 import { httpHandler, ok, sourceIpOf } from '../../wiring/http';
 import { routes } from '../../routes';
 

@@ -1,5 +1,5 @@
 import { getSignInStatus } from '../../core/auth/get-sign-in-status';
-import { getSignInStatusDeps } from '../../wiring/auth';
+import { getSignInStatusDeps } from '../../wiring/sign-in';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
 

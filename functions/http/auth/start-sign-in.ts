@@ -1,5 +1,5 @@
 import { startSignIn } from '../../core/auth/start-sign-in';
-import { startSignInDeps } from '../../wiring/auth';
+import { startSignInDeps } from '../../wiring/sign-in';
 import { created, httpHandler, sourceIpOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
