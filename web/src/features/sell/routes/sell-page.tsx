@@ -1,11 +1,9 @@
 import '../../../styles/sell.css';
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import useSWR from 'swr';
 import { toast } from 'sonner';
-import { getProfile, type Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, apiGet } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { useListingDetail } from '../../../domains/listings/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSession, useSignedInSession } from '../../../lib/session/session-context';
@@ -14,16 +12,14 @@ import { emptyForm, formFromListing } from '../lib/listing-form';
 import type { WizardPhoto } from '../../../domains/listing-photos/api';
 import { locationFromProfile } from '../lib/location-prefill';
 import { LoadFailed } from '../../../components/ui/load-failed';
-import { keys } from '../../../domains/keys';
+import { useProfile } from '../../../domains/profile/api';
 
 function CreateListing() {
-  const { token, user } = useSignedInSession();
   // The location is prefilled from the profile address; without a profile the wizard still opens, empty.
-  const { data, isLoading } = useSWR<Profile | null>(keys.profile(user.id), () =>
-    apiGet(getProfile, { token }).catch(() => null),
-  );
+  const { data, error, isLoading } = useProfile();
   if (isLoading) return <PageLoading />;
-  return <ListingWizard initial={{ ...emptyForm(), ...locationFromProfile(data ?? null) }} initialPhotos={[]} />;
+  const profile = error ? null : (data ?? null);
+  return <ListingWizard initial={{ ...emptyForm(), ...locationFromProfile(profile) }} initialPhotos={[]} />;
 }
 
 function EditListing({ id }: { id: string }) {

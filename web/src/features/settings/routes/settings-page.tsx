@@ -1,10 +1,9 @@
 import '../../../styles/settings.css';
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
 import { toast } from 'sonner';
-import { getProfile, updateProfile, type Profile } from '../../../../../shared/api/profile';
+import { updateProfile, type Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, apiGet, apiSend } from '../../../lib/api';
+import { ApiError, apiSend } from '../../../lib/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { dispatchSellerStatusChanged } from '../../../lib/session/session-events';
@@ -15,7 +14,7 @@ import { useRlusdTrustLine, type LineStatus } from '../lib/use-trust-line';
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { formFromProfile, validateProfileForm, type FieldErrors, type ProfileForm } from '../lib/profile-form';
 import { LoadFailed } from '../../../components/ui/load-failed';
-import { keys } from '../../../domains/keys';
+import { useProfile } from '../../../domains/profile/api';
 
 export const SAVE_FAILED = 'Failed to save profile. Please try again.';
 
@@ -186,9 +185,9 @@ function SettingsForm({ profile, onSaved }: { profile: Profile; onSaved(profile:
 }
 
 function Settings() {
-  const { token, user } = useSignedInSession();
-  // Keyed by the user, not the token: a renewed token must not empty the cache and unmount a form being edited.
-  const { data, error, isLoading, mutate } = useSWR(keys.profile(user.id), () => apiGet(getProfile, { token }));
+  // Keyed by the user, not the token (domains/profile): a renewed token must not empty the cache and unmount a form
+  // being edited.
+  const { data, error, isLoading, mutate } = useProfile();
   return (
     <div className="container page-narrow">
       <h1 className="page-title">Profile Settings</h1>
