@@ -3,7 +3,7 @@ import { currentBidOf, reserveText } from '../../../../../shared/domain/bids';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { formatTimeLeft } from '../../../../../shared/domain/time-left';
 import { formatEndDate } from '../../../domains/listings/card-display';
-import { DetailList } from './detail-list';
+import { DetailList } from '../../../components/ui/detail-list';
 
 /** The listing's price facts: price or bids, availability, time left and whether the reserve is met. */
 export function PricePanel({ l, nowMs }: { l: ListingDetail; nowMs: number }) {

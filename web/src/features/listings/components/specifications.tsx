@@ -1,5 +1,5 @@
 import type { ListingDetail } from '../../../../../shared/api/listings';
-import { DetailList } from './detail-list';
+import { DetailList } from '../../../components/ui/detail-list';
 
 /** The item's facts (brand, model, UPC, the seller's specifications, weight, dimensions); none: nothing shown. */
 export function Specifications({ l }: { l: ListingDetail }) {

@@ -11,6 +11,7 @@ import { userTopic } from '../../../../../shared/events';
 import { deliveryFact, ShippingBadge } from '../../../domains/orders/order-status';
 import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
 import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
+import { DetailList, type DetailRow } from '../../../components/ui/detail-list';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
@@ -30,20 +31,7 @@ import { PickupCodePanel } from '../components/pickup-code-panel';
 
 const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
 
-type Row = readonly [string, ReactNode];
-
-function Rows({ rows }: { rows: readonly Row[] }) {
-  return (
-    <dl className="detail-list">
-      {rows.map(([k, v]) => (
-        <div key={k} className="detail-row">
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+type Row = DetailRow;
 
 function specRows(l: ListingDetail): Row[] {
   return [
@@ -122,7 +110,7 @@ function OrderFacts({ order: o }: { order: Order }) {
       ),
     ]);
   }
-  return <Rows rows={rows} />;
+  return <DetailList rows={rows} />;
 }
 
 function PartyCard({ order: o, listing }: { order: Order; listing: ListingDetail | undefined }) {
@@ -238,7 +226,7 @@ function Purchase({ order: o, onChanged }: { order: Order; onChanged(): void }) 
             <h2 id="specs-heading" className="section-heading">
               Specifications
             </h2>
-            <Rows rows={specs} />
+            <DetailList rows={specs} />
           </section>
         )}
         {single && (
