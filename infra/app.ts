@@ -2,9 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { ScheduleDef } from '../functions/routes';
+import { allHandlerModules, type ScheduleDef } from '../functions/routes';
 import { AlarmsStack } from './stacks/alarms-stack';
 import { ApiStack } from './stacks/api-stack';
+import { bundleTogether } from './stacks/handler-bundling';
 import { DataStack } from './stacks/data-stack';
 import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { ledgerSettings } from './stacks/ledger-settings';
@@ -60,6 +61,7 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
     context: { ...FEATURE_FLAGS, ...props.context },
     ...(props.outdir ? { outdir: props.outdir } : {}),
   });
+  bundleTogether(app, [...allHandlerModules(), ...(props.schedules ?? []).map((s) => s.handler)]);
   const ctx = (key: string): string | undefined => {
     const v: unknown = app.node.tryGetContext(key);
     return typeof v === 'string' && v.length > 0 ? v : undefined;

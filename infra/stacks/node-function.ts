@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ZIP_PLACES_FILE, zipPlacesFromPackage } from '../../functions/adapters/lookup/bundled-zip-lookup';
+import { BUNDLE_FILE, REPO_ROOT } from './function-bundles';
+import { HandlerBundling } from './handler-bundling';
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { REPO_ROOT, REQUIRE_BANNER } from './function-bundles';
 
 /**
  * Files a handler reads next to its bundle, by name, made at bundle time: data kept out of the code a cold start
@@ -18,10 +18,6 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DATA_FILES: Readonly<Record<string, Readonly<Record<string, () => string>>>> = {
   'http/lookup/lookup-zip': { [ZIP_PLACES_FILE]: zipPlacesFromPackage },
 };
-
-/** ESM bundles still meet CommonJS dependencies that call `require` (e.g. for Node built-ins). */
-export const REQUIRE_BANNER =
-  "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);";
 
 /**
  * The settings every function reads through functions/lib/config.ts, given to every function whatever it uses. An
@@ -95,8 +91,10 @@ export function installedClosure(names: readonly string[], root = REPO_ROOT): st
  * managed policy).
  */
 export class HandlerFunction extends Construct {
-  readonly fn: NodejsFunction;
+  readonly fn: lambda.Function;
   readonly logGroup: logs.LogGroup;
+  /** The handler module under functions/, e.g. 'http/listings/list-listings'. */
+  readonly handler: string;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
@@ -111,9 +109,21 @@ export class HandlerFunction extends Construct {
     this.logGroup.grantWrite(role);
 
     const { queueUrls, ...settings } = props.environment;
-    this.fn = new NodejsFunction(this, 'Function', {
-      entry,
-      handler: 'handler',
+    this.handler = props.handler;
+    this.fn = new lambda.Function(this, 'Function', {
+      code: lambda.Code.fromAsset(path.join(REPO_ROOT, 'functions'), {
+        // The zip's hash is its content's: a function whose bundle did not change is not deployed again.
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: the local bundling below always builds (it throws rather than fall back to Docker).
+          image: DockerImage.fromRegistry('scratch'),
+          local: new HandlerBundling(this, props.handler, {
+            packages: props.nativeModules?.length ? installedClosure(props.nativeModules) : [],
+            dataFiles: DATA_FILES[props.handler] ?? {},
+          }),
+        },
+      }),
+      handler: `${path.basename(BUNDLE_FILE, '.mjs')}.handler`,
       description: props.description ?? `functions/${props.handler}`,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: props.nativeModules?.length ? lambda.Architecture.X86_64 : lambda.Architecture.ARM_64,
@@ -124,8 +134,6 @@ export class HandlerFunction extends Construct {
       }),
       role,
       logGroup: this.logGroup,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       environment: {
         ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '')),
         ...queueUrls,
@@ -133,25 +141,6 @@ export class HandlerFunction extends Construct {
         // Powertools Logger and Metrics: the function is the service (as functions/lib names it locally), one namespace.
         POWERTOOLS_SERVICE_NAME: props.handler,
         POWERTOOLS_METRICS_NAMESPACE: 'Marketplace',
-      },
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: REQUIRE_BANNER,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-        // Nothing is external. The AWS SDK is bundled: the function runs the exact client versions the local runtime and
-        // tests use. So is a native package's JavaScript: sharp loaded unbundled took ~70 ms, mostly Node resolving and
-        // reading its files; bundled, it finds its binary in the copied node_modules (createRequire from the bundle). Code
-        // that needs it for some requests only loads it from there instead (adapters/image-cleaner.ts).
-        externalModules: [],
-        ...((props.nativeModules?.length || DATA_FILES[props.handler]) && {
-          commandHooks: copyNextToBundle(installedClosure(props.nativeModules ?? []), DATA_FILES[props.handler] ?? {}),
-        }),
       },
     });
 
@@ -165,27 +154,3 @@ export class HandlerFunction extends Construct {
 /** Logs expire after a month anyway; keeping the group after the stack is gone only leaves clutter. */
 export const functionLogGroup = (scope: Construct, id: string) =>
   new logs.LogGroup(scope, id, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
-
-/** Where data files are made before they are copied next to a bundle. */
-const DATA_DIR = path.join(REPO_ROOT, 'node_modules/.cache/function-data');
-
-/** Copies the packages (from node_modules) and the data files (made now, when the function is bundled) next to the bundle. */
-function copyNextToBundle(packages: string[], dataFiles: Readonly<Record<string, () => string>>) {
-  const quote = (p: string) => `'${p.replace(/'/g, "'\\''")}'`;
-  return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (_inputDir: string, outputDir: string) => [
-      ...packages.map((name) => {
-        const to = path.join(outputDir, 'node_modules', name);
-        return `mkdir -p ${quote(path.dirname(to))} && cp -R ${quote(path.join(REPO_ROOT, 'node_modules', name))} ${quote(to)}`;
-      }),
-      ...Object.entries(dataFiles).map(([name, make]) => {
-        mkdirSync(DATA_DIR, { recursive: true });
-        const made = path.join(DATA_DIR, name);
-        writeFileSync(made, make());
-        return `cp ${quote(made)} ${quote(path.join(outputDir, name))}`;
-      }),
-    ],
-  };
-}

@@ -1,6 +1,6 @@
 /**
- * Cold start of every function: each handler module bundled exactly as the CDK's NodejsFunction bundles it
- * (infra/stacks/node-function.ts: esbuild, minified ESM for node22, the createRequire banner, nothing external,
+ * Cold start of every function: each handler module bundled exactly as the CDK app bundles it
+ * (infra/stacks/function-bundles.ts: esbuild, minified ESM for node22, the createRequire banner, nothing external,
  * a linked source map read with --enable-source-maps as the functions run), then the bundle's module load timed in a
  * fresh Node process: `await import(bundle)`, median of RUNS. Targets (decision 024): 100 ms, 200 ms for a function
  * whose bundle carries xrpl or xumm-sdk.
@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import * as prettier from 'prettier';
 import { queues, routeList, schedules, wsAuthorizer, wsRoutes } from '../../functions/routes';
-import { REQUIRE_BANNER } from '../../infra/stacks/node-function';
+import { BUNDLE_FILE, BUNDLE_OPTIONS, bundleEntries } from '../../infra/stacks/function-bundles';
 
 const RUNS = 5;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -73,30 +73,20 @@ function loadTimeMs(file: string): number {
 export async function coldStart(): Promise<ColdStartRow[]> {
   fs.rmSync(outDir, { recursive: true, force: true });
   const list = handlers();
-  const bundles = await Promise.all(
-    list.map(async (h) => {
-      const outfile = path.join(outDir, `${h.handler.replaceAll('/', '__')}.mjs`);
-      const result = await build({
-        entryPoints: [path.join(root, 'functions', `${h.handler}.ts`)],
-        outfile,
-        bundle: true,
-        minify: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: { js: REQUIRE_BANNER },
-        sourcemap: true,
-        sourcesContent: false,
-        tsconfig: path.join(root, 'tsconfig.json'),
-        metafile: true,
-        logLevel: 'error',
-      });
-      const inputs = Object.keys(result.metafile.inputs);
-      const ledgerClient = inputs.some((i) => /node_modules\/(xrpl|xumm-sdk)\//.test(i));
-      return { ...h, outfile, ledgerClient, bytes: fs.statSync(outfile).size };
-    }),
-  );
+  // One build of every handler, as the CDK app bundles them (infra/stacks/handler-bundling.ts).
+  const result = await build({
+    ...BUNDLE_OPTIONS,
+    entryPoints: bundleEntries(list.map((h) => h.handler)),
+    outdir: outDir,
+    metafile: true,
+  });
+  const bundles = list.map((h) => {
+    const outfile = path.join(outDir, h.handler, BUNDLE_FILE);
+    const output = result.metafile.outputs[path.relative(process.cwd(), outfile)];
+    if (!output) throw new Error(`no bundle for ${h.handler}`);
+    const ledgerClient = Object.keys(output.inputs).some((i) => /node_modules\/(xrpl|xumm-sdk)\//.test(i));
+    return { ...h, outfile, ledgerClient, bytes: fs.statSync(outfile).size };
+  });
   // The ~150 MB just written is still being flushed to disk, and the first process start pages in Node itself: both
   // would be charged to whichever function is timed first. Flush, and start Node once untimed.
   spawnSync('sync');
