@@ -55,7 +55,8 @@ export class HandlerBundling implements ILocalBundling {
     let build = done.find((b) => b.handlers.has(this.handler));
     if (!build) {
       const plan = plans.get(root);
-      const handlers = plan?.has(this.handler) && !done.some((b) => b.handlers === plan) ? plan : new Set([this.handler]);
+      const handlers =
+        plan?.has(this.handler) && !done.some((b) => b.handlers === plan) ? plan : new Set([this.handler]);
       build = { outdir: buildAll(this.#scope, handlers), handlers };
       builds.set(root, [...done, build]);
     }
@@ -63,7 +64,9 @@ export class HandlerBundling implements ILocalBundling {
       linkOrCopy(path.join(build.outdir, this.handler, file), path.join(outputDir, file));
     }
     for (const name of this.packages) {
-      cpSync(path.join(REPO_ROOT, 'node_modules', name), path.join(outputDir, 'node_modules', name), { recursive: true });
+      cpSync(path.join(REPO_ROOT, 'node_modules', name), path.join(outputDir, 'node_modules', name), {
+        recursive: true,
+      });
     }
     for (const [name, make] of Object.entries(this.#make)) writeFileSync(path.join(outputDir, name), make());
     return true;
