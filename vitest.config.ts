@@ -1,4 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { SECOND_HALF } from './tests/integration/stack-halves';
+
+// `npm test` runs the integration files in two processes, a stack each (tests/integration/stack-halves.ts).
+const half = process.env.INTEGRATION_HALF;
 
 export default defineConfig({
   test: {
@@ -22,7 +26,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: half === '2' ? SECOND_HALF : ['tests/integration/**/*.test.ts'],
+          exclude: half === '1' ? [...configDefaults.exclude, ...SECOND_HALF] : configDefaults.exclude,
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

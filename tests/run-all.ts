@@ -1,9 +1,10 @@
 /**
- * `npm test`: installs what the tests need (Java for DynamoDB Local, Debian's Chromium), then runs three lanes at once
- * and prints one summary line: the integration project (its own vitest process and local stack), the checks (type
- * check, lint, then the vitest projects that need no stack: unit, web, ledger, infra) and the Playwright browser tests
- * (their own stack). The integration tests and the browser journeys mostly wait on their stacks, so on two cores the
- * lanes overlap instead of queueing (decision 048). Each lane's lines are prefixed with its name.
+ * `npm test`: installs what the tests need (Java for DynamoDB Local, Debian's Chromium), then runs four lanes at once
+ * and prints one summary line: the integration project in two halves (each its own vitest process and local stack:
+ * tests/integration/stack-halves.ts), the checks (type check, lint, then the vitest projects that need no stack: unit,
+ * web, ledger, infra) and the Playwright browser tests (their own stack). The integration tests and the browser
+ * journeys mostly wait on their stacks, so on two cores the lanes overlap instead of queueing (decision 048). Each
+ * lane's lines are prefixed with its name.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -62,8 +63,9 @@ function readJson<T>(file: string): T | undefined {
 await ensureJava();
 await ensureChromium();
 
-const vitest = (projects: string[], report: string): Step => ({
+const vitest = (projects: string[], report: string, env?: Record<string, string>): Step => ({
   title: `vitest (${projects.join(', ')})`,
+  env,
   command: 'npx',
   args: [
     'vitest',
@@ -74,12 +76,13 @@ const vitest = (projects: string[], report: string): Step => ({
     `--outputFile.json=${report}`,
   ],
 });
-const integrationReport = path.join(reportDir, 'vitest-integration.json');
+const integrationReports = ['1', '2'].map((half) => path.join(reportDir, `vitest-integration-${half}.json`));
 const otherReport = path.join(reportDir, 'vitest.json');
 const playwrightReport = path.join(reportDir, 'playwright.json');
 
 const lanes = await Promise.all([
-  lane('integration', [vitest(['integration'], integrationReport)]),
+  lane('integration 1', [vitest(['integration'], integrationReports[0]!, { INTEGRATION_HALF: '1' })]),
+  lane('integration 2', [vitest(['integration'], integrationReports[1]!, { INTEGRATION_HALF: '2' })]),
   lane('checks', [
     { title: 'typecheck', command: 'npx', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
     { title: 'lint', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
@@ -97,7 +100,7 @@ const lanes = await Promise.all([
 const steps = lanes.flat();
 
 type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number };
-const reports = [readJson<VitestReport>(integrationReport), readJson<VitestReport>(otherReport)];
+const reports = [...integrationReports, otherReport].map((file) => readJson<VitestReport>(file));
 const pw = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
   playwrightReport,
 );
