@@ -95,7 +95,7 @@ describe('header and session restore', () => {
     expect(screen.queryByRole('link', { name: 'Sell an item' })).toBeNull();
   });
 
-  it('a failed refresh clears the local keys and shows Connect Wallet', async () => {
+  it('a refused refresh clears the local keys and shows Connect Wallet', async () => {
     setWidth(1280);
     saveSession();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -108,6 +108,58 @@ describe('header and session restore', () => {
     renderRoutes(routes, '/');
     expect(await screen.findByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
     for (const key of Object.values(SESSION_KEYS)) expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it('a restore cut off by the network keeps the saved session and tries again: signed in when the server answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      setWidth(1280);
+      saveSession();
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      let refreshes = 0;
+      const route = sessionRoutes(() => user(), listings);
+      const { find } = stubApi((req) => {
+        if (req.url.pathname === '/api/auth/session' && req.method === 'POST' && ++refreshes === 1) {
+          return Promise.reject(new TypeError('Failed to fetch'));
+        }
+        return route(req);
+      });
+      renderRoutes(routes, '/');
+      await waitFor(() => expect(find('POST', '/api/auth/session')).toHaveLength(1));
+      expect(localStorage.getItem(SESSION_KEYS.token)).toBe(TOKEN);
+      expect(screen.getByRole('status', { name: 'Restoring your session' })).toBeTruthy();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(1_000);
+      });
+      expect(await screen.findByRole('button', { name: 'Account: alice_1' })).toBeTruthy();
+      expect(find('POST', '/api/auth/session')).toHaveLength(2);
+      expect(localStorage.getItem(SESSION_KEYS.token)).toBe(NEW_TOKEN);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a server that never answers leaves the saved session for the next page, after three attempts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      setWidth(1280);
+      saveSession();
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { find } = stubApi((req) => {
+        if (req.url.pathname === '/api/auth/session')
+          return { status: 503, body: { error: { code: 'unavailable', message: 'Try again' } } };
+        return listings(req);
+      });
+      renderRoutes(routes, '/');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(4_000);
+      });
+      expect(await screen.findByRole('button', { name: 'Connect Wallet' })).toBeTruthy();
+      expect(find('POST', '/api/auth/session')).toHaveLength(3);
+      expect(localStorage.getItem(SESSION_KEYS.token)).toBe(TOKEN);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows $0.00 when the balance read fails (spec part 1 fallbacks)', async () => {

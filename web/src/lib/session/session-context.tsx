@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { CurrentUser, Session } from '../../../../shared/api/auth';
+import { answered } from '../api-error';
 import { dispatchWalletUserChanged, SELLER_STATUS_CHANGED, type SellerStatusChangedDetail } from './session-events';
 import {
   clearSession,
@@ -37,6 +38,34 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 const loadApi = () => import('./session-api');
 
+/** Waits before each new attempt to restore a saved session the server did not answer: 1 s, then 3 s. */
+export const RESTORE_RETRY_DELAYS_MS = [1000, 3000];
+
+/**
+ * Restores a saved session. Only the server's refusal (a 4xx) ends it: a request cut off by leaving the page, a lost
+ * connection or a busy server leaves the saved session for the next attempt or the next page, so the user is not
+ * signed out by a network blip.
+ */
+async function restoreSaved(saved: StoredSession): Promise<State> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { session, user } = await (await loadApi()).restoreSession(saved);
+      saveSession(session, user.walletAddress);
+      return { status: 'signed-in', session, user };
+    } catch (error: unknown) {
+      const refused = answered(error);
+      const delay = RESTORE_RETRY_DELAYS_MS[attempt];
+      if (!refused && delay !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        continue;
+      }
+      console.warn('Saved session could not be restored', error);
+      if (refused) clearSession();
+      return { status: 'signed-out' };
+    }
+  }
+}
+
 function initialState(): State {
   const saved = readUsableSession(Date.now());
   return saved ? { status: 'loading', saved } : { status: 'signed-out' };
@@ -51,17 +80,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const saved = state.status === 'loading' ? state.saved : null;
   useEffect(() => {
     if (!saved) return;
-    restoring.current ??= loadApi()
-      .then((api) => api.restoreSession(saved))
-      .then(({ session, user }): State => {
-        saveSession(session, user.walletAddress);
-        return { status: 'signed-in', session, user };
-      })
-      .catch((error: unknown): State => {
-        console.warn('Saved session could not be restored', error);
-        clearSession();
-        return { status: 'signed-out' };
-      });
+    restoring.current ??= restoreSaved(saved);
     let live = true;
     void restoring.current.then((next) => {
       if (live) setState((current) => (current.status === 'loading' ? next : current));
