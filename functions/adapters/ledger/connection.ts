@@ -75,17 +75,19 @@ export class LedgerConnection {
   ) {}
 
   private async open(): Promise<Client> {
-    if (!this.client) {
-      const client = new Client(this.url, {
-        connectionTimeout: this.options.connectTimeoutMs ?? 5_000,
-        timeout: this.options.requestTimeoutMs ?? 10_000,
-      });
-      // Without a listener an 'error' event would throw out of the socket handler.
-      client.on('error', (code: unknown, message: unknown) => log.warn('ledger socket error', { code, message }));
-      this.client = client;
-    }
-    await this.client.connect();
-    return this.client;
+    // A client that lost its socket may still be closing it, and xrpl refuses to connect it again until it has
+    // ("Websocket connection never cleaned up"): it is let go, and a fresh one connects.
+    const stale = this.client;
+    if (stale) void stale.disconnect().catch(() => undefined);
+    const client = new Client(this.url, {
+      connectionTimeout: this.options.connectTimeoutMs ?? 5_000,
+      timeout: this.options.requestTimeoutMs ?? 10_000,
+    });
+    // Without a listener an 'error' event would throw out of the socket handler.
+    client.on('error', (code: unknown, message: unknown) => log.warn('ledger socket error', { code, message }));
+    this.client = client;
+    await client.connect();
+    return client;
   }
 
   async connected(): Promise<Client> {
