@@ -35,7 +35,8 @@ type State =
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-const loadApi = () => import('./session-api');
+/** The session's server calls (domains/auth), loaded on demand. */
+const loadApi = () => import('../../domains/auth/session-api');
 
 function initialState(): State {
   const saved = readUsableSession(Date.now());
@@ -52,7 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!saved) return;
     restoring.current ??= loadApi()
-      .then((api) => api.restoreSession(saved))
+      .then((api) => api.restoreSession(saved.token))
       .then(({ session, user }): State => {
         saveSession(session, user.walletAddress);
         return { status: 'signed-in', session, user };
@@ -78,7 +79,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     const renew = () => {
       void loadApi()
-        .then((api) => api.renewSession(session.token))
+        .then((api) => api.refreshSession(session.token))
         .then((next) => {
           if (!live) return;
           setState((current) => {
@@ -135,7 +136,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const disconnect = useCallback(async () => {
     if (token) {
       await loadApi()
-        .then((api) => api.endServerSession(token))
+        .then((api) => api.signOut(token))
         .catch((error: unknown) => console.warn('Server sign-out failed; the token still expires on its own', error));
     }
     clearSession();
