@@ -3,7 +3,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import localRules from './tools/eslint/feature-boundaries.js';
+import featureRules from './tools/eslint/feature-boundaries.js';
+import { apiInDomains } from './tools/eslint/api-in-domains.js';
+
+const localRules = { rules: { ...featureRules.rules, 'api-in-domains': apiInDomains } };
 
 const NODE_BUILTINS = [
   'fs',
@@ -133,9 +136,10 @@ export default tseslint.config(
     },
   },
   {
-    // Web features do not import each other, nor shared code a feature: judged on resolved import paths.
+    // Web features do not import each other, nor shared code a feature: judged on resolved import paths. Only
+    // web/src/domains calls the API (decision 047): no apiGet/apiSend import nor fetch anywhere else in web/src.
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { local: localRules },
-    rules: { 'local/feature-boundaries': 'error' },
+    rules: { 'local/feature-boundaries': 'error', 'local/api-in-domains': 'error' },
   },
 );

@@ -2,11 +2,11 @@ import '../styles/commerce.css';
 import '../styles/signing.css';
 import '../styles/shipping-options.css';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { getLabelRates, type Order } from '../../../shared/api/orders';
+import type { Order } from '../../../shared/api/orders';
 import type { ShippingOption } from '../../../shared/domain/shipping';
 import { formatUsd } from '../../../shared/domain/money';
+import { getLabelRates } from '../domains/orders/api';
 import { ApiError } from '../lib/api-error';
-import { apiGet } from '../lib/api';
 import { LoadFailed } from './ui/load-failed';
 
 type Rates =
@@ -35,7 +35,7 @@ export function LabelPicker({
   useEffect(() => {
     const controller = new AbortController();
     setRates({ state: 'loading' });
-    apiGet(getLabelRates, { token, params: { orderId: o.id }, signal: controller.signal })
+    getLabelRates(token, o.id, controller.signal)
       .then(({ options }) => {
         setRates({ state: 'ready', options });
         setSelected((current) => current ?? options[0]?.id ?? null);

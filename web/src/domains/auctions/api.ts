@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import * as contracts from '../../../../shared/api/auctions';
 import { relistAuction } from '../../../../shared/api/auctions';
 import { listAwaitingPayment, type Order } from '../../../../shared/api/orders';
 import { apiGet, apiSend, newIdempotencyKey } from '../../lib/api';
@@ -39,6 +40,19 @@ export function relist(token: string, listingId: string, endsAt: Date) {
     token,
     params: { listingId },
     body: { endsAt: endsAt.toISOString() },
+    idempotencyKey: newIdempotencyKey(),
+  });
+}
+
+/**
+ * The seller offers a lapsed auction order's item to the next highest bidder at that bidder's maximum (a new order for
+ * them to pay).
+ */
+export function offerSecondChance(token: string | null, orderId: string) {
+  return apiSend(contracts.offerSecondChance, {
+    token,
+    params: { orderId },
+    body: {},
     idempotencyKey: newIdempotencyKey(),
   });
 }

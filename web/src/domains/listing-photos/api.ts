@@ -1,3 +1,4 @@
+import * as contracts from '../../../../shared/api/listings';
 import {
   LISTING_PHOTO_CONTENT_TYPES,
   LISTING_PHOTO_MAX_BYTES,
@@ -77,6 +78,11 @@ export async function uploadPhoto(file: File, token: string, onProgress: (fracti
   });
   onProgress(1);
   return ticket.key;
+}
+
+/** Copies an image from the web (a product lookup's) into the seller's uploads: its key and its media URL. */
+export function importListingPhoto(token: string, url: string) {
+  return apiSend(contracts.importListingPhoto, { body: { url }, token });
 }
 
 /** Moves one item of a list (photo reordering). */

@@ -1,7 +1,8 @@
 import type { Cache, ScopedMutator } from 'swr';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { endListing, listMyListings } from '../../../../shared/api/listings';
+import * as contracts from '../../../../shared/api/listings';
+import { endListing, listMyListings, type CreateListingBody } from '../../../../shared/api/listings';
 import { getListing, listListings, type ListingPage, type ListListingsQuery } from '../../../../shared/api/listings';
 import type { MarketplaceCategory } from '../../../../shared/domain/categories';
 import {
@@ -99,6 +100,19 @@ export function useMyListings(userId: string, token: string) {
 
 export function endMyListing(token: string, listingId: string) {
   return apiSend(endListing, { params: { listingId }, body: {}, token });
+}
+
+/**
+ * Creates a listing. The seller's one listing keeps its Idempotency-Key (`idempotencyKey`) while they press again after
+ * a failure, so the server answers a repeat with the listing the first try made.
+ */
+export function createListing(token: string, body: CreateListingBody, idempotencyKey: string) {
+  return apiSend(contracts.createListing, { body, token, idempotencyKey });
+}
+
+/** Saves the seller's edit of a listing. */
+export function updateListing(token: string, listingId: string, body: CreateListingBody) {
+  return apiSend(contracts.updateListing, { params: { listingId }, body, token });
 }
 
 /**

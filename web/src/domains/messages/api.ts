@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import useSWR, { useSWRConfig } from 'swr';
-import { getUnreadMessageCount, startConversation } from '../../../../shared/api/messages';
+import * as contracts from '../../../../shared/api/messages';
+import { getUnreadMessageCount } from '../../../../shared/api/messages';
 import { userTopic, type SocketEvent } from '../../../../shared/events';
 import { ApiError, apiGet, apiSend } from '../../lib/api';
 import { useTopic } from '../../lib/realtime/use-topic';
@@ -60,6 +61,11 @@ export function useLiveUnreadMessages() {
 
 export type ContactTarget = { listingId: string } | { sellerId: string };
 
+/** Finds or makes the one conversation about a listing, or with a store's user (403 for one's own). */
+export function startConversation(token: string, target: ContactTarget) {
+  return apiSend(contracts.startConversation, { body: target, token });
+}
+
 /** The /messages address of a conversation (or of a user's conversations: the seller's link by a buyer's id). */
 export const messagesUrl = (conversationOrUser: string) =>
   `/messages?conversation=${encodeURIComponent(conversationOrUser)}`;
@@ -85,7 +91,7 @@ export function useContactSeller() {
         return;
       }
       try {
-        const { conversation, created } = await apiSend(startConversation, { body: target, token });
+        const { conversation, created } = await startConversation(token, target);
         if (created) toast.success(MESSAGE_TOASTS.started[0]);
         navigate(messagesUrl(conversation.id));
       } catch (error) {

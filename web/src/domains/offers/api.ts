@@ -1,9 +1,17 @@
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import type { ListingDetail } from '../../../../shared/api/listings';
 import type { ResponseOf } from '../../../../shared/api/contract';
-import { acceptOffer, counterOffer, listMyOffers, makeOffer, rejectOffer } from '../../../../shared/api/offers';
+import {
+  acceptOffer,
+  counterOffer,
+  listConversationOffers,
+  listMyOffers,
+  makeOffer,
+  rejectOffer,
+} from '../../../../shared/api/offers';
 import {
   OFFER_REFUSAL_CODES,
   OFFER_REFUSAL_TITLES,
@@ -159,4 +167,11 @@ export function myOffersCount(pages: MyOffersPage[] | undefined): string | null 
   if (!pages) return null;
   const n = pages.reduce((sum, p) => sum + p.items.length, 0);
   return pages.at(-1)?.cursor ? `${n}+` : String(n);
+}
+
+/** The offers of a listing conversation, newest first (null: a conversation with no listing, nothing to read). */
+export function useConversationOfferList(userId: string, conversationId: string | null, token: string) {
+  return useSWR(conversationId ? keys.conversationOffers(userId, conversationId) : null, () =>
+    apiGet(listConversationOffers, { params: { conversationId: conversationId! }, token }),
+  );
 }

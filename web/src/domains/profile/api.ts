@@ -1,6 +1,9 @@
 import useSWR from 'swr';
-import { getProfile, type Profile } from '../../../../shared/api/profile';
-import { apiGet } from '../../lib/api';
+import * as contracts from '../../../../shared/api/profile';
+import { AVATAR_CONTENT_TYPES, getProfile, type Profile } from '../../../../shared/api/profile';
+import type { BodyOf } from '../../../../shared/api/contract';
+import { apiGet, apiSend } from '../../lib/api';
+import { IMAGE_FILE_ERRORS } from '../../lib/image-file';
 import { useOptionalSession } from '../../lib/session/session-context';
 import { keys } from '../keys';
 
@@ -25,3 +28,38 @@ export const COMPLETE_PROFILE_TOAST = [
   'Complete Your Profile',
   'Please complete your profile including shipping address before adding items to cart.',
 ] as const;
+
+/** Saves the profile form (the server checks it again); answers with the saved profile. */
+export function updateProfile(token: string, body: BodyOf<typeof contracts.updateProfile>): Promise<Profile> {
+  return apiSend(contracts.updateProfile, { body, token });
+}
+
+type AvatarType = (typeof AVATAR_CONTENT_TYPES)[number];
+
+/** The image types the bucket accepts (JPEG, PNG, WebP, GIF); other images (SVG, HEIC) count as not an image here. */
+function isAvatarType(type: string): type is AvatarType {
+  return (AVATAR_CONTENT_TYPES as readonly string[]).includes(type);
+}
+
+export class UploadError extends Error {}
+
+/** Presigned POST straight to the media bucket, then the server checks the object and makes it the avatar. */
+export async function uploadAvatar(file: File, token: string): Promise<Profile> {
+  if (!isAvatarType(file.type)) throw new UploadError(IMAGE_FILE_ERRORS.notImage[1]);
+  const target = await apiSend(contracts.startAvatarUpload, {
+    body: { contentType: file.type, size: file.size },
+    token,
+  });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+  // S3 requires the file to be the last field.
+  form.append('file', file);
+  let res: Response;
+  try {
+    res = await fetch(target.url, { method: 'POST', body: form });
+  } catch (cause) {
+    throw new UploadError('Could not reach the file storage', { cause });
+  }
+  if (!res.ok) throw new UploadError(`The file storage refused the upload (${res.status})`);
+  return apiSend(contracts.setAvatar, { body: { key: target.key }, token });
+}

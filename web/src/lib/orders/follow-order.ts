@@ -1,6 +1,6 @@
-import { getOrder, type Order } from '../../../../shared/api/orders';
+import type { Order } from '../../../../shared/api/orders';
 import { userTopic } from '../../../../shared/events';
-import { apiGet } from '../api';
+import { getOrder } from '../../domains/orders/api';
 import type { RealtimeSocket } from '../realtime/socket';
 import { followSigningToEnd, type SigningFollow } from '../signing/follow-signing';
 
@@ -41,7 +41,7 @@ export function orderFollow({
     connection: socket,
     wake: { topic: userTopic(userId), when: (e) => e.type === 'order.updated' && e.data.orderId === orderId },
     read: async (signal) => {
-      const order = await apiGet(getOrder, { params: { orderId }, token, signal });
+      const order = await getOrder(token, orderId, signal);
       return until(order) ? { over: true, value: order } : { over: false, signed: order.status === 'submitting' };
     },
   };

@@ -1,24 +1,19 @@
 import { toast } from 'sonner';
-import type { ResponseOf } from '../../../../shared/api/contract';
-import {
-  decidePickup,
-  requestLabelPayment,
-  requestPlatformFee,
-  shipOrder,
-  type Order,
-} from '../../../../shared/api/orders';
+import type { Order } from '../../../../shared/api/orders';
 import { formatUsd } from '../../../../shared/domain/money';
 import { signingTopic } from '../../../../shared/events';
 import { ApiError } from '../api-error';
-import { apiSend, newIdempotencyKey } from '../api';
 import type { RealtimeSocket } from '../realtime/socket';
 import { SIGNING_TEXTS } from '../signing-texts';
 import { awaitedEnd, type SigningEnd, type SigningFollow } from '../signing/follow-signing';
 import { followOrder, orderFollow } from './follow-order';
+import { decidePickup, requestLabelPayment, requestPlatformFee, shipOrder } from '../../domains/orders/api';
 import { orderDate } from '../../domains/orders/order-display';
 
+type FeeAnswer = Awaited<ReturnType<typeof requestPlatformFee>>;
+
 /** The wallet request of a seller's platform fee (a Payment to the platform, signed in Xaman). */
-export type FeeSigning = Extract<ResponseOf<typeof requestPlatformFee>, { status: 'signing' }>;
+export type FeeSigning = Extract<FeeAnswer, { status: 'signing' }>;
 
 /** The fee dialog's state: which order, its wallet request, how the dialog follows it, and Close (stop waiting here). */
 export interface FeeStep {
@@ -125,14 +120,13 @@ type FeeOutcome = 'paid' | 'failed' | 'stopped';
  */
 async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
   const { order, action, token, userId, signal, onFee } = opts;
-  let answer: ResponseOf<typeof requestPlatformFee>;
-  const common = { token, params: { orderId: order.id }, idempotencyKey: newIdempotencyKey(), signal };
+  let answer: FeeAnswer;
   try {
     // A label is paid with the fee, in one Payment whose label cost the server quotes (decision 039).
     answer =
       action.kind === 'label'
-        ? await apiSend(requestLabelPayment, { ...common, body: { serviceType: action.serviceType } })
-        : await apiSend(requestPlatformFee, { ...common, body: {} });
+        ? await requestLabelPayment(token, order.id, action.serviceType, signal)
+        : await requestPlatformFee(token, order.id, signal);
   } catch (error) {
     if (signal.aborted) return 'stopped';
     if (!(error instanceof ApiError)) console.warn('Requesting the platform fee failed', error);
@@ -187,14 +181,13 @@ async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
 
 function send(opts: SellerActionOptions): Promise<Order> {
   const { order, action, token, signal } = opts;
-  const common = { token, params: { orderId: order.id }, idempotencyKey: newIdempotencyKey(), signal };
-  if (action.kind === 'ship') return apiSend(shipOrder, { ...common, body: { trackingNumber: action.trackingNumber } });
+  if (action.kind === 'ship') return shipOrder(token, order.id, action.trackingNumber, signal);
   if (action.kind === 'pickup') {
     const body =
       action.decision === 'approve'
         ? { decision: 'approve' as const, pickupCode: action.pickupCode }
         : { decision: 'reject' as const };
-    return apiSend(decidePickup, { ...common, body });
+    return decidePickup(token, order.id, body, signal);
   }
   throw new Error('a label is bought with its payment, not sent');
 }

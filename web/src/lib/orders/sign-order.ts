@@ -1,12 +1,7 @@
 import { toast } from 'sonner';
-import {
-  cancelEscrowSigning,
-  requestEscrowSigning,
-  type EscrowSigning,
-  type Order,
-} from '../../../../shared/api/orders';
+import type { EscrowSigning, Order } from '../../../../shared/api/orders';
+import { cancelEscrowSigning, requestEscrowSigning } from '../../domains/orders/api';
 import { ApiError } from '../api-error';
-import { apiSend, newIdempotencyKey } from '../api';
 import { SIGNING_TEXTS } from '../signing-texts';
 import { awaitedEnd, type SigningEnd, type SigningFollow } from '../signing/follow-signing';
 import { isSettled, orderFollow } from './follow-order';
@@ -120,13 +115,7 @@ export async function signOrder({
 }: SignOrderOptions): Promise<SignOrderResult> {
   let signing: EscrowSigning;
   try {
-    signing = await apiSend(requestEscrowSigning, {
-      token,
-      params: { orderId: order.id },
-      body: {},
-      idempotencyKey: newIdempotencyKey(),
-      signal,
-    });
+    signing = await requestEscrowSigning(token, order.id, signal);
   } catch (error) {
     if (signal.aborted) return 'stopped';
     escrowRequestErrorToast(error);
@@ -142,11 +131,7 @@ export async function signOrder({
 
   const cancel = async (): Promise<CancelAnswer> => {
     try {
-      const answered = await apiSend(cancelEscrowSigning, {
-        token,
-        params: { orderId: order.id },
-        signal: cancelling.signal,
-      });
+      const answered = await cancelEscrowSigning(token, order.id, cancelling.signal);
       if (isSettled(answered)) {
         withdrawn = answered.status === 'cancelled';
         settle({ kind: 'over', value: answered });

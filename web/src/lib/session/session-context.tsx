@@ -36,7 +36,8 @@ type State =
 
 const SessionContext = createContext<SessionValue | null>(null);
 
-const loadApi = () => import('./session-api');
+/** The session's server calls (domains/auth), loaded on demand. */
+const loadApi = () => import('../../domains/auth/session-api');
 
 /** Waits before each new attempt to restore a saved session the server did not answer: 1 s, then 3 s. */
 export const RESTORE_RETRY_DELAYS_MS = [1000, 3000];
@@ -49,7 +50,7 @@ export const RESTORE_RETRY_DELAYS_MS = [1000, 3000];
 async function restoreSaved(saved: StoredSession): Promise<State> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const { session, user } = await (await loadApi()).restoreSession(saved);
+      const { session, user } = await (await loadApi()).restoreSession(saved.token);
       saveSession(session, user.walletAddress);
       return { status: 'signed-in', session, user };
     } catch (error: unknown) {
@@ -97,7 +98,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     const renew = () => {
       void loadApi()
-        .then((api) => api.renewSession(session.token))
+        .then((api) => api.refreshSession(session.token))
         .then((next) => {
           if (!live) return;
           setState((current) => {
@@ -154,7 +155,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const disconnect = useCallback(async () => {
     if (token) {
       await loadApi()
-        .then((api) => api.endServerSession(token))
+        .then((api) => api.signOut(token))
         .catch((error: unknown) => console.warn('Server sign-out failed; the token still expires on its own', error));
     }
     clearSession();

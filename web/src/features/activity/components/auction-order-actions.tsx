@@ -2,12 +2,11 @@ import '../../../styles/order-list.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { offerSecondChance } from '../../../../../shared/api/auctions';
 import type { Order } from '../../../../../shared/api/orders';
 import { formatUsd } from '../../../../../shared/domain/money';
 import { RelistButton, RelistedLink } from '../../../domains/auctions/relist-dialog';
-import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { paymentDue, payByText, payPath } from '../../../domains/auctions/api';
+import { ApiError } from '../../../lib/api';
+import { offerSecondChance, paymentDue, payByText, payPath } from '../../../domains/auctions/api';
 import { useSession } from '../../../lib/session/session-context';
 
 /** The seller offers the item of a lapsed order to the next highest bidder, at that bidder's maximum. */
@@ -18,12 +17,7 @@ function SecondChanceButton({ order, priceCents, onDone }: { order: Order; price
   const offer = async () => {
     setBusy(true);
     try {
-      await apiSend(offerSecondChance, {
-        token,
-        params: { orderId: order.id },
-        body: {},
-        idempotencyKey: newIdempotencyKey(),
-      });
+      await offerSecondChance(token, order.id);
       toast.success('Second Chance Offered', {
         description: `The next highest bidder has 48 hours to pay ${formatUsd(priceCents)} for ${title}.`,
       });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { cancelEscrowSigning, ORDER_WITHDRAWN, type Order } from '../../../../../shared/api/orders';
-import { ApiError, apiSend } from '../../../lib/api';
+import { ORDER_WITHDRAWN, type Order } from '../../../../../shared/api/orders';
+import { cancelEscrowSigning } from '../../../domains/orders/api';
+import { ApiError } from '../../../lib/api';
 import { cancelReasonText } from '../../../domains/orders/order-display';
 import { useSession } from '../../../lib/session/session-context';
 
@@ -17,7 +18,7 @@ export function WithdrawOrderButton({ order, onDone }: { order: Order; onDone():
   const withdraw = async () => {
     setUi('busy');
     try {
-      const answered = await apiSend(cancelEscrowSigning, { token, params: { orderId: order.id } });
+      const answered = await cancelEscrowSigning(token, order.id);
       toast.success('Order Withdrawn', { description: cancelReasonText(answered.cancelReason) ?? ORDER_WITHDRAWN });
       onDone();
     } catch (e) {

@@ -1,11 +1,11 @@
 import '../../../styles/signing.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { completeSignIn, startSignIn, type SignInCompletion, type SignInRequest } from '../../../../../shared/api/auth';
+import type { SignInCompletion, SignInRequest } from '../../../../../shared/api/auth';
 import { SigningDialog } from '../../../components/signing-dialog';
 import { DialogClose } from '../../../components/ui/dialog';
 import { CloseIcon, WalletIcon } from '../../../components/ui/icons';
-import { apiSend } from '../../../lib/api';
+import { completeSignIn, startSignIn } from '../../../domains/auth/api';
 import { SIGNING_DIALOG_TEXTS } from '../../../lib/signing-texts';
 import type { SigningEnd } from '../../../lib/signing/follow-signing';
 import { SIGN_IN_TOASTS, toastError, toastUnsigned } from '../lib/sign-in-toasts';
@@ -44,7 +44,7 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
   const start = () => {
     const mine = ++attempt.current;
     setStep({ kind: 'generating' });
-    apiSend(startSignIn, { body: {} })
+    startSignIn()
       .then((request) => {
         if (attempt.current === mine) setStep({ kind: 'qr', request });
       })
@@ -78,7 +78,7 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
       return;
     }
     setStep({ kind: 'completing' });
-    apiSend(completeSignIn, { params: { uuid: request.uuid }, body: { clientSecret: request.clientSecret } })
+    completeSignIn(request.uuid, request.clientSecret)
       .then((completion) => {
         if (attempt.current === mine) onCompleted(completion);
       })
@@ -103,9 +103,7 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
       {...(scanning && { 'aria-describedby': 'connect-wallet-description' })}
       onClose={onClose}
       request={
-        request && follow
-          ? { qrPngUrl: request.qrPngUrl, href: request.deepLink, follow, onEnd: finished }
-          : null
+        request && follow ? { qrPngUrl: request.qrPngUrl, href: request.deepLink, follow, onEnd: finished } : null
       }
       texts={SIGNING_DIALOG_TEXTS.signIn}
       onQrError={() => setStep({ kind: 'failed' })}

@@ -1,14 +1,14 @@
 import '../../../styles/create-username.css';
 import { useState, type FormEvent } from 'react';
-import { createAccount } from '../../../../../shared/api/auth';
-import type { ResponseOf } from '../../../../../shared/api/contract';
+import type { SignedIn } from '../../../../../shared/api/auth';
 import {
   USERNAME_INPUT_MAX_LENGTH,
   USERNAME_MESSAGES,
   USERNAME_MIN_LENGTH,
 } from '../../../../../shared/domain/username';
 import { CheckIcon, CloseIcon, CrossIcon } from '../../../components/ui/icons';
-import { ApiError, apiSend } from '../../../lib/api';
+import { createAccount } from '../../../domains/auth/api';
+import { ApiError } from '../../../lib/api';
 import { SIGN_IN_TOASTS, toastError } from '../lib/sign-in-toasts';
 import { useUsernameAvailability, type Availability } from '../lib/use-username-availability';
 import { Dialog, DialogClose } from '../../../components/ui/dialog';
@@ -18,7 +18,7 @@ export interface CreateUsernameDialogProps {
   /** The wallet the server verified; shown so the person knows which account they are creating. */
   walletAddress: string;
   ticket: string;
-  onCreated(signed: ResponseOf<typeof createAccount>): void;
+  onCreated(signed: SignedIn): void;
   /** Closing drops the pending wallet and its ticket. */
   onClose(): void;
 }
@@ -61,7 +61,7 @@ export function CreateUsernameDialog({ walletAddress, ticket, onCreated, onClose
     if (!canCreate) return;
     const name = username.trim();
     setSubmitting(true);
-    apiSend(createAccount, { body: { username: name, ticket } })
+    createAccount(name, ticket)
       .then(onCreated)
       .catch((error: unknown) => {
         setSubmitting(false);

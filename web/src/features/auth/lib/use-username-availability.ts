@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { checkUsername as checkUsernameApi } from '../../../../../shared/api/auth';
 import { checkUsername, USERNAME_MESSAGES, USERNAME_MIN_LENGTH } from '../../../../../shared/domain/username';
-import { apiGet } from '../../../lib/api';
+import { checkUsername as checkUsernameApi } from '../../../domains/auth/api';
 
 export type Availability =
   | { state: 'idle'; message: string | null }
@@ -25,7 +24,7 @@ export function useUsernameAvailability(raw: string): Availability {
   useEffect(() => {
     if (!needsServer) return;
     const controller = new AbortController();
-    apiGet(checkUsernameApi, { query: { username: name }, signal: controller.signal })
+    checkUsernameApi(name, controller.signal)
       .then(({ available, message }) =>
         setChecked({ name, result: { state: available ? 'available' : 'unavailable', message } }),
       )

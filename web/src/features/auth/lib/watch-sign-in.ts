@@ -1,5 +1,5 @@
-import { getSignInStatus, type SignInStatus } from '../../../../../shared/api/auth';
-import { apiGet } from '../../../lib/api';
+import type { SignInStatus } from '../../../../../shared/api/auth';
+import { getSignInStatus } from '../../../domains/auth/api';
 import { followSigning, type SigningEnd, type SigningFollow } from '../../../lib/signing/follow-signing';
 
 export type FinalSignInStatus = Exclude<SignInStatus, 'pending'>;
@@ -19,7 +19,7 @@ export function signInFollow({ uuid, topic }: { uuid: string; topic: string }): 
     connection: 'own',
     request: { uuid, topic, endsAtSignature: true, quietWhileSubscribed: true },
     read: async (signal) => {
-      const { status } = await apiGet(getSignInStatus, { params: { uuid }, signal });
+      const { status } = await getSignInStatus(uuid, signal);
       return status === 'pending' ? { over: false } : { over: true, value: status };
     },
   };

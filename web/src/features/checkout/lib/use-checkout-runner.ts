@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { checkout, type Order } from '../../../../../shared/api/orders';
-import { apiSend, newIdempotencyKey } from '../../../lib/api';
+import type { Order } from '../../../../../shared/api/orders';
+import { checkout } from '../../../domains/orders/api';
 import { signOrder, type SigningStep } from '../../../lib/orders/sign-order';
 import { CHECKOUT_TEXTS, checkoutErrorToast } from './checkout-toasts';
 
@@ -99,7 +99,7 @@ export function useCheckoutRunner(options: CheckoutRunnerOptions) {
   const run = useCallback(
     (input: CheckoutInput) =>
       runOrders(async (signal) => {
-        const placed = await apiSend(checkout, { token, body: input, idempotencyKey: newIdempotencyKey(), signal });
+        const placed = await checkout(token, input, signal);
         return placed.orders;
       }),
     [runOrders, token],

@@ -3,16 +3,17 @@ import '../../../styles/shipping-options.css';
 import '../../../styles/auction-orders.css';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import { payAuctionOrder, type Order } from '../../../../../shared/api/orders';
+import type { Order } from '../../../../../shared/api/orders';
 import { formatAddress } from '../../../../../shared/domain/address';
 import { formatUsd } from '../../../../../shared/domain/money';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { payByText } from '../../../domains/auctions/api';
 import { isKeyOf } from '../../../domains/keys';
+import { payAuctionOrder } from '../../../domains/orders/api';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useSession } from '../../../lib/session/session-context';
 import { PickupChoice } from '../components/pickup-choice';
@@ -105,13 +106,12 @@ function Pay({ orderId, user, token }: { orderId: string; user: CurrentUser; tok
       if (signing) return [o];
       const shipping =
         p.option && p.quote.data?.quote ? { quoteId: p.quote.data.quote.quoteId, optionId: p.option.id } : null;
-      const paying = await apiSend(payAuctionOrder, {
+      const paying = await payAuctionOrder(
         token,
-        params: { orderId },
-        body: { shipping, expectedTotalCents: p.totalCents, localPickup: p.collected },
-        idempotencyKey: newIdempotencyKey(),
+        orderId,
+        { shipping, expectedTotalCents: p.totalCents, localPickup: p.collected },
         signal,
-      });
+      );
       return [paying];
     });
 

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { ListingDetail } from '../../../../../shared/api/listings';
-import { startConversation } from '../../../../../shared/api/messages';
 import { OFFER_REFUSAL_TITLES, OFFER_TEXTS, OFFER_TOASTS } from '../../../../../shared/domain/offers';
 import { MakeOfferDialog } from '../../../domains/offers/offer-dialog';
-import { ApiError, apiSend } from '../../../lib/api';
-import { messagesUrl } from '../../../domains/messages/api';
+import { ApiError } from '../../../lib/api';
+import { messagesUrl, startConversation } from '../../../domains/messages/api';
 import { offerFailureToast, offersOpen, useOfferActions, type OfferTerms } from '../../../domains/offers/api';
 import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession, useSignedInSession } from '../../../lib/session/session-context';
@@ -23,7 +22,7 @@ function SignedInMakeOffer({ listing: l }: { listing: ListingDetail }) {
   const send = async (terms: OfferTerms): Promise<boolean> => {
     let conversationId: string;
     try {
-      conversationId = (await apiSend(startConversation, { body: { listingId: l.id }, token })).conversation.id;
+      conversationId = (await startConversation(token, { listingId: l.id })).conversation.id;
     } catch (error) {
       if (error instanceof ApiError && error.code === 'cannot_contact_yourself') {
         toast.error(OFFER_REFUSAL_TITLES.own_item, { description: OFFER_TEXTS.ownItem });

@@ -1,25 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import useSWRInfinite from 'swr/infinite';
-import {
-  listMessages,
-  markConversationRead,
-  sendMessage,
-  type ConversationSummary,
-} from '../../../../../shared/api/messages';
-import type { ResponseOf } from '../../../../../shared/api/contract';
+import type { ConversationSummary } from '../../../../../shared/api/messages';
 import type { Message } from '../../../../../shared/domain/messages';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
-import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import {
+  markConversationRead,
+  sendMessage,
+  useMessagePages,
+  type MessagePage as Page,
+} from '../../../domains/messages/chat-api';
 import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../domains/messages/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { conversationsKey, withMessage, withUnread, type ConversationList } from './use-conversations';
-import { keys } from '../../../domains/keys';
-
-type Page = ResponseOf<typeof listMessages>;
-type PageKey = ReturnType<typeof keys.messages>;
 
 /** A page with `message` added at the end (newest), unless it holds it already (a live copy of one just sent). */
 export function withAppended(page: Page, message: Message): Page {
@@ -46,16 +41,11 @@ export function useChat(conversation: ConversationSummary) {
   const { user, token } = useSignedInSession();
   const { mutate } = useSWRConfig();
   const id = conversation.id;
-  const pages = useSWRInfinite<Page, Error, (i: number, prev: Page | null) => PageKey | null>(
-    (i, prev) => (i > 0 && !prev?.more ? null : keys.messages(user.id, id, i === 0 ? null : prev!.items[0]!.id)),
-    ([, , conversationId, before]) =>
-      apiGet(listMessages, { params: { conversationId }, query: before ? { before } : {}, token }),
-    {
-      onError: () => toast.error(MESSAGE_TOASTS.loadMessages[0]),
-      // A live message is added to the newest page; reading older pages must not read that one again.
-      revalidateFirstPage: false,
-    },
-  );
+  const pages = useMessagePages(user.id, id, token, {
+    onError: () => toast.error(MESSAGE_TOASTS.loadMessages[0]),
+    // A live message is added to the newest page; reading older pages must not read that one again.
+    revalidateFirstPage: false,
+  });
   const { mutate: mutatePages } = pages;
   const append = useCallback(
     (message: Message) =>
@@ -82,7 +72,7 @@ export function useChat(conversation: ConversationSummary) {
   const unread = conversation.unreadCount;
   useEffect(() => {
     if (!visible || unread === 0) return;
-    void apiSend(markConversationRead, { params: { conversationId: id }, body: {}, token })
+    void markConversationRead(token, id)
       .then(({ unreadCount }) => {
         void mutate(unreadMessagesKey(user.id), { unreadCount }, { revalidate: false });
         void mutate(
@@ -98,12 +88,7 @@ export function useChat(conversation: ConversationSummary) {
   const send = useCallback(
     async (content: string): Promise<boolean> => {
       try {
-        const message = await apiSend(sendMessage, {
-          params: { conversationId: id },
-          body: { content },
-          token,
-          idempotencyKey: newIdempotencyKey(),
-        });
+        const message = await sendMessage(token, id, content);
         append(message);
         void mutate(
           conversationsKey(user.id),

@@ -1,12 +1,9 @@
 import { useMemo } from 'react';
-import useSWR from 'swr';
-import { listConversationOffers } from '../../../../../shared/api/offers';
 import type { Offer } from '../../../../../shared/domain/offers';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
-import { apiGet } from '../../../lib/api';
+import { useConversationOfferList } from '../../../domains/offers/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
-import { keys } from '../../../domains/keys';
 
 type Offers = { items: Offer[] };
 
@@ -28,9 +25,7 @@ export function withOffer(list: Offers, offer: Offer): Offers {
  */
 export function useConversationOffers(conversationId: string | null) {
   const { user, token } = useSignedInSession();
-  const swr = useSWR(conversationId ? keys.conversationOffers(user.id, conversationId) : null, () =>
-    apiGet(listConversationOffers, { params: { conversationId: conversationId! }, token }),
-  );
+  const swr = useConversationOfferList(user.id, conversationId, token);
   const { data, mutate } = swr;
   const byId = useMemo(() => new Map((data?.items ?? []).map((o) => [o.id, o])), [data]);
 

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import useSWR, { useSWRConfig } from 'swr';
-import { listConversations, type ConversationSummary } from '../../../../../shared/api/messages';
+import { useSWRConfig } from 'swr';
+import type { ConversationSummary } from '../../../../../shared/api/messages';
 import type { Message, UnreadCounts } from '../../../../../shared/domain/messages';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
-import { apiGet } from '../../../lib/api';
+import { useConversationList } from '../../../domains/messages/chat-api';
 import { MESSAGE_TOASTS, unreadMessagesKey } from '../../../domains/messages/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSignedInSession } from '../../../lib/session/session-context';
@@ -58,8 +58,7 @@ export function withUnread(list: ConversationList, conversationId: string, unrea
 export function useConversations() {
   const { user, token } = useSignedInSession();
   const { mutate } = useSWRConfig();
-  const key = conversationsKey(user.id);
-  const swr = useSWR(key, () => apiGet(listConversations, { token }), {
+  const swr = useConversationList(user.id, token, {
     onError: () => toast.error(MESSAGE_TOASTS.loadConversations[0]),
   });
   // The list reads the header's count too: keep the two in step.

@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  conversationIdSchema,
-  getConversation,
-  listConversations,
-  type ConversationSummary,
-} from '../../../../../shared/api/messages';
-import { ApiError, apiGet } from '../../../lib/api';
+import { conversationIdSchema, type ConversationSummary } from '../../../../../shared/api/messages';
+import { getConversation, listConversations } from '../../../domains/messages/chat-api';
+import { ApiError } from '../../../lib/api';
 import { useSignedInSession } from '../../../lib/session/session-context';
 
 /**
@@ -33,13 +29,13 @@ export function useSelection(items: ConversationSummary[] | undefined) {
       try {
         if (conversationIdSchema.safeParse(wanted).success) {
           try {
-            setFound(await apiGet(getConversation, { params: { conversationId: wanted }, token, signal }));
+            setFound(await getConversation(token, wanted, signal));
             return;
           } catch (error) {
             if (!(error instanceof ApiError && error.status === 404)) throw error;
           }
         }
-        const withUser = await apiGet(listConversations, { query: { with: wanted }, token, signal });
+        const withUser = await listConversations(token, wanted, signal);
         const latest = withUser.items[0];
         if (latest) {
           setFound(latest);

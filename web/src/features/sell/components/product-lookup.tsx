@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { lookupProducts, PRODUCT_LOOKUP_MIN_CHARS, type ProductLookupResult } from '../../../../../shared/api/lookup';
-import { ApiError, apiGet } from '../../../lib/api';
+import { PRODUCT_LOOKUP_MIN_CHARS, type ProductLookupResult } from '../../../../../shared/api/lookup';
+import { lookupProducts } from '../../../domains/lookup/api';
+import { ApiError } from '../../../lib/api';
 
 /** The automatic search waits this long after the last keystroke (spec part 3 "Business constants and limits"). */
 export const AUTO_SEARCH_DELAY_MS = 500;
@@ -28,7 +29,7 @@ export function ProductLookup({ token, onSelect }: { token: string; onSelect(pro
     const controller = new AbortController();
     latest.current = controller;
     setState({ kind: 'searching' });
-    apiGet(lookupProducts, { query: { q: text }, token, signal: controller.signal })
+    lookupProducts(token, text, controller.signal)
       .then(({ items }) => {
         if (controller.signal.aborted) return;
         setState({ kind: 'results', items });

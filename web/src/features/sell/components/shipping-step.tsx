@@ -1,12 +1,13 @@
 import { useRef, useState } from 'react';
-import { lookupZip, ZIP_PATTERN } from '../../../../../shared/api/lookup';
+import { ZIP_PATTERN } from '../../../../../shared/api/lookup';
 import {
   RETURN_LABELS,
   SHIPPING_LABELS,
   SHIPPING_TYPES,
   type ShippingType,
 } from '../../../../../shared/domain/listing';
-import { ApiError, apiGet } from '../../../lib/api';
+import { lookupZip } from '../../../domains/lookup/api';
+import { ApiError } from '../../../lib/api';
 import type { StepProps } from '../lib/form-props';
 import { WIZARD_RETURN_POLICIES } from '../lib/listing-form';
 import { SelectField, TextField } from './field';
@@ -27,7 +28,7 @@ export function ShippingStep({ form, set, errors, token }: StepProps & { token: 
     if (!ZIP_PATTERN.test(value) || (!force && looked.current === value)) return;
     looked.current = value;
     setZip({ kind: 'looking' });
-    apiGet(lookupZip, { params: { zip: value }, token })
+    lookupZip(token, value)
       .then((place) => {
         // A ZIP typed since then has its own lookup: this answer is stale.
         if (looked.current !== value) return;

@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { useSWRConfig } from 'swr';
-import { createListing, updateListing, type CreateListingBody } from '../../../../../shared/api/listings';
-import { ApiError, apiSend, newIdempotencyKey } from '../../../lib/api';
-import { refreshListingCaches } from '../../../domains/listings/api';
+import type { CreateListingBody } from '../../../../../shared/api/listings';
+import { ApiError, newIdempotencyKey } from '../../../lib/api';
+import { createListing, refreshListingCaches, updateListing } from '../../../domains/listings/api';
 import { formFieldOf, type FieldErrors } from './listing-form';
 
 /**
@@ -31,9 +31,7 @@ export function useListingSubmit({
     setSubmitting(true);
     const sent = JSON.stringify(body);
     if (createKey.current?.body !== sent) createKey.current = { body: sent, key: newIdempotencyKey() };
-    const request = editId
-      ? apiSend(updateListing, { params: { listingId: editId }, body, token })
-      : apiSend(createListing, { body, token, idempotencyKey: createKey.current.key });
+    const request = editId ? updateListing(token, editId, body) : createListing(token, body, createKey.current.key);
     request
       .then(async () => {
         createKey.current = null;

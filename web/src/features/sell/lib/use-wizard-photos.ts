@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { importListingPhoto } from '../../../../../shared/api/listings';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
-import { apiSend } from '../../../lib/api';
-import { lookupPhotoRoom, type WizardPhoto } from '../../../domains/listing-photos/api';
+import { importListingPhoto, lookupPhotoRoom, type WizardPhoto } from '../../../domains/listing-photos/api';
 
 let importId = 0;
 
@@ -44,7 +42,7 @@ export function useWizardPhotos(initialPhotos: WizardPhoto[], token: string) {
     ]);
     void Promise.allSettled(
       imports.map(({ id, url }) =>
-        apiSend(importListingPhoto, { body: { url }, token }).then(
+        importListingPhoto(token, url).then(
           ({ key, url: stored }) =>
             setPhotos((list) =>
               list.map((p) => (p.id === id ? { ...p, key, previewUrl: stored, progress: 1, status: 'ready' } : p)),

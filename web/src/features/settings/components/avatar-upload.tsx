@@ -1,7 +1,8 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import type { Profile } from '../../../../../shared/api/profile';
-import { avatarFileProblem, uploadAvatar } from '../lib/upload-avatar';
+import { uploadAvatar } from '../../../domains/profile/api';
+import { avatarFileProblem } from '../lib/upload-avatar';
 
 /** Avatar picture and its upload (image only, at most 5 MB; spec part 3 error catalogue toasts). */
 export function AvatarUpload({

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import type { ResponseOf } from '../../../../../shared/api/contract';
-import { getRlusdTrustLine, requestRlusdTrustLine } from '../../../../../shared/api/wallet';
-import { ApiError, apiGet, apiSend, newIdempotencyKey } from '../../../lib/api';
+import { getRlusdTrustLine, requestRlusdTrustLine } from '../../../domains/wallet/api';
+import { ApiError } from '../../../lib/api';
 import { SIGNING_TEXTS } from '../../../lib/signing-texts';
 import type { SigningEnd, SigningFollow } from '../../../lib/signing/follow-signing';
 
-export type TrustLineRequest = Extract<ResponseOf<typeof requestRlusdTrustLine>, { status: 'signing' }>;
+export type TrustLineRequest = Extract<Awaited<ReturnType<typeof requestRlusdTrustLine>>, { status: 'signing' }>;
 
 /** What the page knows of the wallet's RLUSD line: not asked yet, being read, there, missing, or unreadable. */
 export type LineStatus = 'unknown' | 'checking' | 'present' | 'missing' | 'error';
@@ -56,7 +55,7 @@ function trustLineFollow(request: TrustLineRequest, token: string): SigningFollo
     token,
     request: { uuid: request.uuid, topic: request.topic },
     read: async (signal) => {
-      const { hasLine } = await apiGet(getRlusdTrustLine, { token, signal });
+      const { hasLine } = await getRlusdTrustLine(token, signal);
       return hasLine ? { over: true, value: true } : { over: false };
     },
   };
@@ -113,7 +112,7 @@ export function useRlusdTrustLine(token: string) {
   const request = useCallback(() => {
     const mine = ++attempt.current;
     setDialog({ kind: 'requesting' });
-    apiSend(requestRlusdTrustLine, { token, body: {}, idempotencyKey: newIdempotencyKey() })
+    requestRlusdTrustLine(token)
       .then((answer) => {
         if (attempt.current !== mine) return;
         if (answer.status === 'exists') {
@@ -134,7 +133,7 @@ export function useRlusdTrustLine(token: string) {
     const mine = ++checkSeq.current;
     setStatus('checking');
     try {
-      const { hasLine } = await apiGet(getRlusdTrustLine, { token });
+      const { hasLine } = await getRlusdTrustLine(token);
       if (checkSeq.current !== mine) return;
       setStatus(hasLine ? 'present' : 'missing');
       if (!hasLine) request();

@@ -1,9 +1,9 @@
 import '../../../styles/settings.css';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { updateProfile, type Profile } from '../../../../../shared/api/profile';
+import type { Profile } from '../../../../../shared/api/profile';
 import { PageLoading } from '../../../components/ui/page-loading';
-import { ApiError, apiSend } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { dispatchSellerStatusChanged } from '../../../lib/session/session-events';
@@ -14,7 +14,7 @@ import { useRlusdTrustLine, type LineStatus } from '../lib/use-trust-line';
 import { errorProps, FormField } from '../../../components/ui/form-field';
 import { formFromProfile, validateProfileForm, type FieldErrors, type ProfileForm } from '../lib/profile-form';
 import { LoadFailed } from '../../../components/ui/load-failed';
-import { useProfile } from '../../../domains/profile/api';
+import { updateProfile, useProfile } from '../../../domains/profile/api';
 
 export const SAVE_FAILED = 'Failed to save profile. Please try again.';
 
@@ -76,7 +76,7 @@ function SettingsForm({ profile, onSaved }: { profile: Profile; onSaved(profile:
     }
     setErrors({});
     setSaving(true);
-    apiSend(updateProfile, { body: checked.body, token })
+    updateProfile(token, checked.body)
       .then((saved) => {
         onSaved(saved);
         toast.success('Profile Updated');
