@@ -12,6 +12,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // The files run one after another in one module graph (58 s of CPU down to 15): they stub the environment
+          // with vi.stubEnv or restore it in place (tests/unit/lib/function-env.ts), and reset the caches they fill.
+          isolate: false,
           // The integration project's stack sets its env on this process (no EMF lines there); unit tests read them.
           env: { LOG_LEVEL: 'warn', POWERTOOLS_METRICS_DISABLED: 'false' },
         },

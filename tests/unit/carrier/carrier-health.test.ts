@@ -3,6 +3,7 @@ import { carrier, resetCarrier } from '../../../functions/adapters/carrier/fedex
 import { healthProbes, resetHealthProbes } from '../../../functions/wiring/health';
 import { resetSecrets, secrets } from '../../../functions/adapters/secrets';
 import { resetConfigForTests } from '../../../functions/lib/config';
+import { restoreEnv } from '../lib/function-env';
 import {
   ACCOUNT,
   CLIENT,
@@ -43,7 +44,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  process.env = { ...saved };
+  restoreEnv(saved);
   reset();
   await f.stop();
 });

@@ -8,6 +8,7 @@ import { resetSigner } from '../../../functions/adapters/signer/xaman-signer';
 import { checkHealth } from '../../../functions/core/health/check-health';
 import { resetConfigForTests } from '../../../functions/lib/config';
 import { startFakeRippled, type FakeRippled } from './fake-rippled';
+import { restoreEnv } from '../lib/function-env';
 
 const issuer = 'rLUEXYuLiQptky37CqLcm9USQpPiz5rkpD';
 const SECRET = '0f6a2d9e-3c1b-4e5f-8a7b-9c0d1e2f3a4b';
@@ -76,7 +77,7 @@ afterEach(async () => {
   xaman?.closeAllConnections();
   xaman?.close();
   node = silent = xaman = undefined;
-  process.env = { ...saved };
+  restoreEnv(saved);
 });
 
 describe('health probes of the ledger and the signer', () => {

@@ -23,3 +23,12 @@ export function restoreFunctionEnv(): void {
   resetConfigForTests();
   resetAwsClients();
 }
+
+/**
+ * Puts process.env back to `saved`, in place: a test that assigns a new object to process.env leaves vi.stubEnv's
+ * bookkeeping on the old one, and a later unstubAllEnvs then leaves stubs behind for the files after it.
+ */
+export function restoreEnv(saved: NodeJS.ProcessEnv): void {
+  for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+  Object.assign(process.env, saved);
+}
