@@ -2,10 +2,14 @@ import { Link } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
+import { useOptionalSession } from '../../../lib/session/session-context';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
-/** The seller info panel of the listing page: the seller's public profile, linking to their store; Contact Seller. */
+/**
+ * The seller info panel of the listing page: the seller's public profile, linking to their store; Contact Seller for
+ * everyone but the seller.
+ */
 export function SellerPanel({
   seller,
   listingId,
@@ -15,6 +19,8 @@ export function SellerPanel({
   listingId: string;
   sellerId: string;
 }) {
+  const session = useOptionalSession();
+  const own = session?.status === 'signed-in' && session.user?.id === sellerId;
   return (
     <section className="panel seller-panel" aria-labelledby="seller-heading">
       <h2 id="seller-heading" className="section-heading">
@@ -53,7 +59,7 @@ export function SellerPanel({
           <dd>{joined.format(new Date(seller.joinedAt))}</dd>
         </div>
       </dl>
-      <ContactSellerButton target={{ listingId }} sellerId={sellerId} />
+      {!own && <ContactSellerButton target={{ listingId }} sellerId={sellerId} />}
     </section>
   );
 }
