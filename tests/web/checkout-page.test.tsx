@@ -368,6 +368,8 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     fireEvent.click(button);
 
     const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+    expect(await screen.findByText('Escrow Payload Created')).toBeTruthy();
+    expect(screen.getByText('Sign the escrow for alice in Xaman.')).toBeTruthy();
     const [placed] = api.find('POST', '/api/checkout');
     expect(placed?.body).toEqual({
       shipping: { quoteId: 'Q1N1', optionId: 'FEDEX_GROUND' },
@@ -395,6 +397,8 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     expect(await within(dialog).findByText('Signed. Creating the escrow on the ledger...')).toBeTruthy();
     moveOrder(w, funded(w.orders[0]!));
     expect(await within(dialog).findByText('Escrow 2 of 2')).toBeTruthy();
+    expect(await screen.findByText('Escrow Created')).toBeTruthy();
+    expect(screen.getByText('alice is paid from the escrow once the item is delivered or picked up.')).toBeTruthy();
     expect(within(dialog).getByText('bob')).toBeTruthy();
     expect(api.find('POST', '/api/orders/O2/escrow-signing')).toHaveLength(1);
     const cartReads = api.find('GET', '/api/me/cart').length;
@@ -590,6 +594,22 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
       expect(await screen.findByText('Failed to create any escrow transactions')).toBeTruthy();
     },
   );
+
+  it("asks to connect again when the session ended before the escrow request: 'Authentication Required'", async () => {
+    const w = world({
+      signing: () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'Sign in to continue' } } }),
+    });
+    w.orders = [order({ id: 'O1' })];
+    signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGround();
+    const button = await createButton();
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button);
+    expect(await screen.findByText('Authentication Required')).toBeTruthy();
+    expect(screen.getByText('Please connect your wallet to create an escrow')).toBeTruthy();
+    expect(screen.queryByText('Escrow Payload Created')).toBeNull();
+  });
 
   it('on price_changed shows the message and reads the cart and the options again', async () => {
     const message = 'The total is now $90.00. Prices or shipping changed since you opened checkout.';

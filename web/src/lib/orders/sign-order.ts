@@ -54,6 +54,11 @@ export function isEscrowNotAvailable(error: unknown): error is ApiError {
 
 /** A signing request that could not be made. */
 export function escrowRequestErrorToast(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) {
+    // The session ended meanwhile (spec part 2 "Escrow" errors).
+    toast.error('Authentication Required', { description: 'Please connect your wallet to create an escrow' });
+    return;
+  }
   if (isEscrowNotAvailable(error)) {
     toast.error('Escrow Not Available', { description: error.message });
     return;
@@ -102,7 +107,8 @@ export interface SignOrderOptions {
 /**
  * One order's escrow (spec part 2 "Escrow creation"): the wallet request of its EscrowCreate (its own
  * Idempotency-Key; the server answers with the open request while there is one), shown in the signing dialog, which
- * follows the order until it is funded or cancelled. Failures are toasted here.
+ * follows the order until it is funded or cancelled. The request made ('Escrow Payload Created'), the escrow created and
+ * failures are toasted here.
  */
 export async function signOrder({
   order,
@@ -121,6 +127,7 @@ export async function signOrder({
     escrowRequestErrorToast(error);
     return 'failed';
   }
+  toast.success('Escrow Payload Created', { description: `Sign the escrow for ${order.seller.username} in Xaman.` });
   // Signing ends when the dialog's follow does, when Cancel has settled the order itself, or the page goes away; a
   // Cancel still under way then is dropped.
   const cancelling = new AbortController();
@@ -175,7 +182,12 @@ export async function signOrder({
       toast.error('Escrow Creation Failed', { description: ESCROW_TEXTS.statusFailed });
       return 'failed';
     case 'over':
-      if (outcome.value.status === 'funded') return 'funded';
+      if (outcome.value.status === 'funded') {
+        toast.success('Escrow Created', {
+          description: `${order.seller.username} is paid from the escrow once the item is delivered or picked up.`,
+        });
+        return 'funded';
+      }
       cancelledOrderToast(outcome.value, withdrawn);
       return 'failed';
     default:

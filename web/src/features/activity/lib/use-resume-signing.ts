@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/api/orders';
 import { signOrder, type SigningStep } from '../../../lib/orders/sign-order';
 
@@ -33,11 +32,6 @@ export function useResumeSigning(token: string, userId: string, onDone: () => vo
           signal: controller.signal,
           onStep: setStep,
         });
-        if (result === 'funded') {
-          toast.success('Escrow Created', {
-            description: `${order.seller.username} is paid from the escrow once the item is delivered or picked up.`,
-          });
-        }
         if (result !== 'stopped') latest.current();
       } finally {
         if (!controller.signal.aborted) {
