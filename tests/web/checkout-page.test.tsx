@@ -162,6 +162,15 @@ async function chooseGround() {
   fireEvent.click(within(group).getByRole('radio', { name: /FedEx Ground/ }));
 }
 
+/** Chooses FedEx Ground and presses Create Escrow & Checkout once it is enabled; the button, for what follows. */
+async function chooseGroundAndCreate(): Promise<HTMLElement> {
+  await chooseGround();
+  const button = await createButton();
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(button);
+  return button;
+}
+
 beforeEach(() => {
   clearLocalCart();
   // Not emptied between tests: the page's one socket may still be the one an earlier test opened.
@@ -362,10 +371,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     twoOrders(w);
     const api = signedIn(w);
     const { router } = renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await chooseGroundAndCreate();
 
     const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
     expect(await screen.findByText('Escrow Payload Created')).toBeTruthy();
@@ -425,10 +431,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
       w.orders = [order({ id: 'O1' })];
       signedIn(w);
       const { router } = renderRoutes(routes, '/checkout');
-      await chooseGround();
-      const button = await createButton();
-      await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-      fireEvent.click(button);
+      await chooseGroundAndCreate();
       await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
       moveOrder(w, { ...w.orders[0]!, status: 'cancelled', cancelReason: reason });
       expect(await screen.findByText(title)).toBeTruthy();
@@ -444,10 +447,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     twoOrders(w);
     signedIn(w);
     const { router } = renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await chooseGroundAndCreate();
     const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
     moveOrder(w, { ...w.orders[0]!, status: 'cancelled', cancelReason: 'signing_cancelled' });
     expect(await screen.findByText('Transaction Cancelled')).toBeTruthy();
@@ -471,10 +471,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     };
     const api = signedIn(w);
     const { router } = renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await chooseGroundAndCreate();
     const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
     expect(within(dialog).getByText(/^The request expires at /)).toBeTruthy();
     // Escape does not close the dialog; from the confirmation it steps back.
@@ -511,10 +508,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
         : undefined;
     signedIn(w);
     renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await chooseGroundAndCreate();
     const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel Request' }));
@@ -534,10 +528,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     w.orders = [order({ id: 'O1' })];
     const api = signedIn(w);
     renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await chooseGroundAndCreate();
     await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
     // One read as the order's topic is followed (an update may have come before), then the schedule.
     await waitFor(() => expect(api.find('GET', '/api/orders/O1')).toHaveLength(1));
@@ -567,28 +558,25 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     });
     signedIn(w);
     renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    const button = await chooseGroundAndCreate();
     expect(await screen.findByText('Escrow Not Available')).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
   });
 
+  /** Checks out one order whose wallet request the server answers with `status` and `error`. */
+  async function signingRefused(status: number, error: { code: string; message: string }) {
+    const w = world({ signing: () => ({ status, body: { error } }) });
+    w.orders = [order({ id: 'O1' })];
+    signedIn(w);
+    renderRoutes(routes, '/checkout');
+    await chooseGroundAndCreate();
+  }
+
   it.each(['seller_cannot_receive', 'buyer_no_rlusd', 'escrow_not_available'])(
     "shows 'Escrow Not Available' for %s when the signing request is refused",
     async (code) => {
-      const w = world({
-        signing: () => ({ status: 409, body: { error: { code, message: `Refused: ${code}` } } }),
-      });
-      w.orders = [order({ id: 'O1' })];
-      signedIn(w);
-      renderRoutes(routes, '/checkout');
-      await chooseGround();
-      const button = await createButton();
-      await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-      fireEvent.click(button);
+      await signingRefused(409, { code, message: `Refused: ${code}` });
       expect(await screen.findByText('Escrow Not Available')).toBeTruthy();
       expect(screen.getByText(`Refused: ${code}`)).toBeTruthy();
       expect(await screen.findByText('Failed to create any escrow transactions')).toBeTruthy();
@@ -596,16 +584,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
   );
 
   it("asks to connect again when the session ended before the escrow request: 'Authentication Required'", async () => {
-    const w = world({
-      signing: () => ({ status: 401, body: { error: { code: 'unauthorized', message: 'Sign in to continue' } } }),
-    });
-    w.orders = [order({ id: 'O1' })];
-    signedIn(w);
-    renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await signingRefused(401, { code: 'unauthorized', message: 'Sign in to continue' });
     expect(await screen.findByText('Authentication Required')).toBeTruthy();
     expect(screen.getByText('Please connect your wallet to create an escrow')).toBeTruthy();
     expect(screen.queryByText('Escrow Payload Created')).toBeNull();
@@ -632,10 +611,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
     const w = world({ checkout: () => ({ status: 409, body: { error: { code: 'shipping_changed', message } } }) });
     const api = signedIn(w);
     renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await chooseGroundAndCreate();
     expect(await screen.findByText(message)).toBeTruthy();
     await waitFor(() => expect(api.find('GET', '/api/checkout/shipping-options')).toHaveLength(2));
     expect(await main().findByText('Please select a shipping service to continue')).toBeTruthy();
@@ -660,10 +636,7 @@ describe('/checkout: creating the escrows (spec part 2 "Escrow creation")', () =
   ])("shows 'Checkout Failed' with the server's message for %s", async (code, message) => {
     signedIn(world({ checkout: () => ({ status: 409, body: { error: { code, message } } }) }));
     renderRoutes(routes, '/checkout');
-    await chooseGround();
-    const button = await createButton();
-    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button);
+    await chooseGroundAndCreate();
     expect(await screen.findByText('Checkout Failed')).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
   });
