@@ -14,6 +14,7 @@ import {
   wonAuction,
 } from './auction-support';
 import { listItem } from './checkout-support';
+import { until } from './message-support';
 import { giveNotifications } from './notification-support';
 import { buyLabel, fundedSale, LABEL_SERVICE, parcel, payFee } from './order-support';
 import {
@@ -46,13 +47,8 @@ export type Fixture = (ctx: FixtureContext) => RouteRequest | Promise<RouteReque
  * probe of the stack's in-process S3 can miss its 2 s, and health then rightly answers 503: the matrix asks who may call
  * the route, so it calls it on a healthy stack.
  */
-async function untilHealthy(from: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while ((await call('GET', '/api/health', { from })).status !== 200) {
-    if (Date.now() > deadline) throw new Error('the local stack did not report healthy within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
+const untilHealthy = (from: string) =>
+  until(async () => (await call('GET', '/api/health', { from })).status === 200, 60_000);
 
 /**
  * One valid request per route, keyed by route name: the type makes a new route in functions/routes.ts fail to compile
