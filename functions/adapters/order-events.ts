@@ -5,6 +5,10 @@ import type { FeeEvents } from '../core/orders/platform-fee';
 import type { OrderEvents } from '../core/orders/settle-escrow';
 import { eventQueue } from './event-queue';
 
+/** 'Dec 3, 2026' (UTC: a notification is read anywhere). */
+const utcDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 const itemsOf = (o: OrderRecord) => (o.lines.length === 1 ? o.lines[0]!.title : `${o.lines.length} items`);
 
 /**
@@ -66,28 +70,45 @@ export const orderEvents: OrderEvents & FeeEvents = {
       data: { userId, type, title, message, relatedId: order.orderId, dedupeKey: `${order.status}:${order.orderId}` },
     });
     const amount = `${formatUsd(order.totalCents)} RLUSD for ${itemsOf(order)}`;
+    const releaseDay = order.releaseDueAt ? utcDate(order.releaseDueAt) : '';
     const ended =
-      order.status === 'completed'
+      order.status === 'delivered'
         ? [
-            notify(order.sellerId, 'escrow_released', 'Escrow Completed', `${amount} was released to you.`),
             notify(
               order.buyerId,
-              'escrow_released',
-              'Escrow Completed',
-              `${amount} was released to ${order.sellerUsername}.`,
+              'transaction',
+              'Delivered',
+              `${itemsOf(order)} was delivered. The funds release to ${order.sellerUsername} on ${releaseDay} ` +
+                'unless you report an issue before then.',
+            ),
+            notify(
+              order.sellerId,
+              'transaction',
+              'Delivered',
+              `${itemsOf(order)} was delivered to ${order.buyerUsername}. The funds release to you on ${releaseDay}.`,
             ),
           ]
-        : order.status === 'refunded'
+        : order.status === 'completed'
           ? [
-              notify(order.buyerId, 'transaction', 'Escrow Cancelled', `${amount} was returned to you.`),
+              notify(order.sellerId, 'escrow_released', 'Escrow Completed', `${amount} was released to you.`),
               notify(
-                order.sellerId,
-                'transaction',
-                'Escrow Cancelled',
-                `${amount} was returned to ${order.buyerUsername}.`,
+                order.buyerId,
+                'escrow_released',
+                'Escrow Completed',
+                `${amount} was released to ${order.sellerUsername}.`,
               ),
             ]
-          : [];
+          : order.status === 'refunded'
+            ? [
+                notify(order.buyerId, 'transaction', 'Escrow Cancelled', `${amount} was returned to you.`),
+                notify(
+                  order.sellerId,
+                  'transaction',
+                  'Escrow Cancelled',
+                  `${amount} was returned to ${order.buyerUsername}.`,
+                ),
+              ]
+            : [];
     await eventQueue.publish([...events, ...notices, ...ended]);
   },
   // Only the seller sees the fee; the write before this happened once, so one event per fact.

@@ -159,6 +159,25 @@ const platformSchema = z.object({
 });
 export type PlatformConfig = z.infer<typeof platformSchema>;
 
+const wholeHours = (min: number, max: number, fallback: string) =>
+  z._default(
+    z.string().check(
+      z.regex(/^\d{1,4}$/, 'whole hours'),
+      z.refine((v) => Number(v) >= min && Number(v) <= max, `from ${min} to ${max} hours`),
+    ),
+    fallback,
+  );
+
+/**
+ * Buyer protection (decision 052): the inspection period after delivery before a release (0 releases on delivery),
+ * and the margin before CancelAfter by which every release and hold ends.
+ */
+const protectionSchema = z.object({
+  INSPECTION_HOURS: wholeHours(0, 336, '48'),
+  RELEASE_MARGIN_HOURS: wholeHours(1, 72, '12'),
+});
+export type ProtectionConfig = z.infer<typeof protectionSchema>;
+
 /** Empty variables count as unset (CDK and shells pass '' for "no value"). */
 function environment(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
@@ -180,6 +199,7 @@ let cachedSession: SessionConfig | undefined;
 let cachedCarrier: CarrierConfig | undefined;
 let cachedEscrow: EscrowConfig | undefined;
 let cachedPlatform: PlatformConfig | undefined;
+let cachedProtection: ProtectionConfig | undefined;
 
 /** Reads and validates the environment on first use (not at import, so tests and the local runtime can set it first). */
 export function config(): Config {
@@ -228,7 +248,20 @@ export function platformConfig(): PlatformConfig {
   return cachedPlatform;
 }
 
+export function protectionConfig(): ProtectionConfig {
+  cachedProtection ??= parse(protectionSchema, 'protection');
+  return cachedProtection;
+}
+
 /** Only for the local runtime and tests that change the environment after a first read. */
 export function resetConfigForTests(): void {
-  cached = cachedLedger = cachedSigner = cachedSession = cachedCarrier = cachedEscrow = cachedPlatform = undefined;
+  cached =
+    cachedLedger =
+    cachedSigner =
+    cachedSession =
+    cachedCarrier =
+    cachedEscrow =
+    cachedPlatform =
+    cachedProtection =
+      undefined;
 }

@@ -8,7 +8,7 @@ import { orderStore } from '../adapters/db/order-store';
 import { db } from '../adapters/db/service';
 import { eventQueue } from '../adapters/event-queue';
 import { copyObject, removeObjects } from '../adapters/media-store';
-import { orderLinks } from './orders';
+import { orderViewContext } from './orders';
 import { thumbnailRequests } from '../adapters/thumbnail-requests';
 import type { CloseAuctionsDeps } from '../core/auctions/close-auctions';
 import type { LapseDeps } from '../core/auctions/lapse-unpaid-orders';
@@ -41,7 +41,7 @@ export function offerSecondChanceDeps(): SecondChanceDeps {
     events: eventQueue,
     newId: ulid,
     clock,
-    links: orderLinks(),
+    links: orderViewContext(),
   };
 }
 

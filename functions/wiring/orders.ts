@@ -8,7 +8,7 @@ import type { GetOrderDeps } from '../core/orders/get-order';
 import type { GetShippingOptionsDeps } from '../core/orders/get-shipping-options';
 import type { ListAwaitingPaymentDeps } from '../core/orders/list-awaiting-payment';
 import type { ListMyOrdersDeps } from '../core/orders/list-my-orders';
-import type { OrderLinks } from '../core/orders/order-view';
+import type { OrderViewContext } from '../core/orders/order-view';
 import type { PayAuctionOrderDeps } from '../core/orders/pay-auction-order';
 import type { ReconcileDeps } from '../core/orders/reconcile-orders';
 import type { SettleDeps } from '../core/orders/settle-escrow';
@@ -16,7 +16,8 @@ import type { ShipOrderDeps } from '../core/orders/ship-order';
 import type { PlatformAccount } from '../core/ledger/ports';
 import { SIGNING_SCHEDULE } from '../core/signing/poll-signing';
 import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
-import { ledgerConfig, platformConfig } from '../lib/config';
+import { ledgerConfig, platformConfig, protectionConfig } from '../lib/config';
+import type { ProtectionSettings } from '../core/orders/protection';
 import type { Logger } from '../lib/logger';
 import { accounts } from './auth';
 import { carrier } from '../adapters/carrier/fedex-carrier';
@@ -59,9 +60,19 @@ type Log = Pick<Logger, 'warn' | 'error'>;
 const now = () => clock.now();
 
 /** What order views link to: media, and the network's explorer for ledger transactions. */
-export function orderLinks(): OrderLinks {
+/** The protection settings in force (decision 052). */
+export function protectionSettings(): ProtectionSettings {
+  const c = protectionConfig();
+  return { inspectionHours: Number(c.INSPECTION_HOURS), releaseMarginHours: Number(c.RELEASE_MARGIN_HOURS) };
+}
+
+export function orderViewContext(): OrderViewContext {
   const c = ledgerConfig();
-  return { mediaUrl, transactionUrl: (hash) => explorerTransactionUrl(c.XRPL_NETWORK, c.XRPL_URL, hash) };
+  return {
+    mediaUrl,
+    transactionUrl: (hash) => explorerTransactionUrl(c.XRPL_NETWORK, c.XRPL_URL, hash),
+    protection: protectionSettings(),
+  };
 }
 let readiness: EscrowReadiness | undefined;
 /** One per warm function: the network's escrow rules are cached for a minute. */
@@ -109,18 +120,18 @@ export function getShippingOptionsDeps(log: Logger): GetShippingOptionsDeps {
 export function getOrderDeps(log: Log): GetOrderDeps {
   return {
     orders: orderStore(db()),
-    links: orderLinks(),
+    links: orderViewContext(),
     pickupCodes: orderPickupStore(db()),
     refreshSigning: async (uuid) => void (await checkSigningNow(log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
   };
 }
 
 export function listMyOrdersDeps(): ListMyOrdersDeps {
-  return { orders: orderStore(db()), links: orderLinks() };
+  return { orders: orderStore(db()), links: orderViewContext() };
 }
 
 export function listAwaitingPaymentDeps(): ListAwaitingPaymentDeps {
-  return { orders: orderStore(db()), links: orderLinks(), clock };
+  return { orders: orderStore(db()), links: orderViewContext(), clock };
 }
 
 /** An escrow-create request's outcome settled (the signing consumer), and lapsed reservations released. */
@@ -174,7 +185,8 @@ export async function deliveryDeps(log: Log): Promise<DeliveryDeps> {
     carrier: lazyCarrier,
     shipped: shipments.shipped,
     byTracking: shipments.byTracking,
-    recordDelivery: shipments.recordDelivery,
+    markDelivered: shipments.markDelivered,
+    protection: protectionSettings(),
   };
 }
 
@@ -197,7 +209,7 @@ export function cancelEscrowSigningDeps(log: Log): CancelSigningDeps {
     signer: signer(),
     checkNow: checkSigningNow(log),
     events: orderEvents,
-    links: orderLinks(),
+    links: orderViewContext(),
     clock,
   };
 }

@@ -156,6 +156,10 @@ export const orderSchema = z.object({
     sequence: z.nullable(z.number()),
     ledgerIndex: z.nullable(z.number()),
   }),
+  /** A delivered order's inspection period end: its escrow is released to the seller then (decision 052). */
+  releaseDueAt: z.nullable(z.string()),
+  /** To the seller of a funded order to ship: the last day (YYYY-MM-DD) to send it so it arrives in time. */
+  shipBy: z.nullable(z.string()),
   /**
    * An auction's order (decision 029): the window to pay in, and, to the seller of one that lapsed, what they may do.
    */

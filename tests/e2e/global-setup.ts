@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<void> {
       xamanPort: 0,
       productsPort: 0,
       carrierPort: 0,
+      // The functions' clock, for journeys that wait out a period (an inspection period: e2e/people.ts).
+      testControls: true,
     });
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -75,3 +75,29 @@ export async function approveEscrowAndFinish(page: Page, context: BrowserContext
     .getByRole('list', { name: 'Your purchases' })
     .getByRole('article', { name: `Purchase: ${title}` });
 }
+
+/** A call to the local stack's own controls (its clock, its schedules) at `baseURL`. */
+async function local(baseURL: string, method: string, path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, `${method} ${path}: ${await res.text()}`).toBeLessThan(300);
+}
+
+/**
+ * Lets a delivered order's inspection period pass (decision 052): the functions' clock moves just past its release
+ * time for one run of the settlement schedule, then comes back (the browser tests run one at a time).
+ */
+export async function passInspection(page: Page, baseURL: string, orderId: string): Promise<void> {
+  const order = await api<{ status: string; releaseDueAt: string | null }>(page, 'GET', `/api/orders/${orderId}`);
+  expect(order.status).toBe('delivered');
+  const at = new Date(Date.parse(order.releaseDueAt!) + 60_000).toISOString();
+  await local(baseURL, 'PUT', '/_local/clock', { at });
+  try {
+    await local(baseURL, 'POST', '/_local/schedules/settle-escrows', {});
+  } finally {
+    await local(baseURL, 'DELETE', '/_local/clock');
+  }
+}

@@ -5,7 +5,7 @@ import { RLUSD_CURRENCY_HEX } from '../../functions/lib/config';
 import { formatUsd } from '../../shared/domain/money';
 import { watchViolations } from './csp';
 import { expect, test } from './fixtures';
-import { api, person } from './people';
+import { api, passInspection, person } from './people';
 import { signUpInBrowser } from './sign-up';
 
 function required(name: string): string {
@@ -188,12 +188,18 @@ test("the seller of a funded order enters a FedEx tracking number on a phone, pa
     await expect(order.getByText('Shipping status: Shipped')).toBeVisible();
     await expect(order.getByText(trackingNumber, { exact: true })).toBeVisible();
 
-    // FedEx moves it on and delivers it: its webhook makes the marketplace ask the Track API and release the escrow.
+    // FedEx moves it on and delivers it: its webhook makes the marketplace ask the Track API; the inspection period
+    // starts, and its end releases the escrow.
     for (const status of ['picked_up', 'in_transit', 'delivered']) {
       await carrier('POST', `parcels/${trackingNumber}/events`, { status });
     }
     await expect(order.getByText('Shipping status: Delivered')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      order.getByText(/^Delivered – funds release to the seller on [A-Z][a-z]{2} \d{1,2}, \d{4}$/),
+    ).toBeVisible();
     const escrowRow = order.locator('.detail-row').filter({ hasText: 'Escrow status' });
+    await expect(escrowRow.getByText('Pending', { exact: true })).toBeVisible();
+    await passInspection(b, baseURL!, purchaseUrl.split('/').pop()!);
     await expect(escrowRow.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(escrowRow.getByText('Escrow released')).toBeVisible();
     await expect(order.locator('.detail-row').filter({ hasText: 'Delivered on' })).toContainText(
@@ -276,6 +282,7 @@ test('the seller buys a FedEx label here with one payment of fee plus label, pri
     expect(run.status).toBe(200);
     await b.reload();
     await expect(order.getByText('Shipping status: Delivered')).toBeVisible({ timeout: 30_000 });
+    await passInspection(b, baseURL!, orderId);
     const escrowRow = order.locator('.detail-row').filter({ hasText: 'Escrow status' });
     await expect(escrowRow.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect(violations).toEqual({ seller: [], buyer: [] });

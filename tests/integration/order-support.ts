@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { approve, call } from './auth-support';
-import { checkout, listItem, putInCart, signAndFund, getOrder } from './checkout-support';
+import { checkout, listItem, putInCart, signAndFund, getOrder, waitForOrder } from './checkout-support';
 import type { Account } from './route-support';
 
 /** A funded order of `seller`'s item (shipped by carrier, or a local pickup) bought by `buyer`, whose profile has an address. */
@@ -127,4 +127,22 @@ export function decide(seller: Account, orderId: string, decision: 'approve' | '
     body: decision === 'approve' ? { decision, pickupCode } : { decision },
     headers: { 'idempotency-key': randomUUID() },
   });
+}
+
+/**
+ * Lets a delivered order's inspection period pass (decision 052): the functions' clock is moved just past its release
+ * time for one run of the settlement schedule, then given back. The escrow is released on the ledger's own time, still
+ * before CancelAfter. Returns the order once the release has ended.
+ */
+export async function afterInspection(buyer: Account, orderId: string): Promise<Order> {
+  const delivered = (await getOrder(buyer, orderId)).body;
+  expect(delivered).toMatchObject({ status: 'delivered', escrowStatus: 'pending' });
+  const at = new Date(Date.parse(delivered.releaseDueAt!) + 60_000).toISOString();
+  expect((await call('PUT', '/_local/clock', { body: { at } })).status).toBe(200);
+  try {
+    expect((await call('POST', '/_local/schedules/settle-escrows', { body: {} })).status).toBe(200);
+  } finally {
+    await call('DELETE', '/_local/clock');
+  }
+  return waitForOrder(buyer, orderId, ['delivered', 'releasing']);
 }

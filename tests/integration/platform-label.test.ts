@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from './auth-support';
-import { buyerAndSeller, checkout, getOrder, listItem, putInCart, waitForOrder } from './checkout-support';
-import { buyLabel, fundedSale, LABEL_SERVICE, moveParcel, payFee, requestLabel } from './order-support';
+import { buyerAndSeller, checkout, getOrder, listItem, putInCart } from './checkout-support';
+import {
+  afterInspection,
+  buyLabel,
+  fundedSale,
+  LABEL_SERVICE,
+  moveParcel,
+  payFee,
+  requestLabel,
+} from './order-support';
 import type { Account } from './route-support';
 
 const FROM = '127.0.8.90';
@@ -71,7 +79,7 @@ describe('a label bought on the platform', () => {
     await moveParcel(tracking, 'picked_up');
     await moveParcel(tracking, 'delivered');
     expect((await call('POST', '/_local/schedules/check-deliveries', { body: {} })).status).toBe(200);
-    const done = await waitForOrder(buyer, order.id, ['shipped', 'releasing']);
+    const done = await afterInspection(buyer, order.id);
     expect(done).toMatchObject({ status: 'completed', shippingStatus: 'delivered' });
   }, 180_000);
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from './auth-support';
 import { availableOf, buyerAndSeller, getOrder, waitForOrder, withLedger } from './checkout-support';
 import { Wallet } from 'xrpl';
-import { decide, fundedSale, moveParcel, parcel, payFee, requestFee, ship } from './order-support';
+import { afterInspection, decide, fundedSale, moveParcel, parcel, payFee, requestFee, ship } from './order-support';
 import { signedCarrierWebhook } from './route-fixtures';
 import { tableService } from './table-support';
 import { jobLeases } from '../../functions/adapters/db/job-lease-store';
@@ -95,14 +95,23 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     await payFee(seller, other.id);
     expect((await ship(seller, other.id, good)).body.error?.code).toBe('tracking_in_use');
 
-    // On its way: nothing is released. Delivered: the webhook triggers a fresh Track read and the release.
+    // On its way: nothing is released. Delivered: the webhook triggers a fresh Track read; the inspection period
+    // starts, and its end releases the escrow (decision 052).
     await moveParcel(good, 'picked_up');
     expect((await webhook([good])).status).toBe(200);
     expect((await getOrder(buyer, order.id)).body.status).toBe('shipped');
     const before = await rlusdCents(seller);
     await moveParcel(good, 'delivered');
     expect((await webhook([good])).status).toBe(200);
-    const done = await waitForOrder(buyer, order.id, ['shipped', 'releasing']);
+    const delivered = await waitForOrder(buyer, order.id, ['shipped']);
+    expect(delivered).toMatchObject({ status: 'delivered', escrowStatus: 'pending', shippingStatus: 'delivered' });
+    const hours = (Date.parse(delivered.releaseDueAt!) - Date.parse(delivered.shipment.deliveredAt!)) / 3_600_000;
+    expect(hours).toBe(48);
+    expect(await rlusdCents(seller)).toBe(before);
+    // The schedule before the period ends releases nothing.
+    expect((await settleEscrows()).status).toBe(200);
+    expect((await getOrder(buyer, order.id)).body.status).toBe('delivered');
+    const done = await afterInspection(buyer, order.id);
     expect(done).toMatchObject({ status: 'completed', escrowStatus: 'completed', shippingStatus: 'delivered' });
     expect(done.escrow.settlementTxHash).toMatch(/^[0-9A-F]{64}$/);
     // The seller got the order's whole amount (the fee went separately, before).
@@ -178,12 +187,13 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     expect((await call('POST', '/_local/schedules/check-deliveries', { body: {} })).status).toBe(200);
     expect((await getOrder(seller, order.id)).body).toMatchObject({ status: 'funded', escrowStatus: 'pending' });
 
-    // A parcel sent after the funding is taken, and its delivery releases the escrow.
+    // A parcel sent after the funding is taken, and its delivery releases the escrow after the inspection period.
     const good = await parcel('78701', '78701');
     expect((await ship(seller, order.id, good)).status).toBe(200);
     await moveParcel(good, 'delivered');
     expect((await webhook([good])).status).toBe(200);
-    expect(await waitForOrder(buyer, order.id, ['shipped', 'releasing'])).toMatchObject({ status: 'completed' });
+    await waitForOrder(buyer, order.id, ['shipped']);
+    expect(await afterInspection(buyer, order.id)).toMatchObject({ status: 'completed' });
   }, 120_000);
 
   it("refuses a webhook without FedEx's signature", async () => {

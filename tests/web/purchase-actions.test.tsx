@@ -2,6 +2,7 @@ import './support/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../shared/api/listings';
+import type { Order } from '../../shared/api/orders';
 import type { Profile } from '../../shared/api/profile';
 import { routes } from '../../web/src/app/router';
 import { clearLocalCart, readLocalCart } from '../../web/src/domains/cart/local-cart';
@@ -275,6 +276,20 @@ describe('escrow panel on /item/{id} (spec part 2 "Escrow status")', () => {
     signedIn({ orders: [{ ...shipped, isLocalPickup: true }] });
     renderRoutes(routes, '/item/L1');
     expect(await main().findByText('Waiting for seller to confirm local pickup completion')).toBeTruthy();
+  });
+
+  it('tells the buyer of a delivered order when the funds go to the seller (the inspection period)', async () => {
+    const line = { ...order().lines[0]!, listingId: 'L1', title: 'Brass Telescope' };
+    const delivered: Order = {
+      ...funded(order({ lines: [line] })),
+      status: 'delivered',
+      shippingStatus: 'delivered',
+      releaseDueAt: '2026-01-05T15:00:00.000Z',
+    };
+    signedIn({ orders: [delivered] });
+    renderRoutes(routes, '/item/L1');
+    const panel = await main().findByRole('region', { name: 'Escrow' });
+    expect(within(panel).getByText('Delivered – funds release to the seller on Jan 5, 2026')).toBeTruthy();
   });
 
   it('shows nothing for orders of other listings or not funded yet', async () => {

@@ -157,6 +157,13 @@ beforeEach(() => {
 });
 
 describe('a shipped sale: the tracking number (spec part 2 "Escrow status")', () => {
+  it('tells the seller the last day to ship it (decision 052)', async () => {
+    signedInSeller({ order: { ...sale(), shipBy: '2026-12-01' }, ship: shipLikeServer });
+    const card = within(await salesCard());
+    expect(card.getByText('Ship the items to the buyer. Ship by Dec 1, 2026')).toBeTruthy();
+    expect(card.getByRole('group', { name: 'Seller actions: Oak Desk' }).textContent).toContain('Ship by Dec 1, 2026');
+  });
+
   it("asks for the number, meets 'Platform Fee Required', pays the fee in Xaman and ships by itself: 'Shipping Updated'", async () => {
     const server: Server = { order: sale(), ship: shipLikeServer };
     const api = signedInSeller(server);

@@ -46,7 +46,7 @@ export async function shipWithClaim(
 export function orderShipmentStore(db: Db): ShipmentRepository & {
   shipped(cursor: string | null, limit: number): Promise<{ orders: OrderRecord[]; cursor: string | null }>;
   byTracking(trackingNumbers: readonly string[]): Promise<OrderRecord[]>;
-  recordDelivery(order: OrderRecord, deliveredAt: string, at: string): Promise<boolean>;
+  markDelivered(order: OrderRecord, deliveredAt: string, releaseDueAt: string, at: string): Promise<boolean>;
 } {
   const { order, trackingClaim } = db.entities;
   return {
@@ -63,11 +63,18 @@ export function orderShipmentStore(db: Db): ShipmentRepository & {
       const orders = await order.get(ids.map((orderId) => ({ orderId }))).go({ consistent: true });
       return (orders.data as StoredOrder[]).map(toRecord);
     },
-    recordDelivery(o, deliveredAt, at) {
+    markDelivered(o, deliveredAt, releaseDueAt, at) {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ shipment: { ...o.shipment, status: 'delivered', deliveredAt }, updatedAt: at })
+          .set({
+            status: 'delivered',
+            shipment: { ...o.shipment, status: 'delivered', deliveredAt },
+            releaseDueAt,
+            // The settlement schedule releases it from then (decision 052).
+            deadline: releaseDueAt,
+            updatedAt: at,
+          })
           .where((a, op) => op.eq(a.status, 'shipped'))
           .go(),
       );

@@ -20,6 +20,7 @@ type Optional =
   | 'refundReason'
   | 'completedAt'
   | 'refundedAt'
+  | 'releaseDueAt'
   | 'auction'
   | 'pickup'
   | 'hold';
@@ -33,6 +34,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   refundReason?: NonNullable<OrderRecord['refundReason']>;
   completedAt?: string;
   refundedAt?: string;
+  releaseDueAt?: string;
   signing?: NonNullable<OrderRecord['signing']>;
   escrowCreate?: NonNullable<OrderRecord['escrowCreate']>;
   cancelReason?: NonNullable<OrderRecord['cancelReason']>;
@@ -93,6 +95,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     refundReason: o.refundReason ?? null,
     completedAt: o.completedAt ?? null,
     refundedAt: o.refundedAt ?? null,
+    releaseDueAt: o.releaseDueAt ?? null,
     ...(o.pickupCodeHash !== undefined && {
       pickup: { codeHash: o.pickupCodeHash, tries: o.pickupTries ?? 0, pausedUntil: o.pickupPausedUntil ?? null },
     }),
@@ -116,6 +119,7 @@ export function newStoredOrder({ pickup, ...rec }: OrderRecord): StoredOrder {
     refundReason: undefined,
     completedAt: undefined,
     refundedAt: undefined,
+    releaseDueAt: undefined,
     auction: rec.auction ?? undefined,
     deadline: rec.reservationExpiresAt,
   };

@@ -4,7 +4,7 @@ import type { Clock } from '../clock/clock';
 import { alreadyDecided, auctionOrder, itemOfOrder, secondChanceOf } from '../orders/auction-payment';
 import type { OrderRecord } from '../orders/order';
 import type { OrderRepository } from '../orders/order-store';
-import { toOrderView, type OrderLinks } from '../orders/order-view';
+import { toOrderView, type OrderViewContext } from '../orders/order-view';
 import { sellersOpenOrder } from '../orders/platform-fee';
 import { secondChanceNotices } from './auction-notices';
 import type { AuctionUsers, EventPublisher } from './ports';
@@ -25,7 +25,7 @@ export interface SecondChanceDeps {
   events: EventPublisher;
   newId: () => string;
   clock: Clock;
-  links: OrderLinks;
+  links: OrderViewContext;
 }
 
 /**

@@ -132,6 +132,7 @@ export function auctionOrder(i: AuctionOrderInput): OrderRecord {
     refundReason: null,
     completedAt: null,
     refundedAt: null,
+    releaseDueAt: null,
     reservationExpiresAt: due,
     auction: {
       listingId: i.item.listingId,
@@ -183,12 +184,20 @@ function secondChanceFor(o: OrderRecord) {
 export function secondChanceOf(o: OrderRecord): { bidderId: string; priceCents: Cents } {
   if (!o.auction) throw new AppError('invalid_state', 'not_an_auction', 'This order is not from an auction.');
   if (!isLapsed(o)) {
-    throw new AppError('invalid_state', 'not_lapsed', 'A second chance can be offered only once the winner did not pay in time.');
+    throw new AppError(
+      'invalid_state',
+      'not_lapsed',
+      'A second chance can be offered only once the winner did not pay in time.',
+    );
   }
   if (o.auction.sellerChoice) throw alreadyDecided();
   const offer = secondChanceFor(o);
   if (!offer) {
-    throw new AppError('invalid_state', 'no_runner_up', 'No other bidder reached the reserve, so there is no one to offer it to.');
+    throw new AppError(
+      'invalid_state',
+      'no_runner_up',
+      'No other bidder reached the reserve, so there is no one to offer it to.',
+    );
   }
   return offer;
 }
@@ -196,7 +205,11 @@ export function secondChanceOf(o: OrderRecord): { bidderId: string; priceCents: 
 /** The pay step may start: the buyer's own order, awaiting payment, inside its window; else why not. */
 export function assertAwaitingPayment(o: OrderRecord, at: Date): void {
   if (o.status === 'awaiting_signature' || o.status === 'submitting') {
-    throw new AppError('invalid_state', 'order_in_payment', 'This order is being paid: approve the escrow in your wallet.');
+    throw new AppError(
+      'invalid_state',
+      'order_in_payment',
+      'This order is being paid: approve the escrow in your wallet.',
+    );
   }
   if (isLapsed(o) || (o.auction && Date.parse(o.auction.paymentDueAt) <= at.getTime())) {
     throw new AppError(

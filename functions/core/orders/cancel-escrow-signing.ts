@@ -3,12 +3,12 @@ import type { SignerGateway } from '../signing/ports';
 import { getOrder } from './get-order';
 import { buyersOrder, notAwaiting } from './escrow-signing';
 import type { OrderRepository } from './order-store';
-import type { OrderLinks } from './order-view';
+import type { OrderViewContext } from './order-view';
 import { cancelOrder, type CancelOrderDeps } from './settle-escrow';
 
 export interface CancelSigningDeps extends CancelOrderDeps {
   orders: Pick<OrderRepository, 'get' | 'cancel' | 'backToPayment' | 'byBuyer' | 'bySeller' | 'unpaidAuctionOrders'>;
-  links: OrderLinks;
+  links: OrderViewContext;
   signer: Pick<SignerGateway, 'cancel'>;
   /** Reads the request from the wallet service now and settles the order by it. */
   checkNow: (uuid: string) => Promise<unknown>;

@@ -181,7 +181,11 @@ function buyableItems(
     const unitPriceCents = listing ? unitPriceWith(listing, offer, at) : null;
     if (!listing || unitPriceCents === null || availableUnits(listing, at) === 0) {
       const title = listing?.title ?? 'An item';
-      throw new AppError('invalid_state', 'cart_changed', `${title} is no longer available. Remove it from your cart to continue.`);
+      throw new AppError(
+        'invalid_state',
+        'cart_changed',
+        `${title} is no longer available. Remove it from your cart to continue.`,
+      );
     }
     if (listing.sellerId === userId) throw new AppError('forbidden', 'own_listing', 'You cannot buy your own listing.');
     const left = unitsWith(listing, offer, at);
@@ -257,7 +261,11 @@ export async function chosenShipping(
   const packages = calculatedPackages(groups);
   if (packages.length === 0) return null;
   if (!choice) {
-    throw new AppError('invalid', 'shipping_required', 'Please select a shipping service for items with calculated shipping');
+    throw new AppError(
+      'invalid',
+      'shipping_required',
+      'Please select a shipping service for items with calculated shipping',
+    );
   }
   const quote = await deps.quotes.get(choice.quoteId);
   const valid =
@@ -267,7 +275,11 @@ export async function chosenShipping(
     quote.fingerprint === quoteFingerprint(packages, toZip);
   const option = valid ? quote.options.find((o) => o.id === choice.optionId) : undefined;
   if (!valid || !option) {
-    throw new AppError('invalid_state', 'shipping_changed', 'Shipping rates changed. Please choose a shipping service again.');
+    throw new AppError(
+      'invalid_state',
+      'shipping_changed',
+      'Shipping rates changed. Please choose a shipping service again.',
+    );
   }
   return { quote, option };
 }
@@ -424,6 +436,7 @@ export async function checkout(userId: string, request: CheckoutRequest, deps: C
           refundReason: null,
           completedAt: null,
           refundedAt: null,
+          releaseDueAt: null,
           reservationExpiresAt: new Date(now.getTime() + hold.seconds * 1000).toISOString(),
           auction: null,
           hold,

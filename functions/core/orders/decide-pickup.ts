@@ -24,7 +24,11 @@ export type PickupDecision = { decision: 'approve'; pickupCode: string } | { dec
 const COUNT_ATTEMPTS = 5;
 
 const paused = (until: string) =>
-  new AppError('too_many', 'pickup_code_paused', `Too many wrong pickup codes. Try again after ${until.slice(11, 16)} UTC.`);
+  new AppError(
+    'too_many',
+    'pickup_code_paused',
+    `Too many wrong pickup codes. Try again after ${until.slice(11, 16)} UTC.`,
+  );
 
 /**
  * Counts a try at the lock as the order has it now, re-reading when another try got there first. The count is written
@@ -53,7 +57,11 @@ async function approve(order: OrderRecord, entered: string, deps: DecidePickupDe
   if (!code) throw new BadRequestError(PICKUP_CODE_MESSAGES.format, { pickupCode: PICKUP_CODE_MESSAGES.format });
   if (!order.pickup) {
     // Made before pickup codes (decision 040): nothing can prove the hand-over, so it is rejected or expires.
-    throw new AppError('invalid_state', 'pickup_code_missing', 'This order has no pickup code. Reject it to refund the buyer.');
+    throw new AppError(
+      'invalid_state',
+      'pickup_code_missing',
+      'This order has no pickup code. Reject it to refund the buyer.',
+    );
   }
   if (!feePaid(order)) throw FEE_REQUIRED();
   const until = pausedUntil(order.pickup, deps.clock.now());

@@ -74,6 +74,10 @@ export function escrowUnavailable(problem: EscrowProblem): AppError {
         "A seller in your cart can't receive RLUSD yet, so their items can't be bought right now.",
       );
     case 'buyer_no_line':
-      return new AppError('invalid_state', 'buyer_no_rlusd', 'Your wallet holds no RLUSD. Add RLUSD to your wallet to pay.');
+      return new AppError(
+        'invalid_state',
+        'buyer_no_rlusd',
+        'Your wallet holds no RLUSD. Add RLUSD to your wallet to pay.',
+      );
   }
 }

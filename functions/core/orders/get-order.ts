@@ -1,10 +1,10 @@
 import { NotFoundError } from '../../lib/errors';
 import type { OrderRepository } from './order-store';
-import { toOrderView, type OrderLinks } from './order-view';
+import { toOrderView, type OrderViewContext } from './order-view';
 
 export interface GetOrderDeps {
   orders: Pick<OrderRepository, 'get'>;
-  links: OrderLinks;
+  links: OrderViewContext;
   /** Asks the wallet service about the order's open signing request (at most every few seconds per request). */
   refreshSigning?: (uuid: string) => Promise<void>;
   /** A pickup's plain code, kept apart from the order for its buyer (decision 040). */

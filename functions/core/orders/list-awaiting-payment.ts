@@ -1,11 +1,11 @@
 import type { Clock } from '../clock/clock';
 import { PAYMENT_WINDOW_MS } from './auction-payment';
 import type { OrderRepository } from './order-store';
-import { toOrderView, type OrderLinks } from './order-view';
+import { toOrderView, type OrderViewContext } from './order-view';
 
 export interface ListAwaitingPaymentDeps {
   orders: Pick<OrderRepository, 'unpaidAuctionOrders'>;
-  links: OrderLinks;
+  links: OrderViewContext;
   clock: Clock;
 }
 

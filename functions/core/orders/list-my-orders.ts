@@ -1,11 +1,11 @@
 import { ORDERS_LISTING_SCAN } from '../../../shared/api/orders';
 import { decodeTimeIdCursor, encodeTimeIdCursor } from '../../lib/time-id-cursor';
 import type { OrderPosition, OrderRepository } from './order-store';
-import { toOrderView, type OrderLinks } from './order-view';
+import { toOrderView, type OrderViewContext } from './order-view';
 
 export interface ListMyOrdersDeps {
   orders: Pick<OrderRepository, 'byBuyer' | 'bySeller'>;
-  links: OrderLinks;
+  links: OrderViewContext;
 }
 
 const encode = (p: OrderPosition) => encodeTimeIdCursor(p.createdAt, p.orderId);

@@ -1,5 +1,6 @@
 import type {
   CancelReason,
+  EscrowOpenStatus,
   EscrowCreateRecord,
   OrderRecord,
   OrderSigning,
@@ -50,7 +51,7 @@ export interface OrderRepository extends OrderStore {
   /** The buyer's auction orders made since `since` that are not paid yet (awaiting payment, or being signed). */
   unpaidAuctionOrders(buyerId: string, since: string): Promise<OrderRecord[]>;
   /** funded or shipped -> releasing (the escrow is to go to the seller). */
-  beginRelease(orderId: string, from: 'funded' | 'shipped', reason: ReleaseReason, at: string): Promise<boolean>;
+  beginRelease(orderId: string, from: EscrowOpenStatus, reason: ReleaseReason, at: string): Promise<boolean>;
   /**
    * funded, shipped, or releasing with this settlement -> refunding (back to the buyer once the ledger allows it); the
    * sealed fulfillment is destroyed in the same write, so nothing can release the escrow any more.

@@ -2,12 +2,14 @@ import type { Order } from '../../../shared/api/orders';
 import type { MediaUrl } from '../listings/to-card';
 import type { AuctionSale, OrderRecord, OrderStatus } from './order';
 import { sellerOptionsOf } from './auction-payment';
+import { shipBy, type ProtectionSettings } from './protection';
 
 /** The spec's escrow statuses: pending while the funds are locked, completed when released, cancelled when refunded. */
 function escrowStatusOf(status: OrderStatus): Order['escrowStatus'] {
   switch (status) {
     case 'funded':
     case 'shipped':
+    case 'delivered':
     case 'releasing':
     case 'refunding':
       return 'pending';
@@ -76,12 +78,17 @@ function shipToFor(o: OrderRecord, role: Order['role']): Order['shipTo'] {
  * details: the address the parcel goes to only because the seller must ship it.
  */
 /** Links an order view carries: a ledger transaction on the network's explorer. */
-export interface OrderLinks {
+export interface OrderViewContext {
   mediaUrl: MediaUrl;
   transactionUrl: (hash: string) => string;
+  protection: ProtectionSettings;
 }
 
-export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transactionUrl }: OrderLinks): Order {
+export function toOrderView(
+  o: OrderRecord,
+  viewerId: string,
+  { mediaUrl, transactionUrl, protection }: OrderViewContext,
+): Order {
   const role = o.buyerId === viewerId ? 'buyer' : 'seller';
   return {
     id: o.orderId,
@@ -130,6 +137,8 @@ export function toOrderView(o: OrderRecord, viewerId: string, { mediaUrl, transa
       sequence: o.escrowCreate?.sequence ?? null,
       ledgerIndex: o.escrowCreate?.ledgerIndex ?? null,
     },
+    releaseDueAt: o.status === 'delivered' ? o.releaseDueAt : null,
+    shipBy: role === 'seller' && o.status === 'funded' ? shipBy(o, protection) : null,
     auction: o.auction && auctionView(o, o.auction, role),
     signing: role === 'buyer' && o.status === 'awaiting_signature' ? o.signing : null,
     cancelReason: o.cancelReason,

@@ -15,7 +15,8 @@ import type { HoldCharge } from './holds';
  *          +--(signing cancelled / expired / refused, reservation lapsed)--+--(tec, rejected, expired)--> cancelled
  *
  * A funded escrow ends one of two ways (decision 025): released to the seller on proof (carrier delivery of the parcel
- * the seller shipped, funded -> shipped -> releasing; or the buyer's pickup code entered by the seller, decision 040,
+ * the seller shipped, funded -> shipped -> delivered, released when its inspection period ends (decision 052),
+ * -> releasing; or the buyer's pickup code entered by the seller, decision 040,
  * funded -> releasing), then
  * releasing (EscrowFinish recorded, then submitted) -> completed; or returned to the
  * buyer (pickup rejected, or CancelAfter reached without a release): funded -> refunding -> refunded (EscrowCancel,
@@ -242,6 +243,8 @@ export interface OrderRecord {
   refundReason: RefundReason | null;
   completedAt: string | null;
   refundedAt: string | null;
+  /** A delivered order's release time: the inspection period's end, capped by the release deadline (decision 052). */
+  releaseDueAt: string | null;
   /** Units are released if the order is still unsigned by then. */
   reservationExpiresAt: string;
   auction: AuctionSale | null;
@@ -267,7 +270,10 @@ export const NO_SHIPMENT: Shipment = {
 };
 
 /** Statuses in which the escrow is on the ledger and nothing has begun to end it. */
-export const ESCROW_OPEN: readonly OrderStatus[] = ['funded', 'shipped'];
+export const ESCROW_OPEN = ['funded', 'shipped', 'delivered'] as const satisfies readonly OrderStatus[];
+export type EscrowOpenStatus = (typeof ESCROW_OPEN)[number];
+export const isEscrowOpen = (s: OrderStatus): s is EscrowOpenStatus =>
+  (ESCROW_OPEN as readonly OrderStatus[]).includes(s);
 
 /** Statuses in which the order's units are held for it. */
 export const RESERVING: readonly OrderStatus[] = ['awaiting_payment', 'awaiting_signature', 'submitting'];

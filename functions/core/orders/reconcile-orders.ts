@@ -4,7 +4,7 @@ import type { SettlementDeps } from './settlement';
 
 const ANY_TIME = '9999-12-31T23:59:59.999Z';
 /** Orders whose escrow should still be on the ledger, or is being ended. */
-const NOT_FINAL: readonly OrderStatus[] = ['funded', 'shipped', 'releasing', 'refunding'];
+const NOT_FINAL: readonly OrderStatus[] = ['funded', 'shipped', 'delivered', 'releasing', 'refunding'];
 
 export interface ReconcileDeps extends SettlementDeps {
   ledger: SettlementDeps['ledger'] & Pick<LedgerGateway, 'escrowEnding'>;

@@ -1,5 +1,5 @@
 import { eachLimited } from '../../lib/each-limited';
-import { beginRefund, settle, type SettlementDeps } from './settlement';
+import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
 
 /** Far enough ahead to list every order in a status (releases are followed whatever their deadline). */
 const ANY_TIME = '9999-12-31T23:59:59.999Z';
@@ -12,19 +12,25 @@ const BATCH = 100;
 export const SETTLE_CONCURRENCY = 10;
 
 export interface SettleEscrowsRun {
+  /** Delivered orders whose inspection period ended: their release begins. */
+  inspected: number;
   expired: number;
   settled: number;
   pending: number;
 }
 
 /**
- * The settlement schedule (decision 025, "funds never stuck"): an escrow still open at its CancelAfter goes back to the
- * buyer (nothing released it); refunds whose time has come and releases under way are followed to the ledger's
+ * The settlement schedule (decision 025, "funds never stuck"): a delivered order's escrow is released once its
+ * inspection period ends (decision 052); an escrow still open at its CancelAfter goes back to the buyer (nothing
+ * released it); refunds whose time has come and releases under way are followed to the ledger's
  * answer. Every step is conditional, so two runs at once or a run after a crash end each escrow once.
  */
 export async function settleEscrows(deps: SettlementDeps): Promise<SettleEscrowsRun> {
-  const run: SettleEscrowsRun = { expired: 0, settled: 0, pending: 0 };
+  const run: SettleEscrowsRun = { inspected: 0, expired: 0, settled: 0, pending: 0 };
   const now = deps.clock.now().toISOString();
+  for (const order of await deps.orders.dueIn('delivered', now, BATCH)) {
+    if (await beginRelease(order, 'delivered', deps)) run.inspected++;
+  }
   for (const status of ['funded', 'shipped'] as const) {
     for (const order of await deps.orders.dueIn(status, now, BATCH)) {
       if (await beginRefund(order, 'expired', deps)) run.expired++;

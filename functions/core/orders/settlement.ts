@@ -1,7 +1,7 @@
 import type { Clock } from '../clock/clock';
 import type { LedgerGateway, PlatformAccount } from '../ledger/ports';
 import type { FulfillmentVault } from './fulfillment-vault';
-import type { OrderRecord, RefundReason, ReleaseReason, Settlement } from './order';
+import { isEscrowOpen, type OrderRecord, type RefundReason, type ReleaseReason, type Settlement } from './order';
 import type { OrderRepository } from './order-store';
 import type { OrderEvents } from './settle-escrow';
 
@@ -32,7 +32,7 @@ export type SettleOutcome = 'completed' | 'refunded' | 'pending' | 'not_due' | '
 
 /** Starts the release of an open escrow (parcel delivered, or the seller approved the pickup); false if it wasn't open. */
 export async function beginRelease(order: OrderRecord, reason: ReleaseReason, deps: SettlementDeps): Promise<boolean> {
-  if (order.status !== 'funded' && order.status !== 'shipped') return false;
+  if (!isEscrowOpen(order.status)) return false;
   return deps.orders.beginRelease(order.orderId, order.status, reason, deps.clock.now().toISOString());
 }
 
@@ -43,7 +43,7 @@ export async function beginRelease(order: OrderRecord, reason: ReleaseReason, de
  */
 export async function beginRefund(order: OrderRecord, reason: RefundReason, deps: SettlementDeps): Promise<boolean> {
   const from = order.status;
-  if (from !== 'funded' && from !== 'shipped' && from !== 'releasing') return false;
+  if (!isEscrowOpen(from) && from !== 'releasing') return false;
   if (from === 'releasing' && Date.parse(order.escrow.cancelAfter) > deps.clock.now().getTime()) return false;
   return deps.orders.beginRefund(order, from, order.settlement?.txid ?? null, reason, deps.clock.now().toISOString());
 }

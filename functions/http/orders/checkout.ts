@@ -1,6 +1,6 @@
 import { checkout } from '../../core/orders/checkout';
 import { toOrderView } from '../../core/orders/order-view';
-import { checkoutDeps, orderLinks } from '../../wiring/orders';
+import { checkoutDeps, orderViewContext } from '../../wiring/orders';
 import { created, httpHandler, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
@@ -13,7 +13,7 @@ export const handler = httpHandler(
     req.metrics.count('OrdersPlaced', orders.length);
     return created({
       checkoutId: orders[0]!.checkoutId,
-      orders: orders.map((o) => toOrderView(o, userId, orderLinks())),
+      orders: orders.map((o) => toOrderView(o, userId, orderViewContext())),
     });
   },
   // A retried or double-clicked checkout gets the first answer: never a second set of orders.

@@ -1,6 +1,6 @@
 import { payAuctionOrder } from '../../core/orders/pay-auction-order';
 import { toOrderView } from '../../core/orders/order-view';
-import { orderLinks, payAuctionOrderDeps } from '../../wiring/orders';
+import { orderViewContext, payAuctionOrderDeps } from '../../wiring/orders';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
@@ -10,7 +10,7 @@ export const handler = httpHandler(
   async (req) => {
     const { userId } = principalOf(req);
     const order = await payAuctionOrder(userId, req.params.orderId, req.body, await payAuctionOrderDeps());
-    return ok(toOrderView(order, userId, orderLinks()));
+    return ok(toOrderView(order, userId, orderViewContext()));
   },
   // A retried payment gets the first answer: one set of escrow terms per attempt.
   { idempotency: idempotentRequests('payAuctionOrder') },

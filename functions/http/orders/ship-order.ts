@@ -1,6 +1,6 @@
 import { getOrder } from '../../core/orders/get-order';
 import { shipOrder } from '../../core/orders/ship-order';
-import { orderLinks, shipOrderDeps } from '../../wiring/orders';
+import { orderViewContext, shipOrderDeps } from '../../wiring/orders';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
@@ -11,7 +11,7 @@ export const handler = httpHandler(
     const { userId } = principalOf(req);
     const deps = await shipOrderDeps(req.log);
     await shipOrder(userId, req.params.orderId, req.body.trackingNumber, deps);
-    return ok(await getOrder(userId, req.params.orderId, { orders: deps.orders, links: orderLinks() }));
+    return ok(await getOrder(userId, req.params.orderId, { orders: deps.orders, links: orderViewContext() }));
   },
   { idempotency: idempotentRequests('shipOrder') },
 );

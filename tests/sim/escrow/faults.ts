@@ -324,7 +324,8 @@ export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerC
       },
     }).f,
     byTracking: guarded({ f: delivery.byTracking }).f,
-    recordDelivery: guarded({ f: delivery.recordDelivery }).f,
+    markDelivered: guarded({ f: delivery.markDelivered }).f,
+    protection: delivery.protection,
   };
   worker.fee = {
     ...fee,

@@ -48,6 +48,8 @@ import {
 import { accountHistory, microsToCents, openEscrows, rlusdOnLines, type LedgerTx } from './ledger-truth';
 import { rng, type Rng } from './prng';
 import { HELD_UNITS, holdStock } from './stock-holder';
+import { DEFAULT_PROTECTION } from '../../../functions/core/orders/protection';
+import { protectionSettings } from '../../../functions/wiring/orders';
 import {
   carrierControl,
   createListing,
@@ -444,7 +446,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     const buyersCode = async (o: SimOrder) => {
       const view = await getOrder(o.buyer.userId, o.orderId, {
         orders: orderRepo,
-        links: { mediaUrl: (key) => key, transactionUrl: (hash) => hash },
+        links: { mediaUrl: (key) => key, transactionUrl: (hash) => hash, protection: DEFAULT_PROTECTION },
         pickupCodes,
       });
       if (!view.pickupCode) throw new Error("the buyer's read of a funded pickup has no pickup code");
@@ -696,12 +698,13 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         const runs = await Promise.all(lanes.map((l) => settleEscrows(l.deps)));
         const rec = await reconcileOrders(main.deps);
         const left = await countByStatus(open, except);
-        const sum = (k: 'expired' | 'settled' | 'pending') => runs.reduce((n, x) => n + x[k], 0);
+        const sum = (k: 'inspected' | 'expired' | 'settled' | 'pending') => runs.reduce((n, x) => n + x[k], 0);
         say(
-          `sim: round ${round}: delivered ${deliveries.delivered}, expired ${sum('expired')}, settled ${sum('settled')}, ` +
+          `sim: round ${round}: delivered ${deliveries.delivered}, inspected ${sum('inspected')}, ` +
+            `expired ${sum('expired')}, settled ${sum('settled')}, ` +
             `pending ${sum('pending')}, repaired ${rec.repaired}; left ${JSON.stringify(left)} (${mark().toFixed(1)} s)`,
         );
-        const found = deliveries.delivered + sum('expired') + rec.repaired;
+        const found = deliveries.delivered + sum('inspected') + sum('expired') + rec.repaired;
         if (found === 0 && Object.values(left).every((n) => n === 0)) return round;
         await sleep(found + sum('settled') === 0 ? 1_000 : 0);
       }
@@ -715,6 +718,12 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     await scheduler;
     await proxy.idle();
     if ((await countByStatus(['releasing'], vaultLost)).releasing! > 0) await quiet(['releasing'], 10, vaultLost);
+
+    // --- Past every inspection period (decision 052), on the functions' clock only: the ledger's close time stays
+    // before CancelAfter, so the delivered orders' escrows are released, as they would be two days after delivery.
+    setClock(new Date(clock.now().getTime() + (protectionSettings().inspectionHours + 1) * 3_600_000));
+    const inspectedRounds = await quiet(['delivered', 'releasing'], 30, vaultLost);
+    say(`sim: inspection periods ended, released in ${inspectedRounds} rounds (${mark().toFixed(1)} s)`);
 
     // --- Past every CancelAfter: the ledger's close time and the functions' clock, then the schedules until quiet.
     const res = await fetch(`${stack.env.XRPL_URL!.replace(/^ws/, 'http')}/_test/clock`, {
@@ -730,7 +739,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       await expectFault('expiry run, killed', null, () => settleEscrows(w.deps));
       say(`sim: expiry run killed ${at} (${mark().toFixed(1)} s)`);
     }
-    const expiryRounds = await quiet(['funded', 'shipped', 'releasing', 'refunding'], 60);
+    const expiryRounds = await quiet(['funded', 'shipped', 'delivered', 'releasing', 'refunding'], 60);
     seconds.expiry = mark() - seconds.setup - seconds.funding - seconds.actions - seconds.settleNow;
     say(`sim: expiry settled in ${expiryRounds} rounds (${seconds.expiry.toFixed(1)} s)`);
 

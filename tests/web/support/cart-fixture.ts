@@ -96,6 +96,8 @@ export function order(overrides: Partial<Order> = {}): Order {
       sequence: null,
       ledgerIndex: null,
     },
+    releaseDueAt: null,
+    shipBy: null,
     auction: null,
     signing: null,
     cancelReason: null,

@@ -45,6 +45,7 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         refundReason: { type: ['pickup_rejected', 'expired'] as const },
         completedAt: { type: 'string' },
         refundedAt: { type: 'string' },
+        releaseDueAt: { type: 'string' },
         reservationExpiresAt: { type: 'string', required: true },
         /** An auction's order (core/orders/order.ts AuctionSale): its listing, round, payment window, runner-up, choice. */
         auction: { type: 'any' },

@@ -6,6 +6,7 @@ import { offerSecondChance } from '../../../../functions/core/auctions/offer-sec
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import type { DomainEvent } from '../../../../shared/events';
 import { aWonOrder, CLOSED_AT, PAYMENT_DUE } from '../../../fixtures/auction-order';
+import { DEFAULT_PROTECTION } from '../../../../functions/core/orders/protection';
 
 const NOW = CLOSED_AT;
 const DUE = new Date(PAYMENT_DUE);
@@ -73,7 +74,7 @@ describe('a second chance', () => {
         events,
         newId: () => 'O2',
         clock: testClock(DUE),
-        links: { mediaUrl: (k: string) => k, transactionUrl: (hash: string) => hash },
+        links: { mediaUrl: (k: string) => k, transactionUrl: (hash: string) => hash, protection: DEFAULT_PROTECTION },
       },
     };
   };

@@ -14,6 +14,7 @@ import type { Place, ScanEvent, TrackedShipment, TrackResult } from '../../../..
 import type { SignRequest, SignRequestState } from '../../../../functions/core/signing/ports';
 import type { SigningRequestStore } from '../../../../functions/core/signing/requests';
 import { anOrder } from '../../../fixtures/order-record';
+import { DEFAULT_PROTECTION, type ProtectionSettings } from '../../../../functions/core/orders/protection';
 
 /**
  * In-memory stand-ins for the ports the settlement use cases take (orders, ledger, platform account, vault, carrier,
@@ -97,14 +98,19 @@ export type MemoryOrders = OrderRepository &
   PickupTries &
   ShipmentRepository &
   LabelRepository &
-  Pick<DeliveryDeps, 'shipped' | 'byTracking' | 'recordDelivery'>;
+  Pick<DeliveryDeps, 'shipped' | 'byTracking' | 'markDelivered'>;
 
 /** Orders in memory; `trace` notes each recorded hash ('record TX1', 'record fee FEETX'). */
 export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
   const rows = new Map(initial.map((o) => [o.orderId, structuredClone(o)]));
   const claims = new Map<string, string>();
   for (const o of initial) if (o.shipment.trackingNumber) claims.set(o.shipment.trackingNumber, o.orderId);
-  const deadline = (o: OrderRecord) => (RESERVING.includes(o.status) ? o.reservationExpiresAt : o.escrow.cancelAfter);
+  const deadline = (o: OrderRecord) =>
+    RESERVING.includes(o.status)
+      ? o.reservationExpiresAt
+      : o.status === 'delivered'
+        ? o.releaseDueAt!
+        : o.escrow.cancelAfter;
   const clone = (o: OrderRecord | undefined) => (o ? structuredClone(o) : null);
 
   /** A conditional write: `change` applies only when `holds` is true of the stored order. */
@@ -258,11 +264,11 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
       const ids = new Set(numbers.flatMap((n) => claims.get(n) ?? []));
       return [...ids].map((id) => clone(rows.get(id))!);
     },
-    recordDelivery: (order, deliveredAt) =>
+    markDelivered: (order, deliveredAt, releaseDueAt) =>
       when(
         order.orderId,
         (o) => o.status === 'shipped',
-        (o) => ({ shipment: { ...o.shipment, status: 'delivered', deliveredAt } }),
+        (o) => ({ status: 'delivered', releaseDueAt, shipment: { ...o.shipment, status: 'delivered', deliveredAt } }),
       ),
   };
   return { repo, rows, claims };
@@ -431,7 +437,7 @@ function fakeSigner(ledger: ReturnType<typeof fakeLedger>) {
 /** Every port wired to the fakes, over these orders; `clock.at` is the time `now()` answers. */
 export function world(
   orders: readonly OrderRecord[],
-  options: { now?: Date; parcels?: readonly TrackResult[]; basisPoints?: number } = {},
+  options: { now?: Date; parcels?: readonly TrackResult[]; basisPoints?: number; protection?: ProtectionSettings } = {},
 ) {
   const trace: string[] = [];
   const store = memoryOrders(orders, trace);
@@ -464,7 +470,8 @@ export function world(
     carrier,
     shipped: repo.shipped,
     byTracking: repo.byTracking,
-    recordDelivery: repo.recordDelivery,
+    markDelivered: repo.markDelivered,
+    protection: options.protection ?? DEFAULT_PROTECTION,
   };
   const feeDeps: FeeDeps = {
     orders: repo,

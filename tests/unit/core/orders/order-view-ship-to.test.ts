@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toOrderView } from '../../../../functions/core/orders/order-view';
 import type { ShipTo } from '../../../../functions/core/orders/order';
 import { anOrder } from '../../../fixtures/order-record';
+import { DEFAULT_PROTECTION } from '../../../../functions/core/orders/protection';
 
 const SHIP_TO: ShipTo = {
   fullName: 'Bea Buyer',
@@ -11,7 +12,11 @@ const SHIP_TO: ShipTo = {
   postalCode: '90001',
   country: 'US',
 };
-const links = { mediaUrl: (k: string) => `/media/${k}`, transactionUrl: (h: string) => `/tx/${h}` };
+const links = {
+  mediaUrl: (k: string) => `/media/${k}`,
+  transactionUrl: (h: string) => `/tx/${h}`,
+  protection: DEFAULT_PROTECTION,
+};
 const unpaid = anOrder({ shipping: { ...anOrder().shipping, shipTo: SHIP_TO } });
 
 describe('the ship-to address in an order view (decision 041)', () => {

@@ -12,6 +12,7 @@ import { CarrierError } from '../../../../functions/core/shipping/carrier-error'
 import type { CreatedShipment, RateQuote, ShipmentRequest } from '../../../../functions/core/shipping/carrier-port';
 import type { ProfileSettingsRecord } from '../../../../functions/core/profile/profile';
 import { aFundedOrder, aPickupOrder, NOW, PLATFORM, RLUSD, SHIP_TO, world } from './order-fakes';
+import { DEFAULT_PROTECTION } from '../../../../functions/core/orders/protection';
 
 const ID = aFundedOrder().orderId;
 const TRACKING = '794612345678';
@@ -278,9 +279,10 @@ describe('buying a paid label', () => {
     expect(lost.carrier.createShipment).toHaveBeenCalledTimes(1);
     expect(lost.order().label?.status).toBe('unknown');
     // The seller reads either as failed, and may still enter a tracking number.
-    expect(toOrderView(lost.order(), 'S', { mediaUrl: (k) => k, transactionUrl: (h) => h }).label?.status).toBe(
-      'failed',
-    );
+    expect(
+      toOrderView(lost.order(), 'S', { mediaUrl: (k) => k, transactionUrl: (h) => h, protection: DEFAULT_PROTECTION })
+        .label?.status,
+    ).toBe('failed');
   });
 
   it('cancels the new shipment when the order shipped another way meanwhile', async () => {

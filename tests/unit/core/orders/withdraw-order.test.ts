@@ -4,6 +4,7 @@ import { cancelEscrowSigning, type CancelSigningDeps } from '../../../../functio
 import { ORDER_WITHDRAWN } from '../../../../shared/api/orders';
 import { anOrder } from '../../../fixtures/order-record';
 import { testClock } from '../../../fixtures/test-clock';
+import { DEFAULT_PROTECTION } from '../../../../functions/core/orders/protection';
 
 const NOW = new Date('2026-11-24T10:01:00Z');
 
@@ -26,7 +27,11 @@ function deps(initial: OrderRecord) {
       bySeller: vi.fn(),
       unpaidAuctionOrders: vi.fn(),
     },
-    links: { mediaUrl: (key: string) => `/media/${key}`, transactionUrl: (hash: string) => `/tx/${hash}` },
+    links: {
+      mediaUrl: (key: string) => `/media/${key}`,
+      transactionUrl: (hash: string) => `/tx/${hash}`,
+      protection: DEFAULT_PROTECTION,
+    },
     signer: { cancel: vi.fn(async () => ({ cancelled: true, reason: 'ok' as const })) },
     checkNow: vi.fn(async () => {}),
     events: { changed: vi.fn(async () => {}) },

@@ -49,6 +49,23 @@ export function orderDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
+/**
+ * A delivered order during its inspection period (decision 052): when its escrow goes to the seller. The buyer reads
+ * it as the issue worded it; the seller reads it about themselves.
+ */
+export function releaseNotice(o: Pick<Order, 'status' | 'releaseDueAt' | 'role'>): string | null {
+  if (o.status !== 'delivered' || !o.releaseDueAt) return null;
+  const who = o.role === 'seller' ? 'you' : 'the seller';
+  return `Delivered – funds release to ${who} on ${orderDate(o.releaseDueAt)}`;
+}
+
+/** 'Ship by Dec 1, 2026' for a funded order the seller has to ship (a calendar day, read in UTC). */
+export function shipByText(o: Pick<Order, 'shipBy'>): string | null {
+  if (!o.shipBy) return null;
+  const day = new Date(`${o.shipBy}T12:00:00Z`);
+  return `Ship by ${day.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}`;
+}
+
 /** The shipping status badge (spec part 2 "Shipping info": pending, processing, shipped, delivered). */
 export function shippingStatusLabel(status: Order['shippingStatus']): string {
   return SHIPPING_STATUS_LABELS[status];

@@ -2,7 +2,7 @@ import '../../styles/orders.css';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Order } from '../../../../shared/api/orders';
 import { formatUsd } from '../../../../shared/domain/money';
-import { orderDate, sellerCanAct } from './order-display';
+import { orderDate, releaseNotice, sellerCanAct, shipByText } from './order-display';
 import {
   checkTrackingNumber,
   SELLER_TEXTS,
@@ -39,6 +39,8 @@ function sellerNote(o: Order): string | null {
       return o.shipment.proof === 'platform_label'
         ? `Shipped with a label bought here (FedEx ${o.shipment.trackingNumber ?? ''}). Print it and drop the parcel off at FedEx; the escrow is released to you once FedEx confirms delivery.`
         : 'Shipped. The escrow is released to you once FedEx confirms delivery.';
+    case 'delivered':
+      return releaseNotice(o);
     case 'releasing':
       return 'Releasing the escrow to you...';
     case 'completed':
@@ -247,6 +249,7 @@ function Actions({
 
   return (
     <div className="seller-actions" role="group" aria-label={`Seller actions: ${title}`}>
+      {actionable && o.shipBy && <p className="seller-actions-text seller-ship-by">{shipByText(o)}</p>}
       {actionable && !o.isLocalPickup && (
         <ShipChoices
           order={o}

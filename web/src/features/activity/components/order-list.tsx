@@ -16,6 +16,8 @@ import {
   orderDate,
   orderStatusLabel,
   orderStatusTone,
+  releaseNotice,
+  shipByText,
 } from '../../../domains/orders/order-display';
 import { AuctionOrderActions } from './auction-order-actions';
 import { WithdrawOrderButton } from './withdraw-order-button';
@@ -59,8 +61,8 @@ function OrderCard({ order: o, onApprove, approving, onChanged }: OrderCardProps
           : 'Waiting for seller to ship item and provide tracking'
         : o.isLocalPickup
           ? 'The buyer collects this order from you (local pickup).'
-          : 'Ship the items to the buyer.'
-      : null;
+          : ['Ship the items to the buyer.', shipByText(o)].filter(Boolean).join(' ')
+      : releaseNotice(o);
   const title = o.lines.map((l) => l.title).join(', ');
   return (
     <li>

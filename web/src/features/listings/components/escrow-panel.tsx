@@ -6,7 +6,7 @@ import { userTopic } from '../../../../../shared/events';
 import { ShipmentFacts, ShippingBadge } from '../../../domains/orders/order-status';
 import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
 import { useOrdersOfListing } from '../../../domains/orders/api';
-import { orderDate, orderStatusLabel, orderStatusTone } from '../../../domains/orders/order-display';
+import { orderDate, orderStatusLabel, orderStatusTone, releaseNotice } from '../../../domains/orders/order-display';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
@@ -18,6 +18,8 @@ function buyerWaiting(o: Order): string {
   switch (o.status) {
     case 'shipped':
       return 'Shipped. The seller is paid once FedEx confirms delivery.';
+    case 'delivered':
+      return releaseNotice(o)!;
     case 'releasing':
       return 'Releasing the escrow to the seller...';
     case 'refunding':

@@ -24,6 +24,7 @@ import {
   orderDate,
   orderStatusLabel,
   orderStatusTone,
+  releaseNotice,
 } from '../../../domains/orders/order-display';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
@@ -197,6 +198,7 @@ function Purchase({ order: o, onChanged }: { order: Order; onChanged(): void }) 
             Order
           </h2>
           <OrderFacts order={o} />
+          {o.role === 'buyer' && releaseNotice(o) && <p className="commerce-note">{releaseNotice(o)}</p>}
           {o.role === 'seller' && (
             <SellerEscrowActions order={o} pickupCode={pickupCodeFromHash(hash)} onChanged={onChanged} />
           )}
