@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import {
+  DISPUTE_DESCRIPTION_MAX,
+  DISPUTE_REASONS,
+  DISPUTE_RESOLUTION_NOTE_MAX,
+  DISPUTE_STATUSES,
+} from '../domain/disputes';
+import { defineContract } from './contract';
+import { orderSchema } from './orders';
+
+/** Report Issue, its end, and an administrator's decision (decision 053). */
+
+const orderParams = z.strictObject({
+  orderId: z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not an order id')),
+});
+/** Text that must say something (blank is refused), at most `max` characters. */
+const text = (empty: string, tooLong: string, max: number) =>
+  z.string().check(
+    z.refine((v) => v.trim().length > 0, empty),
+    z.maxLength(max, tooLong),
+  );
+
+export const disputeSchema = z.object({
+  reason: z.enum(DISPUTE_REASONS),
+  description: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  openedAt: z.string(),
+  /** Still open then, it ends as a refund (the release deadline: CancelAfter minus the margin). */
+  endsAt: z.string(),
+  /** Who ended it, when, and the administrator's written reason. */
+  resolution: z.nullable(
+    z.object({ by: z.enum(['buyer', 'seller', 'admin', 'deadline']), note: z.nullable(z.string()), at: z.string() }),
+  ),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+/** The buyer reports an issue: the escrow's release is held until the dispute ends. */
+export const openDispute = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/dispute',
+  params: orderParams,
+  body: z.strictObject({
+    reason: z.enum(DISPUTE_REASONS, 'Please choose a reason.'),
+    description: text(
+      'Please describe the issue.',
+      'The description can be at most 2,000 characters.',
+      DISPUTE_DESCRIPTION_MAX,
+    ),
+  }),
+  response: orderSchema,
+});
+
+/** The buyer withdraws the open dispute: the release follows the normal schedule again. */
+export const withdrawDispute = defineContract({
+  method: 'DELETE',
+  path: '/api/orders/{orderId}/dispute',
+  params: orderParams,
+  response: orderSchema,
+});
+
+/** The seller refunds the buyer: the escrow goes back once the ledger allows it (CancelAfter). */
+export const refundDispute = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/dispute/refund',
+  params: orderParams,
+  body: z.strictObject({}),
+  response: orderSchema,
+});
+
+/** An administrator ends an open dispute: release now, or refund at CancelAfter, with a reason both parties see. */
+export const resolveDispute = defineContract({
+  method: 'POST',
+  path: '/api/admin/orders/{orderId}/dispute/resolution',
+  params: orderParams,
+  body: z.strictObject({
+    outcome: z.enum(['release', 'refund'], 'Choose release or refund.'),
+    note: text('Please write the reason.', 'The reason can be at most 1,000 characters.', DISPUTE_RESOLUTION_NOTE_MAX),
+  }),
+  response: z.object({ orderId: z.string(), status: z.string(), dispute: disputeSchema }),
+});
