@@ -19,6 +19,7 @@ import {
   createListing,
   endListing,
   getListing,
+  getListingShippingEstimate,
   importListingPhoto,
   listListings,
   listMyListings,
@@ -289,6 +290,15 @@ export const routes = {
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', anyone(200), {
     readsSession: true,
   }),
+  // The listing page's shipping estimate for calculated shipping (decision 051): any signed-in viewer, to their ZIP.
+  getListingShippingEstimate: route(
+    'getListingShippingEstimate',
+    getListingShippingEstimate,
+    'http/listings/get-listing-shipping-estimate',
+    'user',
+    signedIn(200),
+    { usesCarrier: true },
+  ),
   // A bid (decision 027): any signed-in user on someone else's auction (the fixture names one; on their own auction a
   // seller gets 403 'Cannot Bid on Own Item'); money, so retried with its Idempotency-Key, on reserved capacity sized
   // for a hot auction.

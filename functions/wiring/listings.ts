@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { LISTING_PHOTO_MAX_BYTES } from '../../shared/api/listings';
 import { accounts } from './auth';
+import { carrier } from '../adapters/carrier/fedex-carrier';
 import { clock } from '../adapters/clock';
 import { listingBrowseStore } from '../adapters/db/listing-browse-store';
 import { listingDetailReader } from '../adapters/db/listing-detail-reader';
@@ -12,6 +13,7 @@ import { db } from '../adapters/db/service';
 import { eventQueue } from '../adapters/event-queue';
 import { fetchImage } from '../adapters/image-fetch';
 import { presignUpload } from '../adapters/media-uploads';
+import { profileStore } from '../adapters/db/profile-store';
 import { writeObject } from '../adapters/media-store';
 import { mediaUrl } from '../adapters/media-url';
 import { photoStore } from '../adapters/photo-store';
@@ -20,6 +22,7 @@ import { enforceRateLimit } from '../core/auth/rate-limit';
 import type { CreateListingDeps } from '../core/listings/create-listing';
 import type { EndListingDeps } from '../core/listings/end-listing';
 import type { ListingReaderPort } from '../core/listings/get-listing';
+import type { GetListingShippingEstimateDeps } from '../core/listings/get-listing-shipping-estimate';
 import type { ImportListingPhotoDeps } from '../core/listings/import-listing-photo';
 import type { ListListingsDeps } from '../core/listings/list-listings';
 import type { ListMyListingsDeps } from '../core/listings/list-my-listings';
@@ -41,6 +44,17 @@ export function listListingsDeps(sourceIp: string): ListListingsDeps {
 
 export function getListingDeps(): { reader: ListingReaderPort; mediaUrl: MediaUrl } {
   return { reader: listingDetailReader(db()), mediaUrl };
+}
+
+/** The listing page's shipping estimate: the carrier's rate; a failed carrier gives the fallback and is logged. */
+export function getListingShippingEstimateDeps(log: Pick<Logger, 'warn'>): GetListingShippingEstimateDeps {
+  return {
+    listings: listingDetailReader(db()),
+    profiles: profileStore(db()),
+    carrier: carrier(),
+    onCarrierError: (error) =>
+      log.warn('carrier rates failed; fallback shipping estimate given', { error: String(error) }),
+  };
 }
 
 /** Uploads are checked and re-encoded onto the listing's keys; thumbnails are asked of the media queue. */

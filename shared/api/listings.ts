@@ -152,6 +152,32 @@ export const getListing = defineContract({
   response: listingDetailSchema,
 });
 
+export const SHIPPING_ESTIMATE_SOURCES = ['carrier', 'fallback'] as const;
+
+/**
+ * The listing page's shipping estimate for calculated shipping (spec part 1 "Function shipping-estimate" and business
+ * constants; decision 051): one unit from the seller's ZIP to the signed-in viewer's saved ZIP.
+ */
+export const listingShippingEstimateSchema = z.object({
+  costCents: cents,
+  /** 'carrier': the carrier's rate (Ground preferred); 'fallback': the carrier failed and the spec's 8.99 stands in. */
+  source: z.enum(SHIPPING_ESTIMATE_SOURCES),
+  /** The carrier service quoted (e.g. 'FedEx Ground'); null for the fallback. */
+  serviceName: z.nullable(z.string()),
+  fromZip: z.string(),
+  toZip: z.string(),
+  /** The viewer has no saved US ZIP: the estimate is to the default ZIP (90210). */
+  toDefaultZip: z.boolean(),
+});
+export type ListingShippingEstimate = z.infer<typeof listingShippingEstimateSchema>;
+
+export const getListingShippingEstimate = defineContract({
+  method: 'GET',
+  path: '/api/listings/{listingId}/shipping-estimate',
+  params: z.strictObject({ listingId: z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id')) }),
+  response: listingShippingEstimateSchema,
+});
+
 /**
  * Listing photos (spec part 3 validation rules, decision 010): up to 8, images only, at most 5 MB each; the first is
  * the main image. The browser uploads each file straight to the media bucket with a presigned POST; the listing create

@@ -23,6 +23,13 @@ export const CHECKOUT_WEIGHT_PER_UNIT_LB = 2;
 export const CHECKOUT_PACKAGE_IN = { length: 12, width: 12, height: 6 } as const;
 export const DEFAULT_ZIP = '90210';
 
+/**
+ * The listing page's estimate (spec part 1 business constants): one unit in the listing's own package, or 1 lb in an
+ * 8 x 6 x 4 in box when the seller gave none; 8.99 when the carrier can't quote it.
+ */
+export const LISTING_DEFAULT_PACKAGE = { weightLb: 1, lengthIn: 8, widthIn: 6, heightIn: 4 } as const;
+export const LISTING_FALLBACK_SHIPPING_CENTS = 899;
+
 export const STANDARD_SHIPPING: ShippingOption = {
   id: 'STANDARD',
   name: 'Standard Shipping',

@@ -53,7 +53,7 @@ test('a buyer contacts a seller, the reply arrives live in the open chat, unread
 
     // The seller, on the home page all along: the count arrives in the header without a reload.
     const header = seller.page.getByRole('banner');
-    const trigger = header.getByRole('button', { name: `Account: ${sellerName}, 1 unread messages` });
+    const trigger = header.getByRole('button', { name: `${sellerName} account, 1 unread messages` });
     await expect(trigger).toBeVisible({ timeout: 20_000 });
     await expect(trigger.getByTestId('message-badge')).toHaveText('1');
     await trigger.click();
@@ -69,7 +69,7 @@ test('a buyer contacts a seller, the reply arrives live in the open chat, unread
     const sellerLog = seller.page.getByRole('log');
     await expect(sellerLog.getByText(/Is the lamp still available\?/)).toBeVisible();
     // Opened is read: the counts go.
-    await expect(header.getByRole('button', { name: `Account: ${sellerName}`, exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: `${sellerName} account`, exact: true })).toBeVisible();
     await expect(entry.getByLabel('1 unread')).toBeHidden();
 
     const reply = seller.page.getByRole('textbox', { name: 'Message' });

@@ -72,7 +72,7 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
   await expect(page.getByText('Wallet Connected')).toBeVisible();
   await expect(create).toBeHidden();
 
-  const account = header.getByRole('button', { name: `Account: ${username}` });
+  const account = header.getByRole('button', { name: `${username} account` });
   await expect(account).toBeVisible();
   const rlusd = await ledgerRlusd(address);
   expect(rlusd).not.toBe('$0.00');

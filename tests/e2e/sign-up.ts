@@ -23,6 +23,6 @@ export async function signUpInBrowser(page: Page, context: BrowserContext, prefi
   await create.getByLabel('Username').fill(username);
   await expect(create.getByText('Username is available!')).toBeVisible({ timeout: 20_000 });
   await create.getByRole('button', { name: 'Create Account' }).click();
-  await expect(header.getByRole('button', { name: `Account: ${username}` })).toBeVisible();
+  await expect(header.getByRole('button', { name: `${username} account` })).toBeVisible();
   return username;
 }

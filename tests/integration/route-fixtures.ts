@@ -84,6 +84,8 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   setAvatar: async ({ me, world }) => ({ body: { key: await uploadAvatar(me ?? world.callers.seller) } }),
   updateStore: () => ({ body: { storeName: 'Route Table Store', storeDescription: '', bio: '' } }),
   getListing: ({ world }) => ({ params: { listingId: world.listingId } }),
+  // A listing of the seller's with calculated shipping (the world's own ships free), made once per world.
+  getListingShippingEstimate: async ({ world }) => ({ params: { listingId: await calculatedListingOf(world) } }),
   // Each bid is on a new auction, so callers never outbid each other: the seller's, except for the seller, who bids on
   // the other seller's (as with buying; bidding on one's own is 403, tests/integration/bids.test.ts).
   placeBid: async ({ caller, world }) => ({
@@ -456,6 +458,18 @@ function lapsedSaleOf(world: World): Promise<string> {
     lapsedSales.set(world, sale);
   }
   return sale;
+}
+
+const calculatedListings = new WeakMap<World, Promise<string>>();
+
+/** One listing of the world's seller with calculated shipping from its ZIP (shared by the callers). */
+function calculatedListingOf(world: World): Promise<string> {
+  let listing = calculatedListings.get(world);
+  if (!listing) {
+    listing = listItem(world.callers.seller, { shippingType: 'calculated' });
+    calculatedListings.set(world, listing);
+  }
+  return listing;
 }
 
 const unsoldAuctions = new WeakMap<World, Promise<string>>();

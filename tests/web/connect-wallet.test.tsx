@@ -153,7 +153,7 @@ describe('Connect Wallet dialog (spec part 1)', () => {
       act(() => Socket.instances.at(-1)!.emit(signingStatusFrame(uuid, 'signed')));
       expect(await screen.findByText('Wallet Connected')).toBeTruthy();
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(await screen.findByRole('button', { name: 'Account: alice_1' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'alice_1 account' })).toBeTruthy();
       expect(find('POST', `/api/auth/sign-in/${uuid}/complete`)[0]?.body).toEqual({
         clientSecret: signInRequest.clientSecret,
       });
@@ -194,7 +194,7 @@ describe('Connect Wallet dialog (spec part 1)', () => {
     fireEvent.change(within(create).getByLabelText('Username'), { target: { value: 'new_seller' } });
     expect(await within(create).findByText('Username is available!')).toBeTruthy();
     fireEvent.click(within(create).getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('button', { name: 'Account: new_seller' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'new_seller account' })).toBeTruthy();
     expect(find('POST', '/api/users')[0]?.body).toEqual({ username: 'new_seller', ticket: 'reg.ticket.jwt' });
   });
 

@@ -175,7 +175,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
     await waitFor(() => expect(api.find('POST', `/api/me/conversations/${c.id}/read`)).toHaveLength(1));
     expect(within(main()).getByRole('button', { current: true }).textContent).toContain('seller_1');
     await waitFor(() => expect(within(main()).queryByLabelText('2 unread')).toBeNull());
-    expect(await screen.findByRole('button', { name: 'Account: alice_1' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'alice_1 account' })).toBeTruthy();
   });
 
   it("?conversation= with a buyer's id opens the latest conversation with that user", async () => {
@@ -253,7 +253,7 @@ describe('/messages (spec part 2 "Messages page")', () => {
     const list = within(main()).getByRole('list', { name: 'Conversations' });
     await waitFor(() => expect(within(list).getAllByRole('button')[0]!.textContent).toContain('Over here'));
     expect(within(list).getByLabelText('1 unread')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Account: alice_1, 1 unread messages' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'alice_1 account, 1 unread messages' })).toBeTruthy();
   });
 
   it('on a phone: the list, then the chat with a way back', async () => {
@@ -273,7 +273,7 @@ describe('the account panel', () => {
   it('links to /messages with the unread count, and the trigger shows it too', async () => {
     signedIn(messageServer([conversation(1, { unreadCount: 4 })]));
     renderRoutes(routes, '/');
-    const trigger = await screen.findByRole('button', { name: 'Account: alice_1, 4 unread messages' }, LOAD);
+    const trigger = await screen.findByRole('button', { name: 'alice_1 account, 4 unread messages' }, LOAD);
     fireEvent.keyDown(trigger, { key: 'Enter' });
     const panel = await screen.findByRole('menu');
     const link = within(panel).getByRole('menuitem', { name: /Messages/ });

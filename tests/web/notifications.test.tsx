@@ -196,7 +196,7 @@ describe('header notification bell', () => {
     signedIn(notificationServer([note(nid(2)), note(nid(1))]));
     renderRoutes(routes, '/');
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Account: alice_1' }), { key: 'Enter' });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'alice_1 account' }), { key: 'Enter' });
     const panel = await screen.findByRole('menu');
     const link = within(panel).getByRole('menuitem', { name: /^Notifications/ });
     expect(link.getAttribute('href')).toBe('/notifications');

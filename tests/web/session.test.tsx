@@ -85,7 +85,7 @@ describe('header and session restore', () => {
     expect(screen.queryByRole('button', { name: 'Connect Wallet' })).toBeNull();
     answerRefresh();
 
-    expect(await screen.findByRole('button', { name: 'Account: alice_1' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'alice_1 account' })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Wallet balance $1,234.50' })).toBeTruthy();
     expect(find('POST', '/api/auth/session')[0]?.token).toBe(TOKEN);
     expect(find('GET', '/api/me')[0]?.token).toBe(NEW_TOKEN);
@@ -131,7 +131,7 @@ describe('header and session restore', () => {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(1_000);
       });
-      expect(await screen.findByRole('button', { name: 'Account: alice_1' })).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'alice_1 account' })).toBeTruthy();
       expect(find('POST', '/api/auth/session')).toHaveLength(2);
       expect(localStorage.getItem(SESSION_KEYS.token)).toBe(NEW_TOKEN);
     } finally {
@@ -188,7 +188,7 @@ describe('header and session restore', () => {
       ),
     );
     renderRoutes(routes, '/');
-    await screen.findByRole('button', { name: 'Account: alice_1' });
+    await screen.findByRole('button', { name: 'alice_1 account' });
     expect(screen.queryByRole('link', { name: 'Sell an item' })).toBeNull();
     act(() => dispatchSellerStatusChanged({ isSeller: true }));
     expect(screen.getByRole('link', { name: 'Sell an item' }).getAttribute('href')).toBe('/sell');
@@ -213,7 +213,7 @@ describe('header and session restore', () => {
     window.addEventListener(WALLET_USER_CHANGED, onChange);
     try {
       renderRoutes(routes, '/');
-      const trigger = await screen.findByRole('button', { name: 'Account: alice_1' });
+      const trigger = await screen.findByRole('button', { name: 'alice_1 account' });
       await screen.findByRole('link', { name: 'Wallet balance $5.00' });
       fireEvent.keyDown(trigger, { key: 'Enter' });
       const panel = await screen.findByRole('menu');
@@ -262,7 +262,7 @@ describe('header and session restore', () => {
         ),
       );
       const view = renderRoutes(routes, '/');
-      fireEvent.keyDown(await screen.findByRole('button', { name: 'Account: alice_1' }), { key: 'Enter' });
+      fireEvent.keyDown(await screen.findByRole('button', { name: 'alice_1 account' }), { key: 'Enter' });
       const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
       view.unmount();
       return items.map((i) => [i.textContent, i.getAttribute('href')]);
@@ -319,7 +319,7 @@ describe('session renewal while the tab is open', () => {
         return listings(req);
       });
       renderRoutes(routes, '/');
-      await screen.findByRole('button', { name: 'Account: alice_1' });
+      await screen.findByRole('button', { name: 'alice_1 account' });
       expect(find('POST', '/api/auth/session')).toHaveLength(1);
       await act(async () => {
         await vi.advanceTimersByTimeAsync(9 * 60_000);

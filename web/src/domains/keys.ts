@@ -11,6 +11,9 @@ export const keys = {
   listing: (listingId: string, viewer: string | null) => ['listing', listingId, viewer] as const,
   /** One page of browse results; equal queries share one request and cache entry. */
   listListings: (query: Partial<ListListingsQuery>) => ['listListings', query] as const,
+  /** A calculated-shipping listing's estimate for this viewer and their saved address (its ZIP is the destination). */
+  listingShippingEstimate: (listingId: string, userId: string, address: string) =>
+    ['listing-shipping-estimate', listingId, userId, address] as const,
   myListings: (userId: string) => ['myListings', userId] as const,
   store: (username: string) => ['store', username] as const,
   storeReviews: (username: string, cursor: string | null) => ['storeReviews', username, cursor] as const,

@@ -3,7 +3,14 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import * as contracts from '../../../../shared/api/listings';
 import { endListing, listMyListings, type CreateListingBody } from '../../../../shared/api/listings';
-import { getListing, listListings, type ListingPage, type ListListingsQuery } from '../../../../shared/api/listings';
+import {
+  getListing,
+  getListingShippingEstimate,
+  listListings,
+  type ListingPage,
+  type ListingShippingEstimate,
+  type ListListingsQuery,
+} from '../../../../shared/api/listings';
 import type { MarketplaceCategory } from '../../../../shared/domain/categories';
 import {
   MARKETPLACE_PAGE_SIZE,
@@ -87,6 +94,19 @@ export function useListingDetail(listingId: string | null) {
   const viewer = session?.user?.id ?? null;
   return useSWR(listingId && !restoring ? keys.listing(listingId, viewer) : null, () =>
     apiGet(getListing, { params: { listingId: listingId! }, token }),
+  );
+}
+
+/**
+ * A calculated-shipping listing's shipping estimate for the signed-in viewer (decision 051). `address` fingerprints the
+ * viewer's saved address, so a new address asks again; null skips the request.
+ */
+export function useListingShippingEstimate(
+  ask: { listingId: string; userId: string; token: string; address: string } | null,
+) {
+  return useSWR<ListingShippingEstimate, ApiError, ReturnType<typeof keys.listingShippingEstimate> | null>(
+    ask ? keys.listingShippingEstimate(ask.listingId, ask.userId, ask.address) : null,
+    () => apiGet(getListingShippingEstimate, { params: { listingId: ask!.listingId }, token: ask!.token }),
   );
 }
 

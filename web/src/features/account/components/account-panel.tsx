@@ -29,12 +29,15 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
   };
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="btn btn-ghost account-trigger icon-with-badge"
-        aria-label={`Account: ${user.username}${unreadMessages > 0 ? `, ${unreadMessages} unread messages` : ''}`}
-      >
+      {/*
+        Named by its content, which starts with the username it shows (WCAG 2.5.3 label in name; an aria-label
+        "Account: alice" did not contain the avatar's visible initial and name): "alice account[, N unread messages]".
+        The name is only visually hidden on narrow screens, so it stays the button's name there.
+      */}
+      <DropdownMenu.Trigger className="btn btn-ghost account-trigger icon-with-badge">
         <UserAvatar username={user.username} avatarUrl={user.avatarUrl} />
         <span className="account-trigger-name">{user.username}</span>
+        <span className="sr-only">{` account${unreadMessages > 0 ? `, ${unreadMessages} unread messages` : ''}`}</span>
         {unreadMessages > 0 && (
           <span className="count-badge" aria-hidden data-testid="message-badge">
             {badgeCount(unreadMessages)}
