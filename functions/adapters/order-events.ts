@@ -1,4 +1,6 @@
 import { formatUsd } from '../../shared/domain/money';
+import { NOTIFICATION_MESSAGE_MAX } from '../../shared/domain/notification';
+import type { DisputeEvents } from '../core/disputes/ports';
 import { userTopic } from '../../shared/events';
 import type { OrderRecord } from '../core/orders/order';
 import type { FeeEvents } from '../core/orders/platform-fee';
@@ -9,13 +11,108 @@ import { eventQueue } from './event-queue';
 const utcDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** 'Dec 3, 2026, 14:00 UTC'. */
+const utcDateTime = (iso: string) => `${utcDate(iso)}, ${iso.slice(11, 16)} UTC`;
+
 const itemsOf = (o: OrderRecord) => (o.lines.length === 1 ? o.lines[0]!.title : `${o.lines.length} items`);
 
 /**
  * An order's new status goes to both parties' sockets; a funded order notifies both (the seller's 'escrow_created',
  * the buyer's 'transaction'). Ids are stable per fact, so a job that runs twice repeats nothing.
  */
-export const orderEvents: OrderEvents & FeeEvents = {
+/** What each party is told of a dispute's change (decision 053), by the dispute's status. */
+function disputeNotices(order: OrderRecord): { buyer: string; seller: string; title: string } {
+  const d = order.dispute!;
+  const items = itemsOf(order);
+  const note = d.resolution?.note ? ` Reason: ${d.resolution.note}` : '';
+  switch (d.status) {
+    case 'open':
+      return {
+        title: 'Issue reported',
+        buyer: `You reported an issue with ${items}. The payment stays in escrow until it is resolved.`,
+        seller: `${order.buyerUsername} reported an issue with ${items}. Refund them or answer in your messages.`,
+      };
+    case 'withdrawn':
+      return {
+        title: 'Issue withdrawn',
+        buyer: `You withdrew your issue with ${items}.`,
+        seller: `${order.buyerUsername} withdrew their issue with ${items}. The payment is released to you as usual.`,
+      };
+    case 'released':
+      return {
+        title: 'Issue resolved',
+        buyer: `The issue with ${items} was resolved: the payment was released to ${order.sellerUsername}.${note}`,
+        seller: `The issue with ${items} was resolved: the payment is released to you.${note}`,
+      };
+    case 'refunded':
+      return {
+        title: 'Issue resolved',
+        buyer: `The issue with ${items} was resolved with a refund: the payment comes back to you on ${utcDate(order.escrow.cancelAfter)}.${note}`,
+        seller: `The issue with ${items} was resolved with a refund to ${order.buyerUsername}.${note}`,
+      };
+    case 'expired':
+      return {
+        title: 'Issue ended with a refund',
+        buyer: `Your issue with ${items} was not resolved in time: the payment comes back to you on ${utcDate(order.escrow.cancelAfter)}.`,
+        seller: `The issue with ${items} was not resolved in time: the payment goes back to ${order.buyerUsername}.`,
+      };
+  }
+}
+
+export const orderEvents: OrderEvents & FeeEvents & DisputeEvents = {
+  async disputeChanged(order, at) {
+    const occurredAt = at.toISOString();
+    const d = order.dispute!;
+    const told = disputeNotices(order);
+    const fact = `dispute:${order.orderId}:${d.openedAt}:${d.status}`;
+    await eventQueue.publish(
+      (['buyer', 'seller'] as const).flatMap((party) => {
+        const userId = party === 'buyer' ? order.buyerId : order.sellerId;
+        return [
+          {
+            id: `order:${fact}:${userId}`,
+            type: 'order.updated' as const,
+            topic: userTopic(userId),
+            occurredAt,
+            data: { orderId: order.orderId, status: order.status },
+          },
+          {
+            id: `notify:${fact}:${userId}`,
+            type: 'notify.requested' as const,
+            occurredAt,
+            data: {
+              userId,
+              type: 'transaction' as const,
+              title: told.title,
+              message: told[party].slice(0, NOTIFICATION_MESSAGE_MAX),
+              relatedId: order.orderId,
+              dedupeKey: fact,
+            },
+          },
+        ];
+      }),
+    );
+  },
+  async disputeEnding(order, at) {
+    const d = order.dispute!;
+    const fact = `dispute_ending:${order.orderId}:${d.openedAt}`;
+    const message = `The issue with ${itemsOf(order)} is still open. Unless it is resolved by ${utcDateTime(d.endsAt)}, the payment goes back to ${order.buyerUsername}.`;
+    await eventQueue.publish(
+      [order.buyerId, order.sellerId].map((userId) => ({
+        id: `notify:${fact}:${userId}`,
+        type: 'notify.requested' as const,
+        occurredAt: at.toISOString(),
+        data: {
+          userId,
+          type: 'transaction' as const,
+          title: 'Issue ends tomorrow',
+          message: message.slice(0, NOTIFICATION_MESSAGE_MAX),
+          relatedId: order.orderId,
+          dedupeKey: fact,
+        },
+      })),
+    );
+  },
   async changed(order, at) {
     const occurredAt = at.toISOString();
     const updated = (userId: string) => ({

@@ -13,6 +13,8 @@ import type { PayAuctionOrderDeps } from '../core/orders/pay-auction-order';
 import type { ReconcileDeps } from '../core/orders/reconcile-orders';
 import type { SettleDeps } from '../core/orders/settle-escrow';
 import type { ShipOrderDeps } from '../core/orders/ship-order';
+import type { SettleEscrowsDeps } from '../core/orders/settle-escrows';
+import { orderDisputeStore } from '../adapters/db/order-dispute-store';
 import type { PlatformAccount } from '../core/ledger/ports';
 import { SIGNING_SCHEDULE } from '../core/signing/poll-signing';
 import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
@@ -166,7 +168,9 @@ export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
   return { orders: orderStore(db()), ledger, platform, vault, events: orderEvents, log, clock };
 }
 
-export const settleEscrowsDeps = settlementDeps;
+export async function settleEscrowsDeps(log: Log): Promise<SettleEscrowsDeps> {
+  return { ...(await settlementDeps(log)), disputes: orderDisputeStore(db()), disputeEvents: orderEvents };
+}
 export const reconcileOrdersDeps = settlementDeps;
 
 export async function shipOrderDeps(log: Log): Promise<ShipOrderDeps> {

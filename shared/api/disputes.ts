@@ -1,12 +1,10 @@
 import * as z from 'zod/mini';
-import {
-  DISPUTE_DESCRIPTION_MAX,
-  DISPUTE_REASONS,
-  DISPUTE_RESOLUTION_NOTE_MAX,
-  DISPUTE_STATUSES,
-} from '../domain/disputes';
+import { DISPUTE_DESCRIPTION_MAX, DISPUTE_REASONS, DISPUTE_RESOLUTION_NOTE_MAX } from '../domain/disputes';
 import { defineContract } from './contract';
+import { disputeSchema } from './dispute-view';
 import { orderSchema } from './orders';
+
+export { disputeSchema, type Dispute } from './dispute-view';
 
 /** Report Issue, its end, and an administrator's decision (decision 053). */
 
@@ -19,20 +17,6 @@ const text = (empty: string, tooLong: string, max: number) =>
     z.refine((v) => v.trim().length > 0, empty),
     z.maxLength(max, tooLong),
   );
-
-export const disputeSchema = z.object({
-  reason: z.enum(DISPUTE_REASONS),
-  description: z.string(),
-  status: z.enum(DISPUTE_STATUSES),
-  openedAt: z.string(),
-  /** Still open then, it ends as a refund (the release deadline: CancelAfter minus the margin). */
-  endsAt: z.string(),
-  /** Who ended it, when, and the administrator's written reason. */
-  resolution: z.nullable(
-    z.object({ by: z.enum(['buyer', 'seller', 'admin', 'deadline']), note: z.nullable(z.string()), at: z.string() }),
-  ),
-});
-export type Dispute = z.infer<typeof disputeSchema>;
 
 /** The buyer reports an issue: the escrow's release is held until the dispute ends. */
 export const openDispute = defineContract({

@@ -5,6 +5,7 @@ import { ORDER_STATUSES, ESCROW_STATUSES, SHIPPING_STATUSES } from '../domain/or
 import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
 import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
+import { disputeSchema } from './dispute-view';
 
 /** Checkout, orders and their escrows (spec part 2 "Checkout", "Escrow creation", part 3 "My Activity"). */
 
@@ -160,6 +161,8 @@ export const orderSchema = z.object({
   releaseDueAt: z.nullable(z.string()),
   /** To the seller of a funded order to ship: the last day (YYYY-MM-DD) to send it so it arrives in time. */
   shipBy: z.nullable(z.string()),
+  /** The buyer's reported issue, to both parties (decision 053); the latest one, null if none. */
+  dispute: z.nullable(disputeSchema),
   /**
    * An auction's order (decision 029): the window to pay in, and, to the seller of one that lapsed, what they may do.
    */

@@ -1,4 +1,4 @@
-import type { OrderRecord, Shipment } from '../../core/orders/order';
+import { holdEnd, type OrderRecord, type Shipment } from '../../core/orders/order';
 import type { ShipmentRepository } from '../../core/orders/ship-order';
 import { conditionally } from './conditional';
 import { toRecord, type StoredOrder } from './order-store';
@@ -71,11 +71,14 @@ export function orderShipmentStore(db: Db): ShipmentRepository & {
             status: 'delivered',
             shipment: { ...o.shipment, status: 'delivered', deliveredAt },
             releaseDueAt,
-            // The settlement schedule releases it from then (decision 052).
-            deadline: releaseDueAt,
+            // The settlement schedule releases it from then (decision 052); an open dispute keeps its own end.
+            deadline: holdEnd(o) ?? releaseDueAt,
             updatedAt: at,
           })
-          .where((a, op) => op.eq(a.status, 'shipped'))
+          .where(
+            (a, op) =>
+              `${op.eq(a.status, 'shipped')} AND ${holdEnd(o) ? op.eq(a.releaseHold, 'dispute') : op.notExists(a.releaseHold)}`,
+          )
           .go(),
       );
     },

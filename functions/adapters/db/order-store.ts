@@ -23,7 +23,8 @@ type Optional =
   | 'releaseDueAt'
   | 'auction'
   | 'pickup'
-  | 'hold';
+  | 'hold'
+  | 'dispute';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
@@ -45,6 +46,8 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   pickupTries?: number;
   pickupPausedUntil?: string;
   hold?: NonNullable<OrderRecord['hold']>;
+  dispute?: NonNullable<OrderRecord['dispute']>;
+  releaseHold?: 'dispute';
   deadline: string;
 };
 
@@ -83,6 +86,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     reservationExpiresAt: o.reservationExpiresAt,
     auction: o.auction ?? null,
     ...(o.hold && { hold: o.hold }),
+    ...(o.dispute && { dispute: o.dispute }),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
@@ -338,7 +342,8 @@ export function orderStore(db: Db): OrderRepository {
         await order
           .patch({ orderId })
           .set({ status: 'releasing', releaseReason: reason, updatedAt: at, deadline: current.data?.deadline ?? at })
-          .where((a, op) => op.eq(a.status, from as OrderRecord['status']))
+          // An open dispute holds every release (decision 053).
+          .where((a, op) => `${op.eq(a.status, from as OrderRecord['status'])} AND ${op.notExists(a.releaseHold)}`)
           .go();
       });
     },

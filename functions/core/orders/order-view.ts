@@ -1,6 +1,6 @@
 import type { Order } from '../../../shared/api/orders';
 import type { MediaUrl } from '../listings/to-card';
-import type { AuctionSale, OrderRecord, OrderStatus } from './order';
+import { holdEnd, type AuctionSale, type OrderRecord, type OrderStatus } from './order';
 import { sellerOptionsOf } from './auction-payment';
 import { shipBy, type ProtectionSettings } from './protection';
 
@@ -138,7 +138,8 @@ export function toOrderView(
       ledgerIndex: o.escrowCreate?.ledgerIndex ?? null,
     },
     releaseDueAt: o.status === 'delivered' ? o.releaseDueAt : null,
-    shipBy: role === 'seller' && o.status === 'funded' ? shipBy(o, protection) : null,
+    shipBy: role === 'seller' && o.status === 'funded' && !holdEnd(o) ? shipBy(o, protection) : null,
+    dispute: o.dispute ?? null,
     auction: o.auction && auctionView(o, o.auction, role),
     signing: role === 'buyer' && o.status === 'awaiting_signature' ? o.signing : null,
     cancelReason: o.cancelReason,

@@ -2,6 +2,7 @@ import type { PackageSpec } from '../shipping/carrier-port';
 import type { Cents } from '../../../shared/domain/money';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import type { HoldCharge } from './holds';
+import type { DisputeReason, DisputeStatus } from '../../../shared/domain/disputes';
 
 /**
  * An order: what one buyer buys from one seller in one checkout, paid into one conditional RLUSD escrow on the ledger.
@@ -119,8 +120,10 @@ export interface Settlement {
   ledgerIndex: number | null;
 }
 
-export type ReleaseReason = 'delivered' | 'pickup_approved';
-export type RefundReason = 'pickup_rejected' | 'expired';
+export const RELEASE_REASONS = ['delivered', 'pickup_approved', 'dispute_released'] as const;
+export type ReleaseReason = (typeof RELEASE_REASONS)[number];
+export const REFUND_REASONS = ['pickup_rejected', 'expired', 'dispute_refunded', 'dispute_expired'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export interface OrderLine {
   listingId: string;
@@ -250,6 +253,8 @@ export interface OrderRecord {
   auction: AuctionSale | null;
   /** A local pickup's code lock; absent for a shipped order and for pickups made before decision 040. */
   pickup?: PickupLock;
+  /** The buyer's report of an issue (decision 053): while open, nothing releases the escrow. Absent if none. */
+  dispute?: OrderDispute;
   /** A checkout's order: what it charged against the buyer's hold limits (decision 041); absent otherwise. */
   hold?: HoldCharge;
   createdAt: string;
@@ -257,6 +262,21 @@ export interface OrderRecord {
   fundedAt: string | null;
   cancelledAt: string | null;
 }
+
+/** A dispute as the order keeps it (decision 053); the latest one, when the buyer reported more than once. */
+export interface OrderDispute {
+  reason: DisputeReason;
+  description: string;
+  status: DisputeStatus;
+  openedAt: string;
+  /** Still open then (the release deadline), it ends as a refund. */
+  endsAt: string;
+  resolution: { by: 'buyer' | 'seller' | 'admin' | 'deadline'; note: string | null; at: string } | null;
+}
+
+/** When the open dispute holding the order's release ends (decision 053); null when nothing holds it. */
+export const holdEnd = (o: Pick<OrderRecord, 'dispute'>): string | null =>
+  o.dispute?.status === 'open' ? o.dispute.endsAt : null;
 
 /** A new order's shipment: nothing shipped yet. */
 export const NO_SHIPMENT: Shipment = {

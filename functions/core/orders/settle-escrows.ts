@@ -1,5 +1,16 @@
 import { eachLimited } from '../../lib/each-limited';
+import type { DisputeEvents, DisputeRepository } from '../disputes/ports';
+import { ended } from '../disputes/dispute-rules';
+import { ESCROW_OPEN, holdEnd, type OrderRecord } from './order';
 import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
+
+export interface SettleEscrowsDeps extends SettlementDeps {
+  disputes: Pick<DisputeRepository, 'refund'>;
+  disputeEvents: DisputeEvents;
+}
+
+/** Both parties hear this long before an open dispute ends as a refund (decision 053). */
+export const DISPUTE_ENDING_NOTICE_MS = 24 * 3_600_000;
 
 /** Far enough ahead to list every order in a status (releases are followed whatever their deadline). */
 const ANY_TIME = '9999-12-31T23:59:59.999Z';
@@ -14,28 +25,52 @@ export const SETTLE_CONCURRENCY = 10;
 export interface SettleEscrowsRun {
   /** Delivered orders whose inspection period ended: their release begins. */
   inspected: number;
+  /** Open disputes that reached the release deadline: each ends as a refund. */
+  disputesExpired: number;
   expired: number;
   settled: number;
   pending: number;
 }
 
+async function expireDispute(order: OrderRecord, at: Date, deps: SettleEscrowsDeps): Promise<boolean> {
+  const dispute = ended(order.dispute!, 'expired', 'deadline', null, at.toISOString());
+  if (!(await deps.disputes.refund(order, dispute, 'dispute_expired', at.toISOString()))) return false;
+  await deps.disputeEvents.disputeChanged({ ...order, status: 'refunding', dispute }, at);
+  return true;
+}
+
+/** Tells both parties of every open dispute ending within a day; the notification's key makes it once per dispute. */
+async function disputeEndingNotices(at: Date, deps: SettleEscrowsDeps): Promise<void> {
+  const soon = new Date(at.getTime() + DISPUTE_ENDING_NOTICE_MS).toISOString();
+  for (const status of ESCROW_OPEN) {
+    for (const order of await deps.orders.dueIn(status, soon, BATCH)) {
+      if (holdEnd(order)) await deps.disputeEvents.disputeEnding(order, at);
+    }
+  }
+}
+
 /**
  * The settlement schedule (decision 025, "funds never stuck"): a delivered order's escrow is released once its
- * inspection period ends (decision 052); an escrow still open at its CancelAfter goes back to the buyer (nothing
+ * inspection period ends (decision 052); an open dispute still open at the release deadline ends as a refund, and
+ * both parties hear of it a day before (decision 053); an escrow still open at its CancelAfter goes back to the buyer (nothing
  * released it); refunds whose time has come and releases under way are followed to the ledger's
  * answer. Every step is conditional, so two runs at once or a run after a crash end each escrow once.
  */
-export async function settleEscrows(deps: SettlementDeps): Promise<SettleEscrowsRun> {
-  const run: SettleEscrowsRun = { inspected: 0, expired: 0, settled: 0, pending: 0 };
-  const now = deps.clock.now().toISOString();
-  for (const order of await deps.orders.dueIn('delivered', now, BATCH)) {
-    if (await beginRelease(order, 'delivered', deps)) run.inspected++;
-  }
-  for (const status of ['funded', 'shipped'] as const) {
+export async function settleEscrows(deps: SettleEscrowsDeps): Promise<SettleEscrowsRun> {
+  const run: SettleEscrowsRun = { inspected: 0, disputesExpired: 0, expired: 0, settled: 0, pending: 0 };
+  const at = deps.clock.now();
+  const now = at.toISOString();
+  // An open dispute's order is due when the dispute ends, whatever its status: it ends as a refund.
+  for (const status of ESCROW_OPEN) {
     for (const order of await deps.orders.dueIn(status, now, BATCH)) {
-      if (await beginRefund(order, 'expired', deps)) run.expired++;
+      if (holdEnd(order)) {
+        if (await expireDispute(order, at, deps)) run.disputesExpired++;
+      } else if (status === 'delivered') {
+        if (await beginRelease(order, 'delivered', deps)) run.inspected++;
+      } else if (await beginRefund(order, 'expired', deps)) run.expired++;
     }
   }
+  await disputeEndingNotices(at, deps);
   const due = [
     ...(await deps.orders.dueIn('refunding', now, BATCH)),
     ...(await deps.orders.dueIn('releasing', ANY_TIME, BATCH)),

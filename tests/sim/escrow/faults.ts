@@ -19,6 +19,9 @@ import type { OrderRepository } from '../../../functions/core/orders/order-store
 import type { FeeDeps } from '../../../functions/core/orders/platform-fee';
 import type { ReconcileDeps } from '../../../functions/core/orders/reconcile-orders';
 import type { ShipOrderDeps } from '../../../functions/core/orders/ship-order';
+import type { SettleEscrowsDeps } from '../../../functions/core/orders/settle-escrows';
+import { orderDisputeStore } from '../../../functions/adapters/db/order-dispute-store';
+import { orderEvents } from '../../../functions/adapters/order-events';
 
 /** Where a killed worker stops: each is a step of ending an escrow (settlement.ts). */
 export const KILL_POINTS = [
@@ -92,7 +95,7 @@ export class CountingLog implements SimLog {
   }
 }
 
-export type WorkerDeps = DeliveryDeps & ShipOrderDeps & DecidePickupDeps & ReconcileDeps;
+export type WorkerDeps = DeliveryDeps & ShipOrderDeps & DecidePickupDeps & ReconcileDeps & SettleEscrowsDeps;
 
 export interface Worker {
   name: string;
@@ -326,6 +329,8 @@ export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerC
     byTracking: guarded({ f: delivery.byTracking }).f,
     markDelivered: guarded({ f: delivery.markDelivered }).f,
     protection: delivery.protection,
+    disputes: guarded(orderDisputeStore(db())),
+    disputeEvents: guarded(orderEvents),
   };
   worker.fee = {
     ...fee,

@@ -98,6 +98,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     },
     releaseDueAt: null,
     shipBy: null,
+    dispute: null,
     auction: null,
     signing: null,
     cancelReason: null,

@@ -1,5 +1,5 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
-import { CANCEL_REASONS, ORDER_STATUSES } from '../../../core/orders/order';
+import { CANCEL_REASONS, ORDER_STATUSES, REFUND_REASONS, RELEASE_REASONS } from '../../../core/orders/order';
 import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
 
 /**
@@ -41,8 +41,12 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         settlement: { type: 'any' },
         /** The recorded settlement's hash on its own: replacing it is conditional on it. */
         settlementTxid: { type: 'string' },
-        releaseReason: { type: ['delivered', 'pickup_approved'] as const },
-        refundReason: { type: ['pickup_rejected', 'expired'] as const },
+        releaseReason: { type: RELEASE_REASONS },
+        refundReason: { type: REFUND_REASONS },
+        /** The buyer's dispute (core/orders/order.ts OrderDispute), decision 053. */
+        dispute: { type: 'any' },
+        /** What holds the release while it is open ('dispute'), on its own for the conditions every release checks. */
+        releaseHold: { type: ['dispute'] as const },
         completedAt: { type: 'string' },
         refundedAt: { type: 'string' },
         releaseDueAt: { type: 'string' },

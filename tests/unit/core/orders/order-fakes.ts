@@ -3,7 +3,13 @@ import { vi } from 'vitest';
 import type { EscrowEnding, EscrowEntry, SubmitOutcome } from '../../../../functions/core/ledger/ports';
 import type { DecidePickupDeps, PickupTries } from '../../../../functions/core/orders/decide-pickup';
 import type { DeliveryDeps } from '../../../../functions/core/orders/delivery';
-import { RESERVING, type OrderRecord, type PlatformFee, type ShipTo } from '../../../../functions/core/orders/order';
+import {
+  holdEnd,
+  RESERVING,
+  type OrderRecord,
+  type PlatformFee,
+  type ShipTo,
+} from '../../../../functions/core/orders/order';
 import type { OrderRepository } from '../../../../functions/core/orders/order-store';
 import { newPickupLock } from '../../../../functions/core/orders/pickup-code';
 import type { FeeDeps, FeeRepository } from '../../../../functions/core/orders/platform-fee';
@@ -15,6 +21,8 @@ import type { SignRequest, SignRequestState } from '../../../../functions/core/s
 import type { SigningRequestStore } from '../../../../functions/core/signing/requests';
 import { anOrder } from '../../../fixtures/order-record';
 import { DEFAULT_PROTECTION, type ProtectionSettings } from '../../../../functions/core/orders/protection';
+import type { DisputeDeps, DisputeRepository } from '../../../../functions/core/disputes/ports';
+import type { SettleEscrowsDeps } from '../../../../functions/core/orders/settle-escrows';
 
 /**
  * In-memory stand-ins for the ports the settlement use cases take (orders, ledger, platform account, vault, carrier,
@@ -108,9 +116,11 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
   const deadline = (o: OrderRecord) =>
     RESERVING.includes(o.status)
       ? o.reservationExpiresAt
-      : o.status === 'delivered'
-        ? o.releaseDueAt!
-        : o.escrow.cancelAfter;
+      : holdEnd(o)
+        ? holdEnd(o)!
+        : o.status === 'delivered'
+          ? o.releaseDueAt!
+          : o.escrow.cancelAfter;
   const clone = (o: OrderRecord | undefined) => (o ? structuredClone(o) : null);
 
   /** A conditional write: `change` applies only when `holds` is true of the stored order. */
@@ -149,7 +159,7 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     beginRelease: (orderId, from, releaseReason) =>
       when(
         orderId,
-        (o) => o.status === from,
+        (o) => o.status === from && !holdEnd(o),
         () => ({ status: 'releasing', releaseReason }),
       ),
     beginRefund: (order, from, settlementTxid, refundReason) =>
@@ -267,11 +277,32 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     markDelivered: (order, deliveredAt, releaseDueAt) =>
       when(
         order.orderId,
-        (o) => o.status === 'shipped',
+        (o) => o.status === 'shipped' && holdEnd(o) === holdEnd(order),
         (o) => ({ status: 'delivered', releaseDueAt, shipment: { ...o.shipment, status: 'delivered', deliveredAt } }),
       ),
   };
-  return { repo, rows, claims };
+  /** A dispute's conditional writes (adapters/db/order-dispute-store.ts), on the same rows. */
+  const held = (order: OrderRecord) => (o: OrderRecord) => o.status === order.status && holdEnd(o) !== null;
+  const disputes: DisputeRepository = {
+    get: async (orderId) => clone(rows.get(orderId)),
+    open: (order, dispute) =>
+      when(
+        order.orderId,
+        (o) => o.status === order.status && !holdEnd(o),
+        () => ({ dispute }),
+      ),
+    withdraw: (order, dispute) => when(order.orderId, held(order), () => ({ dispute })),
+    refund: (order, dispute, refundReason) =>
+      when(order.orderId, held(order), (o) => ({
+        status: 'refunding',
+        refundReason,
+        dispute,
+        escrow: { ...o.escrow, sealedFulfillment: '' },
+      })),
+    release: (order, dispute) =>
+      when(order.orderId, held(order), () => ({ status: 'releasing', releaseReason: 'dispute_released', dispute })),
+  };
+  return { repo, rows, claims, disputes };
 }
 
 /** What the fake ledger answers a submitted blob: a result code, or 'timeout' / 'expired'. */
@@ -453,11 +484,15 @@ export function world(
     }),
   };
   const events = { changed: vi.fn(async (_order: OrderRecord, _at: Date) => {}) };
+  const disputeEvents = {
+    disputeChanged: vi.fn(async (_order: OrderRecord, _at: Date) => {}),
+    disputeEnding: vi.fn(async (_order: OrderRecord, _at: Date) => {}),
+  };
   const feeEvents = { feeChanged: vi.fn(async (_order: OrderRecord, _at: Date) => {}) };
   const log = { warn: vi.fn(), error: vi.fn() };
   const now = () => clock.at;
   const repo = store.repo;
-  const deps: ShipOrderDeps & DecidePickupDeps & DeliveryDeps & ReconcileDeps = {
+  const deps: ShipOrderDeps & DecidePickupDeps & DeliveryDeps & ReconcileDeps & DisputeDeps & SettleEscrowsDeps = {
     orders: repo,
     ledger,
     platform,
@@ -472,6 +507,8 @@ export function world(
     byTracking: repo.byTracking,
     markDelivered: repo.markDelivered,
     protection: options.protection ?? DEFAULT_PROTECTION,
+    disputes: store.disputes,
+    disputeEvents,
   };
   const feeDeps: FeeDeps = {
     orders: repo,
@@ -498,6 +535,7 @@ export function world(
     clock,
     vault,
     events,
+    disputeEvents,
     log,
     trace,
     claims: store.claims,

@@ -16,7 +16,13 @@ describe('the settlement schedule', () => {
       now: afterCancel(60_000),
     });
 
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 0, expired: 2, settled: 2, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 2,
+      settled: 2,
+      pending: 0,
+    });
 
     for (const id of ['F1', 'S1']) {
       expect(w.order(id)).toMatchObject({
@@ -39,7 +45,13 @@ describe('the settlement schedule', () => {
       delivered('D2', new Date(NOW.getTime() + 1).toISOString()),
     ]);
 
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 1, expired: 0, settled: 1, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 1,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 1,
+      pending: 0,
+    });
     expect(w.order('D1')).toMatchObject({
       status: 'completed',
       releaseReason: 'delivered',
@@ -48,26 +60,56 @@ describe('the settlement schedule', () => {
     expect(w.order('D2').status).toBe('delivered');
 
     // A second run finds nothing more to do; the next one after D2's inspection period releases it.
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 0, expired: 0, settled: 0, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 0,
+      pending: 0,
+    });
     w.clock.at = new Date(NOW.getTime() + 1_000);
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 1, expired: 0, settled: 1, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 1,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 1,
+      pending: 0,
+    });
     expect(w.announced()).toEqual(['D1 completed', 'D2 completed']);
   });
 
   it('begins the refund at CancelAfter and submits the cancel only once the margin has passed', async () => {
     const w = world([due('F1')], { now: afterCancel(1_000) });
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 0, expired: 1, settled: 0, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 1,
+      settled: 0,
+      pending: 0,
+    });
     expect(w.order('F1').status).toBe('refunding');
     expect(w.ledger.submitAndWait).not.toHaveBeenCalled();
 
     w.clock.at = afterCancel(60_000);
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 0, expired: 0, settled: 1, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 1,
+      pending: 0,
+    });
     expect(w.order('F1').status).toBe('refunded');
   });
 
   it('follows releases under way to the ledger, whatever their deadline', async () => {
     const w = world([due('R1', { status: 'releasing', releaseReason: 'delivered' }, NEXT_WEEK)]);
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 0, expired: 0, settled: 1, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 1,
+      pending: 0,
+    });
     expect(w.order('R1')).toMatchObject({ status: 'completed', settlement: { kind: 'finish' } });
   });
 
@@ -81,7 +123,13 @@ describe('the settlement schedule', () => {
       { now: afterCancel(-60_000) },
     );
     w.ledger.answer('timeout', 'tecNO_TARGET');
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 0, expired: 0, settled: 1, pending: 2 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 1,
+      pending: 2,
+    });
     expect(['R1', 'R2', 'R3'].map((id) => w.order(id).status).sort()).toEqual(['completed', 'releasing', 'releasing']);
     expect(w.log.warn).toHaveBeenCalledWith('settlement not finished yet', expect.anything());
   });
@@ -90,7 +138,13 @@ describe('the settlement schedule', () => {
     const orders = [due('F1'), due('S1', { status: 'shipped' })];
     const again = world(orders, { now: afterCancel(60_000) });
     await settleEscrows(again.deps);
-    expect(await settleEscrows(again.deps)).toEqual({ inspected: 0, expired: 0, settled: 0, pending: 0 });
+    expect(await settleEscrows(again.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 0,
+      pending: 0,
+    });
     expect(again.ledger.submitAndWait).toHaveBeenCalledTimes(2);
     expect(again.events.changed).toHaveBeenCalledTimes(2);
 
@@ -113,7 +167,13 @@ describe('the settlement schedule', () => {
       waiting--;
       return answer(blob);
     });
-    expect(await settleEscrows(w.deps)).toEqual({ inspected: 0, expired: 0, settled: 25, pending: 0 });
+    expect(await settleEscrows(w.deps)).toEqual({
+      inspected: 0,
+      disputesExpired: 0,
+      expired: 0,
+      settled: 25,
+      pending: 0,
+    });
     expect(most).toBe(SETTLE_CONCURRENCY);
     expect(ids.every((id) => w.order(id).status === 'completed')).toBe(true);
     // Each its own transaction: 25 prepared, each submitted once.

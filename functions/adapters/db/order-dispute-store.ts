@@ -1,0 +1,69 @@
+import type { DisputeRepository } from '../../core/disputes/ports';
+import { conditionally } from './conditional';
+import { toRecord, type StoredOrder } from './order-store';
+import type { Db } from './service';
+
+/**
+ * A dispute's writes to its order item (decision 053): the dispute itself and, while it is open, `releaseHold`, which
+ * every release's condition requires to be absent. Each write is conditional on the status as read and on the hold.
+ */
+export function orderDisputeStore(db: Db): DisputeRepository {
+  const { order } = db.entities;
+  return {
+    async get(orderId) {
+      const { data } = await order.get({ orderId }).go({ consistent: true });
+      return data ? toRecord(data as StoredOrder) : null;
+    },
+
+    open(o, dispute, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({ dispute, releaseHold: 'dispute', deadline: dispute.endsAt, updatedAt: at })
+          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.notExists(a.releaseHold)}`)
+          .go(),
+      );
+    },
+
+    withdraw(o, dispute, deadline, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({ dispute, deadline, updatedAt: at })
+          .remove(['releaseHold'])
+          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
+          .go(),
+      );
+    },
+
+    refund(o, dispute, reason, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({
+            status: 'refunding',
+            refundReason: reason,
+            // Destroyed: from here nothing can release the escrow, only the ledger's cancel after CancelAfter.
+            escrow: { ...o.escrow, sealedFulfillment: '' },
+            dispute,
+            deadline: o.escrow.cancelAfter,
+            updatedAt: at,
+          })
+          .remove(['releaseHold'])
+          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
+          .go(),
+      );
+    },
+
+    release(o, dispute, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({ status: 'releasing', releaseReason: 'dispute_released', dispute, deadline: at, updatedAt: at })
+          .remove(['releaseHold'])
+          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
+          .go(),
+      );
+    },
+  };
+}

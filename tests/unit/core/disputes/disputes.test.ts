@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { openDispute } from '../../../../functions/core/disputes/open-dispute';
+import { refundDispute } from '../../../../functions/core/disputes/refund-dispute';
+import { resolveDispute } from '../../../../functions/core/disputes/resolve-dispute';
+import { withdrawDispute } from '../../../../functions/core/disputes/withdraw-dispute';
+import { settleEscrows } from '../../../../functions/core/orders/settle-escrows';
+import { aFundedOrder, aShippedOrder, NOW, world } from '../orders/order-fakes';
+
+const ISSUE = { reason: 'damaged' as const, description: '  The lid is cracked.  ' };
+const HOUR = 3_600_000;
+const delivered = (releaseDueAt: string) =>
+  aShippedOrder('D1', 'T1', { status: 'delivered', releaseDueAt, buyerId: 'B', sellerId: 'S' });
+const error = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: { status: number; code: string }) => e,
+  );
+
+describe('Report Issue: a dispute holds the release until it ends (decision 053)', () => {
+  it('opens once, by the buyer, while the escrow is funded, ending at CancelAfter minus the margin', async () => {
+    const w = world([delivered(NOW.toISOString())]);
+    expect(await error(openDispute('S', 'D1', ISSUE, w.deps))).toMatchObject({ status: 403 });
+    expect(await error(openDispute('X', 'D1', ISSUE, w.deps))).toMatchObject({ status: 404 });
+    await openDispute('B', 'D1', ISSUE, w.deps);
+    const cancelAfter = Date.parse(w.order('D1').escrow.cancelAfter);
+    expect(w.order('D1').dispute).toEqual({
+      reason: 'damaged',
+      description: 'The lid is cracked.',
+      status: 'open',
+      openedAt: NOW.toISOString(),
+      endsAt: new Date(cancelAfter - 12 * HOUR).toISOString(),
+      resolution: null,
+    });
+    expect(await error(openDispute('B', 'D1', ISSUE, w.deps))).toMatchObject({ code: 'dispute_open' });
+    expect(w.disputeEvents.disputeChanged).toHaveBeenCalledTimes(1);
+
+    const done = world([aFundedOrder({ orderId: 'C1', buyerId: 'B', status: 'completed' })]);
+    expect(await error(openDispute('B', 'C1', ISSUE, done.deps))).toMatchObject({ code: 'escrow_not_open' });
+  });
+
+  it('keeps a delivered order from being released when its inspection period ends; withdrawn, it is released', async () => {
+    const w = world([delivered(new Date(NOW.getTime() - 1).toISOString())]);
+    await openDispute('B', 'D1', ISSUE, w.deps);
+    const run = await settleEscrows(w.deps);
+    expect(run).toMatchObject({ inspected: 0, disputesExpired: 0 });
+    expect(w.order('D1').status).toBe('delivered');
+
+    await withdrawDispute('B', 'D1', w.deps);
+    expect(w.order('D1').dispute).toMatchObject({ status: 'withdrawn', resolution: { by: 'buyer' } });
+    expect(await settleEscrows(w.deps)).toMatchObject({ inspected: 1, settled: 1 });
+    expect(w.order('D1')).toMatchObject({ status: 'completed', releaseReason: 'delivered' });
+  });
+
+  it('the seller refunds: the escrow goes back at CancelAfter, nothing can release it', async () => {
+    const w = world([delivered(NOW.toISOString())]);
+    await openDispute('B', 'D1', ISSUE, w.deps);
+    expect(await error(refundDispute('B', 'D1', w.deps))).toMatchObject({ status: 403 });
+    await refundDispute('S', 'D1', w.deps);
+    expect(w.order('D1')).toMatchObject({
+      status: 'refunding',
+      refundReason: 'dispute_refunded',
+      escrow: { sealedFulfillment: '' },
+      dispute: { status: 'refunded', resolution: { by: 'seller' } },
+    });
+    expect(await error(withdrawDispute('B', 'D1', w.deps))).toMatchObject({ code: 'no_open_dispute' });
+  });
+
+  it('an administrator releases now, or refunds, with the reason kept for both parties', async () => {
+    const w = world([delivered(new Date(NOW.getTime() + 10 * HOUR).toISOString())]);
+    await openDispute('B', 'D1', ISSUE, w.deps);
+    const after = await resolveDispute('D1', { outcome: 'release', note: ' Photos show it intact. ' }, w.deps);
+    expect(after).toMatchObject({
+      status: 'completed',
+      releaseReason: 'dispute_released',
+      dispute: { status: 'released', resolution: { by: 'admin', note: 'Photos show it intact.' } },
+    });
+    expect(await error(resolveDispute('D1', { outcome: 'refund', note: 'x' }, w.deps))).toMatchObject({
+      code: 'no_open_dispute',
+    });
+
+    const v = world([delivered(NOW.toISOString())]);
+    await openDispute('B', 'D1', ISSUE, v.deps);
+    await resolveDispute('D1', { outcome: 'refund', note: 'Counterfeit.' }, v.deps);
+    expect(v.order('D1')).toMatchObject({ status: 'refunding', dispute: { status: 'refunded' } });
+  });
+
+  it('tells both parties a day before, and ends a dispute still open at the release deadline as a refund', async () => {
+    const w = world([delivered(NOW.toISOString())]);
+    await openDispute('B', 'D1', ISSUE, w.deps);
+    const endsAt = Date.parse(w.order('D1').dispute!.endsAt);
+
+    w.clock.at = new Date(endsAt - 25 * HOUR);
+    await settleEscrows(w.deps);
+    expect(w.disputeEvents.disputeEnding).not.toHaveBeenCalled();
+    w.clock.at = new Date(endsAt - 23 * HOUR);
+    await settleEscrows(w.deps);
+    expect(w.disputeEvents.disputeEnding).toHaveBeenCalledTimes(1);
+
+    w.clock.at = new Date(endsAt + 1);
+    expect(await settleEscrows(w.deps)).toMatchObject({ disputesExpired: 1, inspected: 0 });
+    expect(w.order('D1')).toMatchObject({
+      status: 'refunding',
+      refundReason: 'dispute_expired',
+      dispute: { status: 'expired', resolution: { by: 'deadline' } },
+    });
+    // A second run finds nothing left to end.
+    expect(await settleEscrows(w.deps)).toMatchObject({ disputesExpired: 0 });
+  });
+});
