@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { approve, call } from './auth-support';
-import { checkout, listItem, putInCart, signAndFund, getOrder } from './checkout-support';
+import { checkout, listItem, putInCart, signAndFund, getOrder, waitForOrder } from './checkout-support';
 import type { Account } from './route-support';
 
 /** A funded order of `seller`'s item (shipped by carrier, or a local pickup) bought by `buyer`, whose profile has an address. */
@@ -127,4 +127,19 @@ export function decide(seller: Account, orderId: string, decision: 'approve' | '
     body: decision === 'approve' ? { decision, pickupCode } : { decision },
     headers: { 'idempotency-key': randomUUID() },
   });
+}
+
+/** The seller of a funded local pickup pays the fee and approves it with the buyer's code; waits until it is released. */
+export async function releasePickup(seller: Account, order: Order): Promise<Order> {
+  await payFee(seller, order.id);
+  const approved = await decide(seller, order.id, 'approve', order.pickupCode!);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const done = await waitForOrder(seller, order.id, ['funded', 'releasing']);
+  expect(done).toMatchObject({ status: 'completed', releaseReason: 'pickup_approved' });
+  return done;
+}
+
+/** A local pickup of `seller`'s item bought by `buyer`, released: a completed order, as reviews need. */
+export async function completedPickup(seller: Account, buyer: Account, priceCents = 2_000): Promise<Order> {
+  return releasePickup(seller, await fundedSale(seller, buyer, 'pickup', priceCents));
 }

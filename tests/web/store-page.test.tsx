@@ -14,6 +14,7 @@ const review = (n: number, overrides: Partial<StoreReview> = {}): StoreReview =>
   createdAt: '2026-10-01T12:00:00.000Z',
   transactionType: 'buy',
   reviewer: { username: `buyer_${n}`, avatarUrl: null },
+  reply: null,
   ...overrides,
 });
 
