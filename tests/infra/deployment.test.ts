@@ -261,8 +261,9 @@ describe('every function', () => {
   it("keeps every stack under CloudFormation's 500 resources; the API's functions share one log group", () => {
     for (const stack of stacks) {
       const count = Object.keys(Template.fromStack(stack).toJSON().Resources as object).length;
-      // Room for a few more routes before the API stack needs splitting (decision 038).
-      expect(count, stack.stackName).toBeLessThanOrEqual(460);
+      // Raised from 460 for the reviews' two routes (467, decision 050): the next route needs the API stack split into
+      // nested stacks first (decision 038), which this guard is here to say.
+      expect(count, stack.stackName).toBeLessThanOrEqual(470);
     }
     const groups = new Set(
       Object.values(ownFunctions(templates.api)).map((fn) => JSON.stringify(fn.Properties!.LoggingConfig.LogGroup)),
