@@ -29,6 +29,7 @@ import {
 import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
+import { createReview, replyToReview } from '../shared/api/reviews';
 import { STORE_BANNERS } from './core/stores/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 import {
@@ -138,6 +139,18 @@ const orderSeller = (status: number): Access => ({
 
 /** Only the seller of the order the request names; to anyone else, its buyer too, it does not exist (404). */
 const orderSellerAlone = (status: number): Access => ({
+  visitor: 401,
+  user: 404,
+  seller: status,
+  otherSeller: 404,
+  admin: 404,
+});
+
+/**
+ * Only the reviewed user of the review the request names (the matrix's seller); reviews are read in the caller's own
+ * partition, so to anyone else it does not exist (404).
+ */
+const reviewed = (status: number): Access => ({
   visitor: 401,
   user: 404,
   seller: status,
@@ -318,6 +331,14 @@ export const routes = {
     'public',
     anyone(200),
   ),
+  // Reviews (decision 050): both parties of the completed order the request names review each other once (anyone
+  // else: 404); a retry with the same Idempotency-Key gets the first answer, a new review of the order 409.
+  createReview: route('createReview', createReview, 'http/reviews/create-review', 'user', parties(201), {
+    idempotent: true,
+  }),
+  replyToReview: route('replyToReview', replyToReview, 'http/reviews/reply-to-review', 'user', reviewed(201), {
+    idempotent: true,
+  }),
   // Attaching re-encodes checked uploads onto the listing prefix; an edit deletes the photos it drops.
   createListing: route('createListing', createListing, 'http/listings/create-listing', 'user', sellers(201), {
     uploadsMedia: LISTING_PHOTOS,

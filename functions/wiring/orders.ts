@@ -32,6 +32,7 @@ import { orderPickupStore } from '../adapters/db/order-pickup-store';
 import { orderShipmentStore } from '../adapters/db/order-shipment-store';
 import { orderStore } from '../adapters/db/order-store';
 import { profileStore } from '../adapters/db/profile-store';
+import { reviewStore } from '../adapters/db/review-store';
 import { saleListings } from '../adapters/db/sale-listings';
 import { db } from '../adapters/db/service';
 import { shippingQuoteStore } from '../adapters/db/shipping-quote-store';
@@ -124,6 +125,7 @@ export function getOrderDeps(log: Log): GetOrderDeps {
     orders: orderStore(db()),
     links: orderViewContext(),
     pickupCodes: orderPickupStore(db()),
+    reviews: { store: reviewStore(db()), clock },
     refreshSigning: async (uuid) => void (await checkSigningNow(log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
   };
 }

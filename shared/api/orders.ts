@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PICKUP_CODE_MESSAGES } from '../domain/pickup-code';
+import { orderReviewsSchema } from '../domain/reviews';
 import { CART_MAX_ITEMS } from '../domain/cart';
 import { ORDER_STATUSES, ESCROW_STATUSES, SHIPPING_STATUSES } from '../domain/order-status';
 import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
@@ -171,6 +172,8 @@ export const orderSchema = z.object({
   signing: z.nullable(z.object({ uuid: z.string(), signUrl: z.string(), qrPngUrl: z.string(), expiresAt: z.string() })),
   /** A funded local pickup's one-time code, in its buyer's own read of that one order only (decision 040). */
   pickupCode: z.optional(z.string()),
+  /** The order's reviews, in a party's read of that one order only (decision 050); lists leave it out. */
+  reviews: z.optional(orderReviewsSchema),
   cancelReason: z.nullable(z.string()),
   /** Why it was released (delivered, pickup_approved) or is being returned (pickup_rejected, expired). */
   releaseReason: z.nullable(z.string()),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineContract } from './contract';
 import { listingCardSchema } from './listings';
+import { reviewSchema } from '../domain/reviews';
 
 /** A seller's public store page (/user/{username}, spec part 3 "Store page"). */
 export const storeSchema = z.object({
@@ -32,17 +33,10 @@ export const getStore = defineContract({
   response: storeSchema,
 });
 
-export const REVIEW_TRANSACTION_TYPES = ['buy', 'other'] as const;
 export const STORE_REVIEWS_PAGE_SIZE = 20;
 
-/** A stored review as the store page's Reviews tab shows it. */
-export const storeReviewSchema = z.object({
-  id: z.string(),
-  /** Whole stars, 1 to 5. */
-  rating: z.number().check(z.int(), z.gte(1), z.lte(5)),
-  comment: z.string(),
-  createdAt: z.string(),
-  transactionType: z.enum(REVIEW_TRANSACTION_TYPES),
+/** A stored review as the store page's Reviews tab shows it: with its reviewer's username and current avatar. */
+export const storeReviewSchema = z.extend(reviewSchema, {
   reviewer: z.object({ username: z.string(), avatarUrl: z.nullable(z.string()) }),
 });
 export type StoreReview = z.infer<typeof storeReviewSchema>;

@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 
-/** Spec part 2 entity "Notification"; escrow_created and escrow_released are the notifications page's extra types. */
+/**
+ * Spec part 2 entity "Notification"; escrow_created and escrow_released are the notifications page's extra types,
+ * review_received the reviews issue's.
+ */
 export const NOTIFICATION_TYPES = [
   'bid',
   'auction_ending',
@@ -10,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   'other',
   'escrow_created',
   'escrow_released',
+  /** Someone reviewed the user (decision 050). */
+  'review_received',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

@@ -261,8 +261,8 @@ describe('every function', () => {
   it("keeps every stack under CloudFormation's 500 resources; the API's functions share one log group", () => {
     for (const stack of stacks) {
       const count = Object.keys(Template.fromStack(stack).toJSON().Resources as object).length;
-      // Room for one more route before the API stack needs splitting (decisions 038 and 051): 461 with the listing's
-      // shipping estimate, CloudFormation's limit is 500.
+      // Raised from 460 for the listing's shipping estimate and the reviews' two routes (467, decisions 050 and 051):
+      // the next route needs the API stack split into nested stacks first (decision 038), which this guard is here to say.
       expect(count, stack.stackName).toBeLessThanOrEqual(470);
     }
     const groups = new Set(

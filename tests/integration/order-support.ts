@@ -146,3 +146,18 @@ export async function afterInspection(buyer: Account, orderId: string): Promise<
   }
   return waitForOrder(buyer, orderId, ['delivered', 'releasing']);
 }
+
+/** The seller of a funded local pickup pays the fee and approves it with the buyer's code; waits until it is released. */
+export async function releasePickup(seller: Account, order: Order): Promise<Order> {
+  await payFee(seller, order.id);
+  const approved = await decide(seller, order.id, 'approve', order.pickupCode!);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const done = await waitForOrder(seller, order.id, ['funded', 'releasing']);
+  expect(done).toMatchObject({ status: 'completed', releaseReason: 'pickup_approved' });
+  return done;
+}
+
+/** A local pickup of `seller`'s item bought by `buyer`, released: a completed order, as reviews need. */
+export async function completedPickup(seller: Account, buyer: Account, priceCents = 2_000): Promise<Order> {
+  return releasePickup(seller, await fundedSale(seller, buyer, 'pickup', priceCents));
+}

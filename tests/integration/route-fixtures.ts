@@ -16,7 +16,8 @@ import {
 import { listItem } from './checkout-support';
 import { until } from './message-support';
 import { giveNotifications } from './notification-support';
-import { buyLabel, fundedSale, LABEL_SERVICE, parcel, payFee } from './order-support';
+import { buyLabel, completedPickup, fundedSale, LABEL_SERVICE, parcel, payFee } from './order-support';
+import { leaveReview } from './review-support';
 import {
   buyerProfile,
   listingBody,
@@ -219,6 +220,16 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString() },
   }),
   carrierWebhook: () => signedCarrierWebhook([]),
+  // Both parties of one completed pickup review each other (the others are refused before anything is read of it).
+  createReview: async ({ world }) => ({
+    params: { orderId: await completedSaleOf(world, 'review') },
+    body: { rating: 5, comment: 'Smooth pickup, as described.' },
+  }),
+  // The buyer's review of one completed sale, which its seller (the reviewed user) answers.
+  replyToReview: async ({ world }) => ({
+    params: { reviewId: await reviewOfSeller(world) },
+    body: { comment: 'Thank you for coming by!' },
+  }),
   getRlusdTrustLine: () => ({}),
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
@@ -340,6 +351,38 @@ function saleOf(world: World, fulfilment: 'ship' | 'pickup', route: string): Pro
     mine.set(route, sale);
   }
   return sale;
+}
+
+const completedSales = new WeakMap<World, Map<string, Promise<string>>>();
+
+/** One completed pickup of the world's seller to its buyer per route (shared by the callers of that route). */
+function completedSaleOf(world: World, route: string): Promise<string> {
+  const mine = completedSales.get(world) ?? completedSales.set(world, new Map()).get(world)!;
+  let sale = mine.get(route);
+  if (!sale) {
+    const { seller, user } = world.callers;
+    sale = call('PUT', '/api/me/profile', { token: user.token, from: user.from, body: buyerProfile }).then(
+      async () => (await completedPickup(seller, user)).id,
+    );
+    mine.set(route, sale);
+  }
+  return sale;
+}
+
+const sellerReviews = new WeakMap<World, Promise<string>>();
+
+/** The world's buyer's review of a completed sale of its seller's (made once per world). */
+function reviewOfSeller(world: World): Promise<string> {
+  let made = sellerReviews.get(world);
+  if (!made) {
+    made = completedSaleOf(world, 'reply').then(async (orderId) => {
+      const r = await leaveReview(world.callers.user, orderId, { rating: 4, comment: 'Friendly seller.' });
+      if (r.status !== 201) throw new Error(`review: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.id;
+    });
+    sellerReviews.set(world, made);
+  }
+  return made;
 }
 
 /** FedEx's tracking webhook naming these parcels, signed with the local webhook token. */

@@ -14,6 +14,7 @@ const review = (n: number, overrides: Partial<StoreReview> = {}): StoreReview =>
   createdAt: '2026-10-01T12:00:00.000Z',
   transactionType: 'buy',
   reviewer: { username: `buyer_${n}`, avatarUrl: null },
+  reply: null,
   ...overrides,
 });
 
@@ -24,6 +25,7 @@ function show(
     signedIn?: boolean;
     seller?: boolean;
     save?: (req: ApiRequest) => ApiAnswer;
+    reply?: (req: ApiRequest) => ApiAnswer;
     path?: string;
   } = {},
 ) {
@@ -38,6 +40,7 @@ function show(
     }
     if (path === '/api/stores/alice_1/reviews') return opts.reviews?.(req) ?? { body: { items: [], cursor: null } };
     if (path === '/api/me/store' && req.method === 'PUT') return opts.save!(req);
+    if (path.startsWith('/api/me/reviews/') && req.method === 'POST') return opts.reply!(req);
     if (path === '/api/listings') return { body: page([]) };
     if (path === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [], explorerUrl: 'x' } };
     if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
@@ -111,6 +114,48 @@ describe('/user/{username} (spec part 3 store page)', () => {
       null,
       'c2',
     ]);
+  });
+
+  const REVIEW_ID = '01JRVW0000000000000000000A';
+  it('shows replies under reviews; the owner replies once to a review without one (decision 050)', async () => {
+    const replied = { comment: 'Thanks, come again', createdAt: '2026-10-02T12:00:00.000Z' };
+    const { find } = show({
+      signedIn: true,
+      path: '/user/alice_1?tab=reviews',
+      reviews: () => ({ body: { items: [review(1, { id: REVIEW_ID }), review(2, { reply: replied })], cursor: null } }),
+      reply: (req) => ({
+        status: 201,
+        body: {
+          ...review(1, { id: REVIEW_ID }),
+          reply: { comment: (req.body as { comment: string }).comment, createdAt: replied.createdAt },
+        },
+      }),
+    });
+    const list = await main().findByRole('list', { name: 'Reviews' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(second!).getByText('Thanks, come again')).toBeTruthy();
+    expect(within(second!).getByText(/Reply from alice_1/)).toBeTruthy();
+    expect(within(second!).queryByRole('button', { name: 'Reply' })).toBeNull();
+
+    fireEvent.click(await within(first!).findByRole('button', { name: 'Reply' }));
+    fireEvent.click(within(first!).getByRole('button', { name: 'Post Reply' }));
+    expect(within(first!).getByText('Please write a reply')).toBeTruthy();
+    fireEvent.change(within(first!).getByRole('textbox', { name: /Your reply/ }), {
+      target: { value: ' Glad it fit! ' },
+    });
+    expect(within(first!).getByText('14 / 1,000 characters')).toBeTruthy();
+    fireEvent.click(within(first!).getByRole('button', { name: 'Post Reply' }));
+    expect(await within(first!).findByText(/Reply from alice_1/)).toBeTruthy();
+    expect(within(first!).getByText('Glad it fit!').tagName).toBe('P');
+    expect(within(first!).queryByRole('button', { name: 'Reply' })).toBeNull();
+    const [sent] = find('POST', `/api/me/reviews/${REVIEW_ID}/reply`);
+    expect(sent).toMatchObject({ body: { comment: 'Glad it fit!' }, idempotencyKey: expect.any(String) });
+  });
+
+  it('offers Reply to the owner only', async () => {
+    show({ path: '/user/alice_1?tab=reviews', reviews: () => ({ body: { items: [review(1)], cursor: null } }) });
+    expect(await main().findByText('Great seller 1')).toBeTruthy();
+    expect(main().queryByRole('button', { name: 'Reply' })).toBeNull();
   });
 
   it('shows the empty states of both tabs', async () => {

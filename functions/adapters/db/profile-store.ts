@@ -1,5 +1,6 @@
 import type { AddressCountry, PostalAddress } from '../../../shared/domain/address';
 import type { ProfileSettingsRecord, ProfileSettingsWrite, ProfileStore } from '../../core/profile/profile';
+import { isConditionalFailure } from './conditional';
 import type { Db } from './service';
 
 type StoredAddress = { country: string; street: string; city: string; state?: string; postalCode?: string };
@@ -15,8 +16,14 @@ function address(stored: StoredAddress | undefined): PostalAddress | undefined {
   };
 }
 
-function isConditionalFailure(error: unknown): boolean {
-  return String((error as Error)?.message).includes('conditional request failed');
+/** Makes the user's (empty) profile unless they have one. */
+export async function ensureProfile(db: Db, userId: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  try {
+    await db.entities.profile.create({ userId, createdAt: at, updatedAt: at }).go();
+  } catch (error) {
+    if (!isConditionalFailure(error)) throw error;
+  }
 }
 
 /** Profile settings in the table; a profile is made with the account, and here too if an older account has none. */
@@ -29,15 +36,6 @@ export function profileStore(db: Db): ProfileStore {
     return { ...r, addressParts: address(r.addressParts), returnAddressParts: address(r.returnAddressParts) };
   }
 
-  async function ensure(userId: string, now: Date): Promise<void> {
-    const at = now.toISOString();
-    try {
-      await profile.create({ userId, createdAt: at, updatedAt: at }).go();
-    } catch (error) {
-      if (!isConditionalFailure(error)) throw error;
-    }
-  }
-
   async function get(userId: string): Promise<ProfileSettingsRecord | null> {
     return record((await profile.get({ userId }).go()).data);
   }
@@ -45,7 +43,7 @@ export function profileStore(db: Db): ProfileStore {
   return {
     get,
     async save(userId, write: ProfileSettingsWrite, now) {
-      await ensure(userId, now);
+      await ensureProfile(db, userId, now);
       const { addressParts, address: line, returnAddressParts, returnAddress, ...plain } = write;
       const set: Record<string, unknown> = { ...plain, updatedAt: now.toISOString() };
       const remove: ('addressParts' | 'address' | 'returnAddressParts' | 'returnAddress')[] = [];
@@ -59,7 +57,7 @@ export function profileStore(db: Db): ProfileStore {
       return (await get(userId))!;
     },
     async setAvatar(userId, avatarKey, now) {
-      await ensure(userId, now);
+      await ensureProfile(db, userId, now);
       await profile.patch({ userId }).set({ avatarKey, updatedAt: now.toISOString() }).go();
       return (await get(userId))!;
     },

@@ -18,6 +18,7 @@ import { listingEntity } from './entities/listing';
 import { listingFacetEntity } from './entities/listing-facet';
 import { offerEntity } from './entities/offer';
 import { orderEntity } from './entities/order';
+import { orderReviewEntity } from './entities/order-review';
 import { pickupCodeEntity } from './entities/pickup-code';
 import { shippingQuoteEntity } from './entities/shipping-quote';
 import { trackingClaimEntity } from './entities/tracking-claim';
@@ -43,6 +44,7 @@ const factories = {
   wallet: walletEntity,
   profile: profileEntity,
   review: reviewEntity,
+  orderReview: orderReviewEntity,
   connection: connectionEntity,
   subscription: subscriptionEntity,
   signingRequest: signingRequestEntity,

@@ -2,6 +2,7 @@ import { ElectroError } from 'electrodb';
 import { usernameKey } from '../../../shared/domain/username';
 import type { StoreReviewsPort } from '../../core/stores/list-store-reviews';
 import { BadRequestError } from '../../lib/errors';
+import { reviewRecord } from './review-store';
 import type { Db } from './service';
 
 /** Username guard -> the seller's review partition (newest first) -> reviewers' profiles for their avatars. */
@@ -16,7 +17,7 @@ export function storeReviewsStore(db: Db): StoreReviewsPort {
         const result = await review.query
           .bySeller({ sellerId })
           .go({ order: 'desc', count: limit, limit, cursor: cursor ?? null });
-        return { items: result.data, cursor: result.cursor };
+        return { items: result.data.map(reviewRecord), cursor: result.cursor };
       } catch (error) {
         if (cursor && (error instanceof ElectroError || (error as Error).name === 'ValidationException')) {
           throw new BadRequestError('Invalid query: cursor is not a cursor this API gave out', {

@@ -1,4 +1,9 @@
+import type { OrderReviews } from '../../../shared/domain/reviews';
 import { NotFoundError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
+import type { ReviewStore } from '../reviews/ports';
+import { orderReviewsFor } from '../reviews/review-rules';
+import type { OrderRecord } from './order';
 import type { OrderRepository } from './order-store';
 import { toOrderView, type OrderViewContext } from './order-view';
 
@@ -9,6 +14,15 @@ export interface GetOrderDeps {
   refreshSigning?: (uuid: string) => Promise<void>;
   /** A pickup's plain code, kept apart from the order for its buyer (decision 040). */
   pickupCodes?: { codeFor(orderId: string, buyerId: string): Promise<string | null> };
+  /** The order's reviews and whether the viewer may leave theirs (decision 050): the order's own page only. */
+  reviews?: { store: Pick<ReviewStore, 'ofOrder'>; clock: Clock };
+}
+
+/** Only a completed order has reviews, so others are not asked for theirs. */
+async function reviewsFor(o: OrderRecord, userId: string, deps: GetOrderDeps): Promise<OrderReviews | undefined> {
+  if (!deps.reviews) return undefined;
+  const records = o.status === 'completed' ? await deps.reviews.store.ofOrder(o.orderId) : [];
+  return orderReviewsFor(o, userId, records, deps.reviews.clock.now());
 }
 
 /** An order to one of its two parties; anyone else gets 404, as if it did not exist. */
@@ -20,7 +34,8 @@ export async function getOrder(userId: string, orderId: string, deps: GetOrderDe
     await deps.refreshSigning(order.signing.uuid);
     order = (await deps.orders.get(orderId)) ?? order;
   }
-  const view = toOrderView(order, userId, deps.links);
+  const reviews = await reviewsFor(order, userId, deps);
+  const view = { ...toOrderView(order, userId, deps.links), ...(reviews && { reviews }) };
   // Only the buyer's read of one funded pickup carries its code: never the seller's, a list, a log or an event.
   if (order.buyerId === userId && order.status === 'funded' && order.pickup && deps.pickupCodes) {
     const code = await deps.pickupCodes.codeFor(order.orderId, userId);

@@ -1,16 +1,7 @@
 import { STORE_REVIEWS_PAGE_SIZE, type StoreReview } from '../../../shared/api/stores';
 import { NotFoundError } from '../../lib/errors';
 import type { MediaUrl } from '../listings/to-card';
-
-export interface ReviewRecord {
-  reviewId: string;
-  reviewerId: string;
-  reviewerUsername: string;
-  rating: number;
-  comment: string;
-  transactionType: StoreReview['transactionType'];
-  createdAt: string;
-}
+import { toReview, type ReviewRecord } from '../reviews/review';
 
 export interface StoreReviewsPort {
   /** The user id behind a username (any case); null when nobody has it. */
@@ -25,7 +16,7 @@ export interface StoreReviewsPort {
   avatarKeys(userIds: readonly string[]): Promise<Map<string, string>>;
 }
 
-/** A page of the store's Reviews tab: each review with its reviewer's username and current avatar. */
+/** A page of the store's Reviews tab: each review (and its reply) with its reviewer's username and current avatar. */
 export async function listStoreReviews(
   username: string,
   cursor: string | undefined,
@@ -40,11 +31,7 @@ export async function listStoreReviews(
     items: page.items.map((r) => {
       const avatar = avatars.get(r.reviewerId);
       return {
-        id: r.reviewId,
-        rating: r.rating,
-        comment: r.comment,
-        createdAt: r.createdAt,
-        transactionType: r.transactionType,
+        ...toReview(r),
         reviewer: { username: r.reviewerUsername, avatarUrl: avatar ? mediaUrl(avatar) : null },
       };
     }),

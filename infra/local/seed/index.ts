@@ -6,7 +6,7 @@ import { AVATAR, BANNER, avatarSvg, bannerSvg, listingSvg } from './svg';
 import { avatarKey, bannerKey, buildSellers } from './build-sellers';
 import { mapLimit, renderImage, renderPhoto } from './images';
 import { buildReviews } from './build-reviews';
-import { putImage, removeStaleListings, writeAccounts, writeListings, writeReviews } from './write';
+import { putImage, recountRatings, removeStaleListings, writeAccounts, writeListings, writeReviews } from './write';
 
 /** Images rendered and uploaded at once: sharp works on libuv's threads, so a few in flight keep both cores busy. */
 const IMAGE_CONCURRENCY = 4;
@@ -40,6 +40,10 @@ export async function seedDemoData(options: { now?: Date } = {}): Promise<{ sell
     await removeStaleListings(service, sellers, new Set(listings.map((l) => l.item.listingId)));
     await writeAccounts(service, [...sellers, ...reviewers]);
     await writeReviews(service, reviews);
+    await recountRatings(
+      service,
+      sellers.map((s) => s.user.userId),
+    );
     await writeListings(service, listings);
   };
   // Table writes wait on DynamoDB Local while images keep the CPU busy, so the two run side by side.

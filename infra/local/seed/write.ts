@@ -59,6 +59,22 @@ export async function writeReviews(db: Db, reviews: BuiltReviews['reviews']): Pr
   await putAll('reviews', reviews, (items) => db.entities.review.put(items).go());
 }
 
+/**
+ * Sets each user's rating totals from every review stored of them: the demo reviews just written and any a real
+ * order left on an earlier run, which the profile put above would otherwise drop (decision 050).
+ */
+export async function recountRatings(db: Db, userIds: readonly string[]): Promise<void> {
+  await Promise.all(
+    userIds.map(async (userId) => {
+      const { data } = await db.entities.review.query
+        .bySeller({ sellerId: userId })
+        .go({ pages: 'all', attributes: ['rating'] });
+      const ratingSum = data.reduce((sum, r) => sum + r.rating, 0);
+      await db.entities.profile.patch({ userId }).set({ ratingSum, ratingCount: data.length }).go();
+    }),
+  );
+}
+
 export async function writeListings(db: Db, listings: readonly BuiltListing[]): Promise<void> {
   const e = db.entities;
   // Listings first: an id placed past its lane's first posting chunk is recorded on its listing.

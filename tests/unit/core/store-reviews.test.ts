@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import {
-  listStoreReviews,
-  type ReviewRecord,
-  type StoreReviewsPort,
-} from '../../../functions/core/stores/list-store-reviews';
+import { listStoreReviews, type StoreReviewsPort } from '../../../functions/core/stores/list-store-reviews';
+import type { ReviewRecord } from '../../../functions/core/reviews/review';
 import { STORE_REVIEWS_PAGE_SIZE } from '../../../shared/api/stores';
 
 const record = (id: string, reviewerId: string, rating: number): ReviewRecord => ({
   reviewId: id,
+  reviewedId: 'SELLER',
   reviewerId,
   reviewerUsername: `user_${reviewerId}`,
   rating,
   comment: `comment ${id}`,
   transactionType: 'buy',
   createdAt: '2026-10-01T00:00:00.000Z',
+  reply: null,
 });
 
 function port(over: Partial<StoreReviewsPort> = {}): StoreReviewsPort & { asked: unknown[] } {

@@ -27,7 +27,7 @@ const isSummaryKey = (key: unknown) => isKeyOf(key, 'notification-summary');
 /**
  * Where a notification leads (spec part 2): message -> /messages; bid or offer -> the item, else /activity;
  * auction_ending -> the item, else /marketplace; transaction -> /activity. The notifications page adds escrow types
- * -> /activity; anything else -> /notifications.
+ * -> /activity; review_received -> the order reviewed (decision 050); anything else -> /notifications.
  */
 export function notificationTarget(n: Pick<Notification, 'type' | 'relatedId'>): string {
   const item = n.relatedId ? `/item/${encodeURIComponent(n.relatedId)}` : null;
@@ -43,6 +43,8 @@ export function notificationTarget(n: Pick<Notification, 'type' | 'relatedId'>):
     case 'escrow_created':
     case 'escrow_released':
       return '/activity';
+    case 'review_received':
+      return n.relatedId ? `/purchased/${encodeURIComponent(n.relatedId)}` : '/notifications';
     default:
       return '/notifications';
   }

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
 import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
+import { ratingSummary } from '../../../domains/stores/rating';
 import { useOptionalSession } from '../../../lib/session/session-context';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
@@ -38,11 +39,7 @@ export function SellerPanel({
       <dl className="detail-list">
         <div className="detail-row">
           <dt>Rating</dt>
-          <dd>
-            {seller.rating === null
-              ? 'No ratings yet'
-              : `★ ${seller.rating.toFixed(1)} (${seller.reviewCount} ${seller.reviewCount === 1 ? 'review' : 'reviews'})`}
-          </dd>
+          <dd>{ratingSummary(seller.rating, seller.reviewCount)}</dd>
         </div>
         <div className="detail-row">
           <dt>Sales</dt>

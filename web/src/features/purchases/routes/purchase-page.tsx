@@ -15,6 +15,7 @@ import { DetailList, type DetailRow } from '../../../components/ui/detail-list';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
+import { ratingSummary } from '../../../domains/stores/rating';
 import { ApiError } from '../../../lib/api';
 import { useOrder } from '../../../domains/orders/api';
 import { useListingDetail } from '../../../domains/listings/api';
@@ -28,6 +29,7 @@ import {
 } from '../../../domains/orders/order-display';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
+import { OrderReviews } from '../components/order-reviews';
 import { PickupCodePanel } from '../components/pickup-code-panel';
 
 const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
@@ -157,9 +159,7 @@ function PartyCard({ order: o, listing }: { order: Order; listing: ListingDetail
       </div>
       {info && (
         <p className="purchase-note">
-          {info.rating === null
-            ? 'No ratings yet'
-            : `★ ${info.rating.toFixed(1)} (${info.reviewCount} ${info.reviewCount === 1 ? 'review' : 'reviews'})`}
+          {ratingSummary(info.rating, info.reviewCount)}
           {info.location ? ` · ${info.location}` : ''}
         </p>
       )}
@@ -168,7 +168,18 @@ function PartyCard({ order: o, listing }: { order: Order; listing: ListingDetail
   );
 }
 
-function Purchase({ order: o, onChanged }: { order: Order; onChanged(): void }) {
+function Purchase({
+  order: o,
+  token,
+  onChanged,
+  onReviews,
+}: {
+  order: Order;
+  token: string;
+  onChanged(): void;
+  /** The order's reviews as they now are (null: read the order again). */
+  onReviews(reviews: NonNullable<Order['reviews']> | null): void;
+}) {
   const single = o.lines.length === 1;
   const first = o.lines[0]!;
   // The listing gives the specifications, the return policy and the seller's card (while it is still shown).
@@ -205,6 +216,7 @@ function Purchase({ order: o, onChanged }: { order: Order; onChanged(): void }) 
         </section>
         <PickupCodePanel order={o} />
         <PartyCard order={o} listing={l} />
+        <OrderReviews order={o} token={token} onChanged={onReviews} />
       </div>
       <div className="purchase-details">
         {!single && (
@@ -269,15 +281,23 @@ function PurchaseLoader({ id, token, userId }: { id: string; token: string; user
   if (error instanceof ApiError && error.status === 404) return <NotFound />;
   if (error && !data) return <LoadFailed title="An unexpected error occurred" onRetry={() => void mutate()} />;
   if (!data) return <PageLoading text="Loading purchase..." />;
-  return <Purchase order={data} onChanged={() => void mutate()} />;
+  return (
+    <Purchase
+      order={data}
+      token={token}
+      onChanged={() => void mutate()}
+      onReviews={(reviews) => void (reviews ? mutate({ ...data, reviews }) : mutate())}
+    />
+  );
 }
 
 /**
  * /purchased/{id} (spec part 3 "Purchase detail"): the order to its buyer (and to its seller, with the seller's
  * controls): image, title, purchase date, price, shipping status, tracking number, expected delivery, escrow status,
  * specifications, the seller's card and the return policy. Anyone else, or an unknown id: 'Purchase not found' with
- * 'Back to Activity'. Contact Seller opens the conversation about the (first) item; Leave Review, Request Return and Report
- * Issue come with their features.
+ * 'Back to Activity'. Contact Seller opens the conversation about the (first) item; Leave Review (either party, once the
+ * order is completed) and the order's reviews below the party card; Request Return and Report Issue come with their
+ * features.
  */
 export function PurchasePage() {
   const { id = '' } = useParams();

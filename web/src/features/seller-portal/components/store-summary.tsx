@@ -1,5 +1,5 @@
 import { useStore as useStoreSummary } from '../../../domains/stores/api';
-import { ratingText, reviewCountText } from '../lib/portal-display';
+import { ratingText, reviewCountText } from '../../../domains/stores/rating';
 
 /** The store summary card: name, description, seller badge, rating and reviews from the public store. */
 export function StoreSummary({ username }: { username: string }) {

@@ -18,15 +18,6 @@ export const STATUS_BADGE: Record<ListingStatus, string> = {
   deleted: 'badge',
 };
 
-/** Average rating with one decimal, or null for 'No ratings yet'. */
-export function ratingText(rating: number | null): string | null {
-  return rating === null ? null : rating.toFixed(1);
-}
-
-export function reviewCountText(count: number): string {
-  return count === 1 ? '1 review' : `${count} reviews`;
-}
-
 /** The row's price: the fixed price, or for auctions the current bid, else the starting bid. */
 export function rowPrice(l: MyListing): { caption?: string; text: string } {
   if (l.listingType === 'fixed') return { text: l.priceCents === null ? 'No price' : formatUsd(l.priceCents) };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Store } from '../../../../../shared/api/stores';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
+import { ratingText, reviewCountText } from '../../../domains/stores/rating';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -23,9 +24,8 @@ export function StoreHeader({ store, actions }: { store: Store; actions?: ReactN
               <span>
                 <span aria-hidden>★ </span>
                 <span className="sr-only">Rating: </span>
-                {store.rating.toFixed(1)}
-                <span className="sr-only"> out of 5</span> ({store.reviewCount}{' '}
-                {store.reviewCount === 1 ? 'review' : 'reviews'})
+                {ratingText(store.rating)}
+                <span className="sr-only"> out of 5</span> ({reviewCountText(store.reviewCount)})
               </span>
             )}
             {store.isSeller && <span className="badge badge-accent">Verified Seller</span>}

@@ -22,7 +22,7 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
-function StoreTabs({ store }: { store: Store }) {
+function StoreTabs({ store, owner }: { store: Store; owner: { token: string } | null }) {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'reviews' ? 'reviews' : 'store';
   const view = params.get('view') === 'list' ? 'list' : 'grid';
@@ -61,7 +61,7 @@ function StoreTabs({ store }: { store: Store }) {
       }}
     >
       {tab === 'reviews' ? (
-        <StoreReviews username={store.username} />
+        <StoreReviews username={store.username} owner={owner} />
       ) : store.listings.length === 0 ? (
         <div className="status">
           <p className="status-title">No active listings</p>
@@ -128,7 +128,7 @@ export function StorePage() {
           )
         }
       />
-      <StoreTabs store={store} />
+      <StoreTabs store={store} owner={owner?.token ? { token: owner.token } : null} />
       {owner?.token && (
         <CustomizeStoreDialog
           store={store}
