@@ -130,20 +130,18 @@ export function decide(seller: Account, orderId: string, decision: 'approve' | '
 }
 
 /**
- * Lets a delivered order's inspection period pass (decision 052): the functions' clock is moved just past its release
- * time for one run of the settlement schedule, then given back. The escrow is released on the ledger's own time, still
- * before CancelAfter. Returns the order once the release has ended.
+ * Lets a delivered order's inspection period pass (decision 052): `settleAt` (the test file's own, as only test files
+ * move clocks: tests/integration/stack-halves.ts) runs the settlement schedule with the functions' clock just past the
+ * release time. The escrow is released on the ledger's own time, still before CancelAfter. Returns the order after.
  */
-export async function afterInspection(buyer: Account, orderId: string): Promise<Order> {
+export async function afterInspection(
+  buyer: Account,
+  orderId: string,
+  settleAt: (at: string) => Promise<void>,
+): Promise<Order> {
   const delivered = (await getOrder(buyer, orderId)).body;
   expect(delivered).toMatchObject({ status: 'delivered', escrowStatus: 'pending' });
-  const at = new Date(Date.parse(delivered.releaseDueAt!) + 60_000).toISOString();
-  expect((await call('PUT', '/_local/clock', { body: { at } })).status).toBe(200);
-  try {
-    expect((await call('POST', '/_local/schedules/settle-escrows', { body: {} })).status).toBe(200);
-  } finally {
-    await call('DELETE', '/_local/clock');
-  }
+  await settleAt(new Date(Date.parse(delivered.releaseDueAt!) + 60_000).toISOString());
   return waitForOrder(buyer, orderId, ['delivered', 'releasing']);
 }
 

@@ -9,6 +9,16 @@ import { jobLeases } from '../../functions/adapters/db/job-lease-store';
 import { rawRequestOf, sendRaw, type Account } from './route-support';
 import { routes } from '../../functions/routes';
 
+/** The settlement schedule, run with the functions' clock at `at`, which is then given back. */
+async function settleAt(at: string): Promise<void> {
+  expect((await call('PUT', '/_local/clock', { body: { at } })).status).toBe(200);
+  try {
+    expect((await call('POST', '/_local/schedules/settle-escrows', { body: {} })).status).toBe(200);
+  } finally {
+    await call('DELETE', '/_local/clock');
+  }
+}
+
 const FROM = '127.0.8.80';
 let buyer: Account;
 let seller: Account;
@@ -111,7 +121,7 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     // The schedule before the period ends releases nothing.
     expect((await settleEscrows()).status).toBe(200);
     expect((await getOrder(buyer, order.id)).body.status).toBe('delivered');
-    const done = await afterInspection(buyer, order.id);
+    const done = await afterInspection(buyer, order.id, settleAt);
     expect(done).toMatchObject({ status: 'completed', escrowStatus: 'completed', shippingStatus: 'delivered' });
     expect(done.escrow.settlementTxHash).toMatch(/^[0-9A-F]{64}$/);
     // The seller got the order's whole amount (the fee went separately, before).
@@ -193,7 +203,7 @@ describe('a shipped order: fee, tracking, delivery, release', () => {
     await moveParcel(good, 'delivered');
     expect((await webhook([good])).status).toBe(200);
     await waitForOrder(buyer, order.id, ['shipped']);
-    expect(await afterInspection(buyer, order.id)).toMatchObject({ status: 'completed' });
+    expect(await afterInspection(buyer, order.id, settleAt)).toMatchObject({ status: 'completed' });
   }, 120_000);
 
   it("refuses a webhook without FedEx's signature", async () => {

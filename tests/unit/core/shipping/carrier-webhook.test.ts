@@ -23,7 +23,7 @@ describe("the carrier's tracking webhook", () => {
     expect(signed).toHaveBeenCalledWith(raw, { 'fdx-signature': 'S' });
   });
 
-  it('asks the carrier again about the parcels it names, once each, and releases the delivered ones', async () => {
+  it('asks the carrier again about the parcels it names, once each, and marks the delivered ones', async () => {
     const w = world([aShippedOrder('O1', NUMBER)], { parcels: [aDeliveredParcel(NUMBER)] });
     const byTracking = vi.spyOn(w.deps, 'byTracking');
     const run = await carrierWebhook('{}', {}, [NUMBER, NUMBER], {
@@ -31,7 +31,8 @@ describe("the carrier's tracking webhook", () => {
       delivery: async () => w.deps,
     });
     expect(byTracking).toHaveBeenCalledWith([NUMBER]);
-    expect(run).toMatchObject({ checked: 1, delivered: 1, released: 1 });
-    expect(w.order('O1').status).toBe('completed');
+    // Released when the inspection period ends (decision 052), by the settlement schedule.
+    expect(run).toMatchObject({ checked: 1, delivered: 1, released: 0 });
+    expect(w.order('O1').status).toBe('delivered');
   });
 });
