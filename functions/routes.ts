@@ -30,6 +30,7 @@ import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
 import { createReview, replyToReview } from '../shared/api/reviews';
+import { openDispute, refundDispute, resolveDispute, withdrawDispute } from '../shared/api/disputes';
 import { STORE_BANNERS } from './core/stores/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 import {
@@ -136,6 +137,9 @@ const orderSeller = (status: number): Access => ({
   otherSeller: 404,
   admin: 404,
 });
+
+/** Administrators only (the role stored on the user); everyone else signed in 403. */
+const admins = (status: number): Access => ({ visitor: 401, user: 403, seller: 403, otherSeller: 403, admin: status });
 
 /** Only the seller of the order the request names; to anyone else, its buyer too, it does not exist (404). */
 const orderSellerAlone = (status: number): Access => ({
@@ -556,6 +560,27 @@ export const routes = {
   // The label's PDF carries both addresses: the order's seller alone reads it.
   getLabelPdf: route('getLabelPdf', getLabelPdf, 'http/orders/get-label-pdf', 'user', orderSellerAlone(200)),
   decidePickup: route('decidePickup', decidePickup, 'http/orders/decide-pickup', 'user', orderSeller(200), {
+    idempotent: true,
+    capacity: 'money',
+    submitsToLedger: true,
+    opensFulfillments: true,
+  }),
+  // Report Issue (decision 053). Each caller disputes an order of its own buying (the fixture names one; another's order
+  // is 403 to its seller and 404 to anyone else: tests/integration/disputes.test.ts).
+  openDispute: route('openDispute', openDispute, 'http/disputes/open-dispute', 'user', signedIn(201), {
+    idempotent: true,
+    capacity: 'money',
+  }),
+  withdrawDispute: route('withdrawDispute', withdrawDispute, 'http/disputes/withdraw-dispute', 'user', signedIn(200), {
+    capacity: 'money',
+  }),
+  // The seller of the disputed order refunds its buyer (the buyer 403, anyone else 404).
+  refundDispute: route('refundDispute', refundDispute, 'http/disputes/refund-dispute', 'user', orderSeller(200), {
+    idempotent: true,
+    capacity: 'money',
+  }),
+  // An administrator releases (now, on the ledger) or refunds a disputed order.
+  resolveDispute: route('resolveDispute', resolveDispute, 'http/disputes/resolve-dispute', 'admin', admins(200), {
     idempotent: true,
     capacity: 'money',
     submitsToLedger: true,

@@ -35,7 +35,7 @@ import {
  * route must refuse with a 4xx JSON error (broken JSON, a body of the wrong type, unknown fields, over 1 MB), and at
  * least RUNS more generated from its zod schemas or broken on purpose (wrong types, nulls, missing and extra fields,
  * huge and odd unicode strings, bad JSON, wrong content types, traversal and bad encodings in the path, junk tokens and
- * Idempotency-Keys), with the seller's real session on user routes. No answer may be a 5xx, anything but JSON, or show
+ * Idempotency-Keys), with the seller's real session on user routes and an administrator's on admin routes. No answer may be a 5xx, anything but JSON, or show
  * anything internal. Seeded: a failure prints FUZZ_SEED, and `FUZZ_SEED=<n> npx vitest run ...` sends the same inputs.
  */
 const RUNS = 200;
@@ -290,13 +290,16 @@ describe.each(routeList.map((r) => [`${r.name}: ${r.contract.method} ${r.contrac
     it(`answers ${RUNS}+ generated and malformed requests without a 5xx or an internal message`, async () => {
       const fixture = (fixtures as Partial<Record<string, Fixture>>)[route.name];
       expect(fixture, `fixture for ${route.name} in tests/integration/route-fixtures.ts`).toBeDefined();
-      const seller = world.callers.seller;
-      const base = await fixture!({ caller: 'seller', me: seller, from: seller.from, world });
-      const valid = rawRequestOf(route, base, route.auth === 'public' ? undefined : (base.token ?? token), seller.from);
+      // The seller's session on user routes; an administrator's on admin routes, so the valid request gets through.
+      const caller = route.auth === 'admin' ? 'admin' : 'seller';
+      const me = world.callers[caller];
+      const session = caller === 'admin' ? me.token : token;
+      const base = await fixture!({ caller, me, from: me.from, world });
+      const valid = rawRequestOf(route, base, route.auth === 'public' ? undefined : (base.token ?? session), me.from);
       const gen = { uriHosts: [new URL(world.productImageUrl).host, 'images.invalid', '127.0.0.1', '169.254.169.254'] };
       const cases: FuzzCase[] = [
         ...refusals(valid, base),
-        ...fc.sample(generated(route, base, token, gen), { seed: seedOf(route.name), numRuns: RUNS }),
+        ...fc.sample(generated(route, base, session, gen), { seed: seedOf(route.name), numRuns: RUNS }),
       ].map((f) => ({ ...f, request: { ...f.request, from: FUZZ_FROM } }));
 
       // The valid request first: it must succeed (the fuzz reaches the route's own code, not only its guards).
@@ -316,7 +319,7 @@ describe.each(routeList.map((r) => [`${r.name}: ${r.contract.method} ${r.contrac
           [
             `- ${why.join('; ')}`,
             `  ${f.request.method} ${cut(f.request.path, 200)}`,
-            `  headers ${cut(JSON.stringify(f.request.headers).replaceAll(token, '<seller token>'), 200)}`,
+            `  headers ${cut(JSON.stringify(f.request.headers).replaceAll(session, '<session token>'), 200)}`,
             `  body ${cut(f.request.body?.toString() ?? '(none)', 300)}`,
             `  -> ${reply.status} ${cut(reply.text, 300)}`,
           ].join('\n'),

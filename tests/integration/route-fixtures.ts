@@ -230,6 +230,20 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     params: { reviewId: await reviewOfSeller(world) },
     body: { comment: 'Thank you for coming by!' },
   }),
+  // Report Issue (decision 053): each caller disputes a purchase of its own (the visitor names none).
+  openDispute: async ({ caller, me, world }) => ({
+    params: { orderId: me ? await purchaseOf(me, caller, world, 'openDispute') : 'NOSUCHORDER' },
+    body: DISPUTE,
+  }),
+  withdrawDispute: async ({ caller, me, world }) => ({
+    params: { orderId: me ? await disputed(me, purchaseOf(me, caller, world, 'withdrawDispute')) : 'NOSUCHORDER' },
+  }),
+  // One disputed sale of the world's seller to its buyer per route.
+  refundDispute: async ({ world }) => ({ params: { orderId: await disputedSaleOf(world, 'refundDispute') }, body: {} }),
+  resolveDispute: async ({ world }) => ({
+    params: { orderId: await disputedSaleOf(world, 'resolveDispute') },
+    body: { outcome: 'refund', note: 'The seller could not show the parcel was sent.' },
+  }),
   getRlusdTrustLine: () => ({}),
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
@@ -348,6 +362,51 @@ function saleOf(world: World, fulfilment: 'ship' | 'pickup', route: string): Pro
     sale = call('PUT', '/api/me/profile', { token: user.token, from: user.from, body: buyerProfile }).then(
       async () => (await fundedSale(seller, user, fulfilment)).id,
     );
+    mine.set(route, sale);
+  }
+  return sale;
+}
+
+const DISPUTE = { reason: 'damaged', description: 'It arrived with a cracked lid.' } as const;
+
+/** Opens the buyer's dispute on the order. */
+async function disputed(buyer: Account, order: Promise<string>): Promise<string> {
+  const orderId = await order;
+  const r = await call('POST', `/api/orders/${orderId}/dispute`, {
+    token: buyer.token,
+    from: buyer.from,
+    body: DISPUTE,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (r.status !== 201) throw new Error(`dispute: ${r.status} ${JSON.stringify(r.body)}`);
+  return orderId;
+}
+
+const purchases = new WeakMap<Account, Map<string, Promise<string>>>();
+
+/** One funded purchase of the caller's per route: from the world's seller, or for the seller from the other seller. */
+function purchaseOf(me: Account, caller: Caller, world: World, route: string): Promise<string> {
+  const mine = purchases.get(me) ?? purchases.set(me, new Map()).get(me)!;
+  let sale = mine.get(route);
+  if (!sale) {
+    const from = caller === 'seller' ? world.callers.otherSeller : world.callers.seller;
+    const profile = caller === 'seller' || caller === 'otherSeller' ? sellerProfile : buyerProfile;
+    sale = call('PUT', '/api/me/profile', { token: me.token, from: me.from, body: profile }).then(
+      async () => (await fundedSale(from, me, 'ship')).id,
+    );
+    mine.set(route, sale);
+  }
+  return sale;
+}
+
+const disputedSales = new WeakMap<World, Map<string, Promise<string>>>();
+
+/** One funded sale of the world's seller to its buyer per route, which the buyer disputes. */
+function disputedSaleOf(world: World, route: string): Promise<string> {
+  const mine = disputedSales.get(world) ?? disputedSales.set(world, new Map()).get(world)!;
+  let sale = mine.get(route);
+  if (!sale) {
+    sale = disputed(world.callers.user, saleOf(world, 'ship', route));
     mine.set(route, sale);
   }
   return sale;

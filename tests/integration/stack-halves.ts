@@ -12,6 +12,7 @@ export const SECOND_HALF = [
   'tests/integration/auth-expiry.test.ts',
   'tests/integration/bids.test.ts',
   'tests/integration/checkout.test.ts',
+  'tests/integration/disputes.test.ts',
   'tests/integration/holds.test.ts',
   'tests/integration/my-bids.test.ts',
   'tests/integration/offers.test.ts',

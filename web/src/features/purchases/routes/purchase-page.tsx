@@ -30,6 +30,7 @@ import {
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { OrderReviews } from '../components/order-reviews';
+import { DisputePanel } from '../components/dispute-panel';
 import { PickupCodePanel } from '../components/pickup-code-panel';
 
 const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
@@ -216,6 +217,7 @@ function Purchase({
         </section>
         <PickupCodePanel order={o} />
         <PartyCard order={o} listing={l} />
+        <DisputePanel order={o} token={token} onChanged={onChanged} />
         <OrderReviews order={o} token={token} onChanged={onReviews} />
       </div>
       <div className="purchase-details">

@@ -1,0 +1,15 @@
+import { resolveDispute } from '../../core/disputes/resolve-dispute';
+import { resolveDisputeDeps } from '../../wiring/disputes';
+import { httpHandler, ok } from '../../wiring/http';
+import { idempotentRequests } from '../../wiring/idempotency';
+import { routes } from '../../routes';
+
+export const handler = httpHandler(
+  routes.resolveDispute,
+  async (req) => {
+    const order = await resolveDispute(req.params.orderId, req.body, await resolveDisputeDeps(req.log));
+    if (req.body.outcome === 'release' && order.status === 'completed') req.metrics.count('EscrowsReleased');
+    return ok({ orderId: order.orderId, status: order.status, dispute: order.dispute! });
+  },
+  { idempotency: idempotentRequests('resolveDispute') },
+);

@@ -1,0 +1,30 @@
+import type { DisputeDeps } from '../core/disputes/ports';
+import { clock } from '../adapters/clock';
+import { orderDisputeStore } from '../adapters/db/order-dispute-store';
+import { db } from '../adapters/db/service';
+import { orderEvents } from '../adapters/order-events';
+import type { Logger } from '../lib/logger';
+import type { GetOrderDeps } from '../core/orders/get-order';
+import { orderStore } from '../adapters/db/order-store';
+import { orderViewContext, protectionSettings, settlementDeps } from './orders';
+
+type Log = Pick<Logger, 'warn' | 'error'>;
+
+/** Opening, withdrawing and a seller's refund write the order only: no ledger (decision 053). */
+function disputeWrites(): Pick<DisputeDeps, 'disputes' | 'disputeEvents' | 'protection' | 'clock'> {
+  return { disputes: orderDisputeStore(db()), disputeEvents: orderEvents, protection: protectionSettings(), clock };
+}
+
+export const openDisputeDeps = disputeWrites;
+export const withdrawDisputeDeps = disputeWrites;
+export const refundDisputeDeps = disputeWrites;
+
+/** An administrator's release settles on the ledger at once, as a pickup approval does. */
+export async function resolveDisputeDeps(log: Log): Promise<DisputeDeps> {
+  return { ...(await settlementDeps(log)), ...disputeWrites() };
+}
+
+/** The order as its party reads it after a dispute's change (the answer of the buyer's and seller's routes). */
+export function disputedOrderDeps(): GetOrderDeps {
+  return { orders: orderStore(db()), links: orderViewContext() };
+}

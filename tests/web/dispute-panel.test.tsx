@@ -1,0 +1,137 @@
+import './support/setup';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../shared/api/orders';
+import { routes } from '../../web/src/app/router';
+import { balances, FakeSocket, saveSession, sessionRoutes, stubApi, user, type ApiAnswer } from './support/api-stub';
+import { funded, order, serverCart } from './support/cart-fixture';
+import { listingDetail, page } from './support/listing-fixture';
+import { renderRoutes } from './support/render';
+
+const main = () => within(screen.getByRole('main'));
+
+/** A delivered order of bob's Oak Desk bought by alice_1 (01JUSER), in its inspection period. */
+function delivered(over: Partial<Order> = {}): Order {
+  return {
+    ...funded(order({ id: 'P1' })),
+    status: 'delivered',
+    shippingStatus: 'delivered',
+    releaseDueAt: '2026-01-05T15:00:00.000Z',
+    escrow: { ...funded(order()).escrow, cancelAfter: '2026-01-08T00:00:00.000Z' },
+    ...over,
+  };
+}
+
+const OPEN: NonNullable<Order['dispute']> = {
+  reason: 'damaged',
+  description: 'The lid is cracked.',
+  status: 'open',
+  openedAt: '2026-01-04T10:00:00.000Z',
+  endsAt: '2026-01-07T12:00:00.000Z',
+  resolution: null,
+};
+
+/** Signed in as alice_1; GET /api/orders/P1 answers `read()`, dispute requests `write`. */
+function show(read: () => Order, write?: () => ApiAnswer) {
+  saveSession();
+  const api = stubApi(
+    sessionRoutes(
+      () => user(),
+      (req) => {
+        const path = req.url.pathname;
+        if (path === '/api/listings') return { body: page([]) };
+        if (path === '/api/listings/DESK1') return { body: listingDetail({ id: 'DESK1', title: 'Oak Desk' }) };
+        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
+        if (path === '/api/me/messages/unread') return { body: { unreadCount: 0 } };
+        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+        if (path === '/api/me/cart') return { body: serverCart([]) };
+        if (path === '/api/wallet/balances') return { body: balances([]) };
+        if (path === '/api/orders/P1' && req.method === 'GET') return { body: read() };
+        if (path.startsWith('/api/orders/P1/dispute') && write) return write();
+        return undefined;
+      },
+    ),
+  );
+  renderRoutes(routes, '/purchased/P1');
+  return api;
+}
+
+const section = async () => within(await main().findByRole('region', { name: 'Issue' }, { timeout: 5_000 }));
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeSocket);
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+});
+
+describe('Report Issue on /purchased/{id} (decision 053)', () => {
+  it('asks for a reason and a description, sends them once with a key, and shows the open issue', async () => {
+    let current = delivered();
+    const api = show(
+      () => current,
+      () => {
+        current = delivered({ dispute: OPEN });
+        return { status: 201, body: current };
+      },
+    );
+    expect(await main().findByText('Delivered – funds release to the seller on Jan 5, 2026')).toBeTruthy();
+    fireEvent.click((await section()).getByRole('button', { name: 'Report Issue' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report Issue' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Report Issue' }));
+    expect(dialog.getByText('Please choose a reason.')).toBeTruthy();
+    expect(dialog.getByText('Please describe the issue.')).toBeTruthy();
+    expect(api.find('POST', '/api/orders/P1/dispute')).toHaveLength(0);
+
+    fireEvent.click(dialog.getByRole('radio', { name: 'Damaged' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /Description/ }), {
+      target: { value: 'The lid is cracked.' },
+    });
+    expect(dialog.getByText('19 / 2,000 characters')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Report Issue' }));
+    expect(await screen.findByText('Issue Reported')).toBeTruthy();
+    const sent = api.find('POST', '/api/orders/P1/dispute');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toEqual({ reason: 'damaged', description: 'The lid is cracked.' });
+    expect(sent[0]!.idempotencyKey).toEqual(expect.any(String));
+
+    const issue = await section();
+    await waitFor(() => expect(issue.getByText('The lid is cracked.')).toBeTruthy());
+    expect(
+      issue.getByText(
+        'Open: the payment stays in escrow. Unless it is resolved before Jan 7, 2026, it comes back to you on Jan 8, 2026.',
+      ),
+    ).toBeTruthy();
+    expect(issue.queryByRole('button', { name: 'Report Issue' })).toBeNull();
+    expect(issue.getByRole('button', { name: 'Withdraw Issue' })).toBeTruthy();
+  });
+
+  it("shows the seller the issue with Refund Buyer, asked first; an administrator's reason is shown to both", async () => {
+    let current = delivered({ role: 'seller', dispute: OPEN });
+    const api = show(
+      () => current,
+      () => {
+        current = delivered({
+          role: 'seller',
+          status: 'refunding',
+          dispute: { ...OPEN, status: 'refunded', resolution: { by: 'seller', note: null, at: OPEN.openedAt } },
+        });
+        return { body: current };
+      },
+    );
+    const issue = await section();
+    fireEvent.click(issue.getByRole('button', { name: 'Refund Buyer' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Refund alice_1?' }));
+    expect(api.find('POST', '/api/orders/P1/dispute/refund')).toHaveLength(0);
+    fireEvent.click(confirm.getByRole('button', { name: 'Refund Buyer' }));
+    expect(await screen.findByText('Refund Started')).toBeTruthy();
+    expect(api.find('POST', '/api/orders/P1/dispute/refund')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(screen.getByRole('main')).getByText(/^Resolved with a refund to alice_1/)).toBeTruthy(),
+    );
+  });
+
+  it('shows neither the button nor the panel once the escrow was released without an issue', async () => {
+    show(() => delivered({ status: 'completed', escrowStatus: 'completed', releaseDueAt: null }));
+    expect(await main().findByRole('region', { name: 'Order' }, { timeout: 5_000 })).toBeTruthy();
+    expect(main().queryByRole('region', { name: 'Issue' })).toBeNull();
+  });
+});

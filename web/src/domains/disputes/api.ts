@@ -1,0 +1,25 @@
+import type { BodyOf } from '../../../../shared/api/contract';
+import * as contracts from '../../../../shared/api/disputes';
+import { apiSend, newIdempotencyKey } from '../../lib/api';
+
+/**
+ * Report Issue and its ends (decision 053). Each POST carries the Idempotency-Key of its click: a lost answer retried
+ * is never a second dispute or refund. Each answers the order as the caller sees it after.
+ */
+
+export function openDispute(token: string, orderId: string, body: BodyOf<typeof contracts.openDispute>) {
+  return apiSend(contracts.openDispute, { token, params: { orderId }, body, idempotencyKey: newIdempotencyKey() });
+}
+
+export function withdrawDispute(token: string, orderId: string) {
+  return apiSend(contracts.withdrawDispute, { token, params: { orderId } });
+}
+
+export function refundDispute(token: string, orderId: string) {
+  return apiSend(contracts.refundDispute, {
+    token,
+    params: { orderId },
+    body: {},
+    idempotencyKey: newIdempotencyKey(),
+  });
+}
