@@ -120,7 +120,7 @@ export class WorkersStack extends Stack {
       grantTable(fn, table, 'readWrite');
       grantSocketPosts(fn, props.realtime.stage);
       for (const { queue } of queues) queue.grantSendMessages(fn.fn);
-      // The same flags as routes (api-stack.ts), the same grants.
+      // The same flags as routes (route-area-stack.ts), the same grants.
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       if (def.usesCarrier) grantCarrier(fn, props.data.carrier);
       if (def.opensFulfillments) grantEscrowSettlement(fn, props.data);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
 import { EdgeStack } from '../../infra/stacks/edge-stack';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
+import { environmentOf, resourceOf } from './stack-templates';
 
 /**
  * Stage and region come from context, and a missing site build leaves the upload out. Bundling is switched off
@@ -78,9 +79,8 @@ describe('buildApp', () => {
       nag: false,
     });
     const reserved = (app: MarketplaceApp) =>
-      Object.values(Template.fromStack(app.api).findResources('AWS::Lambda::Function')).filter(
-        (fn) =>
-          (fn as { Properties: { ReservedConcurrentExecutions?: number } }).Properties.ReservedConcurrentExecutions,
+      Object.values(app.api.functions).filter(
+        (fn) => resourceOf(fn.fn).Properties!.ReservedConcurrentExecutions as number | undefined,
       );
     expect(reserved(built).length).toBeGreaterThan(0);
     expect(reserved(lowQuota)).toEqual([]);
@@ -110,10 +110,10 @@ describe('buildApp', () => {
       outdir: path.join(scratch, 'cdk.out.mainnet'),
       nag: false,
     });
-    const fns = Template.fromStack(mainnet.api).findResources('AWS::Lambda::Function');
-    expect(Object.keys(fns).length).toBeGreaterThan(0);
-    for (const fn of Object.values(fns) as { Properties: { Environment: { Variables: Record<string, unknown> } } }[]) {
-      expect(fn.Properties.Environment.Variables).toMatchObject({
+    const fns = Object.values(mainnet.api.functions);
+    expect(fns.length).toBeGreaterThan(0);
+    for (const fn of fns) {
+      expect(environmentOf(fn)).toMatchObject({
         XRPL_NETWORK: 'mainnet',
         XRPL_URL: XRPL_NETWORKS.mainnet.url,
         RLUSD_ISSUER: XRPL_NETWORKS.mainnet.rlusdIssuer,

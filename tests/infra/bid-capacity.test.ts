@@ -1,9 +1,9 @@
-import type { CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList, routes } from '../../functions/routes';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
 import { CAPACITY, DEFAULT_THROTTLE } from '../../infra/stacks/api-stack';
+import { allStacks, resourceOf, templateOf } from './stack-templates';
 
 // Template JSON is untyped; each assertion states the shape it expects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,10 +31,7 @@ const routeSettings = () =>
     string,
     { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
   >;
-const fnOf = (name: string) => {
-  const id = built.api.getLogicalId(built.api.functions[name]!.fn.node.defaultChild as CfnElement);
-  return (api.findResources('AWS::Lambda::Function') as Resources)[id]!.Properties!;
-};
+const fnOf = (name: string) => resourceOf(built.api.functions[name]!.fn).Properties!;
 const keyOf = (r: (typeof routeList)[number]) => `${r.contract.method} ${r.contract.path}`;
 
 describe('bid capacity in AWS', () => {
@@ -70,9 +67,9 @@ describe('bid capacity in AWS', () => {
   });
 
   it("leaves AWS's unreserved minimum of a default account's concurrency, all stacks together", () => {
-    const stacks: Stack[] = [built.data, built.realtime, built.api, built.workers, built.web, built.alarms];
-    const reserved = stacks
-      .flatMap((s) => Object.values(Template.fromStack(s).findResources('AWS::Lambda::Function') as Resources))
+    // Every stack and nested stack (the API's functions are in its route areas', decision 038).
+    const reserved = allStacks(built.app)
+      .flatMap((s) => Object.values(templateOf(s).findResources('AWS::Lambda::Function') as Resources))
       .reduce((sum, f) => sum + ((f.Properties!.ReservedConcurrentExecutions as number | undefined) ?? 0), 0);
     expect(reserved).toBeGreaterThan(CAPACITY.bids.reservedConcurrency);
     expect(ACCOUNT_CONCURRENCY - reserved).toBeGreaterThanOrEqual(UNRESERVED_MINIMUM);

@@ -1,16 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
 import { carrierSettings, CARRIER_ROUTES } from '../../infra/stacks/carrier-settings';
-
-// Template JSON is untyped; each assertion states the shape it expects.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Json = any;
+import { environmentOf } from './stack-templates';
 
 /**
  * The carrier from context: settings reach the functions that talk to the carrier, a Track key adds its own secret,
@@ -42,13 +38,9 @@ afterAll(() => {
 
 describe('carrier settings from context', () => {
   it('give the carrier routes the sandbox URL, account, both keys and the ARNs of both secrets', () => {
-    const api = Template.fromStack(built.api);
-    const functions = api.findResources('AWS::Lambda::Function') as Record<string, Json>;
     expect(built.data.carrier.trackApiSecret).toBeDefined();
     for (const name of CARRIER_ROUTES) {
-      const fn = built.api.functions[name]!;
-      const env = functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)].Properties.Environment
-        .Variables as Record<string, Json>;
+      const env = environmentOf(built.api.functions[name]!);
       expect(env).toMatchObject({
         CARRIER_API_URL: CONTEXT.carrierApiUrl,
         CARRIER_ACCOUNT_NUMBER: CONTEXT.carrierAccountNumber,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Stack, type CfnElement } from 'aws-cdk-lib';
@@ -20,6 +20,16 @@ import { buildApp, type MarketplaceApp } from '../../infra/app';
 import { CAPACITY } from '../../infra/stacks/api-stack';
 import { CARRIER_ROUTES } from '../../infra/stacks/carrier-settings';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
+import { routeArea } from '../../infra/stacks/route-area-stack';
+import {
+  allStacks,
+  environmentOf,
+  logicalIdOf,
+  nestedStacksOf,
+  resourceOf,
+  roleStatements,
+  templateOf,
+} from './stack-templates';
 
 // Template JSON is untyped; each assertion states the shape it expects.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -39,11 +49,15 @@ const NAG = /^AwsSolutions-/;
 let built: MarketplaceApp;
 let stacks: Stack[];
 let templates: Record<'data' | 'realtime' | 'api' | 'workers' | 'web', Template>;
+/** The API's route areas' nested stacks' templates (decision 038). */
+let areaTemplates: Template[];
+/** Those and the stacks' templates. */
+const everyTemplate = () => [...Object.values(templates), ...areaTemplates];
 let synthError: unknown;
 let scratch: string;
 
 const all = (type: string): Resources =>
-  Object.assign({}, ...Object.values(templates).map((t) => t.findResources(type))) as Resources;
+  Object.assign({}, ...everyTemplate().map((t) => t.findResources(type))) as Resources;
 
 /** Functions we build from handler modules (not the CDK-provided site upload handler). */
 const ownFunctions = (t: Template): Resources =>
@@ -79,6 +93,7 @@ beforeAll(() => {
     workers: Template.fromStack(built.workers),
     web: Template.fromStack(built.web),
   };
+  areaTemplates = Object.values(built.api.areas).map((area) => templateOf(area));
 }, 300_000);
 
 afterAll(() => {
@@ -123,15 +138,39 @@ describe('cdk-nag AwsSolutions', () => {
 });
 
 describe('api stack', () => {
-  it('has exactly one function per route of the route table', () => {
-    expect(Object.keys(ownFunctions(templates.api))).toHaveLength(routeList.length);
-    templates.api.resourceCountIs('AWS::Lambda::Function', routeList.length);
+  it("puts every route's function and route in the nested stack of its area, and none in the API stack", () => {
+    templates.api.resourceCountIs('AWS::Lambda::Function', 0);
+    templates.api.resourceCountIs('AWS::ApiGatewayV2::Route', 0);
+    const areas = nestedStacksOf(built.api);
+    expect(areas.sort((a, b) => a.node.id.localeCompare(b.node.id))).toEqual(
+      Object.values(built.api.areas).sort((a, b) => a.node.id.localeCompare(b.node.id)),
+    );
+    templates.api.resourceCountIs('AWS::CloudFormation::Stack', areas.length);
+    for (const route of routeList) {
+      const area = built.api.areas[routeArea(route)]!;
+      const fn = built.api.functions[route.name]!;
+      expect(Stack.of(fn), route.name).toBe(area);
+      const template = templateOf(area);
+      expect(Object.keys(ownFunctions(template)), route.name).toContain(logicalIdOf(fn.fn));
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: `${route.contract.method} ${route.contract.path}`,
+      });
+    }
+    // Exactly one function per route.
+    expect(areaTemplates.flatMap((t) => Object.keys(ownFunctions(t)))).toHaveLength(routeList.length);
   });
 
   it('routes every `METHOD /path` of the route table to the HTTP API', () => {
-    const keys = Object.values(templates.api.findResources('AWS::ApiGatewayV2::Route') as Resources).map(
-      (r) => r.Properties?.RouteKey as string,
-    );
+    const apiId = built.api.resolve(built.api.api.apiId) as Json;
+    const keys = Object.values(built.api.areas).flatMap((area) => {
+      const template = templateOf(area);
+      // The API's id comes in as the nested stack's parameter.
+      const parameters = resourceOf(area).Properties!.Parameters as Record<string, Json>;
+      return Object.values(template.findResources('AWS::ApiGatewayV2::Route') as Resources).map((r) => {
+        expect(parameters[r.Properties!.ApiId.Ref]).toEqual(apiId);
+        return r.Properties?.RouteKey as string;
+      });
+    });
     expect(keys.sort()).toEqual(routeList.map((r) => `${r.contract.method} ${r.contract.path}`).sort());
   });
 
@@ -145,14 +184,8 @@ describe('api stack', () => {
   });
 
   it('lets GET routes only read the table and every other method write it', () => {
-    const policies = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources);
     for (const route of routeList) {
-      const role = built.api.functions[route.name]!.fn.role!.node.defaultChild as CfnElement;
-      const roleId = built.api.getLogicalId(role);
-      const actions = policies
-        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[] }[])
-        .flatMap((st) => [st.Action].flat());
+      const actions = roleStatements(built.api.functions[route.name]!).flatMap((st) => [st.Action].flat());
       const writes = actions.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a));
       expect(actions, route.name).toContain('dynamodb:Query');
       expect(actions, route.name).toContain('sqs:SendMessage');
@@ -166,12 +199,9 @@ describe('api stack', () => {
 
   it("lets a rate-limited GET route update only its rate counters' items", () => {
     expect(routes.listListings.rateLimits).toEqual(['searchListings']);
-    const role = built.api.functions.listListings!.fn.role!.node.defaultChild as CfnElement;
-    const roleId = built.api.getLogicalId(role);
-    const updates = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources)
-      .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-      .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: unknown; Condition?: unknown }[])
-      .filter((st) => [st.Action].flat().includes('dynamodb:UpdateItem'));
+    const updates = roleStatements(built.api.functions.listListings!).filter((st) =>
+      [st.Action].flat().includes('dynamodb:UpdateItem'),
+    );
     expect(updates).toEqual([
       expect.objectContaining({
         Action: 'dynamodb:UpdateItem',
@@ -184,18 +214,14 @@ describe('api stack', () => {
     ['s3:PutObject', 'uploadsMedia'],
     ['s3:DeleteObject', 'deletesMedia'],
   ] as const)('lets only the routes that need it %s media objects, and only under their prefixes', (action, flag) => {
-    const policies = Object.values(templates.api.findResources('AWS::IAM::Policy') as Resources);
     expect(routes.startAvatarUpload.uploadsMedia).toBe('uploads/');
     expect(routes.setAvatar.uploadsMedia).toBe('avatars/');
     expect(routes.startListingPhotoUpload.uploadsMedia).toBe('uploads/');
     expect(routes.updateListing.deletesMedia).toEqual(['uploads/', 'listing-photos/']);
     for (const route of routeList) {
-      const role = built.api.functions[route.name]!.fn.role!.node.defaultChild as CfnElement;
-      const roleId = built.api.getLogicalId(role);
-      const grants = policies
-        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
-        .filter((st) => [st.Action].flat().includes(action));
+      const grants = roleStatements(built.api.functions[route.name]!).filter((st) =>
+        [st.Action].flat().includes(action),
+      );
       const prefixes = [route[flag] ?? []].flat();
       expect(grants, route.name).toHaveLength(prefixes.length);
       prefixes.forEach((prefix, i) => expect(JSON.stringify(grants[i]!.Resource)).toContain(`/${prefix}*`));
@@ -213,7 +239,7 @@ describe('every function', () => {
   it('runs Node.js 22 on ARM (x86_64 with more memory where a native module needs it) with the configuration functions/lib/config.ts requires', () => {
     const functions = Object.entries(all('AWS::Lambda::Function'));
     expect(functions.length).toBeGreaterThan(0);
-    const own = Object.values(templates).flatMap((t) => Object.values(ownFunctions(t)));
+    const own = everyTemplate().flatMap((t) => Object.values(ownFunctions(t)));
     expect(own).toHaveLength(allHandlerModules().length + (schedules.length > 0 ? 0 : probeSchedules.length));
     const native = [
       ...queues.filter((q) => q.nativeModules).map((q) => `functions/${q.consumer}`),
@@ -258,18 +284,48 @@ describe('every function', () => {
     }
   });
 
-  it("keeps every stack under CloudFormation's 500 resources; the API's functions share one log group", () => {
-    for (const stack of stacks) {
-      const count = Object.keys(Template.fromStack(stack).toJSON().Resources as object).length;
-      // Raised from 460 for the listing's shipping estimate and the reviews' two routes (467, decisions 050 and 051):
-      // the next route needs the API stack split into nested stacks first (decision 038), which this guard is here to say.
-      expect(count, stack.stackName).toBeLessThanOrEqual(470);
+  it("keeps every stack and nested stack well under CloudFormation's 500 resources (and 200 parameters and outputs)", () => {
+    const everyStack = allStacks(built.app);
+    expect(everyStack).toEqual(expect.arrayContaining([...stacks, ...Object.values(built.api.areas)]));
+    for (const stack of everyStack) {
+      const template = templateOf(stack).toJSON() as Record<string, object | undefined>;
+      const count = Object.keys(template.Resources ?? {}).length;
+      // Routes are added a nested stack per area (decision 038): 22 resources in the API stack with 76 routes.
+      expect(count, stack.node.path).toBeLessThanOrEqual(460);
+      // A route area holds six resources a route: an area of more than 33 routes should be split.
+      if (stack.nested) expect(count, stack.node.path).toBeLessThanOrEqual(200);
+      // An export (a route's function name for its alarm) is an output of the nested stack and of the API stack.
+      expect(Object.keys(template.Outputs ?? {}).length, stack.node.path).toBeLessThanOrEqual(200);
+      expect(Object.keys(template.Parameters ?? {}).length, stack.node.path).toBeLessThanOrEqual(200);
     }
+  });
+
+  it("logs every API function to the API stack's one log group (decision 038), through its route area's parameter", () => {
+    const functionLogs = Object.entries(templates.api.findResources('AWS::Logs::LogGroup') as Resources);
+    // The access log and the functions' log.
+    expect(functionLogs).toHaveLength(2);
     const groups = new Set(
-      Object.values(ownFunctions(templates.api)).map((fn) => JSON.stringify(fn.Properties!.LoggingConfig.LogGroup)),
+      Object.values(built.api.areas).flatMap((area) => {
+        const parameters = resourceOf(area).Properties!.Parameters as Record<string, Json>;
+        expect(templateOf(area).findResources('AWS::Logs::LogGroup'), area.node.id).toEqual({});
+        return Object.values(ownFunctions(templateOf(area))).map((fn) =>
+          JSON.stringify(parameters[fn.Properties!.LoggingConfig.LogGroup.Ref as string]),
+        );
+      }),
     );
     expect(groups.size).toBe(1);
-    expect(Object.keys(templates.api.findResources('AWS::Logs::LogGroup'))).toHaveLength(2);
+    expect(functionLogs.map(([id]) => JSON.stringify({ Ref: id }))).toContain([...groups][0]);
+  });
+
+  it("bundles every function, the route areas' too, from one esbuild run (decision 049)", () => {
+    const outdir = path.join(scratch, 'cdk.out');
+    expect(readdirSync(outdir).filter((name) => name.startsWith('function-bundles-'))).toHaveLength(1);
+    // Each function's zip holds a hard link to that run's output, not a build of its own.
+    for (const route of routeList) {
+      const key = resourceOf(built.api.functions[route.name]!.fn).Properties!.Code.S3Key as string;
+      const bundle = path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+      expect(statSync(bundle).nlink, route.name).toBeGreaterThan(1);
+    }
   });
 
   it('has a log group with a retention', () => {
@@ -281,7 +337,7 @@ describe('every function', () => {
 
 describe('ledger and signer settings', () => {
   const ownEnvironments = () =>
-    Object.values(templates).flatMap((t) =>
+    everyTemplate().flatMap((t) =>
       Object.values(ownFunctions(t)).map((fn) => fn.Properties!.Environment.Variables as Record<string, Json>),
     );
 
@@ -318,17 +374,11 @@ describe('ledger and signer settings', () => {
   });
 
   type Reader = (typeof built.api.functions)[string];
-  const grantsOf = (fn: Reader, secret: CfnElement) => {
-    const stack = Stack.of(fn);
-    const template =
-      stack === built.api ? templates.api : stack === built.workers ? templates.workers : templates.realtime;
-    const roleId = stack.getLogicalId(fn.fn.role!.node.defaultChild as CfnElement);
-    return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
-      .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-      .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: Json }[])
+  // A function's own stack's template: a route's is its area's nested stack (decision 038).
+  const grantsOf = (fn: Reader, secret: CfnElement) =>
+    roleStatements(fn)
       .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'))
       .filter((st) => JSON.stringify(st.Resource).includes(secretId(secret)));
-  };
 
   it('lets only the functions that talk to Xaman read its secret (routes, consumers, jobs), and socket functions none', () => {
     const xaman = built.data.xamanApiSecret.node.defaultChild as CfnElement;
@@ -352,14 +402,12 @@ describe('ledger and signer settings', () => {
 
   it('lets only the routes that check or issue sessions read the session key, and gives them its ARN', () => {
     const key = built.data.sessionSigningKey.node.defaultChild as CfnElement;
-    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
     expect(needsSessionKey(routes.getMe)).toBe(true);
     expect(needsSessionKey(routes.completeSignIn)).toBe(true);
     expect(needsSessionKey(routes.listListings)).toBe(false);
     for (const route of routeList) {
       const fn = built.api.functions[route.name]!;
-      const env = functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Environment
-        .Variables as Record<string, Json>;
+      const env = environmentOf(fn);
       const wanted = needsSessionKey(route);
       expect(grantsOf(fn, key), route.name).toHaveLength(wanted ? 1 : 0);
       expect(env.SESSION_SIGNING_KEY_ARN !== undefined, route.name).toBe(wanted);
@@ -381,24 +429,11 @@ describe('ledger and signer settings', () => {
       Properties: Match.objectLike({ EnableKeyRotation: true }),
       DeletionPolicy: 'Retain',
     });
-    const keyStatements = (fn: Reader) => {
-      const stack = Stack.of(fn);
-      const template =
-        stack === built.api ? templates.api : stack === built.workers ? templates.workers : templates.realtime;
-      const roleId = stack.getLogicalId(fn.fn.role!.node.defaultChild as CfnElement);
-      return Object.values(template.findResources('AWS::IAM::Policy') as Resources)
-        .filter((p) => (p.Properties!.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
-        .flatMap((p) => p.Properties!.PolicyDocument.Statement as { Action: string | string[] }[])
+    const keyStatements = (fn: Reader) =>
+      roleStatements(fn)
         .flatMap((st) => [st.Action].flat())
         .filter((action) => action.startsWith('kms:'));
-    };
-    const envOf = (fn: Reader) => {
-      const stack = Stack.of(fn);
-      const template = stack === built.api ? templates.api : templates.workers;
-      return (template.findResources('AWS::Lambda::Function') as Resources)[
-        stack.getLogicalId(fn.fn.node.defaultChild as CfnElement)
-      ]!.Properties!.Environment.Variables as Record<string, Json>;
-    };
+    const envOf = environmentOf;
     expect(routes.checkout.sealsFulfillments).toBe(true);
     expect(routes.checkout.opensFulfillments).toBeUndefined();
     expect(keyStatements(built.api.functions.checkout!)).toEqual(['kms:Encrypt']);
@@ -435,14 +470,7 @@ describe('ledger and signer settings', () => {
     expect(secret.Properties.GenerateSecretString).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
     expect(secret.DeletionPolicy).toBe('Retain');
-    const envOf = (fn: Reader) => {
-      const stack = Stack.of(fn);
-      const template =
-        stack === built.api ? templates.api : stack === built.workers ? templates.workers : templates.realtime;
-      return (template.findResources('AWS::Lambda::Function') as Resources)[
-        stack.getLogicalId(fn.fn.node.defaultChild as CfnElement)
-      ]!.Properties!.Environment.Variables as Record<string, Json>;
-    };
+    const envOf = environmentOf;
     expect(routes.decidePickup.opensFulfillments && routes.carrierWebhook.opensFulfillments).toBe(true);
     expect(routes.requestPlatformFee.opensFulfillments).toBeUndefined();
     const cases: [string, Reader, boolean][] = [
@@ -468,11 +496,9 @@ describe('ledger and signer settings', () => {
   });
 
   it("gives routes that follow a transaction to a validated ledger the API's whole time limit", () => {
-    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
     expect(routes.xamanWebhook.submitsToLedger && routes.getOrder.submitsToLedger).toBe(true);
     for (const route of routeList.filter((r) => r.submitsToLedger)) {
-      const fn = built.api.functions[route.name]!;
-      expect(functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Timeout).toBe(29);
+      expect(resourceOf(built.api.functions[route.name]!.fn).Properties!.Timeout, route.name).toBe(29);
     }
   });
 
@@ -487,12 +513,10 @@ describe('ledger and signer settings', () => {
     }
     const api = apiSecret.node.defaultChild as CfnElement;
     const webhook = webhookSecret.node.defaultChild as CfnElement;
-    const functions = templates.api.findResources('AWS::Lambda::Function') as Resources;
     expect(CARRIER_ROUTES.has(routes.getHealth.name)).toBe(true);
     for (const route of routeList) {
       const fn = built.api.functions[route.name]!;
-      const env = functions[built.api.getLogicalId(fn.fn.node.defaultChild as CfnElement)]!.Properties!.Environment
-        .Variables as Record<string, Json>;
+      const env = environmentOf(fn);
       const wanted = CARRIER_ROUTES.has(route.name);
       expect(grantsOf(fn, api), route.name).toHaveLength(wanted ? 1 : 0);
       // FedEx's tracking webhook (POST /api/carrier/webhook) checks its signature; nothing else reads the token.

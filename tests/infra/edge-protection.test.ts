@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, type CfnElement, type Stack } from 'aws-cdk-lib';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ import { DataStack } from '../../infra/stacks/data-stack';
 import { FEDEX_WEBHOOK_SOURCES, RATE_LIMITS, RATE_WINDOW_SECONDS } from '../../infra/stacks/edge-stack';
 import { nagName } from '../../infra/stacks/nag';
 import type { FunctionEnvironment } from '../../infra/stacks/node-function';
+import { routeArea } from '../../infra/stacks/route-area-stack';
+import { environmentOf, logicalIdOf, resourceOf, templateOf } from './stack-templates';
 import { wafVerdict, type EdgeRequest } from './waf-verdict';
 
 // Template JSON is untyped; each assertion states the shape it expects.
@@ -207,10 +209,19 @@ describe('the API only through CloudFront', () => {
       (template.findResources('AWS::Lambda::Function') as Resources)[logicalId(fn.fn, stack)]!.Properties!.Environment
         .Variables as Record<string, Json>;
     for (const route of routeList) {
-      expect(envOf(t.api, built.api.functions[route.name]!, built.api)[ORIGIN_VERIFY_ENV], route.name).toBeDefined();
+      expect(environmentOf(built.api.functions[route.name]!)[ORIGIN_VERIFY_ENV], route.name).toBeDefined();
     }
-    expect(readers(t.api)).toEqual(
-      routeList.map((r) => logicalId(built.api.functions[r.name]!.fn.role!, built.api)).sort(),
+    // The API's functions are in its route areas' nested stacks (decision 038): roles named `<area stack>/<role>`.
+    expect(readers(t.api)).toEqual([]);
+    expect(
+      Object.values(built.api.areas)
+        .flatMap((area) => readers(templateOf(area)).map((role) => `${area.node.id}/${role}`))
+        .sort(),
+    ).toEqual(
+      routeList
+        .map((r) => built.api.functions[r.name]!.fn.role!)
+        .map((role) => `${Stack.of(role).node.id}/${logicalIdOf(role)}`)
+        .sort(),
     );
     const authorizer = built.realtime.authorizerFunction;
     expect(envOf(t.realtime, authorizer, built.realtime)[ORIGIN_VERIFY_ENV]).toBeDefined();
@@ -259,8 +270,7 @@ describe('security headers from CloudFront', () => {
 describe('throttles and reserved concurrency', () => {
   const stage = () =>
     Object.entries(t.api.findResources('AWS::ApiGatewayV2::Stage') as Resources).map(([id, s]) => ({ id, ...s }))[0]!;
-  const functionOf = (stack: ApiStack, template: Template, name: string) =>
-    (template.findResources('AWS::Lambda::Function') as Resources)[logicalId(stack.functions[name]!.fn, stack)]!;
+  const functionOf = (stack: ApiStack, name: string) => resourceOf(stack.functions[name]!.fn);
 
   it('throttles the stage by default and sign-in routes tighter, naming routes that exist', () => {
     const s = stage();
@@ -285,10 +295,18 @@ describe('throttles and reserved concurrency', () => {
     }
     expect(CAPACITY['sign-in'].rateLimit).toBeLessThan(DEFAULT_THROTTLE.rateLimit);
     expect(CAPACITY.money.rateLimit).toBeLessThan(DEFAULT_THROTTLE.rateLimit);
-    const routeIds = Object.entries(t.api.findResources('AWS::ApiGatewayV2::Route') as Resources)
-      .filter(([, r]) => r.Properties!.RouteKey in settings)
-      .map(([id]) => id);
-    expect(s.DependsOn).toEqual(expect.arrayContaining(routeIds));
+    // The stage waits for the nested stacks that hold those routes (decision 038).
+    const areaIds = routeList
+      .filter((r) => r.capacity)
+      .map((r) => {
+        const area = built.api.areas[routeArea(r)]!;
+        templateOf(area).hasResourceProperties('AWS::ApiGatewayV2::Route', {
+          RouteKey: `${r.contract.method} ${r.contract.path}`,
+        });
+        return logicalIdOf(area);
+      });
+    expect(areaIds.length).toBeGreaterThan(0);
+    expect(s.DependsOn).toEqual(expect.arrayContaining(areaIds));
   });
 
   it('reserves concurrency for exactly the routes of a capacity class: sign-in, money and bids', () => {
@@ -296,7 +314,7 @@ describe('throttles and reserved concurrency', () => {
     expect([...classes].sort()).toEqual(['bids', 'money', 'sign-in']);
     expect([routes.checkout.capacity, routes.placeBid.capacity]).toEqual(['money', 'bids']);
     for (const route of routeList) {
-      const reserved = functionOf(built.api, t.api, route.name).Properties!.ReservedConcurrentExecutions;
+      const reserved = functionOf(built.api, route.name).Properties!.ReservedConcurrentExecutions;
       expect(reserved, route.name).toBe(route.capacity ? CAPACITY[route.capacity].reservedConcurrency : undefined);
     }
   });
@@ -325,11 +343,11 @@ describe('throttles and reserved concurrency', () => {
       queueUrls: {},
     };
     const api = new ApiStack(app, 'MoneyApi', { data, routes: [pay], environment });
-    const template = Template.fromStack(api);
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    // The function is in its route area's nested stack, the stage in the API stack (decision 038).
+    Template.fromStack(api.areas[routeArea(pay)]!).hasResourceProperties('AWS::Lambda::Function', {
       ReservedConcurrentExecutions: CAPACITY.money.reservedConcurrency,
     });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    Template.fromStack(api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       RouteSettings: {
         [`${pay.contract.method} ${pay.contract.path}`]: {
           ThrottlingRateLimit: CAPACITY.money.rateLimit,
