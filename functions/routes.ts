@@ -30,7 +30,14 @@ import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
 import { createReview, replyToReview } from '../shared/api/reviews';
-import { openDispute, refundDispute, resolveDispute, withdrawDispute } from '../shared/api/disputes';
+import {
+  openDispute,
+  refundDispute,
+  resolveDispute,
+  startDisputePhotoUpload,
+  withdrawDispute,
+} from '../shared/api/disputes';
+import { DISPUTE_PHOTOS } from './core/disputes/dispute-photos';
 import { STORE_BANNERS } from './core/stores/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 import {
@@ -567,9 +574,21 @@ export const routes = {
   }),
   // Report Issue (decision 053). Each caller disputes an order of its own buying (the fixture names one; another's order
   // is 403 to its seller and 404 to anyone else: tests/integration/disputes.test.ts).
+  // Its photos upload like listing photos, to the caller's pending prefix; the report re-encodes them (sharp).
+  startDisputePhotoUpload: route(
+    'startDisputePhotoUpload',
+    startDisputePhotoUpload,
+    'http/disputes/start-dispute-photo-upload',
+    'user',
+    signedIn(201),
+    { uploadsMedia: PENDING_UPLOADS },
+  ),
   openDispute: route('openDispute', openDispute, 'http/disputes/open-dispute', 'user', signedIn(201), {
     idempotent: true,
     capacity: 'money',
+    uploadsMedia: DISPUTE_PHOTOS,
+    deletesMedia: [PENDING_UPLOADS, DISPUTE_PHOTOS],
+    nativeModules: SHARP,
   }),
   withdrawDispute: route('withdrawDispute', withdrawDispute, 'http/disputes/withdraw-dispute', 'user', signedIn(200), {
     capacity: 'money',

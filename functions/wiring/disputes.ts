@@ -1,4 +1,8 @@
+import { ulid } from 'ulid';
 import type { DisputeDeps } from '../core/disputes/ports';
+import { presignUpload } from '../adapters/media-uploads';
+import type { PhotoStore } from '../core/listings/photos';
+import { photoStore } from '../adapters/photo-store';
 import { clock } from '../adapters/clock';
 import { orderDisputeStore } from '../adapters/db/order-dispute-store';
 import { db } from '../adapters/db/service';
@@ -15,7 +19,10 @@ function disputeWrites(): Pick<DisputeDeps, 'disputes' | 'disputeEvents' | 'prot
   return { disputes: orderDisputeStore(db()), disputeEvents: orderEvents, protection: protectionSettings(), clock };
 }
 
-export const openDisputeDeps = disputeWrites;
+/** Opening also takes the report's photos from the buyer's uploads (re-encoded, decision 053). */
+export function openDisputeDeps(): ReturnType<typeof disputeWrites> & { photos: PhotoStore } {
+  return { ...disputeWrites(), photos: photoStore };
+}
 export const withdrawDisputeDeps = disputeWrites;
 export const refundDisputeDeps = disputeWrites;
 
@@ -27,4 +34,8 @@ export async function resolveDisputeDeps(log: Log): Promise<DisputeDeps> {
 /** The order as its party reads it after a dispute's change (the answer of the buyer's and seller's routes). */
 export function disputedOrderDeps(): GetOrderDeps {
   return { orders: orderStore(db()), links: orderViewContext() };
+}
+
+export function startDisputePhotoUploadDeps() {
+  return { presign: presignUpload, newId: ulid };
 }

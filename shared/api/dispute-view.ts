@@ -5,6 +5,8 @@ import { DISPUTE_REASONS, DISPUTE_STATUSES } from '../domain/disputes';
 export const disputeSchema = z.object({
   reason: z.enum(DISPUTE_REASONS),
   description: z.string(),
+  /** The buyer's photos (re-encoded, no metadata). */
+  photoUrls: z.array(z.string()),
   status: z.enum(DISPUTE_STATUSES),
   openedAt: z.string(),
   /** Still open then, it ends as a refund (the release deadline: CancelAfter minus the margin). */

@@ -1,6 +1,12 @@
 import * as z from 'zod/mini';
-import { DISPUTE_DESCRIPTION_MAX, DISPUTE_REASONS, DISPUTE_RESOLUTION_NOTE_MAX } from '../domain/disputes';
+import {
+  DISPUTE_DESCRIPTION_MAX,
+  DISPUTE_PHOTOS_MAX,
+  DISPUTE_REASONS,
+  DISPUTE_RESOLUTION_NOTE_MAX,
+} from '../domain/disputes';
 import { defineContract } from './contract';
+import { LISTING_PHOTO_CONTENT_TYPES, LISTING_PHOTO_MAX_BYTES } from './listings';
 import { disputeSchema } from './dispute-view';
 import { orderSchema } from './orders';
 
@@ -13,10 +19,7 @@ const orderParams = z.strictObject({
 });
 /** Text that must say something (blank is refused), at most `max` characters. */
 const text = (empty: string, tooLong: string, max: number) =>
-  z.string().check(
-    z.refine((v) => v.trim().length > 0, empty),
-    z.maxLength(max, tooLong),
-  );
+  z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, tooLong));
 
 /** The buyer reports an issue: the escrow's release is held until the dispute ends. */
 export const openDispute = defineContract({
@@ -30,8 +33,24 @@ export const openDispute = defineContract({
       'The description can be at most 2,000 characters.',
       DISPUTE_DESCRIPTION_MAX,
     ),
+    /** Uploads of the buyer's (startDisputePhotoUpload), at most four. */
+    photoKeys: z._default(
+      z.array(z.string().check(z.maxLength(300))).check(z.maxLength(DISPUTE_PHOTOS_MAX, 'Add at most 4 photos.')),
+      [],
+    ),
   }),
   response: orderSchema,
+});
+
+/** A presigned upload of one photo for a report: checked and re-encoded when the report takes it. */
+export const startDisputePhotoUpload = defineContract({
+  method: 'POST',
+  path: '/api/me/dispute-photo-upload',
+  body: z.strictObject({
+    contentType: z.enum(LISTING_PHOTO_CONTENT_TYPES, 'Please choose an image file'),
+    size: z.number().check(z.int(), z.positive(), z.lte(LISTING_PHOTO_MAX_BYTES, 'Image must be 5 MB or smaller')),
+  }),
+  response: z.object({ url: z.string(), fields: z.record(z.string(), z.string()), key: z.string() }),
 });
 
 /** The buyer withdraws the open dispute: the release follows the normal schedule again. */

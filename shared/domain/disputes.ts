@@ -19,3 +19,6 @@ export const DISPUTE_RESOLUTION_NOTE_MAX = 1_000;
  */
 export const DISPUTE_STATUSES = ['open', 'withdrawn', 'refunded', 'released', 'expired'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/** Photos a buyer may add to a report (the listing photo upload path: presigned, checked, re-encoded, EXIF stripped). */
+export const DISPUTE_PHOTOS_MAX = 4;

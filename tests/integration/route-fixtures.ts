@@ -230,6 +230,7 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     params: { reviewId: await reviewOfSeller(world) },
     body: { comment: 'Thank you for coming by!' },
   }),
+  startDisputePhotoUpload: () => ({ body: { contentType: 'image/png', size: 1024 } }),
   // Report Issue (decision 053): each caller disputes a purchase of its own (the visitor names none).
   openDispute: async ({ caller, me, world }) => ({
     params: { orderId: me ? await purchaseOf(me, caller, world, 'openDispute') : 'NOSUCHORDER' },

@@ -25,6 +25,7 @@ function delivered(over: Partial<Order> = {}): Order {
 const OPEN: NonNullable<Order['dispute']> = {
   reason: 'damaged',
   description: 'The lid is cracked.',
+  photoUrls: [],
   status: 'open',
   openedAt: '2026-01-04T10:00:00.000Z',
   endsAt: '2026-01-07T12:00:00.000Z',
@@ -32,7 +33,7 @@ const OPEN: NonNullable<Order['dispute']> = {
 };
 
 /** Signed in as alice_1; GET /api/orders/P1 answers `read()`, dispute requests `write`. */
-function show(read: () => Order, write?: () => ApiAnswer) {
+function show(read: () => Order, write?: () => ApiAnswer, more?: (req: { url: URL }) => ApiAnswer | undefined) {
   saveSession();
   const api = stubApi(
     sessionRoutes(
@@ -48,7 +49,7 @@ function show(read: () => Order, write?: () => ApiAnswer) {
         if (path === '/api/wallet/balances') return { body: balances([]) };
         if (path === '/api/orders/P1' && req.method === 'GET') return { body: read() };
         if (path.startsWith('/api/orders/P1/dispute') && write) return write();
-        return undefined;
+        return more?.(req);
       },
     ),
   );
@@ -90,7 +91,7 @@ describe('Report Issue on /purchased/{id} (decision 053)', () => {
     expect(await screen.findByText('Issue Reported')).toBeTruthy();
     const sent = api.find('POST', '/api/orders/P1/dispute');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toEqual({ reason: 'damaged', description: 'The lid is cracked.' });
+    expect(sent[0]!.body).toEqual({ reason: 'damaged', description: 'The lid is cracked.', photoKeys: [] });
     expect(sent[0]!.idempotencyKey).toEqual(expect.any(String));
 
     const issue = await section();
@@ -102,6 +103,45 @@ describe('Report Issue on /purchased/{id} (decision 053)', () => {
     ).toBeTruthy();
     expect(issue.queryByRole('button', { name: 'Report Issue' })).toBeNull();
     expect(issue.getByRole('button', { name: 'Withdraw Issue' })).toBeTruthy();
+  });
+
+  it('uploads the chosen photos first and sends their keys; refuses a file that is not an image', async () => {
+    let current = delivered();
+    const api = show(
+      () => current,
+      () => {
+        current = delivered({ dispute: { ...OPEN, photoUrls: ['/media/dispute-photos/P1/01A.png'] } });
+        return { status: 201, body: current };
+      },
+      (req) => {
+        if (req.url.pathname === '/api/me/dispute-photo-upload') {
+          return {
+            status: 201,
+            body: { url: 'http://s3.test/media', fields: { key: 'k' }, key: 'uploads/01JUSER/01A.png' },
+          };
+        }
+        if (req.url.href === 'http://s3.test/media') return { status: 204, body: null };
+        return undefined;
+      },
+    );
+    fireEvent.click((await section()).getByRole('button', { name: 'Report Issue' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Report Issue' }));
+    const input = dialog.getByLabelText('Photos (optional, up to 4)');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(dialog.getByText('notes.txt is not an image file')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(10)], 'lid.png', { type: 'image/png' })] } });
+    expect(dialog.getByRole('list', { name: 'Photos to send' }).textContent).toContain('lid.png');
+    fireEvent.click(dialog.getByRole('radio', { name: 'Damaged' }));
+    fireEvent.change(dialog.getByRole('textbox', { name: /Description/ }), { target: { value: 'Cracked.' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Report Issue' }));
+    expect(await screen.findByText('Issue Reported')).toBeTruthy();
+    expect(api.find('POST', '/api/me/dispute-photo-upload')[0]!.body).toEqual({ contentType: 'image/png', size: 10 });
+    expect(api.find('POST', '/api/orders/P1/dispute')[0]!.body).toEqual({
+      reason: 'damaged',
+      description: 'Cracked.',
+      photoKeys: ['uploads/01JUSER/01A.png'],
+    });
+    expect(await (await section()).findByRole('img', { name: 'Photo 1 of the issue' })).toBeTruthy();
   });
 
   it("shows the seller the issue with Refund Buyer, asked first; an administrator's reason is shown to both", async () => {

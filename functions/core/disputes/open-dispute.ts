@@ -2,6 +2,8 @@ import type { DisputeReason } from '../../../shared/domain/disputes';
 import { AppError } from '../../lib/errors';
 import { holdEnd, isEscrowOpen, type OrderDispute } from '../orders/order';
 import { releaseDeadline } from '../orders/protection';
+import type { PhotoStore } from '../listings/photos';
+import { takeDisputePhotos } from './dispute-photos';
 import { buyersOrder, disputeChanged } from './dispute-rules';
 import type { DisputeDeps } from './ports';
 
@@ -13,8 +15,8 @@ import type { DisputeDeps } from './ports';
 export async function openDispute(
   userId: string,
   orderId: string,
-  body: { reason: DisputeReason; description: string },
-  deps: Pick<DisputeDeps, 'disputes' | 'disputeEvents' | 'protection' | 'clock'>,
+  body: { reason: DisputeReason; description: string; photoKeys: string[] },
+  deps: Pick<DisputeDeps, 'disputes' | 'disputeEvents' | 'protection' | 'clock'> & { photos: PhotoStore },
 ): Promise<void> {
   const order = await buyersOrder(deps.disputes, userId, orderId);
   if (!isEscrowOpen(order.status)) {
@@ -34,14 +36,19 @@ export async function openDispute(
       'The escrow of this order ends too soon to be disputed: its payment is returned to you at CancelAfter.',
     );
   }
+  const photoKeys = await takeDisputePhotos(userId, orderId, body.photoKeys, deps.photos);
   const dispute: OrderDispute = {
     reason: body.reason,
     description: body.description.trim(),
+    photoKeys,
     status: 'open',
     openedAt: now.toISOString(),
     endsAt,
     resolution: null,
   };
-  if (!(await deps.disputes.open(order, dispute, now.toISOString()))) throw disputeChanged();
+  if (!(await deps.disputes.open(order, dispute, now.toISOString()))) {
+    if (photoKeys.length) await deps.photos.remove(photoKeys).catch(() => undefined);
+    throw disputeChanged();
+  }
   await deps.disputeEvents.disputeChanged({ ...order, dispute }, now);
 }

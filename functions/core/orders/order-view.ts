@@ -3,6 +3,7 @@ import type { MediaUrl } from '../listings/to-card';
 import { holdEnd, type AuctionSale, type OrderRecord, type OrderStatus } from './order';
 import { sellerOptionsOf } from './auction-payment';
 import { shipBy, type ProtectionSettings } from './protection';
+import { disputeView } from '../disputes/dispute-photos';
 
 /** The spec's escrow statuses: pending while the funds are locked, completed when released, cancelled when refunded. */
 function escrowStatusOf(status: OrderStatus): Order['escrowStatus'] {
@@ -139,7 +140,7 @@ export function toOrderView(
     },
     releaseDueAt: o.status === 'delivered' ? o.releaseDueAt : null,
     shipBy: role === 'seller' && o.status === 'funded' && !holdEnd(o) ? shipBy(o, protection) : null,
-    dispute: o.dispute ?? null,
+    dispute: o.dispute ? disputeView(o.dispute, mediaUrl) : null,
     auction: o.auction && auctionView(o, o.auction, role),
     signing: role === 'buyer' && o.status === 'awaiting_signature' ? o.signing : null,
     cancelReason: o.cancelReason,

@@ -267,6 +267,8 @@ export interface OrderRecord {
 export interface OrderDispute {
   reason: DisputeReason;
   description: string;
+  /** The buyer's photos, re-encoded under DISPUTE_PHOTOS (core/disputes/dispute-photos.ts). */
+  photoKeys: string[];
   status: DisputeStatus;
   openedAt: string;
   /** Still open then (the release deadline), it ends as a refund. */

@@ -1,5 +1,7 @@
 import { resolveDispute } from '../../core/disputes/resolve-dispute';
+import { disputeView } from '../../core/disputes/dispute-photos';
 import { resolveDisputeDeps } from '../../wiring/disputes';
+import { orderViewContext } from '../../wiring/orders';
 import { httpHandler, ok } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';
 import { routes } from '../../routes';
@@ -9,7 +11,11 @@ export const handler = httpHandler(
   async (req) => {
     const order = await resolveDispute(req.params.orderId, req.body, await resolveDisputeDeps(req.log));
     if (req.body.outcome === 'release' && order.status === 'completed') req.metrics.count('EscrowsReleased');
-    return ok({ orderId: order.orderId, status: order.status, dispute: order.dispute! });
+    return ok({
+      orderId: order.orderId,
+      status: order.status,
+      dispute: disputeView(order.dispute!, orderViewContext().mediaUrl),
+    });
   },
   { idempotency: idempotentRequests('resolveDispute') },
 );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openDispute } from '../../../../functions/core/disputes/open-dispute';
 import { refundDispute } from '../../../../functions/core/disputes/refund-dispute';
 import { resolveDispute } from '../../../../functions/core/disputes/resolve-dispute';
@@ -6,10 +6,18 @@ import { withdrawDispute } from '../../../../functions/core/disputes/withdraw-di
 import { settleEscrows } from '../../../../functions/core/orders/settle-escrows';
 import { aFundedOrder, aShippedOrder, NOW, world } from '../orders/order-fakes';
 
-const ISSUE = { reason: 'damaged' as const, description: '  The lid is cracked.  ' };
+const ISSUE = { reason: 'damaged' as const, description: '  The lid is cracked.  ', photoKeys: [] };
 const HOUR = 3_600_000;
 const delivered = (releaseDueAt: string) =>
   aShippedOrder('D1', 'T1', { status: 'delivered', releaseDueAt, buyerId: 'B', sellerId: 'S' });
+/** The media bucket's photo store: every upload is a good image unless named 'bad'. */
+const photos = {
+  inspect: vi.fn(async (key: string) => ({ size: 10, head: key.includes('bad') ? new Uint8Array(12) : PNG })),
+  promote: vi.fn(async () => 'promoted' as const),
+  move: vi.fn(async () => {}),
+  remove: vi.fn(async (_keys: string[]) => {}),
+};
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const error = (p: Promise<unknown>) =>
   p.then(
     () => null,
@@ -19,28 +27,57 @@ const error = (p: Promise<unknown>) =>
 describe('Report Issue: a dispute holds the release until it ends (decision 053)', () => {
   it('opens once, by the buyer, while the escrow is funded, ending at CancelAfter minus the margin', async () => {
     const w = world([delivered(NOW.toISOString())]);
-    expect(await error(openDispute('S', 'D1', ISSUE, w.deps))).toMatchObject({ status: 403 });
-    expect(await error(openDispute('X', 'D1', ISSUE, w.deps))).toMatchObject({ status: 404 });
-    await openDispute('B', 'D1', ISSUE, w.deps);
+    expect(await error(openDispute('S', 'D1', ISSUE, { ...w.deps, photos }))).toMatchObject({ status: 403 });
+    expect(await error(openDispute('X', 'D1', ISSUE, { ...w.deps, photos }))).toMatchObject({ status: 404 });
+    await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
     const cancelAfter = Date.parse(w.order('D1').escrow.cancelAfter);
     expect(w.order('D1').dispute).toEqual({
       reason: 'damaged',
       description: 'The lid is cracked.',
+      photoKeys: [],
       status: 'open',
       openedAt: NOW.toISOString(),
       endsAt: new Date(cancelAfter - 12 * HOUR).toISOString(),
       resolution: null,
     });
-    expect(await error(openDispute('B', 'D1', ISSUE, w.deps))).toMatchObject({ code: 'dispute_open' });
+    expect(await error(openDispute('B', 'D1', ISSUE, { ...w.deps, photos }))).toMatchObject({ code: 'dispute_open' });
     expect(w.disputeEvents.disputeChanged).toHaveBeenCalledTimes(1);
 
     const done = world([aFundedOrder({ orderId: 'C1', buyerId: 'B', status: 'completed' })]);
-    expect(await error(openDispute('B', 'C1', ISSUE, done.deps))).toMatchObject({ code: 'escrow_not_open' });
+    expect(await error(openDispute('B', 'C1', ISSUE, { ...done.deps, photos }))).toMatchObject({
+      code: 'escrow_not_open',
+    });
+  });
+
+  it("takes the buyer's photos re-encoded under the order, and none when one of them is refused", async () => {
+    const w = world([delivered(NOW.toISOString())]);
+    const keys = ['uploads/B/01A.jpg', 'uploads/B/01B.png'];
+    await openDispute('B', 'D1', { ...ISSUE, photoKeys: [...keys, keys[0]!] }, { ...w.deps, photos });
+    expect(w.order('D1').dispute!.photoKeys).toEqual(['dispute-photos/D1/01A.jpg', 'dispute-photos/D1/01B.png']);
+    expect(photos.promote).toHaveBeenCalledWith('uploads/B/01A.jpg', 'dispute-photos/D1/01A.jpg', 2048);
+
+    const v = world([delivered(NOW.toISOString())]);
+    const refused = openDispute(
+      'B',
+      'D1',
+      { ...ISSUE, photoKeys: ['uploads/B/01C.jpg', 'uploads/B/bad.jpg'] },
+      {
+        ...v.deps,
+        photos,
+      },
+    );
+    expect(await error(refused)).toMatchObject({ status: 400 });
+    expect(photos.remove).toHaveBeenCalledWith(['dispute-photos/D1/01C.jpg']);
+    expect(v.order('D1').dispute).toBeUndefined();
+    // Another user's upload is never taken.
+    expect(
+      await error(openDispute('B', 'D1', { ...ISSUE, photoKeys: ['uploads/S/01D.jpg'] }, { ...v.deps, photos })),
+    ).toMatchObject({ status: 400 });
   });
 
   it('keeps a delivered order from being released when its inspection period ends; withdrawn, it is released', async () => {
     const w = world([delivered(new Date(NOW.getTime() - 1).toISOString())]);
-    await openDispute('B', 'D1', ISSUE, w.deps);
+    await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
     const run = await settleEscrows(w.deps);
     expect(run).toMatchObject({ inspected: 0, disputesExpired: 0 });
     expect(w.order('D1').status).toBe('delivered');
@@ -53,7 +90,7 @@ describe('Report Issue: a dispute holds the release until it ends (decision 053)
 
   it('the seller refunds: the escrow goes back at CancelAfter, nothing can release it', async () => {
     const w = world([delivered(NOW.toISOString())]);
-    await openDispute('B', 'D1', ISSUE, w.deps);
+    await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
     expect(await error(refundDispute('B', 'D1', w.deps))).toMatchObject({ status: 403 });
     await refundDispute('S', 'D1', w.deps);
     expect(w.order('D1')).toMatchObject({
@@ -67,7 +104,7 @@ describe('Report Issue: a dispute holds the release until it ends (decision 053)
 
   it('an administrator releases now, or refunds, with the reason kept for both parties', async () => {
     const w = world([delivered(new Date(NOW.getTime() + 10 * HOUR).toISOString())]);
-    await openDispute('B', 'D1', ISSUE, w.deps);
+    await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
     const after = await resolveDispute('D1', { outcome: 'release', note: ' Photos show it intact. ' }, w.deps);
     expect(after).toMatchObject({
       status: 'completed',
@@ -79,14 +116,14 @@ describe('Report Issue: a dispute holds the release until it ends (decision 053)
     });
 
     const v = world([delivered(NOW.toISOString())]);
-    await openDispute('B', 'D1', ISSUE, v.deps);
+    await openDispute('B', 'D1', ISSUE, { ...v.deps, photos });
     await resolveDispute('D1', { outcome: 'refund', note: 'Counterfeit.' }, v.deps);
     expect(v.order('D1')).toMatchObject({ status: 'refunding', dispute: { status: 'refunded' } });
   });
 
   it('tells both parties a day before, and ends a dispute still open at the release deadline as a refund', async () => {
     const w = world([delivered(NOW.toISOString())]);
-    await openDispute('B', 'D1', ISSUE, w.deps);
+    await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
     const endsAt = Date.parse(w.order('D1').dispute!.endsAt);
 
     w.clock.at = new Date(endsAt - 25 * HOUR);

@@ -1,6 +1,18 @@
 import type { BodyOf } from '../../../../shared/api/contract';
 import * as contracts from '../../../../shared/api/disputes';
+import type { ListingPhotoContentType } from '../../../../shared/api/listings';
 import { apiSend, newIdempotencyKey } from '../../lib/api';
+import { postUpload } from '../uploads/post-upload';
+
+/** Uploads one photo for a report straight to the media bucket: its key, which the report then sends. */
+export async function uploadDisputePhoto(token: string, file: File): Promise<string> {
+  const ticket = await apiSend(contracts.startDisputePhotoUpload, {
+    token,
+    body: { contentType: file.type as ListingPhotoContentType, size: file.size },
+  });
+  await postUpload(ticket, file);
+  return ticket.key;
+}
 
 /**
  * Report Issue and its ends (decision 053). Each POST carries the Idempotency-Key of its click: a lost answer retried

@@ -6,6 +6,7 @@ import { apiGet, apiSend } from '../../lib/api';
 import { IMAGE_FILE_ERRORS } from '../../lib/image-file';
 import { useOptionalSession } from '../../lib/session/session-context';
 import { keys } from '../keys';
+import { postUpload, UploadError } from '../uploads/post-upload';
 
 /** The signed-in user's profile; the same cache entry as /settings, so a save there shows here at once. */
 export function useProfile() {
@@ -41,7 +42,7 @@ function isAvatarType(type: string): type is AvatarType {
   return (AVATAR_CONTENT_TYPES as readonly string[]).includes(type);
 }
 
-export class UploadError extends Error {}
+export { UploadError };
 
 /** Presigned POST straight to the media bucket, then the server checks the object and makes it the avatar. */
 export async function uploadAvatar(file: File, token: string): Promise<Profile> {
@@ -50,16 +51,6 @@ export async function uploadAvatar(file: File, token: string): Promise<Profile> 
     body: { contentType: file.type, size: file.size },
     token,
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
-  // S3 requires the file to be the last field.
-  form.append('file', file);
-  let res: Response;
-  try {
-    res = await fetch(target.url, { method: 'POST', body: form });
-  } catch (cause) {
-    throw new UploadError('Could not reach the file storage', { cause });
-  }
-  if (!res.ok) throw new UploadError(`The file storage refused the upload (${res.status})`);
+  await postUpload(target, file);
   return apiSend(contracts.setAvatar, { body: { key: target.key }, token });
 }

@@ -83,6 +83,20 @@ export function DisputePanel({ order: o, token, onChanged }: { order: Order; tok
             {d.description}
           </span>,
         ],
+        ...(d.photoUrls.length > 0
+          ? [
+              [
+                'Photos',
+                <span key="p" className="dispute-photos">
+                  {d.photoUrls.map((url, i) => (
+                    <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+                      <img src={url} alt={`Photo ${i + 1} of the issue`} loading="lazy" />
+                    </a>
+                  ))}
+                </span>,
+              ] as DetailRow,
+            ]
+          : []),
         ['Status', statusText(o, d)],
         ...(d.resolution?.note ? [['Administrator’s reason', d.resolution.note] as DetailRow] : []),
       ]

@@ -10,7 +10,9 @@ import {
 import { CountedTextarea } from '../../../components/ui/counted-textarea';
 import { Dialog } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
-import { openDispute } from '../../../domains/disputes/api';
+import { openDispute, uploadDisputePhoto } from '../../../domains/disputes/api';
+import { IssuePhotosField } from './issue-photos-field';
+import { UploadError } from '../../../domains/uploads/post-upload';
 import { ApiError } from '../../../lib/api';
 
 /**
@@ -33,7 +35,10 @@ export function ReportIssueDialog({
   const id = useId();
   const [reason, setReason] = useState<DisputeReason | null>(null);
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ reason?: string; description?: string; form?: string }>({});
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [errors, setErrors] = useState<{ reason?: string; description?: string; photoKeys?: string; form?: string }>(
+    {},
+  );
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -46,13 +51,19 @@ export function ReportIssueDialog({
     if (found.reason || found.description) return;
     setBusy(true);
     try {
-      const order = await openDispute(token, o.id, { reason: reason!, description });
+      // One after another: a slow phone link shares its bandwidth with nothing else.
+      const photoKeys: string[] = [];
+      for (const file of photos) photoKeys.push(await uploadDisputePhoto(token, file));
+      const order = await openDispute(token, o.id, { reason: reason!, description, photoKeys });
       toast.success('Issue Reported', { description: `The payment stays in escrow until the issue is resolved.` });
       onReported(order);
     } catch (error) {
       setErrors({
         ...(error instanceof ApiError && error.fields),
-        form: error instanceof ApiError ? error.message : 'Failed to report the issue. Please try again.',
+        form:
+          error instanceof ApiError || error instanceof UploadError
+            ? error.message
+            : 'Failed to report the issue. Please try again.',
       });
     } finally {
       setBusy(false);
@@ -107,6 +118,16 @@ export function ReportIssueDialog({
             setErrors((e) => ({ ...e, description: undefined }));
           }}
           error={errors.description}
+        />
+        <IssuePhotosField
+          id={`${id}-photos`}
+          files={photos}
+          disabled={busy}
+          error={errors.photoKeys}
+          onChange={(files) => {
+            setPhotos(files);
+            setErrors((e) => ({ ...e, photoKeys: undefined }));
+          }}
         />
         {errors.form && (
           <p className="field-error" role="alert">
