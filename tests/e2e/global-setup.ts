@@ -52,6 +52,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.E2E_XAMAN_URL = stack.env.XAMAN_API_URL;
   // The carrier stand-in, whose /_control/ API moves parcels on (picked up ... delivered).
   process.env.E2E_CARRIER_URL = stack.env.CARRIER_API_URL;
+  // The stack's table, where an administrator's role is stored (e2e/admin.ts).
+  process.env.E2E_DYNAMO_ENDPOINT = stack.env.AWS_ENDPOINT_URL_DYNAMODB;
   (globalThis as Record<symbol, E2EStack>)[E2E_STACK] = { stop: () => stack.stop(), dataDir };
   console.log(`e2e: web built and seeded stack up at ${stack.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
