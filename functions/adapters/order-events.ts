@@ -1,6 +1,7 @@
 import { formatUsd } from '../../shared/domain/money';
 import { NOTIFICATION_MESSAGE_MAX } from '../../shared/domain/notification';
 import type { DisputeEvents } from '../core/disputes/ports';
+import type { ShipByEvents } from '../core/orders/ship-by-notices';
 import { userTopic } from '../../shared/events';
 import type { OrderRecord } from '../core/orders/order';
 import type { FeeEvents } from '../core/orders/platform-fee';
@@ -59,7 +60,29 @@ function disputeNotices(order: OrderRecord): { buyer: string; seller: string; ti
   }
 }
 
-export const orderEvents: OrderEvents & FeeEvents & DisputeEvents = {
+export const orderEvents: OrderEvents & FeeEvents & DisputeEvents & ShipByEvents = {
+  async shipByDue(order, day, at) {
+    const fact = `ship_by:${order.orderId}`;
+    await eventQueue.publish([
+      {
+        id: `notify:${fact}`,
+        type: 'notify.requested' as const,
+        occurredAt: at.toISOString(),
+        data: {
+          userId: order.sellerId,
+          type: 'transaction' as const,
+          title: 'Ship by tomorrow',
+          message:
+            `Ship ${itemsOf(order)} to ${order.buyerUsername} by ${utcDate(`${day}T12:00:00.000Z`)} so it arrives and is inspected before the escrow ends.`.slice(
+              0,
+              NOTIFICATION_MESSAGE_MAX,
+            ),
+          relatedId: order.orderId,
+          dedupeKey: fact,
+        },
+      },
+    ]);
+  },
   async disputeChanged(order, at) {
     const occurredAt = at.toISOString();
     const d = order.dispute!;

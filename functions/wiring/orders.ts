@@ -171,7 +171,13 @@ export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
 }
 
 export async function settleEscrowsDeps(log: Log): Promise<SettleEscrowsDeps> {
-  return { ...(await settlementDeps(log)), disputes: orderDisputeStore(db()), disputeEvents: orderEvents };
+  return {
+    ...(await settlementDeps(log)),
+    disputes: orderDisputeStore(db()),
+    disputeEvents: orderEvents,
+    shipByEvents: orderEvents,
+    protection: protectionSettings(),
+  };
 }
 export const reconcileOrdersDeps = settlementDeps;
 

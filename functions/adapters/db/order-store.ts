@@ -24,7 +24,8 @@ type Optional =
   | 'auction'
   | 'pickup'
   | 'hold'
-  | 'dispute';
+  | 'dispute'
+  | 'shipByNoticeAt';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
   shipment?: OrderRecord['shipment'];
@@ -48,6 +49,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   hold?: NonNullable<OrderRecord['hold']>;
   dispute?: NonNullable<OrderRecord['dispute']>;
   releaseHold?: 'dispute';
+  shipByNoticeAt?: string;
   deadline: string;
 };
 
@@ -87,6 +89,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     auction: o.auction ?? null,
     ...(o.hold && { hold: o.hold }),
     ...(o.dispute && { dispute: o.dispute }),
+    ...(o.shipByNoticeAt && { shipByNoticeAt: o.shipByNoticeAt }),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     fundedAt: o.fundedAt ?? null,
@@ -442,6 +445,16 @@ export function orderStore(db: Db): OrderRepository {
         if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
       }
       throw new Error(`refunding order ${o.orderId}: its listings kept changing`);
+    },
+
+    noteShipByNotice(orderId, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId })
+          .set({ shipByNoticeAt: at })
+          .where((a, op) => `${op.eq(a.status, 'funded')} AND ${op.notExists(a.shipByNoticeAt)}`)
+          .go(),
+      );
     },
 
     async dueIn(status, before, limit) {

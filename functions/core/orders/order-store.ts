@@ -79,6 +79,8 @@ export interface OrderRepository extends OrderStore {
   markRefunded(order: OrderRecord, ledgerIndex: number, at: string): Promise<boolean>;
   /** Orders in `status` whose deadline (reservation end, or CancelAfter once funded) is before `before`, oldest first. */
   dueIn(status: OrderStatus, before: string, limit: number): Promise<OrderRecord[]>;
+  /** Notes the ship-by notice of a funded order not noted yet; false when it was (or the order moved on). */
+  noteShipByNotice(orderId: string, at: string): Promise<boolean>;
   /** Orders still holding units whose reservation ran out before `at`, oldest first. */
   lapsedReservations(at: string, limit: number): Promise<OrderRecord[]>;
 }

@@ -253,6 +253,8 @@ export interface OrderRecord {
   auction: AuctionSale | null;
   /** A local pickup's code lock; absent for a shipped order and for pickups made before decision 040. */
   pickup?: PickupLock;
+  /** When the seller was told the ship-by day is ending (decision 052); absent before. */
+  shipByNoticeAt?: string;
   /** The buyer's report of an issue (decision 053): while open, nothing releases the escrow. Absent if none. */
   dispute?: OrderDispute;
   /** A checkout's order: what it charged against the buyer's hold limits (decision 041); absent otherwise. */

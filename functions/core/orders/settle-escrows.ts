@@ -3,8 +3,9 @@ import type { DisputeEvents, DisputeRepository } from '../disputes/ports';
 import { ended } from '../disputes/dispute-rules';
 import { ESCROW_OPEN, holdEnd, type OrderRecord } from './order';
 import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
+import { shipByNotices, type ShipByNoticeDeps } from './ship-by-notices';
 
-export interface SettleEscrowsDeps extends SettlementDeps {
+export interface SettleEscrowsDeps extends SettlementDeps, Omit<ShipByNoticeDeps, 'orders'> {
   disputes: Pick<DisputeRepository, 'refund'>;
   disputeEvents: DisputeEvents;
 }
@@ -27,6 +28,8 @@ export interface SettleEscrowsRun {
   inspected: number;
   /** Open disputes that reached the release deadline: each ends as a refund. */
   disputesExpired: number;
+  /** Sellers told their order's ship-by day is ending. */
+  shipByNotices: number;
   expired: number;
   settled: number;
   pending: number;
@@ -57,7 +60,14 @@ async function disputeEndingNotices(at: Date, deps: SettleEscrowsDeps): Promise<
  * answer. Every step is conditional, so two runs at once or a run after a crash end each escrow once.
  */
 export async function settleEscrows(deps: SettleEscrowsDeps): Promise<SettleEscrowsRun> {
-  const run: SettleEscrowsRun = { inspected: 0, disputesExpired: 0, expired: 0, settled: 0, pending: 0 };
+  const run: SettleEscrowsRun = {
+    inspected: 0,
+    disputesExpired: 0,
+    shipByNotices: 0,
+    expired: 0,
+    settled: 0,
+    pending: 0,
+  };
   const at = deps.clock.now();
   const now = at.toISOString();
   // An open dispute's order is due when the dispute ends, whatever its status: it ends as a refund.
@@ -71,6 +81,7 @@ export async function settleEscrows(deps: SettleEscrowsDeps): Promise<SettleEscr
     }
   }
   await disputeEndingNotices(at, deps);
+  run.shipByNotices = await shipByNotices(at, deps);
   const due = [
     ...(await deps.orders.dueIn('refunding', now, BATCH)),
     ...(await deps.orders.dueIn('releasing', ANY_TIME, BATCH)),

@@ -331,6 +331,7 @@ export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerC
     protection: delivery.protection,
     disputes: guarded(orderDisputeStore(db())),
     disputeEvents: guarded(orderEvents),
+    shipByEvents: guarded(orderEvents),
   };
   worker.fee = {
     ...fee,

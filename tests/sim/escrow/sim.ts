@@ -7,7 +7,7 @@
  * redelivered jobs and killed workers injected through wrapped ports (faults.ts). Then both clocks move past every
  * CancelAfter and the schedules run until nothing is left to do. The run fails (exit 1) unless every escrow ended
  * exactly one way on the ledger (finished exactly for the parcels delivered to the buyer and the pickups approved with
- * the buyer's code,
+ * the buyer's code, never while a dispute holds the release (decision 053) unless an administrator released it,
  * unless the fulfillment was lost; cancelled back to the buyer for all others), the orders agree with the ledger, no fee was paid twice, and the RLUSD
  * on all trust lines is what it was before (and each account moved by exactly what its orders say).
  */
@@ -50,6 +50,20 @@ import { rng, type Rng } from './prng';
 import { HELD_UNITS, holdStock } from './stock-holder';
 import { DEFAULT_PROTECTION } from '../../../functions/core/orders/protection';
 import { protectionSettings } from '../../../functions/wiring/orders';
+import { orderDisputeStore } from '../../../functions/adapters/db/order-dispute-store';
+import { openDispute } from '../../../functions/core/disputes/open-dispute';
+import { refundDispute } from '../../../functions/core/disputes/refund-dispute';
+import { resolveDispute } from '../../../functions/core/disputes/resolve-dispute';
+import type { PhotoStore } from '../../../functions/core/listings/photos';
+
+const DISPUTE = { reason: 'not_as_described' as const, description: 'Not what the listing showed.', photoKeys: [] };
+/** The sim's reports carry no photos: nothing may touch the photo store. */
+const NO_PHOTOS: PhotoStore = {
+  inspect: () => Promise.reject(new Error('no photos in the sim')),
+  promote: () => Promise.reject(new Error('no photos in the sim')),
+  move: () => Promise.reject(new Error('no photos in the sim')),
+  remove: () => Promise.reject(new Error('no photos in the sim')),
+};
 import {
   carrierControl,
   createListing,
@@ -83,6 +97,9 @@ export const FATES = [
   'stale_parcel',
   'platform_label',
   'stock_holder',
+  'disputed_released',
+  'disputed_refunded',
+  'disputed_unresolved',
 ] as const;
 export type Fate = (typeof FATES)[number];
 
@@ -105,6 +122,9 @@ const WEIGHTS: Record<Fate, number> = {
   stale_parcel: 6,
   platform_label: 8,
   stock_holder: 4,
+  disputed_released: 5,
+  disputed_refunded: 5,
+  disputed_unresolved: 5,
 };
 
 const PICKUP: readonly Fate[] = [
@@ -133,6 +153,9 @@ const WEBHOOK: Record<Fate, WebhookPolicy> = {
   stale_parcel: 'forward',
   platform_label: 'forward',
   stock_holder: 'forward',
+  disputed_released: 'forward',
+  disputed_refunded: 'forward',
+  disputed_unresolved: 'forward',
 };
 
 const ORDERS_PER_BUYER = 10;
@@ -159,6 +182,8 @@ interface SimOrder {
   deliveredToBuyer: boolean;
   returned: boolean;
   approved: boolean;
+  /** The buyer's dispute (decision 053): how it ended in the world; a release is owed only if an admin released it. */
+  dispute: 'none' | 'open' | 'released' | 'refunded';
   /** Unexpected errors of this order's steps (the sim's own, or the app's). */
   problems: string[];
 }
@@ -197,6 +222,8 @@ export interface SimResult {
     cancelled: number;
     stuck: number;
     releasedWrongly: number;
+    /** Finished while a dispute held it (never resolved as a release). */
+    releasedWhileHeld: number;
     /** Released on a delivery the carrier dates before the escrow was funded. */
     releasedBeforeFunding: number;
     refundedWrongly: number;
@@ -372,6 +399,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         deliveredToBuyer: false,
         returned: false,
         approved: false,
+        dispute: 'none',
         problems: [],
       };
     });
@@ -496,6 +524,26 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           if (o.variant === 'fee paid') await payFee(o, app);
           await decidePickup(o.seller.userId, o.orderId, { decision: 'reject' }, app.deps);
           return;
+        case 'disputed_released':
+        case 'disputed_refunded':
+        case 'disputed_unresolved': {
+          await payFee(o, app);
+          await ship(o);
+          await deliver(o);
+          const deps = { ...app.deps, disputes: orderDisputeStore(db()), photos: NO_PHOTOS };
+          await openDispute(o.buyer.userId, o.orderId, DISPUTE, deps);
+          o.dispute = 'open';
+          if (o.fate === 'disputed_refunded') {
+            o.variant = o.r.next() < 0.5 ? 'by the seller' : 'by an administrator';
+            if (o.variant === 'by the seller') await refundDispute(o.seller.userId, o.orderId, deps);
+            else await resolveDispute(o.orderId, { outcome: 'refund', note: 'Not as described.' }, deps);
+            o.dispute = 'refunded';
+          } else if (o.fate === 'disputed_released') {
+            await resolveDispute(o.orderId, { outcome: 'release', note: 'As described.' }, deps);
+            o.dispute = 'released';
+          }
+          return;
+        }
         case 'never_shipped':
           o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';
           if (o.variant === 'fee paid') await payFee(o, app);
@@ -772,6 +820,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       cancelled: 0,
       stuck: 0,
       releasedWrongly: 0,
+      releasedWhileHeld: 0,
       releasedBeforeFunding: 0,
       refundedWrongly: 0,
       endedTwice: 0,
@@ -788,8 +837,13 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       const ends = endings.get(`${o.buyer.wallet.classicAddress}:${o.escrowSequence}`) ?? [];
       const outcome: Outcome = ends.length === 0 ? 'open' : ends[0]!.type === 'EscrowFinish' ? 'finished' : 'cancelled';
       // A release the platform could not make (the fulfillment lost) can only go back to the buyer after CancelAfter.
-      const shouldFinish =
-        o.approved || (o.tracking !== null && o.deliveredToBuyer && !o.returned && !vaultLost.has(o.orderId));
+      const delivered = o.tracking !== null && o.deliveredToBuyer && !o.returned && !vaultLost.has(o.orderId);
+      // A dispute holds the release: only an administrator's release ends it with the seller paid (decision 053).
+      const shouldFinish = o.approved || (delivered && (o.dispute === 'none' || o.dispute === 'released'));
+      if (outcome === 'finished' && (o.dispute === 'open' || o.dispute === 'refunded')) {
+        outcomes.releasedWhileHeld++;
+        failures.push(`order ${o.orderId} (${o.fate}): released while its dispute held it`);
+      }
       byFate[o.fate].orders++;
       byFate[o.fate][outcome]++;
       if (outcome === 'open') {
@@ -900,7 +954,7 @@ export function formatSim(s: SimResult): string {
       return `${pad(f, 29)} ${pad(x.orders, 7)} ${pad(x.finished, 9)} ${pad(x.cancelled, 10)} ${x.open}`;
     }),
     '',
-    `finished ${s.outcomes.finished}, cancelled ${s.outcomes.cancelled}, stuck ${s.outcomes.stuck}, released wrongly ${s.outcomes.releasedWrongly}, released before funding ${s.outcomes.releasedBeforeFunding}, refunded wrongly ${s.outcomes.refundedWrongly}, ended twice ${s.outcomes.endedTwice}`,
+    `finished ${s.outcomes.finished}, cancelled ${s.outcomes.cancelled}, stuck ${s.outcomes.stuck}, released wrongly ${s.outcomes.releasedWrongly}, released while held ${s.outcomes.releasedWhileHeld}, released before funding ${s.outcomes.releasedBeforeFunding}, refunded wrongly ${s.outcomes.refundedWrongly}, ended twice ${s.outcomes.endedTwice}`,
     `orders disagreeing with the ledger ${s.outcomes.orderStoreDisagrees}; fees paid ${s.outcomes.feesPaid}, paid twice ${s.outcomes.feesPaidTwice}`,
     `RLUSD on all trust lines: ${(s.rlusd.beforeCents / 100).toFixed(2)} before, ${(s.rlusd.afterCents / 100).toFixed(2)} after; accounts off ${s.rlusd.accountsOff}`,
     `faults: kills ${JSON.stringify(s.faults.kills)}, outages ${JSON.stringify(s.faults.injected)}, webhooks ${JSON.stringify(s.faults.webhooks)}, bad tracking refused ${s.faults.badTrackingRefused}, redelivered runs ${s.faults.redeliveredRuns}`,
@@ -948,6 +1002,7 @@ ${row('all', all)}
 | --- | --- | --- |
 | escrows still open (stuck) | ${o.stuck} | 0 |
 | finished without a delivery to the buyer's ZIP or an approved pickup | ${o.releasedWrongly} | 0 |
+| finished while a dispute held it (not released by an administrator) | ${o.releasedWhileHeld} | 0 |
 | finished on a delivery dated before the escrow was funded | ${o.releasedBeforeFunding} | 0 |
 | cancelled although delivered or approved | ${o.refundedWrongly} | 0 |
 | escrows ended more than once | ${o.endedTwice} | 0 |

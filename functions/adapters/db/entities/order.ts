@@ -47,6 +47,8 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         dispute: { type: 'any' },
         /** What holds the release while it is open ('dispute'), on its own for the conditions every release checks. */
         releaseHold: { type: ['dispute'] as const },
+        /** When the seller was told the ship-by day is ending (decision 052). */
+        shipByNoticeAt: { type: 'string' },
         completedAt: { type: 'string' },
         refundedAt: { type: 'string' },
         releaseDueAt: { type: 'string' },

@@ -274,6 +274,12 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
       const ids = new Set(numbers.flatMap((n) => claims.get(n) ?? []));
       return [...ids].map((id) => clone(rows.get(id))!);
     },
+    noteShipByNotice: (orderId, at) =>
+      when(
+        orderId,
+        (o) => o.status === 'funded' && !o.shipByNoticeAt,
+        () => ({ shipByNoticeAt: at }),
+      ),
     markDelivered: (order, deliveredAt, releaseDueAt) =>
       when(
         order.orderId,
@@ -484,6 +490,7 @@ export function world(
     }),
   };
   const events = { changed: vi.fn(async (_order: OrderRecord, _at: Date) => {}) };
+  const shipByEvents = { shipByDue: vi.fn(async (_order: OrderRecord, _day: string, _at: Date) => {}) };
   const disputeEvents = {
     disputeChanged: vi.fn(async (_order: OrderRecord, _at: Date) => {}),
     disputeEnding: vi.fn(async (_order: OrderRecord, _at: Date) => {}),
@@ -509,6 +516,7 @@ export function world(
     protection: options.protection ?? DEFAULT_PROTECTION,
     disputes: store.disputes,
     disputeEvents,
+    shipByEvents,
   };
   const feeDeps: FeeDeps = {
     orders: repo,
@@ -536,6 +544,7 @@ export function world(
     vault,
     events,
     disputeEvents,
+    shipByEvents,
     log,
     trace,
     claims: store.claims,

@@ -57,6 +57,7 @@ function memoryOrders(initial: OrderRecord) {
     markCompleted: vi.fn(),
     markRefunded: vi.fn(),
     dueIn: vi.fn(),
+    noteShipByNotice: vi.fn(),
     lapsedReservations: async () =>
       [...orders.values()].filter((o) => o.status === 'awaiting_signature' || o.status === 'submitting'),
   };
