@@ -10,7 +10,7 @@ import {
 } from './domain/notification';
 import { ORDER_STATUSES } from './domain/order-status';
 import { SIGN_IN_POLL } from './domain/sign-in-poll';
-import { messageSchema, unreadCountsSchema } from './domain/messages';
+import { MESSAGE_MAX_LENGTH, messageSchema, unreadCountsSchema } from './domain/messages';
 import { offerSchema } from './domain/offers';
 
 /**
@@ -195,6 +195,21 @@ export const notifyRequestedEvent = z.object({
   }),
 });
 
+/**
+ * A note about an order for its conversation (decision 053): the events consumer writes it as a system message from
+ * `senderId` (one of the order's parties), once per `noteKey`.
+ */
+export const orderNoteRequestedEvent = z.object({
+  ...eventBase,
+  type: z.literal('order.note.requested'),
+  data: z.object({
+    orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+    senderId: z.string().check(z.minLength(1), z.maxLength(64)),
+    content: z.string().check(z.minLength(1), z.maxLength(MESSAGE_MAX_LENGTH)),
+    noteKey: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+});
+
 /** A message of the signing queue: check number `attempt` of one pending signing request (delayed per the poll). */
 export const signingCheckMessage = z.object({
   uuid: z.uuid(),
@@ -237,6 +252,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   conversationReadEvent,
   offerUpdatedEvent,
   listingClosedEvent,
+  orderNoteRequestedEvent,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

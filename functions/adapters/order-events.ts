@@ -1,6 +1,8 @@
 import { formatUsd } from '../../shared/domain/money';
 import { NOTIFICATION_MESSAGE_MAX } from '../../shared/domain/notification';
 import type { DisputeEvents } from '../core/disputes/ports';
+import { disputeNote } from '../core/disputes/dispute-notes';
+import { MESSAGE_MAX_LENGTH } from '../../shared/domain/messages';
 import type { ShipByEvents } from '../core/orders/ship-by-notices';
 import { userTopic } from '../../shared/events';
 import type { OrderRecord } from '../core/orders/order';
@@ -88,8 +90,15 @@ export const orderEvents: OrderEvents & FeeEvents & DisputeEvents & ShipByEvents
     const d = order.dispute!;
     const told = disputeNotices(order);
     const fact = `dispute:${order.orderId}:${d.openedAt}:${d.status}`;
-    await eventQueue.publish(
-      (['buyer', 'seller'] as const).flatMap((party) => {
+    const note = disputeNote(order);
+    await eventQueue.publish([
+      {
+        id: `note:${fact}`,
+        type: 'order.note.requested' as const,
+        occurredAt,
+        data: { orderId: order.orderId, ...note, content: note.content.slice(0, MESSAGE_MAX_LENGTH), noteKey: fact },
+      },
+      ...(['buyer', 'seller'] as const).flatMap((party) => {
         const userId = party === 'buyer' ? order.buyerId : order.sellerId;
         return [
           {
@@ -114,7 +123,7 @@ export const orderEvents: OrderEvents & FeeEvents & DisputeEvents & ShipByEvents
           },
         ];
       }),
-    );
+    ]);
   },
   async disputeEnding(order, at) {
     const d = order.dispute!;

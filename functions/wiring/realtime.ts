@@ -1,6 +1,9 @@
 import type { DomainEvent } from '../../shared/events';
 import { notify } from '../core/notifications/notify';
 import { declineOpenOffers } from '../core/offers/decline-offers';
+import { postOrderNote } from '../core/messages/order-notes';
+import { messageStore } from '../adapters/db/message-store';
+import { orderStore } from '../adapters/db/order-store';
 import { subscribersOncePerBatch } from '../core/realtime/batch-subscribers';
 import { eventRegistry, handleEvent, type EventRegistry } from '../core/realtime/handle-event';
 import type { RealtimeStore } from '../core/realtime/ports';
@@ -30,6 +33,8 @@ export function publishEventsDeps(log: Logger, store: RealtimeStore): EventRegis
     clock,
     notify: (request) => notify(request, { ...notifyDeps(), events: handleHere }),
     listingClosed: (listingId) => declineOpenOffers(listingId, declineOpenOffersDeps(log)),
+    orderNote: (request, at) =>
+      postOrderNote(request, at, { orders: orderStore(db()), store: messageStore(db()), events: handleHere, clock }),
   });
   function handle(event: DomainEvent) {
     return handleEvent(event, own);

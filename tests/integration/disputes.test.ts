@@ -7,6 +7,7 @@ import { fundedSale, moveParcel, parcel, payFee, ship } from './order-support';
 import { signedCarrierWebhook } from './route-fixtures';
 import { rawRequestOf, sendRaw, signUp, type Account } from './route-support';
 import { makeAdmin } from './table-support';
+import { until } from './message-support';
 import { routes } from '../../functions/routes';
 
 /** Report Issue through the local gateway (decision 053): the dispute holds the release until it ends. */
@@ -41,6 +42,27 @@ const resolve = (a: Account, orderId: string, outcome: 'release' | 'refund', not
     `/api/admin/orders/${orderId}/dispute/resolution`,
     { token: a.token, from: a.from, body: { outcome, note }, headers: { 'idempotency-key': randomUUID() } },
   );
+
+/** The system notes of the order's item conversation, as `a` reads them. */
+async function notesOf(a: Account, order: Order): Promise<string[]> {
+  type Summary = { id: string; listing: { id: string } | null };
+  const list = await call<{ items: Summary[] }>(
+    'GET',
+    `/api/me/conversations?with=${a.userId === order.buyer.id ? order.seller.id : order.buyer.id}`,
+    {
+      token: a.token,
+      from: a.from,
+    },
+  );
+  const c = list.body.items.find((x) => x.listing?.id === order.lines[0]!.listingId);
+  if (!c) return [];
+  const page = await call<{ items: { type: string; content: string }[] }>(
+    'GET',
+    `/api/me/conversations/${c.id}/messages`,
+    { token: a.token, from: a.from },
+  );
+  return page.body.items.filter((m) => m.type === 'system').map((m) => m.content);
+}
 
 /** The settlement schedule, run with the functions' clock at `at`, which is then given back. */
 async function settleAt(at: string): Promise<void> {
@@ -89,8 +111,11 @@ describe('Report Issue on a delivered purchase', () => {
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
     expect(opened.body.dispute).toMatchObject({ reason: 'not_as_described', status: 'open', resolution: null });
     expect((await dispute(buyer, order.id)).body.error?.code).toBe('dispute_open');
-    // The seller sees it on the sale.
+    // The seller sees it on the sale, and in the item's conversation as a note from the buyer.
     expect((await getOrder(seller, order.id)).body.dispute?.status).toBe('open');
+    await until(async () =>
+      (await notesOf(seller, order)).includes(`Issue reported: Not as described. ${ISSUE.description}`),
+    );
 
     // Past the inspection period the escrow stays on the ledger.
     await settleAt(new Date(Date.parse(order.releaseDueAt!) + 60_000).toISOString());
@@ -108,6 +133,11 @@ describe('Report Issue on a delivered purchase', () => {
       dispute: { status: 'released', resolution: { by: 'admin', note: 'The listing said grey in its description.' } },
     });
     expect((await resolve(admin, order.id, 'refund', 'Again.')).body.error?.code).toBe('no_open_dispute');
+    await until(async () =>
+      (await notesOf(buyer, order)).includes(
+        'The marketplace resolved the issue: the payment was released to the seller. Reason: The listing said grey in its description.',
+      ),
+    );
   }, 120_000);
 
   it('withdrawn, the release follows its schedule; the seller can refund another, which nothing then releases', async () => {

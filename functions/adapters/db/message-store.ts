@@ -211,7 +211,9 @@ export function messageStore(db: Db): MessageStore {
       const result = await transactWithRetry(
         () => db.transaction.write((tx) => appendWrites(tx, c, m)).go() as Promise<TransactResult>,
       );
-      if (result.canceled) throw new Error(`message append cancelled: ${cancelReasons(result)}`);
+      if (!result.canceled) return true;
+      if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+      throw new Error(`message append cancelled: ${cancelReasons(result)}`);
     },
 
     async messages(conversationId, q) {

@@ -2,6 +2,25 @@ import { createHash } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/** The first `length` Crockford base32 characters of a SHA-256 digest of `text`. */
+export function crockfordDigest(text: string, length: number): string {
+  const digest = createHash('sha256').update(text).digest();
+  let id = '';
+  let bits = 0;
+  let value = 0;
+  for (const byte of digest) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && id.length < length) {
+      bits -= 5;
+      id += CROCKFORD[(value >> bits) & 31];
+    }
+    value &= (1 << bits) - 1;
+    if (id.length === length) break;
+  }
+  return id;
+}
+
 /**
  * The one conversation of (listing, buyer) (its seller is the listing's) or, started from a store page, of (seller,
  * buyer): its id is made from them, so finding or making it is one conditional write and two racing Contact Seller
@@ -9,19 +28,15 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  */
 export function conversationIdOf(about: { listingId: string } | { sellerId: string }, buyerId: string): string {
   const subject = 'listingId' in about ? `listing:${about.listingId}` : `seller:${about.sellerId}`;
-  const digest = createHash('sha256').update(`conversation\n${subject}\nbuyer:${buyerId}`).digest();
-  let id = '';
-  let bits = 0;
-  let value = 0;
-  for (const byte of digest) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && id.length < 26) {
-      bits -= 5;
-      id += CROCKFORD[(value >> bits) & 31];
-    }
-    value &= (1 << bits) - 1;
-    if (id.length === 26) break;
-  }
-  return id;
+  return crockfordDigest(`conversation\n${subject}\nbuyer:${buyerId}`, 26);
+}
+
+/**
+ * A message id of the ULID shape for a note made once per `key` (decision 053): its time part sorts it at `at`, its
+ * rest comes from the key, so a note requested twice is the same message and is written once.
+ */
+export function noteMessageId(key: string, at: Date): string {
+  let time = '';
+  for (let ms = at.getTime(), i = 0; i < 10; i++, ms = Math.floor(ms / 32)) time = CROCKFORD[ms % 32] + time;
+  return time + crockfordDigest(`note\n${key}`, 16);
 }

@@ -82,9 +82,10 @@ export interface MessageStore {
   entriesWith(userId: string, otherUserId: string, limit: number): Promise<InboxEntry[]>;
   /**
    * In one transaction: the message, the conversation's updatedAt (it must exist), both parties' entries (last
-   * activity and message; the sender's made if missing) and the recipient's unread count in it and in all.
+   * activity and message; the sender's made if missing) and the recipient's unread count in it and in all. False
+   * when a message with its id exists already (nothing written).
    */
-  append(c: ConversationRecord, m: MessageRecord): Promise<void>;
+  append(c: ConversationRecord, m: MessageRecord): Promise<boolean>;
   /** Newest first, `limit` at most, older than `before` when given; `more` when older ones exist. */
   messages(
     conversationId: string,

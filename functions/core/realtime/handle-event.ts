@@ -17,6 +17,8 @@ export interface EventRegistryDeps {
   notify: (request: NotifyRequest) => Promise<unknown>;
   /** core/offers' decline of the offers still open on a sold-out listing (decision 033). */
   listingClosed: (listingId: string) => Promise<unknown>;
+  /** core/messages' system note about an order in its conversation (decision 053), at the event's time. */
+  orderNote: (request: DomainEventOf<'order.note.requested'>['data'], at: Date) => Promise<unknown>;
 }
 
 /** What the events consumer does with each event: socket events fan out to their topic, the others run a use case. */
@@ -35,6 +37,7 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
     'conversation.read': fanOut,
     'offer.updated': fanOut,
     'listing.closed': (event) => deps.listingClosed(event.data.listingId),
+    'order.note.requested': (event) => deps.orderNote(event.data, new Date(event.occurredAt)),
   };
 }
 

@@ -252,12 +252,14 @@ describe('handleEvent', () => {
     const sent: string[] = [];
     const notified: unknown[] = [];
     const soldOut: string[] = [];
+    const notes: unknown[] = [];
     const registry = eventRegistry({
       store,
       sender: { send: async (id) => (sent.push(id), 'sent') },
       clock: testClock(now),
       notify: async (request) => notified.push(request),
       listingClosed: async (listingId) => soldOut.push(listingId),
+      orderNote: async (request, at) => notes.push([request, at.toISOString()]),
     });
     expect(await handleEvent(event, registry)).toEqual({ sent: 1, gone: 0 });
     expect(sent).toEqual(['a']);
@@ -266,6 +268,9 @@ describe('handleEvent', () => {
     const sold = { id: 'listing.closed:L1', type: 'listing.closed', occurredAt: now.toISOString() } as const;
     await handleEvent({ ...sold, data: { listingId: 'L1', reason: 'ended' } }, registry);
     expect(soldOut).toEqual(['L1']);
+    const note = { orderId: 'O1', senderId: 'B', content: 'Issue reported', noteKey: 'dispute:O1:open' };
+    await handleEvent({ id: 'n1', type: 'order.note.requested', occurredAt: now.toISOString(), data: note }, registry);
+    expect(notes).toEqual([[note, now.toISOString()]]);
   });
 
   it('throws for an event type without a handler, so the message is retried and dead-lettered, not dropped', async () => {

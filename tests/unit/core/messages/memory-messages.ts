@@ -45,6 +45,7 @@ export function memoryMessageStore() {
     },
     async append(c, m) {
       if (!conversations.has(c.conversationId)) throw new Error('no such conversation');
+      if (messages.some((x) => x.messageId === m.messageId)) return false;
       messages.push(m);
       conversations.set(c.conversationId, { ...c, updatedAt: m.createdAt });
       for (const userId of [c.buyerId, c.sellerId]) {
@@ -65,6 +66,7 @@ export function memoryMessageStore() {
         });
         if (recipient) totals.set(userId, (totals.get(userId) ?? 0) + 1);
       }
+      return true;
     },
     async messages(conversationId, q) {
       const rows = messages
