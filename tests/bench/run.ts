@@ -32,6 +32,7 @@ import { ledgerThroughput } from './ledger-throughput';
 import type { browseAtScale } from './browse-at-scale';
 import type { lighthouseScores } from './lighthouse';
 import type { BellResult } from './notifications-bell';
+import type { PurchaseReadResult } from './purchase-with-dispute';
 import { checkoutNotes, checkoutRows, type CheckoutBench } from './checkout';
 import { lighthouseRows, listingNotes, scaleRows } from './listing-rows';
 import { livePushRows, type LivePush } from './live-push';
@@ -148,6 +149,7 @@ const push = livePushRows(inChild<LivePush>('live-push.ts'));
 const hot = hotAuctionRows(inChild<HotAuctionBench>('hot-auction.ts'));
 const bidPushed = bidPushRows(inChild<BidPush>('bid-push.ts'));
 const bell = inChild<BellResult>('notifications-bell.ts');
+const purchase = inChild<PurchaseReadResult>('purchase-with-dispute.ts');
 const messagePush = inChild<MessagePush>('message-push.ts');
 const conversations = inChild<ConversationListBench>('conversation-list.ts');
 const checkout = inChild<CheckoutBench>('checkout.ts');
@@ -181,6 +183,7 @@ ${push.rows}
 ${hot.rows}
 ${bidPushed.rows}
 | the bell: \`GET /api/me/notifications/summary\` with ${bell.notifications} notifications, p50 / p95 (n=${bell.n}) | ${bell.p50.toFixed(1)} / ${bell.p95.toFixed(1)} ms | p95 ≤ 20 ms |
+| the purchase page with an open dispute (4 photos): \`GET /api/orders/{id}\`, p50 / p95 (n=${purchase.n}) | ${purchase.p50.toFixed(1)} / ${purchase.p95.toFixed(1)} ms | p95 ≤ 50 ms |
 ${checkoutRows(checkout)}
 ${escrowReleaseRows(release)}
 ${messagePushRows(messagePush)}

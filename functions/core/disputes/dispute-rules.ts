@@ -28,3 +28,22 @@ export const ended = (
 /** Another request changed the order first: read it again and say why this one no longer applies. */
 export const disputeChanged = () =>
   new AppError('invalid_state', 'dispute_changed', 'This order changed meanwhile. Reload it and try again.');
+
+/** How often a dispute's write is tried again on the order as it is now, after a change that may not matter to it. */
+const WRITE_ATTEMPTS = 3;
+
+/**
+ * Runs `attempt` on the order as read, and again on a fresh read when its conditional write lost to another change
+ * (the delivery check marking it delivered, say): the rules are checked again each time, so a change that does matter
+ * (a release begun) gives that rule's refusal. After the last attempt, 409.
+ */
+export async function onFreshOrder<T>(
+  read: () => Promise<OrderRecord>,
+  attempt: (order: OrderRecord) => Promise<T | null>,
+): Promise<T> {
+  for (let i = 0; i < WRITE_ATTEMPTS; i++) {
+    const done = await attempt(await read());
+    if (done !== null) return done;
+  }
+  throw disputeChanged();
+}

@@ -1,10 +1,10 @@
 import type { DisputeReason } from '../../../shared/domain/disputes';
 import { AppError } from '../../lib/errors';
-import { holdEnd, isEscrowOpen, type OrderDispute } from '../orders/order';
-import { releaseDeadline } from '../orders/protection';
+import { holdEnd, isEscrowOpen, type OrderDispute, type OrderRecord } from '../orders/order';
+import { releaseDeadline, type ProtectionSettings } from '../orders/protection';
 import type { PhotoStore } from '../listings/photos';
 import { takeDisputePhotos } from './dispute-photos';
-import { buyersOrder, disputeChanged } from './dispute-rules';
+import { buyersOrder, onFreshOrder } from './dispute-rules';
 import type { DisputeDeps } from './ports';
 
 /**
@@ -18,7 +18,40 @@ export async function openDispute(
   body: { reason: DisputeReason; description: string; photoKeys: string[] },
   deps: Pick<DisputeDeps, 'disputes' | 'disputeEvents' | 'protection' | 'clock'> & { photos: PhotoStore },
 ): Promise<void> {
-  const order = await buyersOrder(deps.disputes, userId, orderId);
+  const now = deps.clock.now();
+  let photoKeys: string[] | null = null;
+  let written: readonly [OrderRecord, OrderDispute];
+  try {
+    written = await onFreshOrder(
+      () => buyersOrder(deps.disputes, userId, orderId),
+      async (order) => {
+        const endsAt = disputable(order, now, deps.protection);
+        // Taken once, after the rules first allow the report: a retried write reuses them.
+        photoKeys ??= await takeDisputePhotos(userId, orderId, body.photoKeys, deps.photos);
+        const dispute: OrderDispute = {
+          reason: body.reason,
+          description: body.description.trim(),
+          photoKeys,
+          status: 'open',
+          openedAt: now.toISOString(),
+          endsAt,
+          resolution: null,
+        };
+        return (await deps.disputes.open(order, dispute, now.toISOString())) ? ([order, dispute] as const) : null;
+      },
+    );
+  } catch (error) {
+    // Nothing refers to photos taken for a report that was not written.
+    const taken: string[] = photoKeys ?? [];
+    if (taken.length) await deps.photos.remove(taken).catch(() => undefined);
+    throw error;
+  }
+  const [order, dispute] = written;
+  await deps.disputeEvents.disputeChanged({ ...order, dispute }, now);
+}
+
+/** The release deadline the report would end by, or the refusal that says why this order can't be disputed now. */
+function disputable(order: OrderRecord, now: Date, protection: ProtectionSettings): string {
   if (!isEscrowOpen(order.status)) {
     throw new AppError(
       'invalid_state',
@@ -27,8 +60,7 @@ export async function openDispute(
     );
   }
   if (holdEnd(order)) throw new AppError('invalid_state', 'dispute_open', 'An issue is already open for this order.');
-  const now = deps.clock.now();
-  const endsAt = releaseDeadline(order, deps.protection);
+  const endsAt = releaseDeadline(order, protection);
   if (Date.parse(endsAt) <= now.getTime()) {
     throw new AppError(
       'invalid_state',
@@ -36,19 +68,5 @@ export async function openDispute(
       'The escrow of this order ends too soon to be disputed: its payment is returned to you at CancelAfter.',
     );
   }
-  const photoKeys = await takeDisputePhotos(userId, orderId, body.photoKeys, deps.photos);
-  const dispute: OrderDispute = {
-    reason: body.reason,
-    description: body.description.trim(),
-    photoKeys,
-    status: 'open',
-    openedAt: now.toISOString(),
-    endsAt,
-    resolution: null,
-  };
-  if (!(await deps.disputes.open(order, dispute, now.toISOString()))) {
-    if (photoKeys.length) await deps.photos.remove(photoKeys).catch(() => undefined);
-    throw disputeChanged();
-  }
-  await deps.disputeEvents.disputeChanged({ ...order, dispute }, now);
+  return endsAt;
 }

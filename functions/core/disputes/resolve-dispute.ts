@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../lib/errors';
 import type { OrderRecord } from '../orders/order';
 import { settle } from '../orders/settlement';
-import { disputeChanged, ended, openDisputeOf } from './dispute-rules';
+import { ended, onFreshOrder, openDisputeOf } from './dispute-rules';
 import type { DisputeDeps } from './ports';
 
 /**
@@ -13,16 +13,23 @@ export async function resolveDispute(
   body: { outcome: 'release' | 'refund'; note: string },
   deps: DisputeDeps,
 ): Promise<OrderRecord> {
-  const order = await deps.disputes.get(orderId);
-  if (!order) throw new NotFoundError('Order not found');
   const now = deps.clock.now();
   const outcome = body.outcome === 'release' ? 'released' : 'refunded';
-  const dispute = ended(openDisputeOf(order), outcome, 'admin', body.note.trim(), now.toISOString());
-  const done =
-    body.outcome === 'release'
-      ? await deps.disputes.release(order, dispute, now.toISOString())
-      : await deps.disputes.refund(order, dispute, 'dispute_refunded', now.toISOString());
-  if (!done) throw disputeChanged();
+  await onFreshOrder(
+    async () => {
+      const order = await deps.disputes.get(orderId);
+      if (!order) throw new NotFoundError('Order not found');
+      return order;
+    },
+    async (order) => {
+      const dispute = ended(openDisputeOf(order), outcome, 'admin', body.note.trim(), now.toISOString());
+      const done =
+        body.outcome === 'release'
+          ? await deps.disputes.release(order, dispute, now.toISOString())
+          : await deps.disputes.refund(order, dispute, 'dispute_refunded', now.toISOString());
+      return done || null;
+    },
+  );
   const after = (await deps.disputes.get(orderId))!;
   await deps.disputeEvents.disputeChanged(after, now);
   if (after.status === 'releasing') {

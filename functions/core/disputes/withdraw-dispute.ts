@@ -1,4 +1,4 @@
-import { buyersOrder, disputeChanged, ended, openDisputeOf } from './dispute-rules';
+import { buyersOrder, ended, onFreshOrder, openDisputeOf } from './dispute-rules';
 import type { DisputeDeps } from './ports';
 
 /**
@@ -10,10 +10,14 @@ export async function withdrawDispute(
   orderId: string,
   deps: Pick<DisputeDeps, 'disputes' | 'disputeEvents' | 'clock'>,
 ): Promise<void> {
-  const order = await buyersOrder(deps.disputes, userId, orderId);
   const now = deps.clock.now();
-  const dispute = ended(openDisputeOf(order), 'withdrawn', 'buyer', null, now.toISOString());
-  const deadline = order.status === 'delivered' && order.releaseDueAt ? order.releaseDueAt : order.escrow.cancelAfter;
-  if (!(await deps.disputes.withdraw(order, dispute, deadline, now.toISOString()))) throw disputeChanged();
-  await deps.disputeEvents.disputeChanged({ ...order, dispute }, now);
+  const changed = await onFreshOrder(
+    () => buyersOrder(deps.disputes, userId, orderId),
+    async (order) => {
+      const dispute = ended(openDisputeOf(order), 'withdrawn', 'buyer', null, now.toISOString());
+      const due = order.status === 'delivered' && order.releaseDueAt ? order.releaseDueAt : order.escrow.cancelAfter;
+      return (await deps.disputes.withdraw(order, dispute, due, now.toISOString())) ? { ...order, dispute } : null;
+    },
+  );
+  await deps.disputeEvents.disputeChanged(changed, now);
 }

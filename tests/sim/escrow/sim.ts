@@ -530,6 +530,8 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           await payFee(o, app);
           await ship(o);
           await deliver(o);
+          // Reported once the marketplace has learnt of the delivery (the webhook may be slow or lost).
+          await checkParcels(await app.deps.byTracking([o.tracking!]), app.deps);
           const deps = { ...app.deps, disputes: orderDisputeStore(db()), photos: NO_PHOTOS };
           await openDispute(o.buyer.userId, o.orderId, DISPUTE, deps);
           o.dispute = 'open';
@@ -770,7 +772,9 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     // --- Past every inspection period (decision 052), on the functions' clock only: the ledger's close time stays
     // before CancelAfter, so the delivered orders' escrows are released, as they would be two days after delivery.
     setClock(new Date(clock.now().getTime() + (protectionSettings().inspectionHours + 1) * 3_600_000));
-    const inspectedRounds = await quiet(['delivered', 'releasing'], 30, vaultLost);
+    // Orders a dispute still holds stay delivered until the release deadline (decision 053).
+    const held = new Set([...vaultLost, ...orders.filter((o) => o.dispute === 'open').map((o) => o.orderId)]);
+    const inspectedRounds = await quiet(['delivered', 'releasing'], 30, held);
     say(`sim: inspection periods ended, released in ${inspectedRounds} rounds (${mark().toFixed(1)} s)`);
 
     // --- Past every CancelAfter: the ledger's close time and the functions' clock, then the schedules until quiet.

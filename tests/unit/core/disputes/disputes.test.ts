@@ -75,6 +75,25 @@ describe('Report Issue: a dispute holds the release until it ends (decision 053)
     ).toMatchObject({ status: 400 });
   });
 
+  it('opens on a fresh read when the delivery check moved the order on meanwhile', async () => {
+    const shipped = aShippedOrder('D1', 'T1', { buyerId: 'B', sellerId: 'S' });
+    const w = world([shipped]);
+    const open = w.deps.disputes.open;
+    let raced = false;
+    const disputes = {
+      ...w.deps.disputes,
+      open: async (...args: Parameters<typeof open>) => {
+        if (!raced) {
+          raced = true;
+          await w.deps.markDelivered(shipped, NOW.toISOString(), NOW.toISOString(), NOW.toISOString());
+        }
+        return open(...args);
+      },
+    };
+    await openDispute('B', 'D1', ISSUE, { ...w.deps, disputes, photos });
+    expect(w.order('D1')).toMatchObject({ status: 'delivered', dispute: { status: 'open' } });
+  });
+
   it('keeps a delivered order from being released when its inspection period ends; withdrawn, it is released', async () => {
     const w = world([delivered(new Date(NOW.getTime() - 1).toISOString())]);
     await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
