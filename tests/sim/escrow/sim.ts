@@ -748,13 +748,15 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         const runs = await Promise.all(lanes.map((l) => settleEscrows(l.deps)));
         const rec = await reconcileOrders(main.deps);
         const left = await countByStatus(open, except);
-        const sum = (k: 'inspected' | 'expired' | 'settled' | 'pending') => runs.reduce((n, x) => n + x[k], 0);
+        const sum = (k: 'inspected' | 'disputesExpired' | 'expired' | 'settled' | 'pending') =>
+          runs.reduce((n, x) => n + x[k], 0);
         say(
           `sim: round ${round}: delivered ${deliveries.delivered}, inspected ${sum('inspected')}, ` +
+            `disputes expired ${sum('disputesExpired')}, ` +
             `expired ${sum('expired')}, settled ${sum('settled')}, ` +
             `pending ${sum('pending')}, repaired ${rec.repaired}; left ${JSON.stringify(left)} (${mark().toFixed(1)} s)`,
         );
-        const found = deliveries.delivered + sum('inspected') + sum('expired') + rec.repaired;
+        const found = deliveries.delivered + sum('inspected') + sum('disputesExpired') + sum('expired') + rec.repaired;
         if (found === 0 && Object.values(left).every((n) => n === 0)) return round;
         await sleep(found + sum('settled') === 0 ? 1_000 : 0);
       }
