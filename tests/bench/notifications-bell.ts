@@ -11,7 +11,7 @@ import { db } from '../../functions/adapters/db/service';
 import { openSession } from '../../functions/core/auth/sessions';
 import { notify } from '../../functions/core/notifications/notify';
 import { startBareStack } from './bare-stack';
-import { percentile } from './percentile';
+import { sequentialLatency } from './percentile';
 
 export const BELL_NOTIFICATIONS = 1_000;
 const WARM_UP = 30;
@@ -45,7 +45,12 @@ export async function notificationsBell(): Promise<BellResult> {
               relatedId: null,
               dedupeKey: `bench:${i + j}`,
             },
-            { store, events: { publish: async () => undefined }, clock: { now: () => at }, newId: (t) => ulid(t.getTime()) },
+            {
+              store,
+              events: { publish: async () => undefined },
+              clock: { now: () => at },
+              newId: (t) => ulid(t.getTime()),
+            },
           );
         }),
       );
@@ -61,15 +66,7 @@ export async function notificationsBell(): Promise<BellResult> {
     if (check.unreadCount !== BELL_NOTIFICATIONS || check.latest.length !== 5) {
       throw new Error(`unexpected bell: ${check.unreadCount} unread, ${check.latest.length} latest`);
     }
-    for (let i = 0; i < WARM_UP; i++) await get();
-    const samples: number[] = [];
-    for (let i = 0; i < TIMED; i++) {
-      const t0 = performance.now();
-      await get();
-      samples.push(performance.now() - t0);
-    }
-    samples.sort((a, b) => a - b);
-    return { notifications: BELL_NOTIFICATIONS, p50: percentile(samples, 50), p95: percentile(samples, 95), n: TIMED };
+    return { notifications: BELL_NOTIFICATIONS, ...(await sequentialLatency(get, WARM_UP, TIMED)) };
   } finally {
     await stack.dispose();
   }

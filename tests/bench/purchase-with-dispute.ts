@@ -12,7 +12,7 @@ import { db } from '../../functions/adapters/db/service';
 import { openSession } from '../../functions/core/auth/sessions';
 import { anOrder } from '../fixtures/order-record';
 import { startBareStack } from './bare-stack';
-import { percentile } from './percentile';
+import { sequentialLatency } from './percentile';
 
 const WARM_UP = 30;
 const TIMED = 300;
@@ -65,15 +65,7 @@ export async function purchaseWithDispute(): Promise<PurchaseReadResult> {
       return (await res.json()) as { dispute: { photoUrls: string[] } | null };
     };
     if ((await get()).dispute?.photoUrls.length !== 4) throw new Error('the purchase has no dispute with its photos');
-    for (let i = 0; i < WARM_UP; i++) await get();
-    const samples: number[] = [];
-    for (let i = 0; i < TIMED; i++) {
-      const t0 = performance.now();
-      await get();
-      samples.push(performance.now() - t0);
-    }
-    samples.sort((a, b) => a - b);
-    return { p50: percentile(samples, 50), p95: percentile(samples, 95), n: TIMED };
+    return await sequentialLatency(get, WARM_UP, TIMED);
   } finally {
     await stack.dispose();
   }

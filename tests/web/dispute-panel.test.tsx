@@ -2,11 +2,9 @@ import './support/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
-import { routes } from '../../web/src/app/router';
-import { balances, FakeSocket, saveSession, sessionRoutes, stubApi, user, type ApiAnswer } from './support/api-stub';
-import { funded, order, serverCart } from './support/cart-fixture';
-import { listingDetail, page } from './support/listing-fixture';
-import { renderRoutes } from './support/render';
+import { FakeSocket, type ApiAnswer, type ApiRequest } from './support/api-stub';
+import { funded, order } from './support/cart-fixture';
+import { showPurchase } from './support/purchase-page';
 
 const main = () => within(screen.getByRole('main'));
 
@@ -32,29 +30,11 @@ const OPEN: NonNullable<Order['dispute']> = {
   resolution: null,
 };
 
-/** Signed in as alice_1; GET /api/orders/P1 answers `read()`, dispute requests `write`. */
-function show(read: () => Order, write?: () => ApiAnswer, more?: (req: { url: URL }) => ApiAnswer | undefined) {
-  saveSession();
-  const api = stubApi(
-    sessionRoutes(
-      () => user(),
-      (req) => {
-        const path = req.url.pathname;
-        if (path === '/api/listings') return { body: page([]) };
-        if (path === '/api/listings/DESK1') return { body: listingDetail({ id: 'DESK1', title: 'Oak Desk' }) };
-        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
-        if (path === '/api/me/messages/unread') return { body: { unreadCount: 0 } };
-        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
-        if (path === '/api/me/cart') return { body: serverCart([]) };
-        if (path === '/api/wallet/balances') return { body: balances([]) };
-        if (path === '/api/orders/P1' && req.method === 'GET') return { body: read() };
-        if (path.startsWith('/api/orders/P1/dispute') && write) return write();
-        return more?.(req);
-      },
-    ),
+/** The purchase page; dispute requests answer `write()`, anything else `more`. */
+function show(read: () => Order, write?: () => ApiAnswer, more?: (req: ApiRequest) => ApiAnswer | undefined) {
+  return showPurchase(read, (req) =>
+    req.url.pathname.startsWith('/api/orders/P1/dispute') && write ? write() : more?.(req),
   );
-  renderRoutes(routes, '/purchased/P1');
-  return api;
 }
 
 const section = async () => within(await main().findByRole('region', { name: 'Issue' }, { timeout: 5_000 }));

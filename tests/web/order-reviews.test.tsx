@@ -3,11 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import type { Review } from '../../shared/domain/reviews';
-import { routes } from '../../web/src/app/router';
-import { balances, FakeSocket, saveSession, sessionRoutes, stubApi, user, type ApiAnswer } from './support/api-stub';
-import { funded, order, serverCart } from './support/cart-fixture';
-import { listingDetail, page } from './support/listing-fixture';
-import { renderRoutes } from './support/render';
+import { FakeSocket, type ApiAnswer } from './support/api-stub';
+import { funded, order } from './support/cart-fixture';
+import { showPurchase } from './support/purchase-page';
 
 const main = () => within(screen.getByRole('main'));
 
@@ -33,29 +31,11 @@ const mine = (over: Partial<Review> = {}): Review => ({
   ...over,
 });
 
-/** Signed in as alice_1; GET /api/orders/P1 answers `read()`, POST .../review `review`. */
+/** The purchase page; POST .../review answers `review()`. */
 function show(read: () => Order, review?: () => ApiAnswer) {
-  saveSession();
-  const api = stubApi(
-    sessionRoutes(
-      () => user(),
-      (req) => {
-        const path = req.url.pathname;
-        if (path === '/api/listings') return { body: page([]) };
-        if (path === '/api/listings/DESK1') return { body: listingDetail({ id: 'DESK1', title: 'Oak Desk' }) };
-        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
-        if (path === '/api/me/messages/unread') return { body: { unreadCount: 0 } };
-        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
-        if (path === '/api/me/cart') return { body: serverCart([]) };
-        if (path === '/api/wallet/balances') return { body: balances([]) };
-        if (path === '/api/orders/P1' && req.method === 'GET') return { body: read() };
-        if (path === '/api/orders/P1/review' && req.method === 'POST' && review) return review();
-        return undefined;
-      },
-    ),
+  return showPurchase(read, (req) =>
+    req.url.pathname === '/api/orders/P1/review' && req.method === 'POST' && review ? review() : undefined,
   );
-  renderRoutes(routes, '/purchased/P1');
-  return api;
 }
 
 const section = async () => within(await main().findByRole('region', { name: 'Reviews' }, { timeout: 5_000 }));
