@@ -34,6 +34,7 @@ import {
   openDispute,
   refundDispute,
   resolveDispute,
+  respondToDispute,
   startDisputePhotoUpload,
   withdrawDispute,
 } from '../shared/api/disputes';
@@ -598,6 +599,20 @@ export const routes = {
     idempotent: true,
     capacity: 'money',
   }),
+  // The seller of the disputed order answers it with a message and photos (the buyer 403, anyone else 404).
+  respondToDispute: route(
+    'respondToDispute',
+    respondToDispute,
+    'http/disputes/respond-to-dispute',
+    'user',
+    orderSeller(201),
+    {
+      idempotent: true,
+      uploadsMedia: DISPUTE_PHOTOS,
+      deletesMedia: [PENDING_UPLOADS, DISPUTE_PHOTOS],
+      nativeModules: SHARP,
+    },
+  ),
   // An administrator releases (now, on the ledger) or refunds a disputed order.
   resolveDispute: route('resolveDispute', resolveDispute, 'http/disputes/resolve-dispute', 'admin', admins(200), {
     idempotent: true,

@@ -125,6 +125,41 @@ export const orderEvents: OrderEvents & FeeEvents & DisputeEvents & ShipByEvents
       }),
     ]);
   },
+  async disputeAnswered(order, at) {
+    const d = order.dispute!;
+    const n = d.responses?.length ?? 0;
+    const fact = `dispute:${order.orderId}:${d.openedAt}:answer:${n}`;
+    const answer = d.responses![n - 1]!;
+    await eventQueue.publish([
+      {
+        id: `note:${fact}`,
+        type: 'order.note.requested' as const,
+        occurredAt: at.toISOString(),
+        data: {
+          orderId: order.orderId,
+          senderId: order.sellerId,
+          content: `The seller answered the issue: ${answer.message}`.slice(0, MESSAGE_MAX_LENGTH),
+          noteKey: fact,
+        },
+      },
+      {
+        id: `notify:${fact}`,
+        type: 'notify.requested' as const,
+        occurredAt: at.toISOString(),
+        data: {
+          userId: order.buyerId,
+          type: 'transaction' as const,
+          title: 'Seller answered your issue',
+          message: `${order.sellerUsername} answered your issue with ${itemsOf(order)}.`.slice(
+            0,
+            NOTIFICATION_MESSAGE_MAX,
+          ),
+          relatedId: order.orderId,
+          dedupeKey: fact,
+        },
+      },
+    ]);
+  },
   async disputeEnding(order, at) {
     const d = order.dispute!;
     const fact = `dispute_ending:${order.orderId}:${d.openedAt}`;

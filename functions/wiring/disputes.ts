@@ -24,6 +24,7 @@ export function openDisputeDeps(): ReturnType<typeof disputeWrites> & { photos: 
   return { ...disputeWrites(), photos: photoStore };
 }
 export const withdrawDisputeDeps = disputeWrites;
+
 export const refundDisputeDeps = disputeWrites;
 
 /** An administrator's release settles on the ledger at once, as a pickup approval does. */
@@ -39,3 +40,6 @@ export function disputedOrderDeps(): GetOrderDeps {
 export function startDisputePhotoUploadDeps() {
   return { presign: presignUpload, newId: ulid };
 }
+
+/** The seller's answer takes its photos like the buyer's report. */
+export const respondToDisputeDeps = openDisputeDeps;

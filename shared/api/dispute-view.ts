@@ -11,6 +11,8 @@ export const disputeSchema = z.object({
   openedAt: z.string(),
   /** Still open then, it ends as a refund (the release deadline: CancelAfter minus the margin). */
   endsAt: z.string(),
+  /** The seller's answers, oldest first. */
+  responses: z.array(z.object({ message: z.string(), photoUrls: z.array(z.string()), at: z.string() })),
   /** Who ended it, when, and the administrator's written reason. */
   resolution: z.nullable(
     z.object({ by: z.enum(['buyer', 'seller', 'admin', 'deadline']), note: z.nullable(z.string()), at: z.string() }),

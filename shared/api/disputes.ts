@@ -18,6 +18,12 @@ const orderParams = z.strictObject({
   orderId: z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not an order id')),
 });
 /** Text that must say something (blank is refused), at most `max` characters. */
+/** Uploads of the caller's (startDisputePhotoUpload), at most four. */
+const photoKeysSchema = z._default(
+  z.array(z.string().check(z.maxLength(300))).check(z.maxLength(DISPUTE_PHOTOS_MAX, 'Add at most 4 photos.')),
+  [],
+);
+
 const text = (empty: string, tooLong: string, max: number) =>
   z.string().check(z.trim(), z.minLength(1, empty), z.maxLength(max, tooLong));
 
@@ -33,11 +39,7 @@ export const openDispute = defineContract({
       'The description can be at most 2,000 characters.',
       DISPUTE_DESCRIPTION_MAX,
     ),
-    /** Uploads of the buyer's (startDisputePhotoUpload), at most four. */
-    photoKeys: z._default(
-      z.array(z.string().check(z.maxLength(300))).check(z.maxLength(DISPUTE_PHOTOS_MAX, 'Add at most 4 photos.')),
-      [],
-    ),
+    photoKeys: photoKeysSchema,
   }),
   response: orderSchema,
 });
@@ -51,6 +53,18 @@ export const startDisputePhotoUpload = defineContract({
     size: z.number().check(z.int(), z.positive(), z.lte(LISTING_PHOTO_MAX_BYTES, 'Image must be 5 MB or smaller')),
   }),
   response: z.object({ url: z.string(), fields: z.record(z.string(), z.string()), key: z.string() }),
+});
+
+/** The seller answers an open dispute with a message and up to 4 photos (the listing photo upload path). */
+export const respondToDispute = defineContract({
+  method: 'POST',
+  path: '/api/orders/{orderId}/dispute/responses',
+  params: orderParams,
+  body: z.strictObject({
+    message: text('Please write your answer.', 'The answer can be at most 2,000 characters.', DISPUTE_DESCRIPTION_MAX),
+    photoKeys: photoKeysSchema,
+  }),
+  response: orderSchema,
 });
 
 /** The buyer withdraws the open dispute: the release follows the normal schedule again. */

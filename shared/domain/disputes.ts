@@ -22,3 +22,6 @@ export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 /** Photos a buyer may add to a report (the listing photo upload path: presigned, checked, re-encoded, EXIF stripped). */
 export const DISPUTE_PHOTOS_MAX = 4;
+
+/** Answers the seller may give an open dispute (each a message and up to 4 photos). */
+export const DISPUTE_RESPONSES_MAX = 10;

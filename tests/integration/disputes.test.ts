@@ -152,6 +152,22 @@ describe('Report Issue on a delivered purchase', () => {
 
     const other = await deliveredSale();
     expect((await dispute(buyer, other.id)).status).toBe(201);
+    // The seller answers first: the buyer reads it on the purchase and in the conversation.
+    const answered = await call<Reply>('POST', `/api/orders/${other.id}/dispute/responses`, {
+      token: seller.token,
+      from: seller.from,
+      body: { message: 'It left here working; the carrier may have dropped it.' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201);
+    expect((await getOrder(buyer, other.id)).body.dispute?.responses).toEqual([
+      expect.objectContaining({ message: 'It left here working; the carrier may have dropped it.', photoUrls: [] }),
+    ]);
+    await until(async () =>
+      (await notesOf(buyer, other)).includes(
+        'The seller answered the issue: It left here working; the carrier may have dropped it.',
+      ),
+    );
     expect((await refund(buyer, other.id)).status).toBe(403);
     const refunded = await refund(seller, other.id);
     expect(refunded.status).toBe(200);

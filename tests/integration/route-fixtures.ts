@@ -240,6 +240,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     params: { orderId: me ? await disputed(me, purchaseOf(me, caller, world, 'withdrawDispute')) : 'NOSUCHORDER' },
   }),
   // One disputed sale of the world's seller to its buyer per route.
+  respondToDispute: async ({ world }) => ({
+    params: { orderId: await disputedSaleOf(world, 'respondToDispute') },
+    body: { message: 'It was packed in bubble wrap; here is the parcel before it left.' },
+  }),
   refundDispute: async ({ world }) => ({ params: { orderId: await disputedSaleOf(world, 'refundDispute') }, body: {} }),
   resolveDispute: async ({ world }) => ({
     params: { orderId: await disputedSaleOf(world, 'resolveDispute') },

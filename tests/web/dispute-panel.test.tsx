@@ -24,6 +24,7 @@ const OPEN: NonNullable<Order['dispute']> = {
   reason: 'damaged',
   description: 'The lid is cracked.',
   photoUrls: [],
+  responses: [],
   status: 'open',
   openedAt: '2026-01-04T10:00:00.000Z',
   endsAt: '2026-01-07T12:00:00.000Z',
@@ -147,6 +148,35 @@ describe('Report Issue on /purchased/{id} (decision 053)', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('main')).getByText(/^Resolved with a refund to alice_1/)).toBeTruthy(),
     );
+  });
+
+  it('lets the seller answer with a message, shown to both with its date', async () => {
+    let current = delivered({ role: 'seller', dispute: OPEN });
+    const api = show(
+      () => current,
+      () => {
+        current = delivered({
+          role: 'seller',
+          dispute: {
+            ...OPEN,
+            responses: [{ message: 'Packed with care.', photoUrls: [], at: '2026-01-05T09:00:00.000Z' }],
+          },
+        });
+        return { status: 201, body: current };
+      },
+    );
+    const issue = await section();
+    fireEvent.click(issue.getByRole('button', { name: 'Send Answer' }));
+    expect(issue.getByText('Please write your answer.')).toBeTruthy();
+    fireEvent.change(issue.getByRole('textbox', { name: /Your answer/ }), { target: { value: 'Packed with care.' } });
+    fireEvent.click(issue.getByRole('button', { name: 'Send Answer' }));
+    expect(await screen.findByText('Answer Sent')).toBeTruthy();
+    expect(api.find('POST', '/api/orders/P1/dispute/responses')[0]!.body).toEqual({
+      message: 'Packed with care.',
+      photoKeys: [],
+    });
+    expect(await issue.findByText('bob’s answer (Jan 5, 2026)')).toBeTruthy();
+    expect(issue.getByText('Packed with care.')).toBeTruthy();
   });
 
   it('shows neither the button nor the panel once the escrow was released without an issue', async () => {

@@ -20,6 +20,8 @@ export function orderDisputeStore(db: Db): DisputeRepository {
         order
           .patch({ orderId: o.orderId })
           .set({ dispute, releaseHold: 'dispute', deadline: dispute.endsAt, updatedAt: at })
+          // A new dispute (after one withdrawn) starts with no answers.
+          .remove(['disputeAnswers'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.notExists(a.releaseHold)}`)
           .go(),
       );
@@ -51,6 +53,21 @@ export function orderDisputeStore(db: Db): DisputeRepository {
           })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
+          .go(),
+      );
+    },
+
+    respond(o, dispute, answered, at) {
+      return conditionally(() =>
+        order
+          .patch({ orderId: o.orderId })
+          .set({ dispute, disputeAnswers: answered + 1, updatedAt: at })
+          .where(
+            (a, op) =>
+              `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')} AND ${
+                answered === 0 ? op.notExists(a.disputeAnswers) : op.eq(a.disputeAnswers, answered)
+              }`,
+          )
           .go(),
       );
     },

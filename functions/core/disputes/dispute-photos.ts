@@ -44,6 +44,10 @@ export async function takeDisputePhotos(
 
 /** A dispute as both parties see it. */
 export function disputeView(d: OrderDispute, mediaUrl: MediaUrl): Dispute {
-  const { photoKeys, ...rest } = d;
-  return { ...rest, photoUrls: photoKeys.map((k) => mediaUrl(k)) };
+  const { photoKeys, responses = [], ...rest } = d;
+  return {
+    ...rest,
+    photoUrls: photoKeys.map((k) => mediaUrl(k)),
+    responses: responses.map((r) => ({ message: r.message, photoUrls: r.photoKeys.map((k) => mediaUrl(k)), at: r.at })),
+  };
 }

@@ -19,6 +19,8 @@ export interface DisputeRepository {
     reason: 'dispute_refunded' | 'dispute_expired',
     at: string,
   ): Promise<boolean>;
+  /** Adds the seller's answer to the open dispute that had `answered` answers (so two answers at once both count). */
+  respond(order: OrderRecord, dispute: OrderDispute, answered: number, at: string): Promise<boolean>;
   /** Ends it as a release (an administrator's decision): -> releasing. */
   release(order: OrderRecord, dispute: OrderDispute, at: string): Promise<boolean>;
 }
@@ -26,6 +28,8 @@ export interface DisputeRepository {
 export interface DisputeEvents {
   /** The dispute opened or ended: both parties' pages update and both are notified. */
   disputeChanged(order: OrderRecord, at: Date): Promise<void>;
+  /** The seller answered it: the buyer is told, and the answer goes into the order's conversation. */
+  disputeAnswered(order: OrderRecord, at: Date): Promise<void>;
   /** The dispute ends as a refund within a day unless resolved: both parties are told, once. */
   disputeEnding(order: OrderRecord, at: Date): Promise<void>;
 }

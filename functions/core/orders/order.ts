@@ -275,6 +275,8 @@ export interface OrderDispute {
   openedAt: string;
   /** Still open then (the release deadline), it ends as a refund. */
   endsAt: string;
+  /** The seller's answers, oldest first (absent before the first). */
+  responses?: { message: string; photoKeys: string[]; at: string }[];
   resolution: { by: 'buyer' | 'seller' | 'admin' | 'deadline'; note: string | null; at: string } | null;
 }
 

@@ -47,6 +47,8 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         dispute: { type: 'any' },
         /** What holds the release while it is open ('dispute'), on its own for the conditions every release checks. */
         releaseHold: { type: ['dispute'] as const },
+        /** How many answers the open dispute has, on its own for the condition that adds one at a time. */
+        disputeAnswers: { type: 'number' },
         /** When the seller was told the ship-by day is ending (decision 052). */
         shipByNoticeAt: { type: 'string' },
         completedAt: { type: 'string' },

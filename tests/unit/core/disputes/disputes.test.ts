@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { openDispute } from '../../../../functions/core/disputes/open-dispute';
 import { refundDispute } from '../../../../functions/core/disputes/refund-dispute';
+import { respondToDispute } from '../../../../functions/core/disputes/respond-to-dispute';
 import { resolveDispute } from '../../../../functions/core/disputes/resolve-dispute';
 import { withdrawDispute } from '../../../../functions/core/disputes/withdraw-dispute';
 import { settleEscrows } from '../../../../functions/core/orders/settle-escrows';
@@ -105,6 +106,25 @@ describe('Report Issue: a dispute holds the release until it ends (decision 053)
     expect(w.order('D1').dispute).toMatchObject({ status: 'withdrawn', resolution: { by: 'buyer' } });
     expect(await settleEscrows(w.deps)).toMatchObject({ inspected: 1, settled: 1 });
     expect(w.order('D1')).toMatchObject({ status: 'completed', releaseReason: 'delivered' });
+  });
+
+  it('the seller answers with a message and photos, one at a time, at most 10 times; the buyer cannot', async () => {
+    const w = world([delivered(NOW.toISOString())]);
+    await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
+    const answer = { message: ' Packed with care. ', photoKeys: ['uploads/S/01P.jpg'] };
+    expect(await error(respondToDispute('B', 'D1', answer, { ...w.deps, photos }))).toMatchObject({ status: 403 });
+    await respondToDispute('S', 'D1', answer, { ...w.deps, photos });
+    expect(w.order('D1').dispute!.responses).toEqual([
+      { message: 'Packed with care.', photoKeys: ['dispute-photos/D1/01P.jpg'], at: NOW.toISOString() },
+    ]);
+    expect(w.disputeEvents.disputeAnswered).toHaveBeenCalledTimes(1);
+    for (let i = 1; i < 10; i++)
+      await respondToDispute('S', 'D1', { message: `${i}`, photoKeys: [] }, { ...w.deps, photos });
+    expect(
+      await error(respondToDispute('S', 'D1', { message: 'more', photoKeys: [] }, { ...w.deps, photos })),
+    ).toMatchObject({
+      code: 'dispute_answered',
+    });
   });
 
   it('the seller refunds: the escrow goes back at CancelAfter, nothing can release it', async () => {

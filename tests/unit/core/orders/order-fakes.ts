@@ -305,6 +305,12 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
         dispute,
         escrow: { ...o.escrow, sealedFulfillment: '' },
       })),
+    respond: (order, dispute, answered) =>
+      when(
+        order.orderId,
+        (o) => held(order)(o) && (o.dispute?.responses?.length ?? 0) === answered,
+        () => ({ dispute }),
+      ),
     release: (order, dispute) =>
       when(order.orderId, held(order), () => ({ status: 'releasing', releaseReason: 'dispute_released', dispute })),
   };
@@ -493,6 +499,7 @@ export function world(
   const shipByEvents = { shipByDue: vi.fn(async (_order: OrderRecord, _day: string, _at: Date) => {}) };
   const disputeEvents = {
     disputeChanged: vi.fn(async (_order: OrderRecord, _at: Date) => {}),
+    disputeAnswered: vi.fn(async (_order: OrderRecord, _at: Date) => {}),
     disputeEnding: vi.fn(async (_order: OrderRecord, _at: Date) => {}),
   };
   const feeEvents = { feeChanged: vi.fn(async (_order: OrderRecord, _at: Date) => {}) };

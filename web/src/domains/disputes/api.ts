@@ -35,3 +35,7 @@ export function refundDispute(token: string, orderId: string) {
     idempotencyKey: newIdempotencyKey(),
   });
 }
+
+export function respondToDispute(token: string, orderId: string, body: BodyOf<typeof contracts.respondToDispute>) {
+  return apiSend(contracts.respondToDispute, { token, params: { orderId }, body, idempotencyKey: newIdempotencyKey() });
+}

@@ -9,6 +9,7 @@ import { DialogActions } from '../../../components/ui/dialog-actions';
 import { refundDispute, withdrawDispute } from '../../../domains/disputes/api';
 import { orderDate } from '../../../domains/orders/order-display';
 import { ApiError } from '../../../lib/api';
+import { DisputeAnswerForm } from './dispute-answer-form';
 import { ReportIssueDialog } from './report-issue-dialog';
 
 type Dispute = NonNullable<Order['dispute']>;
@@ -35,6 +36,19 @@ function statusText(o: Order, d: Dispute): string {
         ? `Not resolved in time: the payment comes back to you on ${back}.`
         : `Not resolved in time: the payment goes back to ${o.buyer.username}.`;
   }
+}
+
+/** Photos of the issue or of an answer, each opening full size. */
+function Photos({ urls, label }: { urls: string[]; label: string }) {
+  return (
+    <span className="dispute-photos">
+      {urls.map((url, i) => (
+        <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+          <img src={url} alt={`Photo ${i + 1} of ${label}`} loading="lazy" />
+        </a>
+      ))}
+    </span>
+  );
 }
 
 const canReport = (o: Order) =>
@@ -84,19 +98,15 @@ export function DisputePanel({ order: o, token, onChanged }: { order: Order; tok
           </span>,
         ],
         ...(d.photoUrls.length > 0
-          ? [
-              [
-                'Photos',
-                <span key="p" className="dispute-photos">
-                  {d.photoUrls.map((url, i) => (
-                    <a key={url} href={url} target="_blank" rel="noopener noreferrer">
-                      <img src={url} alt={`Photo ${i + 1} of the issue`} loading="lazy" />
-                    </a>
-                  ))}
-                </span>,
-              ] as DetailRow,
-            ]
+          ? [['Photos', <Photos key="p" urls={d.photoUrls} label="the issue" />] as DetailRow]
           : []),
+        ...d.responses.map((r, i): DetailRow => [
+          `${o.seller.username}’s answer${d.responses.length > 1 ? ` ${i + 1}` : ''} (${orderDate(r.at)})`,
+          <span key={`r${i}`} className="dispute-description">
+            {r.message}
+            {r.photoUrls.length > 0 && <Photos urls={r.photoUrls} label={`answer ${i + 1}`} />}
+          </span>,
+        ]),
         ['Status', statusText(o, d)],
         ...(d.resolution?.note ? [['Administrator’s reason', d.resolution.note] as DetailRow] : []),
       ]
@@ -157,6 +167,9 @@ export function DisputePanel({ order: o, token, onChanged }: { order: Order; tok
           </Dialog>
         )}
       </div>
+      {d?.status === 'open' && o.role === 'seller' && (
+        <DisputeAnswerForm order={o} token={token} onAnswered={onChanged} />
+      )}
       {canReport(o) && (
         <ReportIssueDialog
           order={o}
