@@ -120,6 +120,41 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(api.find('GET', '/api/me/orders').every((r) => r.url.searchParams.get('role') === 'buyer')).toBe(true);
   });
 
+  it('says on a purchase and on a sale that an issue holds the payment (decision 053)', async () => {
+    const dispute: NonNullable<Order['dispute']> = {
+      reason: 'damaged',
+      description: 'Cracked.',
+      photoUrls: [],
+      responses: [],
+      status: 'open',
+      openedAt: '2026-01-04T10:00:00.000Z',
+      endsAt: '2026-01-07T12:00:00.000Z',
+      resolution: null,
+    };
+    const disputed = { ...funded(order({ id: 'O1' })), status: 'delivered' as const, dispute };
+    const orders = (req: ApiRequest) => ({
+      body: {
+        items: [req.url.searchParams.get('role') === 'seller' ? { ...disputed, role: 'seller' as const } : disputed],
+        nextCursor: null,
+      },
+    });
+    signedIn(orders);
+    const view = renderRoutes(routes, '/activity');
+    expect(
+      await main().findByText('You reported an issue: the payment stays in escrow until it is resolved.'),
+    ).toBeTruthy();
+    view.unmount();
+    signedIn(orders, { isSeller: true });
+    renderRoutes(routes, '/activity?tab=sales');
+    expect(
+      await main().findByText(
+        'alice_1 reported an issue: the payment is held until it is resolved. See the details to answer or refund.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
+  }, 15_000);
+
   it('reads more purchases with Load More (nextCursor)', async () => {
     const api = signedIn((req) =>
       req.url.searchParams.get('cursor') === 'next1'

@@ -130,7 +130,15 @@ function OrderCard({ order: o, onApprove, approving, onChanged }: OrderCardProps
             </div>
           )}
         </dl>
-        {waiting && <p className="commerce-note commerce-note-warning">{waiting}</p>}
+        {o.dispute?.status === 'open' ? (
+          <p className="commerce-note commerce-note-warning">
+            {buyer
+              ? 'You reported an issue: the payment stays in escrow until it is resolved.'
+              : `${o.buyer.username} reported an issue: the payment is held until it is resolved. See the details to answer or refund.`}
+          </p>
+        ) : (
+          waiting && <p className="commerce-note commerce-note-warning">{waiting}</p>
+        )}
         {cancelled && <p className="commerce-note">{cancelled}</p>}
         {o.escrowStatus !== null && (
           <Link
