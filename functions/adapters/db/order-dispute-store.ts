@@ -1,6 +1,6 @@
 import type { DisputeRepository } from '../../core/disputes/ports';
 import { conditionally } from './conditional';
-import { toRecord, type StoredOrder } from './order-store';
+import { refunding, toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';
 
 /**
@@ -42,15 +42,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({
-            status: 'refunding',
-            refundReason: reason,
-            // Destroyed: from here nothing can release the escrow, only the ledger's cancel after CancelAfter.
-            escrow: { ...o.escrow, sealedFulfillment: '' },
-            dispute,
-            deadline: o.escrow.cancelAfter,
-            updatedAt: at,
-          })
+          .set({ ...refunding(o, reason, at), dispute })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),

@@ -109,6 +109,18 @@ export function toRecord(o: StoredOrder): OrderRecord {
   };
 }
 
+/** What every refund writes: the status, its reason, and the fulfillment destroyed so nothing can release it. */
+export function refunding(o: OrderRecord, reason: NonNullable<OrderRecord['refundReason']>, at: string) {
+  return {
+    status: 'refunding' as const,
+    refundReason: reason,
+    // Destroyed: from here nothing can release the escrow, only the ledger's cancel after CancelAfter.
+    escrow: { ...o.escrow, sealedFulfillment: '' },
+    updatedAt: at,
+    deadline: o.escrow.cancelAfter,
+  };
+}
+
 /** A new order as stored: nothing signed, paid or settled yet; its deadline is its reservation's (or window's) end. */
 export function newStoredOrder({ pickup, ...rec }: OrderRecord): StoredOrder {
   return {
@@ -355,14 +367,7 @@ export function orderStore(db: Db): OrderRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({
-            status: 'refunding',
-            refundReason: reason,
-            // Destroyed: from here nothing can release the escrow, only the ledger's cancel after CancelAfter.
-            escrow: { ...o.escrow, sealedFulfillment: '' },
-            updatedAt: at,
-            deadline: o.escrow.cancelAfter,
-          })
+          .set(refunding(o, reason, at))
           .where((a, op) => {
             const status = op.eq(a.status, from);
             if (from !== 'releasing') return status;

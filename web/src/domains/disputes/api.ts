@@ -4,14 +4,21 @@ import type { ListingPhotoContentType } from '../../../../shared/api/listings';
 import { apiSend, newIdempotencyKey } from '../../lib/api';
 import { postUpload } from '../uploads/post-upload';
 
-/** Uploads one photo for a report straight to the media bucket: its key, which the report then sends. */
-export async function uploadDisputePhoto(token: string, file: File): Promise<string> {
-  const ticket = await apiSend(contracts.startDisputePhotoUpload, {
-    token,
-    body: { contentType: file.type as ListingPhotoContentType, size: file.size },
-  });
-  await postUpload(ticket, file);
-  return ticket.key;
+/**
+ * Uploads photos for a report or an answer straight to the media bucket, one after another (a slow phone link shares
+ * its bandwidth with nothing else): their keys, which the report or answer then sends.
+ */
+export async function uploadDisputePhotos(token: string, files: readonly File[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const file of files) {
+    const ticket = await apiSend(contracts.startDisputePhotoUpload, {
+      token,
+      body: { contentType: file.type as ListingPhotoContentType, size: file.size },
+    });
+    await postUpload(ticket, file);
+    keys.push(ticket.key);
+  }
+  return keys;
 }
 
 /**

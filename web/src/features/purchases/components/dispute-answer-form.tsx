@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/api/orders';
 import { DISPUTE_DESCRIPTION_MAX } from '../../../../../shared/domain/disputes';
 import { CountedTextarea } from '../../../components/ui/counted-textarea';
-import { respondToDispute, uploadDisputePhoto } from '../../../domains/disputes/api';
+import { respondToDispute, uploadDisputePhotos } from '../../../domains/disputes/api';
 import { UploadError } from '../../../domains/uploads/post-upload';
 import { ApiError } from '../../../lib/api';
 import { IssuePhotosField } from './issue-photos-field';
@@ -29,8 +29,7 @@ export function DisputeAnswerForm({
     if (!message.trim()) return setErrors({ message: 'Please write your answer.' });
     setBusy(true);
     try {
-      const photoKeys: string[] = [];
-      for (const file of photos) photoKeys.push(await uploadDisputePhoto(token, file));
+      const photoKeys = await uploadDisputePhotos(token, photos);
       await respondToDispute(token, o.id, { message, photoKeys });
       toast.success('Answer Sent', { description: `${o.buyer.username} can read it on their purchase.` });
       setMessage('');

@@ -10,7 +10,7 @@ import {
 import { CountedTextarea } from '../../../components/ui/counted-textarea';
 import { Dialog } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
-import { openDispute, uploadDisputePhoto } from '../../../domains/disputes/api';
+import { openDispute, uploadDisputePhotos } from '../../../domains/disputes/api';
 import { IssuePhotosField } from './issue-photos-field';
 import { UploadError } from '../../../domains/uploads/post-upload';
 import { ApiError } from '../../../lib/api';
@@ -51,9 +51,7 @@ export function ReportIssueDialog({
     if (found.reason || found.description) return;
     setBusy(true);
     try {
-      // One after another: a slow phone link shares its bandwidth with nothing else.
-      const photoKeys: string[] = [];
-      for (const file of photos) photoKeys.push(await uploadDisputePhoto(token, file));
+      const photoKeys = await uploadDisputePhotos(token, photos);
       const order = await openDispute(token, o.id, { reason: reason!, description, photoKeys });
       toast.success('Issue Reported', { description: `The payment stays in escrow until the issue is resolved.` });
       onReported(order);
