@@ -1,8 +1,8 @@
 import type { BodyOf } from '../../../../shared/api/contract';
 import * as contracts from '../../../../shared/api/disputes';
 import type { ListingPhotoContentType } from '../../../../shared/api/listings';
-import { apiSend, newIdempotencyKey } from '../../lib/api';
-import { postUpload } from '../uploads/post-upload';
+import { ApiError, apiSend, newIdempotencyKey } from '../../lib/api';
+import { postUpload, UploadError } from '../uploads/post-upload';
 
 /**
  * Uploads photos for a report or an answer straight to the media bucket, one after another (a slow phone link shares
@@ -45,4 +45,15 @@ export function refundDispute(token: string, orderId: string) {
 
 export function respondToDispute(token: string, orderId: string, body: BodyOf<typeof contracts.respondToDispute>) {
   return apiSend(contracts.respondToDispute, { token, params: { orderId }, body, idempotencyKey: newIdempotencyKey() });
+}
+
+/**
+ * What a report or an answer shows when sending failed: the server's field errors and its message, the file storage's
+ * refusal, or `fallback` for anything else.
+ */
+export function sendErrors(error: unknown, fallback: string): Record<string, string> & { form: string } {
+  return {
+    ...(error instanceof ApiError && error.fields),
+    form: error instanceof ApiError || error instanceof UploadError ? error.message : fallback,
+  };
 }

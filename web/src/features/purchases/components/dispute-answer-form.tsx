@@ -3,9 +3,7 @@ import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/api/orders';
 import { DISPUTE_DESCRIPTION_MAX } from '../../../../../shared/domain/disputes';
 import { CountedTextarea } from '../../../components/ui/counted-textarea';
-import { respondToDispute, uploadDisputePhotos } from '../../../domains/disputes/api';
-import { UploadError } from '../../../domains/uploads/post-upload';
-import { ApiError } from '../../../lib/api';
+import { respondToDispute, sendErrors, uploadDisputePhotos } from '../../../domains/disputes/api';
 import { IssuePhotosField } from './issue-photos-field';
 
 /** The seller's answer to an open issue (decision 053): a message and up to four photos the buyer and we read. */
@@ -37,13 +35,7 @@ export function DisputeAnswerForm({
       setErrors({});
       onAnswered();
     } catch (error) {
-      setErrors({
-        ...(error instanceof ApiError && error.fields),
-        form:
-          error instanceof ApiError || error instanceof UploadError
-            ? error.message
-            : 'Failed to send your answer. Please try again.',
-      });
+      setErrors(sendErrors(error, 'Failed to send your answer. Please try again.'));
     } finally {
       setBusy(false);
     }

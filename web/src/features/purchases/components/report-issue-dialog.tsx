@@ -10,10 +10,8 @@ import {
 import { CountedTextarea } from '../../../components/ui/counted-textarea';
 import { Dialog } from '../../../components/ui/dialog';
 import { DialogActions } from '../../../components/ui/dialog-actions';
-import { openDispute, uploadDisputePhotos } from '../../../domains/disputes/api';
+import { openDispute, sendErrors, uploadDisputePhotos } from '../../../domains/disputes/api';
 import { IssuePhotosField } from './issue-photos-field';
-import { UploadError } from '../../../domains/uploads/post-upload';
-import { ApiError } from '../../../lib/api';
 
 /**
  * Report Issue (decision 053): a reason and a description. The payment stays in escrow while the issue is open; the
@@ -56,13 +54,7 @@ export function ReportIssueDialog({
       toast.success('Issue Reported', { description: `The payment stays in escrow until the issue is resolved.` });
       onReported(order);
     } catch (error) {
-      setErrors({
-        ...(error instanceof ApiError && error.fields),
-        form:
-          error instanceof ApiError || error instanceof UploadError
-            ? error.message
-            : 'Failed to report the issue. Please try again.',
-      });
+      setErrors(sendErrors(error, 'Failed to report the issue. Please try again.'));
     } finally {
       setBusy(false);
     }
