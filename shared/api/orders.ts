@@ -7,6 +7,7 @@ import { SHIPPING_QUOTE_SOURCES } from '../domain/shipping';
 import { withinAmountLimit } from './amount-limit';
 import { defineContract } from './contract';
 import { disputeSchema } from './dispute-view';
+import { returnSchema, returnWindowSchema } from './return-view';
 
 /** Checkout, orders and their escrows (spec part 2 "Checkout", "Escrow creation", part 3 "My Activity"). */
 
@@ -174,6 +175,10 @@ export const orderSchema = z.object({
   pickupCode: z.optional(z.string()),
   /** The order's reviews, in a party's read of that one order only (decision 050); lists leave it out. */
   reviews: z.optional(orderReviewsSchema),
+  /** The order's return request (decision 054), in a party's read of that one order only; null if none. */
+  returnRequest: z.optional(z.nullable(returnSchema)),
+  /** To the buyer, in the read of that one order: what a return would be and until when; null when none is possible. */
+  returnWindow: z.optional(z.nullable(returnWindowSchema)),
   cancelReason: z.nullable(z.string()),
   /** Why it was released (delivered, pickup_approved) or is being returned (pickup_rejected, expired). */
   releaseReason: z.nullable(z.string()),
