@@ -39,6 +39,15 @@ import {
   withdrawDispute,
 } from '../shared/api/disputes';
 import { DISPUTE_PHOTOS } from './core/disputes/dispute-photos';
+import {
+  decideReturn,
+  escalateReturn,
+  listReturnRequests,
+  requestReturn,
+  requestReturnRefund,
+  resolveReturn,
+  shipReturn,
+} from '../shared/api/returns';
 import { STORE_BANNERS } from './core/stores/store-settings';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../shared/api/wishlist';
 import {
@@ -620,6 +629,48 @@ export const routes = {
     submitsToLedger: true,
     opensFulfillments: true,
   }),
+  // Request Return (decision 054). Each caller returns a collected purchase of its own (the fixture names one).
+  requestReturn: route('requestReturn', requestReturn, 'http/returns/request-return', 'user', signedIn(201), {
+    idempotent: true,
+    capacity: 'money',
+  }),
+  // The seller of the returned order answers it (the buyer 403, anyone else 404).
+  decideReturn: route('decideReturn', decideReturn, 'http/returns/decide-return', 'user', orderSeller(200), {
+    idempotent: true,
+    capacity: 'money',
+  }),
+  // The buyer of an approved return gives the tracking number of the parcel sending it back (each caller its own
+  // return; the seller is refused 403 and anyone else 404: tests/integration/returns.test.ts).
+  shipReturn: route('shipReturn', shipReturn, 'http/returns/ship-return', 'user', signedIn(200), {
+    idempotent: true,
+    capacity: 'money',
+    usesCarrier: true,
+  }),
+  // After release, the buyer takes a rejected return to an administrator (each caller its own).
+  escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', signedIn(200), {
+    idempotent: true,
+  }),
+  // After release, the seller's wallet request for the refund Payment of a return delivered back.
+  requestReturnRefund: route(
+    'requestReturnRefund',
+    requestReturnRefund,
+    'http/returns/request-return-refund',
+    'user',
+    orderSeller(200),
+    { idempotent: true, capacity: 'money', usesSigner: true },
+  ),
+  // An administrator decides an escalated return.
+  resolveReturn: route('resolveReturn', resolveReturn, 'http/returns/resolve-return', 'admin', admins(200), {
+    idempotent: true,
+  }),
+  // Each caller's own return requests as a seller (none is an empty list).
+  listReturnRequests: route(
+    'listReturnRequests',
+    listReturnRequests,
+    'http/returns/list-return-requests',
+    'user',
+    signedIn(200),
+  ),
   // After an auction ends (decision 029). The winner pays their own order awaiting payment (anyone else's is
   // 404; the fixture names an order each caller won): escrow terms are sealed here, as at checkout.
   payAuctionOrder: route('payAuctionOrder', payAuctionOrder, 'http/orders/pay-auction-order', 'user', signedIn(200), {
@@ -808,6 +859,8 @@ export const schedules: readonly ScheduleDef[] = [
     submitsToLedger: true,
     opensFulfillments: true,
   },
+  // Returns: unanswered ones approved, unsent ones lapsed, parcels on their way back tracked (decision 054).
+  { name: 'follow-returns', handler: 'jobs/follow-returns', rate: 'rate(1 minute)', usesCarrier: true },
   // Orders that are not final are compared with the ledger; drift is repaired from ledger truth (a metric and a log).
   { name: 'reconcile-orders', handler: 'jobs/reconcile-orders', rate: 'rate(15 minutes)' },
   // Shipped parcels are asked of the carrier; those delivered to the buyer release their escrows.

@@ -134,6 +134,8 @@ function readCapped(res: http.IncomingMessage, maxBytes: number): Promise<Uint8A
       chunks.push(chunk);
     });
     res.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    res.on('error', () => reject(new UpstreamError('upstream_failed', 'image_unavailable', 'The image could not be fetched')));
+    res.on('error', () =>
+      reject(new UpstreamError('upstream_failed', 'image_unavailable', 'The image could not be fetched')),
+    );
   });
 }

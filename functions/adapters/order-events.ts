@@ -9,6 +9,7 @@ import type { OrderRecord } from '../core/orders/order';
 import type { FeeEvents } from '../core/orders/platform-fee';
 import type { OrderEvents } from '../core/orders/settle-escrow';
 import { eventQueue } from './event-queue';
+import { partyChangeEvents } from './party-change-events';
 
 /** 'Dec 3, 2026' (UTC: a notification is read anywhere). */
 const utcDate = (iso: string) =>
@@ -86,44 +87,18 @@ export const orderEvents: OrderEvents & FeeEvents & DisputeEvents & ShipByEvents
     ]);
   },
   async disputeChanged(order, at) {
-    const occurredAt = at.toISOString();
     const d = order.dispute!;
-    const told = disputeNotices(order);
-    const fact = `dispute:${order.orderId}:${d.openedAt}:${d.status}`;
-    const note = disputeNote(order);
-    await eventQueue.publish([
-      {
-        id: `note:${fact}`,
-        type: 'order.note.requested' as const,
-        occurredAt,
-        data: { orderId: order.orderId, ...note, content: note.content.slice(0, MESSAGE_MAX_LENGTH), noteKey: fact },
-      },
-      ...(['buyer', 'seller'] as const).flatMap((party) => {
-        const userId = party === 'buyer' ? order.buyerId : order.sellerId;
-        return [
-          {
-            id: `order:${fact}:${userId}`,
-            type: 'order.updated' as const,
-            topic: userTopic(userId),
-            occurredAt,
-            data: { orderId: order.orderId, status: order.status },
-          },
-          {
-            id: `notify:${fact}:${userId}`,
-            type: 'notify.requested' as const,
-            occurredAt,
-            data: {
-              userId,
-              type: 'transaction' as const,
-              title: told.title,
-              message: told[party].slice(0, NOTIFICATION_MESSAGE_MAX),
-              relatedId: order.orderId,
-              dedupeKey: fact,
-            },
-          },
-        ];
-      }),
-    ]);
+    await eventQueue.publish(
+      partyChangeEvents(
+        {
+          ...order,
+          fact: `dispute:${order.orderId}:${d.openedAt}:${d.status}`,
+          ...disputeNotices(order),
+          note: disputeNote(order),
+        },
+        at,
+      ),
+    );
   },
   async disputeAnswered(order, at) {
     const d = order.dispute!;

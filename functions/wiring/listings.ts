@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { orderReturnStore } from '../adapters/db/order-return-store';
 import { LISTING_PHOTO_MAX_BYTES } from '../../shared/api/listings';
 import { accounts } from './auth';
 import { carrier } from '../adapters/carrier/fedex-carrier';
@@ -61,6 +62,7 @@ export function getListingShippingEstimateDeps(log: Pick<Logger, 'warn'>): GetLi
 export function createListingDeps(): CreateListingDeps {
   return {
     accounts: accounts(),
+    returns: orderReturnStore(db()),
     writer: listingWriter(db()),
     photos: photoStore,
     thumbnails: thumbnailRequests,

@@ -32,6 +32,8 @@ import { orderPickupStore } from '../adapters/db/order-pickup-store';
 import { orderShipmentStore } from '../adapters/db/order-shipment-store';
 import { orderStore } from '../adapters/db/order-store';
 import { profileStore } from '../adapters/db/profile-store';
+import { orderReturnStore } from '../adapters/db/order-return-store';
+import { returnPolicies } from '../adapters/db/return-policies';
 import { reviewStore } from '../adapters/db/review-store';
 import { saleListings } from '../adapters/db/sale-listings';
 import { db } from '../adapters/db/service';
@@ -126,6 +128,7 @@ export function getOrderDeps(log: Log): GetOrderDeps {
     links: orderViewContext(),
     pickupCodes: orderPickupStore(db()),
     reviews: { store: reviewStore(db()), clock },
+    returns: { store: orderReturnStore(db()), policies: returnPolicies(db()), clock },
     refreshSigning: async (uuid) => void (await checkSigningNow(log, SIGNING_SCHEDULE.readThroughAfterMs)(uuid)),
   };
 }

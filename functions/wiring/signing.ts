@@ -13,6 +13,7 @@ import { signingEvents, signingQueue } from '../adapters/signing-queue';
 import type { Logger } from '../lib/logger';
 import { labelDeps, requestPlatformFeeDeps } from './orders';
 import { trustLineDeps } from './wallet';
+import { returnRefundDeps } from './returns';
 
 // Signing requests (decision 045): opening one, following it, and settling it by its purpose.
 
@@ -32,6 +33,7 @@ function settlementWiring(log: Log): SettlementWiring {
     'escrow-create': () => settleDeps(log),
     'trust-line': () => trustLineDeps(log),
     'platform-fee': async () => ({ fee: await requestPlatformFeeDeps(log), label: labelDeps(log) }),
+    'return-refund': () => returnRefundDeps(log),
   };
 }
 

@@ -1,3 +1,4 @@
+import { orderReturnStore } from '../adapters/db/order-return-store';
 // Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
 import { systemClock as clock } from '../core/clock/clock';
 import { db } from '../adapters/db/service';
@@ -8,7 +9,7 @@ import { mediaUrl } from '../adapters/media-url';
 import { photoStore } from '../adapters/photo-store';
 
 export function getStoreDeps() {
-  return { stores: storePageStore(db()), mediaUrl };
+  return { stores: storePageStore(db()), mediaUrl, returns: orderReturnStore(db()) };
 }
 
 export function listStoreReviewsDeps() {

@@ -23,6 +23,8 @@ export const storeSchema = z.object({
   joinedAt: z.string(),
   /** The seller's active listings, newest first. */
   listings: z.array(listingCardSchema),
+  /** An administrator decided the seller owes a return's refund not paid yet (decision 054): 'Unresolved return'. */
+  unresolvedReturn: z.boolean(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

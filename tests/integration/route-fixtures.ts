@@ -16,7 +16,7 @@ import {
 import { listItem } from './checkout-support';
 import { until } from './message-support';
 import { giveNotifications } from './notification-support';
-import { buyLabel, completedPickup, fundedSale, LABEL_SERVICE, parcel, payFee } from './order-support';
+import { buyLabel, completedPickup, fundedSale, LABEL_SERVICE, moveParcel, parcel, payFee } from './order-support';
 import { leaveReview } from './review-support';
 import {
   buyerProfile,
@@ -249,6 +249,33 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     params: { orderId: await disputedSaleOf(world, 'resolveDispute') },
     body: { outcome: 'refund', note: 'The seller could not show the parcel was sent.' },
   }),
+  // Request Return (decision 054), after release: each caller returns a collected purchase of its own.
+  requestReturn: async ({ caller, me, world }) => ({
+    params: { orderId: me ? await collectedPurchaseOf(me, caller, world, 'requestReturn') : 'NOSUCHORDER' },
+    body: RETURN,
+  }),
+  decideReturn: async ({ world }) => ({
+    params: { orderId: await returnedSaleOf(world, 'decideReturn') },
+    body: { decision: 'reject', note: 'It was as described.' },
+  }),
+  shipReturn: async ({ caller, me, world }) => {
+    if (!me) return { params: { orderId: 'NOSUCHORDER' }, body: { trackingNumber: '000000000000' } };
+    const orderId = await answeredReturnOf(me, caller, world, 'shipReturn', 'approve');
+    return { params: { orderId }, body: { trackingNumber: await parcel('73301', SELLER_ZIP) } };
+  },
+  escalateReturn: async ({ caller, me, world }) => ({
+    params: { orderId: me ? await answeredReturnOf(me, caller, world, 'escalateReturn', 'reject') : 'NOSUCHORDER' },
+    body: {},
+  }),
+  requestReturnRefund: async ({ world }) => ({
+    params: { orderId: await deliveredBackSaleOf(world, 'requestReturnRefund') },
+    body: {},
+  }),
+  resolveReturn: async ({ world }) => ({
+    params: { orderId: await escalatedSaleOf(world, 'resolveReturn') },
+    body: { outcome: 'refund', note: 'The buyer showed the item was not as described.' },
+  }),
+  listReturnRequests: () => ({ query: {} }),
   getRlusdTrustLine: () => ({}),
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
@@ -593,4 +620,83 @@ function unsoldAuctionOf(world: World): Promise<string> {
     unsoldAuctions.set(world, listing);
   }
   return listing;
+}
+
+const RETURN = { reason: 'not_as_described', description: 'The lid does not close.' } as const;
+/** The route table's sellers' ZIP (route-support sellerProfile): where their returns go back to. */
+const SELLER_ZIP = '78701';
+
+/** A step of a return (decision 054) by `who`, which must succeed. */
+async function returnStep(who: Account, orderId: string, path: string, body: Record<string, unknown>) {
+  const r = await call('POST', `/api/orders/${orderId}/return${path}`, {
+    token: who.token,
+    from: who.from,
+    body,
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (r.status >= 300) throw new Error(`return${path}: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+const collected = new WeakMap<Account, Map<string, Promise<{ orderId: string; seller: Account }>>>();
+
+/** One collected (released) pickup of the caller's per route: from the world's seller, or the seller's from the other. */
+function collectedOf(me: Account, caller: Caller, world: World, route: string) {
+  const mine = collected.get(me) ?? collected.set(me, new Map()).get(me)!;
+  let sale = mine.get(route);
+  if (!sale) {
+    const seller = caller === 'seller' ? world.callers.otherSeller : world.callers.seller;
+    const profile = caller === 'seller' || caller === 'otherSeller' ? sellerProfile : buyerProfile;
+    sale = call('PUT', '/api/me/profile', { token: me.token, from: me.from, body: profile }).then(async () => ({
+      orderId: (await completedPickup(seller, me)).id,
+      seller,
+    }));
+    mine.set(route, sale);
+  }
+  return sale;
+}
+
+async function collectedPurchaseOf(me: Account, caller: Caller, world: World, route: string) {
+  return (await collectedOf(me, caller, world, route)).orderId;
+}
+
+/** The caller's collected purchase, returned and answered by its seller. */
+async function answeredReturnOf(me: Account, caller: Caller, world: World, route: string, decision: string) {
+  const { orderId, seller } = await collectedOf(me, caller, world, route);
+  await returnStep(me, orderId, '', RETURN);
+  await returnStep(seller, orderId, '/decision', { decision, note: '' });
+  return orderId;
+}
+
+const returnedSales = new WeakMap<World, Map<string, Promise<string>>>();
+
+/** One collected sale of the world's seller per route, which its buyer asks to return. */
+function returnedSaleOf(world: World, route: string): Promise<string> {
+  const mine = returnedSales.get(world) ?? returnedSales.set(world, new Map()).get(world)!;
+  let sale = mine.get(route);
+  if (!sale) {
+    sale = completedSaleOf(world, route).then(async (orderId) => {
+      await returnStep(world.callers.user, orderId, '', RETURN);
+      return orderId;
+    });
+    mine.set(route, sale);
+  }
+  return sale;
+}
+
+/** A returned sale the seller approved and the carrier delivered back: the seller owes the refund. */
+async function deliveredBackSaleOf(world: World, route: string): Promise<string> {
+  const orderId = await returnedSaleOf(world, route);
+  await returnStep(world.callers.seller, orderId, '/decision', { decision: 'approve', note: '' });
+  const trackingNumber = await parcel('73301', SELLER_ZIP);
+  await moveParcel(trackingNumber, 'delivered');
+  await returnStep(world.callers.user, orderId, '/shipment', { trackingNumber });
+  return orderId;
+}
+
+/** A returned sale the seller rejected and the buyer took to an administrator. */
+async function escalatedSaleOf(world: World, route: string): Promise<string> {
+  const orderId = await returnedSaleOf(world, route);
+  await returnStep(world.callers.seller, orderId, '/decision', { decision: 'reject', note: '' });
+  await returnStep(world.callers.user, orderId, '/escalation', {});
+  return orderId;
 }

@@ -48,7 +48,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   pickupPausedUntil?: string;
   hold?: NonNullable<OrderRecord['hold']>;
   dispute?: NonNullable<OrderRecord['dispute']>;
-  releaseHold?: 'dispute';
+  releaseHold?: 'dispute' | 'return';
   shipByNoticeAt?: string;
   deadline: string;
 };
@@ -89,6 +89,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     auction: o.auction ?? null,
     ...(o.hold && { hold: o.hold }),
     ...(o.dispute && { dispute: o.dispute }),
+    ...(o.releaseHold && { releaseHold: o.releaseHold }),
     ...(o.shipByNoticeAt && { shipByNoticeAt: o.shipByNoticeAt }),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,

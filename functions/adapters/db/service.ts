@@ -19,6 +19,7 @@ import { listingFacetEntity } from './entities/listing-facet';
 import { offerEntity } from './entities/offer';
 import { orderEntity } from './entities/order';
 import { orderReviewEntity } from './entities/order-review';
+import { orderReturnEntity } from './entities/order-return';
 import { pickupCodeEntity } from './entities/pickup-code';
 import { shippingQuoteEntity } from './entities/shipping-quote';
 import { trackingClaimEntity } from './entities/tracking-claim';
@@ -59,6 +60,7 @@ const factories = {
   cartItem: cartItemEntity,
   cartCount: cartCountEntity,
   order: orderEntity,
+  orderReturn: orderReturnEntity,
   buyerHold: buyerHoldEntity,
   shippingQuote: shippingQuoteEntity,
   trackingClaim: trackingClaimEntity,

@@ -60,6 +60,13 @@ function disputable(order: OrderRecord, now: Date, protection: ProtectionSetting
     );
   }
   if (holdEnd(order)) throw new AppError('invalid_state', 'dispute_open', 'An issue is already open for this order.');
+  if (order.releaseHold === 'return') {
+    throw new AppError(
+      'invalid_state',
+      'return_open',
+      'A return request holds this payment. Report an issue if the seller rejects it.',
+    );
+  }
   const endsAt = releaseDeadline(order, protection);
   if (Date.parse(endsAt) <= now.getTime()) {
     throw new AppError(

@@ -1,4 +1,5 @@
 import type { CreateListingBody } from '../../../shared/api/listings';
+import { InvalidStateError } from '../../lib/errors';
 import type { Clock } from '../clock/clock';
 import { sortPriceOf, type ListingRecord } from './listing';
 import {
@@ -22,6 +23,8 @@ export interface ListingWriter {
 
 export interface CreateListingDeps {
   accounts: SellerAccounts;
+  /** An administrator's return decision the seller has not paid yet blocks new listings (decision 054). */
+  returns: { owesRefund(sellerId: string): Promise<boolean> };
   writer: ListingWriter;
   photos: PhotoStore;
   thumbnails: ThumbnailRequests;
@@ -35,6 +38,12 @@ export interface CreateListingDeps {
  */
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
   const user = await requireSeller(userId, deps.accounts);
+  if (await deps.returns.owesRefund(user.userId)) {
+    throw new InvalidStateError(
+      'unresolved_return',
+      'Refund the buyer of your unresolved return before listing new items.',
+    );
+  }
   const at = deps.clock.now();
   if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, at);
   const moved = new Map<string, string>();

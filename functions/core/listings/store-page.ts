@@ -33,7 +33,11 @@ export function averageRating(sum: number, count: number): number | null {
   return count > 0 ? Math.round((sum / count) * 10) / 10 : null;
 }
 
-export async function getStorePage(username: string, port: StorePagePort, mediaUrl: MediaUrl): Promise<Store> {
+export async function getStorePage(
+  username: string,
+  port: StorePagePort,
+  mediaUrl: MediaUrl,
+): Promise<Omit<Store, 'unresolvedReturn'>> {
   const owner = await port.ownerByUsername(username);
   if (!owner) throw new NotFoundError('User Not Found');
   const p = owner.profile ?? {};

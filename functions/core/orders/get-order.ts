@@ -6,6 +6,10 @@ import { orderReviewsFor } from '../reviews/review-rules';
 import type { OrderRecord } from './order';
 import type { OrderRepository } from './order-store';
 import { toOrderView, type OrderViewContext } from './order-view';
+import type { ReturnPolicies, ReturnRepository } from '../returns/ports';
+import { policyOfOrder } from '../returns/request-return';
+import { returnWindowOf } from '../returns/return-window';
+import { toReturnView } from '../returns/return-view';
 
 export interface GetOrderDeps {
   orders: Pick<OrderRepository, 'get'>;
@@ -16,6 +20,22 @@ export interface GetOrderDeps {
   pickupCodes?: { codeFor(orderId: string, buyerId: string): Promise<string | null> };
   /** The order's reviews and whether the viewer may leave theirs (decision 050): the order's own page only. */
   reviews?: { store: Pick<ReviewStore, 'ofOrder'>; clock: Clock };
+  /** The order's return and, to its buyer, what a return would be (decision 054): the order's own page only. */
+  returns?: { store: Pick<ReturnRepository, 'get'>; policies: ReturnPolicies; clock: Clock };
+}
+
+/** Only a delivered or completed order can have a return, so others are not asked for theirs. */
+async function returnFor(o: OrderRecord, userId: string, deps: GetOrderDeps) {
+  if (!deps.returns) return undefined;
+  const ret =
+    o.status === 'delivered' || o.status === 'completed' || o.status === 'refunding' || o.status === 'refunded'
+      ? await deps.returns.store.get(o.orderId)
+      : null;
+  if (ret || o.buyerId !== userId || (o.status !== 'delivered' && o.status !== 'completed')) {
+    return { returnRequest: ret && toReturnView(ret), returnWindow: null };
+  }
+  const policy = await policyOfOrder(o, deps.returns.policies);
+  return { returnRequest: null, returnWindow: returnWindowOf(o, policy, deps.returns.clock.now()) };
 }
 
 /** Only a completed order has reviews, so others are not asked for theirs. */
@@ -34,8 +54,8 @@ export async function getOrder(userId: string, orderId: string, deps: GetOrderDe
     await deps.refreshSigning(order.signing.uuid);
     order = (await deps.orders.get(orderId)) ?? order;
   }
-  const reviews = await reviewsFor(order, userId, deps);
-  const view = { ...toOrderView(order, userId, deps.links), ...(reviews && { reviews }) };
+  const [reviews, returns] = await Promise.all([reviewsFor(order, userId, deps), returnFor(order, userId, deps)]);
+  const view = { ...toOrderView(order, userId, deps.links), ...(reviews && { reviews }), ...returns };
   // Only the buyer's read of one funded pickup carries its code: never the seller's, a list, a log or an event.
   if (order.buyerId === userId && order.status === 'funded' && order.pickup && deps.pickupCodes) {
     const code = await deps.pickupCodes.codeFor(order.orderId, userId);

@@ -138,7 +138,8 @@ export function toOrderView(
       sequence: o.escrowCreate?.sequence ?? null,
       ledgerIndex: o.escrowCreate?.ledgerIndex ?? null,
     },
-    releaseDueAt: o.status === 'delivered' ? o.releaseDueAt : null,
+    // A return asked before release holds it: its date is not known until the return is settled (decision 054).
+    releaseDueAt: o.status === 'delivered' && o.releaseHold !== 'return' ? o.releaseDueAt : null,
     shipBy: role === 'seller' && o.status === 'funded' && !holdEnd(o) ? shipBy(o, protection) : null,
     dispute: o.dispute ? disputeView(o.dispute, mediaUrl) : null,
     auction: o.auction && auctionView(o, o.auction, role),

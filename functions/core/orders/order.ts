@@ -122,7 +122,14 @@ export interface Settlement {
 
 export const RELEASE_REASONS = ['delivered', 'pickup_approved', 'dispute_released'] as const;
 export type ReleaseReason = (typeof RELEASE_REASONS)[number];
-export const REFUND_REASONS = ['pickup_rejected', 'expired', 'dispute_refunded', 'dispute_expired'] as const;
+export const REFUND_REASONS = [
+  'pickup_rejected',
+  'expired',
+  'dispute_refunded',
+  'dispute_expired',
+  'return_refunded',
+  'return_expired',
+] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
 export interface OrderLine {
@@ -257,6 +264,8 @@ export interface OrderRecord {
   shipByNoticeAt?: string;
   /** The buyer's report of an issue (decision 053): while open, nothing releases the escrow. Absent if none. */
   dispute?: OrderDispute;
+  /** What holds the release while it is open: an open dispute (decision 053) or a return asked before release (054). */
+  releaseHold?: 'dispute' | 'return';
   /** A checkout's order: what it charged against the buyer's hold limits (decision 041); absent otherwise. */
   hold?: HoldCharge;
   createdAt: string;

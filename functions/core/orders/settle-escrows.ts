@@ -75,6 +75,9 @@ export async function settleEscrows(deps: SettleEscrowsDeps): Promise<SettleEscr
     for (const order of await deps.orders.dueIn(status, now, BATCH)) {
       if (holdEnd(order)) {
         if (await expireDispute(order, at, deps)) run.disputesExpired++;
+      } else if (order.releaseHold === 'return') {
+        // The returns schedule ends a return's hold a day earlier (decision 054); at the deadline it ends as a refund.
+        if (await beginRefund(order, 'return_expired', deps)) run.expired++;
       } else if (status === 'delivered') {
         if (await beginRelease(order, 'delivered', deps)) run.inspected++;
       } else if (await beginRefund(order, 'expired', deps)) run.expired++;

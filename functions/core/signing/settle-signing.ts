@@ -5,6 +5,8 @@ import { settleEscrowSigning, type SettleDeps } from '../orders/settle-escrow';
 import { settlePlatformFee } from '../orders/settle-platform-fee';
 import { settleTrustLine } from '../wallet/settle-trust-line';
 import type { TrustLineDeps } from '../wallet/trust-line';
+import type { ReturnRefundDeps } from '../returns/return-refund';
+import { settleReturnRefund } from '../returns/settle-return-refund';
 import type { SigningPurpose, SigningRequestRecord } from './requests';
 
 /**
@@ -18,6 +20,7 @@ export interface SettlementDeps {
   'escrow-create': SettleDeps;
   'trust-line': TrustLineDeps;
   'platform-fee': { fee: FeeDeps; label: LabelDeps };
+  'return-refund': ReturnRefundDeps;
 }
 
 type Settlement<P extends SigningPurpose> = (record: SigningRequestRecord, deps: SettlementDeps[P]) => Promise<void>;
@@ -31,6 +34,7 @@ export const SETTLEMENTS: { readonly [P in SigningPurpose]: Settlement<P> } = {
     // A label paid with the fee is bought now (decision 039); a retried message finds it bought, or started.
     if (record.subjectId) await buyPaidLabel(record.subjectId, deps.label);
   },
+  'return-refund': settleReturnRefund,
 };
 
 /** How each purpose's deps are built (the wiring's), only when a request of that purpose resolves. */

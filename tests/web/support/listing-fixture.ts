@@ -88,6 +88,7 @@ export function store(overrides: Partial<Store> = {}): Store {
     location: null,
     joinedAt: '2025-01-01T00:00:00.000Z',
     listings: [],
+    unresolvedReturn: false,
     ...overrides,
   };
 }

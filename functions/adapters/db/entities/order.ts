@@ -45,8 +45,8 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         refundReason: { type: REFUND_REASONS },
         /** The buyer's dispute (core/orders/order.ts OrderDispute), decision 053. */
         dispute: { type: 'any' },
-        /** What holds the release while it is open ('dispute'), on its own for the conditions every release checks. */
-        releaseHold: { type: ['dispute'] as const },
+        /** What holds the release while it is open, on its own for the conditions every release checks (053, 054). */
+        releaseHold: { type: ['dispute', 'return'] as const },
         /** How many answers the open dispute has, on its own for the condition that adds one at a time. */
         disputeAnswers: { type: 'number' },
         /** When the seller was told the ship-by day is ending (decision 052). */

@@ -29,6 +29,7 @@ export function StoreHeader({ store, actions }: { store: Store; actions?: ReactN
               </span>
             )}
             {store.isSeller && <span className="badge badge-accent">Verified Seller</span>}
+            {store.unresolvedReturn && <span className="badge badge-danger">Unresolved return</span>}
           </p>
         </div>
         {actions && <div className="store-actions">{actions}</div>}

@@ -1,0 +1,30 @@
+import { InvalidStateError, NotFoundError } from '../../lib/errors';
+import { NEVER, type ReturnDeps, type ReturnRecord } from './ports';
+import { returnChanged } from './return-rules';
+
+/**
+ * An administrator decides an escalated return (decision 054) with a written reason both parties see: `refund` says
+ * the seller owes it (their store shows 'Unresolved return' and new listings wait until the refund validates),
+ * `close` ends it.
+ */
+export async function resolveReturn(
+  orderId: string,
+  body: { outcome: 'refund' | 'close'; note: string },
+  deps: Pick<ReturnDeps, 'returns' | 'returnEvents' | 'clock'>,
+): Promise<ReturnRecord> {
+  const now = deps.clock.now();
+  const ret = await deps.returns.get(orderId);
+  if (!ret) throw new NotFoundError('Return request not found');
+  if (ret.stage !== 'escalated') {
+    throw new InvalidStateError('return_not_escalated', 'Only a return waiting for the marketplace can be resolved.');
+  }
+  const at = now.toISOString();
+  const resolution = { outcome: body.outcome, note: body.note.trim(), at };
+  const stage = body.outcome === 'refund' ? ('refund_owed' as const) : ('closed' as const);
+  if (!(await deps.returns.advance(orderId, 'escalated', { stage, resolution, dueAt: NEVER, updatedAt: at }))) {
+    throw returnChanged();
+  }
+  const after = (await deps.returns.get(orderId))!;
+  await deps.returnEvents.returnChanged(after, now);
+  return after;
+}
