@@ -41,6 +41,8 @@ function signedIn(
         if (path === '/api/me/cart') return { body: serverCart([]) };
         if (path === '/api/wallet/balances') return { body: balances([]) };
         if (path === '/api/me/orders') return orders(req);
+        // The Sales tab lists return requests above the sales: none unless a test answers them.
+        if (path === '/api/me/return-requests') return more(req) ?? { body: { items: [], nextCursor: null } };
         // No bids unless a test answers them.
         if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
         if (path === '/api/me/offers') return more(req) ?? { body: { items: [], cursor: null } };

@@ -81,6 +81,8 @@ function signedInSeller(server: Server, more: (req: ApiRequest) => ApiAnswer | u
         if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
         if (path === '/api/me/cart') return { body: serverCart([]) };
         if (path === '/api/wallet/balances') return { body: balances([]) };
+        // The Sales tab lists return requests above the sales: none here.
+        if (path === '/api/me/return-requests') return { body: { items: [], nextCursor: null } };
         if (path === '/api/me/orders') {
           const role = req.url.searchParams.get('role');
           return { body: { items: role === 'seller' ? [server.order] : [], nextCursor: null } };

@@ -1,6 +1,6 @@
 /**
  * The spec's texts for a wallet request that ended without a signature (spec part 2 "Escrow creation" outcomes), shared
- * by escrow signing, the platform fee and the seller's RLUSD trust line.
+ * by escrow signing, the platform fee, a return's refund and the seller's RLUSD trust line.
  */
 export const SIGNING_TEXTS = {
   cancelled: 'Transaction Cancelled',
@@ -39,6 +39,12 @@ export const SIGNING_DIALOG_TEXTS = {
     qrAlt: 'QR code to pay the platform fee with Xaman',
     waiting: 'Waiting for your payment in Xaman...',
     signed: 'Signed. Confirming the payment on the ledger...',
+    expiry: rejectToCancel,
+  },
+  returnRefund: {
+    qrAlt: 'QR code to refund the buyer with Xaman',
+    waiting: 'Waiting for your payment in Xaman...',
+    signed: 'Signed. Confirming the refund on the ledger...',
     expiry: rejectToCancel,
   },
   trustLine: {

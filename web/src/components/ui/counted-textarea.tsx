@@ -2,7 +2,7 @@ import { errorProps, FormField } from './form-field';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** A required textarea of at most `max` characters, with its count shown and announced with the field. */
+/** A textarea of at most `max` characters (required unless said), with its count shown and announced with the field. */
 export function CountedTextarea({
   id,
   label,
@@ -11,6 +11,7 @@ export function CountedTextarea({
   onChange,
   error,
   disabled = false,
+  required = true,
   rows = 4,
 }: {
   id: string;
@@ -20,10 +21,11 @@ export function CountedTextarea({
   onChange(value: string): void;
   error?: string;
   disabled?: boolean;
+  required?: boolean;
   rows?: number;
 }) {
   return (
-    <FormField id={id} label={label} required error={error}>
+    <FormField id={id} label={label} required={required} error={error}>
       <textarea
         className="input textarea"
         rows={rows}
@@ -31,7 +33,7 @@ export function CountedTextarea({
         value={value}
         readOnly={disabled}
         onChange={(event) => onChange(event.target.value)}
-        {...errorProps(id, error, true)}
+        {...errorProps(id, error, required)}
         aria-describedby={[`${id}-count`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
       />
       <span id={`${id}-count`} className="text-count">

@@ -1,22 +1,16 @@
 import '../../styles/orders.css';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Order } from '../../../../shared/api/orders';
 import { formatUsd } from '../../../../shared/domain/money';
 import { orderDate, releaseNotice, sellerCanAct, shipByText } from './order-display';
-import {
-  checkTrackingNumber,
-  SELLER_TEXTS,
-  TRACKING_MAX_LENGTH,
-  type SellerAction,
-  type SellerProgress,
-} from '../../lib/orders/seller-actions';
+import { SELLER_TEXTS, type SellerAction, type SellerProgress } from '../../lib/orders/seller-actions';
 import { useSellerAction } from '../../lib/orders/use-seller-action';
 import { useOptionalSession } from '../../lib/session/session-context';
 import { LabelPicker } from '../../components/label-picker';
 import { PickupCodeDialog } from './pickup-code-dialog';
 import { PlatformFeeDialog } from '../../components/platform-fee-dialog';
 import { PrintLabelButton } from './print-label-button';
-import { errorProps, FormField } from '../../components/ui/form-field';
+import { TrackingForm } from './tracking-form';
 import { DialogActions } from '../../components/ui/dialog-actions';
 import { Dialog } from '../../components/ui/dialog';
 
@@ -86,67 +80,6 @@ function ConfirmReject({
         </button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-function TrackingForm({
-  order: o,
-  busyText,
-  serverError,
-  onSubmit,
-  onEdit,
-}: {
-  order: Order;
-  busyText: string | null;
-  serverError: string | null;
-  onSubmit(trackingNumber: string): void;
-  onEdit(): void;
-}) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
-  const [localError, setLocalError] = useState<string | null>(null);
-  const error = localError ?? serverError ?? undefined;
-  // A refused number: back to the field, whose description now reads the reason.
-  useEffect(() => {
-    if (serverError) input.current?.focus();
-  }, [serverError]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busyText) return;
-    const checked = checkTrackingNumber(value);
-    if (!checked.ok) {
-      setLocalError(checked.message);
-      input.current?.focus();
-      return;
-    }
-    setLocalError(null);
-    onSubmit(checked.value);
-  };
-  return (
-    <form className="tracking-form" noValidate onSubmit={submit} aria-label={`Ship ${titleOf(o)}`}>
-      <FormField id={id} label={SELLER_TEXTS.trackingLabel} required error={error}>
-        <input
-          ref={input}
-          className="input"
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={TRACKING_MAX_LENGTH}
-          readOnly={busyText !== null}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setLocalError(null);
-            onEdit();
-          }}
-          {...errorProps(id, error, true)}
-        />
-      </FormField>
-      <button type="submit" className="btn btn-primary" aria-disabled={busyText !== null || undefined}>
-        {busyText ?? 'Add Tracking'}
-      </button>
-    </form>
   );
 }
 
@@ -258,7 +191,7 @@ function Actions({
           onBuyLabel={(serviceType) => start({ kind: 'label', serviceType })}
           tracking={
             <TrackingForm
-              order={o}
+              label={`Ship ${title}`}
               busyText={busyText}
               serverError={trackingError}
               onSubmit={(trackingNumber) => start({ kind: 'ship', trackingNumber })}

@@ -86,6 +86,14 @@ export function checkTrackingNumber(input: string): { ok: true; value: string } 
   return { ok: true, value };
 }
 
+/** The carrier's (or the server's) refusal of a tracking number, to show at its field; null for any other failure. */
+export function trackingRefusal(error: unknown): string | null {
+  const atField =
+    error instanceof ApiError &&
+    (TRACKING_CODES.has(error.code) || (error.status === 400 && error.code !== 'bad_response'));
+  return atField ? (error.fields?.trackingNumber ?? error.message) : null;
+}
+
 /** The server's answers about a pickup code (wrong, paused, none on the order), shown at the code's field. */
 const PICKUP_CODE_CODES = new Set(['pickup_code_wrong', 'pickup_code_paused', 'pickup_code_missing']);
 
@@ -195,13 +203,8 @@ function send(opts: SellerActionOptions): Promise<Order> {
 /** A refused action: the carrier's answer about the number goes to the field, anything else is toasted. */
 function refused(opts: SellerActionOptions, error: unknown): SellerActionResult {
   const { action } = opts;
-  if (
-    action.kind === 'ship' &&
-    error instanceof ApiError &&
-    (TRACKING_CODES.has(error.code) || (error.status === 400 && error.code !== 'bad_response'))
-  ) {
-    return { kind: 'tracking', message: error.message };
-  }
+  const tracking = action.kind === 'ship' ? trackingRefusal(error) : null;
+  if (tracking !== null) return { kind: 'tracking', message: tracking };
   if (
     action.kind === 'pickup' &&
     action.decision === 'approve' &&

@@ -11,6 +11,7 @@ import { myBidsCount, useMyBids } from '../../../domains/bids/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
 import { useSession } from '../../../lib/session/session-context';
 import { useWalletBalances } from '../../../domains/wallet/api';
+import { ReturnRequests } from '../../../domains/returns/return-requests';
 import { MyOfferList } from '../components/offer-list';
 import { useMyOrders } from '../../../domains/orders/api';
 import { OrderList, orderCount } from '../components/order-list';
@@ -102,7 +103,10 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
             onChanged={refresh}
           />
         ) : tab === 'sales' ? (
-          <OrderList role="seller" orders={sales} onChanged={refresh} />
+          <>
+            <ReturnRequests userId={user.id} token={token} />
+            <OrderList role="seller" orders={sales} onChanged={refresh} />
+          </>
         ) : tab === 'watchlist' ? (
           <Empty title="Watchlist coming soon" text="Watching items from your activity page is coming soon." />
         ) : (

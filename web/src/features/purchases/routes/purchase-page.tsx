@@ -32,6 +32,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { OrderReviews } from '../components/order-reviews';
 import { DisputePanel } from '../components/dispute-panel';
 import { PickupCodePanel } from '../components/pickup-code-panel';
+import { ReturnPanel } from '../components/return-panel';
 
 const ORDER_ID = /^[0-9A-Za-z]{1,64}$/;
 
@@ -173,11 +174,14 @@ function Purchase({
   order: o,
   token,
   onChanged,
+  onOrder,
   onReviews,
 }: {
   order: Order;
   token: string;
   onChanged(): void;
+  /** The order as an action answered it (shown at once, then read again). */
+  onOrder(order: Order): void;
   /** The order's reviews as they now are (null: read the order again). */
   onReviews(reviews: NonNullable<Order['reviews']> | null): void;
 }) {
@@ -217,6 +221,7 @@ function Purchase({
         </section>
         <PickupCodePanel order={o} />
         <PartyCard order={o} listing={l} />
+        <ReturnPanel order={o} token={token} onOrder={onOrder} onChanged={onChanged} />
         <DisputePanel order={o} token={token} onChanged={onChanged} />
         <OrderReviews order={o} token={token} onChanged={onReviews} />
       </div>
@@ -288,6 +293,7 @@ function PurchaseLoader({ id, token, userId }: { id: string; token: string; user
       order={data}
       token={token}
       onChanged={() => void mutate()}
+      onOrder={(next) => void mutate(next)}
       onReviews={(reviews) => void (reviews ? mutate({ ...data, reviews }) : mutate())}
     />
   );
@@ -298,8 +304,8 @@ function PurchaseLoader({ id, token, userId }: { id: string; token: string; user
  * controls): image, title, purchase date, price, shipping status, tracking number, expected delivery, escrow status,
  * specifications, the seller's card and the return policy. Anyone else, or an unknown id: 'Purchase not found' with
  * 'Back to Activity'. Contact Seller opens the conversation about the (first) item; Leave Review (either party, once the
- * order is completed) and the order's reviews below the party card; Request Return and Report Issue come with their
- * features.
+ * order is completed) and the order's reviews below the party card; Request Return (decision 054) and Report Issue
+ * (decision 053) with their panels.
  */
 export function PurchasePage() {
   const { id = '' } = useParams();

@@ -1,7 +1,8 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { errorProps, FormField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
 
-export { errorProps, FormField };
+export { errorProps, FormField, SelectField };
 
 /** A labelled text-like input bound to one form field. */
 export function TextField({
@@ -31,44 +32,6 @@ export function TextField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
       />
-    </FormField>
-  );
-}
-
-export function SelectField({
-  id,
-  label,
-  value,
-  onChange,
-  options,
-  error,
-  required,
-  placeholder,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  options: readonly (readonly [value: string, label: string])[];
-  error?: string;
-  required?: boolean;
-  placeholder?: string;
-}) {
-  return (
-    <FormField id={id} label={label} required={required} error={error}>
-      <select
-        {...errorProps(id, error, required)}
-        className="input"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
     </FormField>
   );
 }
