@@ -51,6 +51,13 @@ function toReturn(s: StoredReturn): ReturnRecord {
 const stored = (c: ReturnChange | ReturnRecord) =>
   Object.fromEntries(Object.entries(c).filter(([, v]) => v !== null && v !== undefined));
 
+/** The index keys' parts a change leaves as they are (ElectroDB formats every key a changed part belongs to). */
+const keyParts = (ret: ReturnRecord, change: ReturnChange) => ({
+  sellerId: ret.sellerId,
+  ...(change.stage === undefined && { stage: ret.stage }),
+  ...(change.dueAt === undefined && { dueAt: ret.dueAt }),
+});
+
 /** How the return tells the tracking claim apart from its order's own parcel (the delivery webhook ignores it). */
 export const returnClaimId = (orderId: string) => `return#${orderId}`;
 
@@ -66,7 +73,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
       return data ? toReturn(data as StoredReturn) : null;
     },
 
-    async create(record, o) {
+    async create(record, o, holdUntil) {
       const item = stored(record) as Parameters<typeof orderReturn.create>[0];
       if (record.case === 'after_release') {
         return conditionally(() => orderReturn.create(item).go());
@@ -78,7 +85,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
               ret.create(item).commit(),
               order
                 .patch({ orderId: o.orderId })
-                .set({ releaseHold: 'return', updatedAt: record.requestedAt })
+                .set({ releaseHold: 'return', deadline: holdUntil, updatedAt: record.requestedAt })
                 .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.notExists(a.releaseHold)}`)
                 .commit(),
             ])
@@ -89,13 +96,15 @@ export function orderReturnStore(db: Db): ReturnRepository {
       throw new Error(`return of order ${o.orderId} not written: ${cancelReasons(result)}`);
     },
 
-    async advance(orderId, from, change, tracking) {
+    async advance(r, change, tracking) {
+      const { orderId } = r;
       if (!tracking) {
         return conditionally(() =>
           orderReturn
             .patch({ orderId })
             .set(stored(change))
-            .where((a, op) => op.eq(a.stage, from))
+            .composite(keyParts(r, change))
+            .where((a, op) => op.eq(a.stage, r.stage))
             .go(),
         );
       }
@@ -109,7 +118,8 @@ export function orderReturnStore(db: Db): ReturnRepository {
               ret
                 .patch({ orderId })
                 .set(stored(change))
-                .where((a, op) => op.eq(a.stage, from))
+                .composite(keyParts(r, change))
+                .where((a, op) => op.eq(a.stage, r.stage))
                 .commit(),
             ])
             .go() as Promise<TransactResult>,
@@ -119,7 +129,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
       throw new Error(`return of order ${orderId} not shipped: ${cancelReasons(result)}`);
     },
 
-    async endHold(o, from, change, end) {
+    async endHold(o, r, change, end) {
       const at = change.updatedAt;
       const orderSet =
         end.kind === 'refund'
@@ -132,7 +142,8 @@ export function orderReturnStore(db: Db): ReturnRepository {
               ret
                 .patch({ orderId: o.orderId })
                 .set(stored(change))
-                .where((a, op) => op.eq(a.stage, from))
+                .composite(keyParts(r, change))
+                .where((a, op) => op.eq(a.stage, r.stage))
                 .commit(),
               order
                 .patch({ orderId: o.orderId })
@@ -199,11 +210,12 @@ export function orderReturnStore(db: Db): ReturnRepository {
       );
     },
 
-    markRefunded(orderId, txid, at) {
+    markRefunded(r, txid, at) {
       return conditionally(() =>
         orderReturn
-          .patch({ orderId })
+          .patch({ orderId: r.orderId })
           .set({ stage: 'completed', refundedAt: at, dueAt: NEVER, updatedAt: at })
+          .composite({ sellerId: r.sellerId })
           .where(
             (a, op) =>
               `${op.eq(a.refundTxid, txid)} AND (${op.eq(a.stage, 'refund_due')} OR ${op.eq(a.stage, 'refund_owed')})`,

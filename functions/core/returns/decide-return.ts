@@ -36,7 +36,7 @@ export async function decideReturn(
         'Add your US return address in Settings to approve a return.',
       );
     }
-    done = await deps.returns.advance(orderId, 'pending', approval(ret, order, returnTo, note, now, deps.protection));
+    done = await deps.returns.advance(ret, approval(ret, order, returnTo, note, now, deps.protection));
   } else {
     const change = {
       stage: 'rejected' as const,
@@ -47,11 +47,11 @@ export async function decideReturn(
     };
     done =
       ret.case === 'before_release'
-        ? await deps.returns.endHold(order, 'pending', change, {
+        ? await deps.returns.endHold(order, ret, change, {
             kind: 'release',
             deadline: releaseAfterRejection(order, now, deps.protection),
           })
-        : await deps.returns.advance(orderId, 'pending', change);
+        : await deps.returns.advance(ret, change);
   }
   if (!done) throw returnChanged();
   await deps.returnEvents.returnChanged((await deps.returns.get(orderId))!, now);

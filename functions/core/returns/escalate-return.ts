@@ -18,7 +18,7 @@ export async function escalateReturn(
   }
   const at = now.toISOString();
   if (
-    !(await deps.returns.advance(orderId, 'rejected', {
+    !(await deps.returns.advance(ret, {
       stage: 'escalated',
       escalatedAt: at,
       dueAt: NEVER,

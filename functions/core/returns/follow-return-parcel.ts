@@ -28,28 +28,23 @@ export async function followReturnParcel(
   const later = { dueAt: iso(now.getTime() + RETURN_TRACK_INTERVAL_MS), updatedAt: at };
   if (ret.case === 'before_release') {
     if (acceptedForReturn(result, ret)) {
-      return deps.returns.endHold(
-        order,
-        'shipped',
-        { stage: 'completed', dueAt: NEVER, updatedAt: at },
-        { kind: 'refund' },
-      );
+      return deps.returns.endHold(order, ret, { stage: 'completed', dueAt: NEVER, updatedAt: at }, { kind: 'refund' });
     }
     if (Date.parse(lapseAt(order, deps.protection)) <= now.getTime()) {
       return deps.returns.endHold(
         order,
-        'shipped',
+        ret,
         { stage: 'lapsed', dueAt: NEVER, updatedAt: at },
         { kind: 'release', deadline: at },
       );
     }
-    await deps.returns.advance(ret.orderId, 'shipped', later);
+    await deps.returns.advance(ret, later);
     return false;
   }
   const deliveredAt = deliveredForReturn(result, ret);
   if (deliveredAt) {
     const refundDueBy = iso(Date.parse(deliveredAt) + RETURN_REFUND_DAYS * DAY_MS);
-    return deps.returns.advance(ret.orderId, 'shipped', {
+    return deps.returns.advance(ret, {
       stage: 'refund_due',
       deliveredBackAt: deliveredAt,
       refundDueBy,
@@ -58,13 +53,13 @@ export async function followReturnParcel(
     });
   }
   if (Date.parse(ret.shippedAt ?? at) + RETURN_TRANSIT_DAYS * DAY_MS <= now.getTime()) {
-    return deps.returns.advance(ret.orderId, 'shipped', {
+    return deps.returns.advance(ret, {
       stage: 'escalated',
       escalatedAt: at,
       dueAt: NEVER,
       updatedAt: at,
     });
   }
-  await deps.returns.advance(ret.orderId, 'shipped', later);
+  await deps.returns.advance(ret, later);
   return false;
 }

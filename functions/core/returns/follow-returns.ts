@@ -51,8 +51,8 @@ export async function followReturns(deps: FollowReturnsDeps): Promise<FollowRetu
     const lapse = { stage: 'lapsed' as const, dueAt: NEVER, updatedAt: at };
     const done =
       ret.case === 'before_release'
-        ? await deps.returns.endHold(order, 'approved', lapse, { kind: 'release', deadline: at })
-        : await deps.returns.advance(ret.orderId, 'approved', lapse);
+        ? await deps.returns.endHold(order, ret, lapse, { kind: 'release', deadline: at })
+        : await deps.returns.advance(ret, lapse);
     if (done) {
       run.lapsed++;
       await changed(ret);
@@ -85,7 +85,7 @@ export async function followReturns(deps: FollowReturnsDeps): Promise<FollowRetu
   }
   for (const ret of await deps.returns.due('refund_due', at, BATCH)) {
     if (
-      await deps.returns.advance(ret.orderId, 'refund_due', {
+      await deps.returns.advance(ret, {
         stage: 'escalated',
         escalatedAt: at,
         dueAt: NEVER,
@@ -109,7 +109,7 @@ async function heldElsewhere(ret: ReturnRecord, now: Date, deps: FollowReturnsDe
   if (order.releaseHold === 'return' && order.status === 'delivered') return false;
   const refunded = order.status === 'refunding' || order.status === 'refunded';
   const at = now.toISOString();
-  await deps.returns.advance(ret.orderId, ret.stage, {
+  await deps.returns.advance(ret, {
     stage: refunded ? 'completed' : 'lapsed',
     dueAt: NEVER,
     updatedAt: at,
@@ -126,17 +126,11 @@ async function answerForSeller(ret: ReturnRecord, now: Date, deps: FollowReturns
   const order = await orderOf(deps.orders, ret.orderId);
   const returnTo = returnAddressOf(await deps.profiles.get(ret.sellerId));
   const at = now.toISOString();
-  if (returnTo)
-    return deps.returns.advance(ret.orderId, 'pending', approval(ret, order, returnTo, null, now, deps.protection));
+  if (returnTo) return deps.returns.advance(ret, approval(ret, order, returnTo, null, now, deps.protection));
   if (ret.case === 'before_release') {
-    return deps.returns.endHold(
-      order,
-      'pending',
-      { stage: 'completed', dueAt: NEVER, updatedAt: at },
-      { kind: 'refund' },
-    );
+    return deps.returns.endHold(order, ret, { stage: 'completed', dueAt: NEVER, updatedAt: at }, { kind: 'refund' });
   }
-  return deps.returns.advance(ret.orderId, 'pending', {
+  return deps.returns.advance(ret, {
     stage: 'escalated',
     escalatedAt: at,
     dueAt: NEVER,

@@ -68,13 +68,14 @@ export interface ReturnRepository {
   get(orderId: string): Promise<ReturnRecord | null>;
   /**
    * Writes a new return. Before release, in one transaction with the order's hold (the order still `delivered` and
-   * nothing holding it); false when the order has a return already or changed meanwhile.
+   * nothing holding it), the order due again at `holdUntil` (the release deadline, where an unresolved hold ends as a
+   * refund); false when the order has a return already or changed meanwhile.
    */
-  create(record: ReturnRecord, order: OrderRecord): Promise<boolean>;
-  /** Changes the return if it is still at stage `from` (and, given `tracking`, claims that number for it). */
-  advance(orderId: string, from: ReturnStage, change: ReturnChange, tracking?: string): Promise<boolean>;
-  /** Before release: changes the return from `from` and ends the order's hold in one transaction. */
-  endHold(order: OrderRecord, from: ReturnStage, change: ReturnChange, end: HoldEnd): Promise<boolean>;
+  create(record: ReturnRecord, order: OrderRecord, holdUntil: string): Promise<boolean>;
+  /** Changes the return if it is still at the stage as read (and, given `tracking`, claims that number for it). */
+  advance(ret: ReturnRecord, change: ReturnChange, tracking?: string): Promise<boolean>;
+  /** Before release: changes the return from the stage as read and ends the order's hold in one transaction. */
+  endHold(order: OrderRecord, ret: ReturnRecord, change: ReturnChange, end: HoldEnd): Promise<boolean>;
   /** Returns at `stage` due by `before`, soonest first. */
   due(stage: ReturnStage, before: string, limit: number): Promise<ReturnRecord[]>;
   /** The seller's returns, newest first. */
@@ -93,7 +94,7 @@ export interface ReturnRepository {
   /** The signed refund's hash, before it is submitted, once (for request `uuid`). */
   recordRefundTx(orderId: string, uuid: string, txid: string): Promise<boolean>;
   /** The refund `txid` validated: completed, once. */
-  markRefunded(orderId: string, txid: string, at: string): Promise<boolean>;
+  markRefunded(ret: ReturnRecord, txid: string, at: string): Promise<boolean>;
   /** The refund `txid` did not apply: the seller may sign again. */
   clearRefundTx(orderId: string, txid: string): Promise<boolean>;
   /** Whether an administrator decided the seller owes a refund not yet made (the store's 'Unresolved return'). */

@@ -1,6 +1,7 @@
 import type { ReturnReason } from '../../../shared/domain/returns';
 import { InvalidStateError } from '../../lib/errors';
 import { buyersOrder } from '../disputes/dispute-rules';
+import { releaseDeadline } from '../orders/protection';
 import { type ReturnDeps, type ReturnPolicies, type ReturnRecord } from './ports';
 import { answerBy, lapseAt } from './return-rules';
 import { orderPolicy, returnWindowOf } from './return-window';
@@ -88,7 +89,7 @@ export async function requestReturn(
     dueAt: due,
     updatedAt: now.toISOString(),
   };
-  if (!(await deps.returns.create(record, order))) {
+  if (!(await deps.returns.create(record, order, releaseDeadline(order, deps.protection)))) {
     if (await deps.returns.get(orderId)) {
       throw new InvalidStateError('return_exists', 'A return was already requested for this order.');
     }

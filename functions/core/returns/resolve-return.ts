@@ -21,7 +21,7 @@ export async function resolveReturn(
   const at = now.toISOString();
   const resolution = { outcome: body.outcome, note: body.note.trim(), at };
   const stage = body.outcome === 'refund' ? ('refund_owed' as const) : ('closed' as const);
-  if (!(await deps.returns.advance(orderId, 'escalated', { stage, resolution, dueAt: NEVER, updatedAt: at }))) {
+  if (!(await deps.returns.advance(ret, { stage, resolution, dueAt: NEVER, updatedAt: at }))) {
     throw returnChanged();
   }
   const after = (await deps.returns.get(orderId))!;

@@ -26,7 +26,7 @@ export async function settleReturnRefund(
   const outcome = await deps.ledger.submitAndWait(blob, { timeoutMs: 20_000, pollMs: 250 });
   const at = deps.clock.now();
   if (outcome.status === 'success') {
-    if (await deps.returns.markRefunded(ret.orderId, outcome.txid, at.toISOString())) {
+    if (await deps.returns.markRefunded(ret, outcome.txid, at.toISOString())) {
       await deps.returnEvents.returnChanged((await deps.returns.get(ret.orderId))!, at);
     }
   } else if (outcome.status === 'timeout') {

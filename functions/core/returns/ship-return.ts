@@ -26,14 +26,7 @@ export async function shipReturn(userId: string, orderId: string, trackingNumber
   const problem = returnParcelProblem(result, ret);
   if (problem) throw problem;
   const shipped = { trackingNumber: number, shippedAt: now.toISOString(), updatedAt: now.toISOString() };
-  if (
-    !(await deps.returns.advance(
-      orderId,
-      'approved',
-      { stage: 'shipped', ...shipped, dueAt: shipped.shippedAt },
-      number,
-    ))
-  ) {
+  if (!(await deps.returns.advance(ret, { stage: 'shipped', ...shipped, dueAt: shipped.shippedAt }, number))) {
     const again = await deps.returns.get(orderId);
     if (again?.stage === 'approved') {
       throw new InvalidStateError('tracking_taken', 'This tracking number is already used for another order.');
