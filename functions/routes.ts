@@ -191,6 +191,18 @@ const parties = (status: number): Access => ({
   admin: 404,
 });
 
+/**
+ * Only the buyer of the order the request names (the matrix's user): its seller is the wrong party (403); to anyone
+ * else the order does not exist (404).
+ */
+const orderBuyer = (status: number): Access => ({
+  visitor: 401,
+  user: status,
+  seller: 403,
+  otherSeller: 404,
+  admin: 404,
+});
+
 export interface RouteDef<C extends ApiContract = ApiContract> {
   name: string;
   contract: C;
@@ -629,8 +641,8 @@ export const routes = {
     submitsToLedger: true,
     opensFulfillments: true,
   }),
-  // Request Return (decision 054). Each caller returns a collected purchase of its own (the fixture names one).
-  requestReturn: route('requestReturn', requestReturn, 'http/returns/request-return', 'user', signedIn(201), {
+  // Request Return (decision 054): only the order's buyer (its seller 403, anyone else 404).
+  requestReturn: route('requestReturn', requestReturn, 'http/returns/request-return', 'user', orderBuyer(201), {
     idempotent: true,
     capacity: 'money',
   }),
@@ -639,15 +651,14 @@ export const routes = {
     idempotent: true,
     capacity: 'money',
   }),
-  // The buyer of an approved return gives the tracking number of the parcel sending it back (each caller its own
-  // return; the seller is refused 403 and anyone else 404: tests/integration/returns.test.ts).
-  shipReturn: route('shipReturn', shipReturn, 'http/returns/ship-return', 'user', signedIn(200), {
+  // The buyer of an approved return gives the tracking number of the parcel sending it back.
+  shipReturn: route('shipReturn', shipReturn, 'http/returns/ship-return', 'user', orderBuyer(200), {
     idempotent: true,
     capacity: 'money',
     usesCarrier: true,
   }),
-  // After release, the buyer takes a rejected return to an administrator (each caller its own).
-  escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', signedIn(200), {
+  // After release, the buyer takes a rejected return to an administrator.
+  escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', orderBuyer(200), {
     idempotent: true,
   }),
   // After release, the seller's wallet request for the refund Payment of a return delivered back.

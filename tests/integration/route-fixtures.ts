@@ -249,30 +249,29 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     params: { orderId: await disputedSaleOf(world, 'resolveDispute') },
     body: { outcome: 'refund', note: 'The seller could not show the parcel was sent.' },
   }),
-  // Request Return (decision 054), after release: each caller returns a collected purchase of its own.
-  requestReturn: async ({ caller, me, world }) => ({
-    params: { orderId: me ? await collectedPurchaseOf(me, caller, world, 'requestReturn') : 'NOSUCHORDER' },
+  // Request Return (decision 054), after release: one collected sale of the world's seller to its buyer per route.
+  requestReturn: async ({ world }) => ({
+    params: { orderId: await completedSaleOf(world, 'requestReturn') },
     body: RETURN,
   }),
   decideReturn: async ({ world }) => ({
-    params: { orderId: await returnedSaleOf(world, 'decideReturn') },
+    params: { orderId: await returnAt(world, 'decideReturn', 'pending') },
     body: { decision: 'reject', note: 'It was as described.' },
   }),
-  shipReturn: async ({ caller, me, world }) => {
-    if (!me) return { params: { orderId: 'NOSUCHORDER' }, body: { trackingNumber: '000000000000' } };
-    const orderId = await answeredReturnOf(me, caller, world, 'shipReturn', 'approve');
-    return { params: { orderId }, body: { trackingNumber: await parcel('73301', SELLER_ZIP) } };
-  },
-  escalateReturn: async ({ caller, me, world }) => ({
-    params: { orderId: me ? await answeredReturnOf(me, caller, world, 'escalateReturn', 'reject') : 'NOSUCHORDER' },
+  shipReturn: async ({ world }) => ({
+    params: { orderId: await returnAt(world, 'shipReturn', 'approved') },
+    body: { trackingNumber: await returnParcel(world) },
+  }),
+  escalateReturn: async ({ world }) => ({
+    params: { orderId: await returnAt(world, 'escalateReturn', 'rejected') },
     body: {},
   }),
   requestReturnRefund: async ({ world }) => ({
-    params: { orderId: await deliveredBackSaleOf(world, 'requestReturnRefund') },
+    params: { orderId: await returnAt(world, 'requestReturnRefund', 'refund_due') },
     body: {},
   }),
   resolveReturn: async ({ world }) => ({
-    params: { orderId: await escalatedSaleOf(world, 'resolveReturn') },
+    params: { orderId: await returnAt(world, 'resolveReturn', 'escalated') },
     body: { outcome: 'refund', note: 'The buyer showed the item was not as described.' },
   }),
   listReturnRequests: () => ({ query: {} }),
@@ -637,66 +636,44 @@ async function returnStep(who: Account, orderId: string, path: string, body: Rec
   if (r.status >= 300) throw new Error(`return${path}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
-const collected = new WeakMap<Account, Map<string, Promise<{ orderId: string; seller: Account }>>>();
+const returnParcels = new WeakMap<World, Promise<string>>();
 
-/** One collected (released) pickup of the caller's per route: from the world's seller, or the seller's from the other. */
-function collectedOf(me: Account, caller: Caller, world: World, route: string) {
-  const mine = collected.get(me) ?? collected.set(me, new Map()).get(me)!;
-  let sale = mine.get(route);
-  if (!sale) {
-    const seller = caller === 'seller' ? world.callers.otherSeller : world.callers.seller;
-    const profile = caller === 'seller' || caller === 'otherSeller' ? sellerProfile : buyerProfile;
-    sale = call('PUT', '/api/me/profile', { token: me.token, from: me.from, body: profile }).then(async () => ({
-      orderId: (await completedPickup(seller, me)).id,
-      seller,
-    }));
-    mine.set(route, sale);
-  }
-  return sale;
+/** A parcel from the world's buyer to its sellers' return ZIP, not yet picked up (one per world). */
+function returnParcel(world: World): Promise<string> {
+  let made = returnParcels.get(world);
+  if (!made) returnParcels.set(world, (made = parcel('73301', SELLER_ZIP)));
+  return made;
 }
 
-async function collectedPurchaseOf(me: Account, caller: Caller, world: World, route: string) {
-  return (await collectedOf(me, caller, world, route)).orderId;
-}
+const returns = new WeakMap<World, Map<string, Promise<string>>>();
 
-/** The caller's collected purchase, returned and answered by its seller. */
-async function answeredReturnOf(me: Account, caller: Caller, world: World, route: string, decision: string) {
-  const { orderId, seller } = await collectedOf(me, caller, world, route);
-  await returnStep(me, orderId, '', RETURN);
-  await returnStep(seller, orderId, '/decision', { decision, note: '' });
-  return orderId;
-}
-
-const returnedSales = new WeakMap<World, Map<string, Promise<string>>>();
-
-/** One collected sale of the world's seller per route, which its buyer asks to return. */
-function returnedSaleOf(world: World, route: string): Promise<string> {
-  const mine = returnedSales.get(world) ?? returnedSales.set(world, new Map()).get(world)!;
-  let sale = mine.get(route);
-  if (!sale) {
-    sale = completedSaleOf(world, route).then(async (orderId) => {
-      await returnStep(world.callers.user, orderId, '', RETURN);
+/**
+ * One collected sale of the world's seller per route, returned by its buyer and taken to `stage`: pending, approved,
+ * rejected, escalated (rejected, then taken to an administrator) or refund_due (approved, sent back and delivered).
+ */
+function returnAt(
+  world: World,
+  route: string,
+  stage: 'pending' | 'approved' | 'rejected' | 'escalated' | 'refund_due',
+) {
+  const mine = returns.get(world) ?? returns.set(world, new Map()).get(world)!;
+  let made = mine.get(route);
+  if (!made) {
+    const { seller, user } = world.callers;
+    made = completedSaleOf(world, route).then(async (orderId) => {
+      await returnStep(user, orderId, '', RETURN);
+      if (stage === 'pending') return orderId;
+      const rejected = stage === 'rejected' || stage === 'escalated';
+      await returnStep(seller, orderId, '/decision', { decision: rejected ? 'reject' : 'approve', note: '' });
+      if (stage === 'escalated') await returnStep(user, orderId, '/escalation', {});
+      if (stage === 'refund_due') {
+        const trackingNumber = await parcel('73301', SELLER_ZIP);
+        await moveParcel(trackingNumber, 'delivered');
+        await returnStep(user, orderId, '/shipment', { trackingNumber });
+      }
       return orderId;
     });
-    mine.set(route, sale);
+    mine.set(route, made);
   }
-  return sale;
-}
-
-/** A returned sale the seller approved and the carrier delivered back: the seller owes the refund. */
-async function deliveredBackSaleOf(world: World, route: string): Promise<string> {
-  const orderId = await returnedSaleOf(world, route);
-  await returnStep(world.callers.seller, orderId, '/decision', { decision: 'approve', note: '' });
-  const trackingNumber = await parcel('73301', SELLER_ZIP);
-  await moveParcel(trackingNumber, 'delivered');
-  await returnStep(world.callers.user, orderId, '/shipment', { trackingNumber });
-  return orderId;
-}
-
-/** A returned sale the seller rejected and the buyer took to an administrator. */
-async function escalatedSaleOf(world: World, route: string): Promise<string> {
-  const orderId = await returnedSaleOf(world, route);
-  await returnStep(world.callers.seller, orderId, '/decision', { decision: 'reject', note: '' });
-  await returnStep(world.callers.user, orderId, '/escalation', {});
-  return orderId;
+  return made;
 }

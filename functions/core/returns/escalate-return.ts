@@ -13,7 +13,7 @@ export async function escalateReturn(
   if (ret.stage !== 'rejected' || ret.case !== 'after_release') {
     throw new InvalidStateError(
       'return_not_escalable',
-      'Only a rejected return of a released payment can be taken to the marketplace. Report an issue instead.',
+      'Only a rejected return of a released payment can be escalated.',
     );
   }
   const at = now.toISOString();

@@ -16,7 +16,7 @@ export async function resolveReturn(
   const ret = await deps.returns.get(orderId);
   if (!ret) throw new NotFoundError('Return request not found');
   if (ret.stage !== 'escalated') {
-    throw new InvalidStateError('return_not_escalated', 'Only a return waiting for the marketplace can be resolved.');
+    throw new InvalidStateError('return_not_escalated', 'Only an escalated return can be resolved.');
   }
   const at = now.toISOString();
   const resolution = { outcome: body.outcome, note: body.note.trim(), at };
