@@ -1,19 +1,9 @@
 import { makeAdmin } from './admin';
 import { expect, test } from './fixtures';
-import { api, approveWith, person, passInspection } from './people';
+import { api, passInspection, payPlatformFee, person, runSchedule } from './people';
 import { pngFile } from './seller';
 import { carrier, fundedSaleInBrowser } from './shipped-sale';
 import { signUpInBrowser } from './sign-up';
-
-/** A call to the local stack's controls (its schedules) at `baseURL`. */
-async function runSchedule(baseURL: string, name: string): Promise<void> {
-  const res = await fetch(`${baseURL}/_local/schedules/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(res.status).toBe(200);
-}
 
 test('a delivered parcel: the buyer reports an issue with a photo, the escrow stays past the inspection period, and an administrator releases it', async ({
   browser,
@@ -26,17 +16,7 @@ test('a delivered parcel: the buyer reports an issue with a photo, the escrow st
   try {
     // The seller pays the fee on the Xaman stand-in and ships a FedEx parcel; FedEx delivers it.
     const s = seller.page;
-    const fee = await api<{ status: string; signUrl?: string }>(s, 'POST', `/api/orders/${orderId}/platform-fee`, {});
-    const sellerWallet = await s.evaluate(() => localStorage.getItem('wallet_address'));
-    const xaman = await seller.context.newPage();
-    await approveWith(xaman, fee.signUrl!, sellerWallet!, 'Payment');
-    await xaman.close();
-    await expect
-      .poll(
-        async () =>
-          (await api<{ platformFee: { paid: boolean } }>(s, 'GET', `/api/orders/${orderId}`)).platformFee.paid,
-      )
-      .toBe(true);
+    await payPlatformFee(s, orderId);
     const { trackingNumber } = await carrier<{ trackingNumber: string }>('POST', 'parcels', {
       fromZip: '78701',
       toZip: '94105',

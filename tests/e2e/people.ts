@@ -57,6 +57,28 @@ export async function approveWith(
   await expect(page.getByRole('status').filter({ hasText: 'Signed with' })).toBeVisible({ timeout: 15_000 });
 }
 
+/** The seller pays an order's platform fee, signing it on the Xaman stand-in, and waits until it is paid. */
+export async function payPlatformFee(seller: Page, orderId: string): Promise<void> {
+  const fee = await api<{ status: string; signUrl?: string }>(
+    seller,
+    'POST',
+    `/api/orders/${orderId}/platform-fee`,
+    {},
+  );
+  if (fee.status !== 'signing') return;
+  const xaman = await seller.context().newPage();
+  const wallet = await seller.evaluate(() => localStorage.getItem('wallet_address'));
+  await approveWith(xaman, fee.signUrl!, wallet!, 'Payment');
+  await xaman.close();
+  await expect
+    .poll(
+      async () =>
+        (await api<{ platformFee?: { paid: boolean } }>(seller, 'GET', `/api/orders/${orderId}`)).platformFee?.paid,
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
 /**
  * The one escrow of a checkout: approved with the buyer's wallet on the Xaman stand-in (a page of its own), then
  * 'Checkout Successful' and /activity. Returns the purchase card of `title`.
@@ -87,17 +109,21 @@ async function local(baseURL: string, method: string, path: string, body?: unkno
 }
 
 /**
- * Lets a delivered order's inspection period pass (decision 052): the functions' clock moves just past its release
- * time for one run of the settlement schedule, then comes back (the browser tests run one at a time).
+ * Runs the local stack's schedule `name` once; with `at`, the functions' clock stands at `at` for that run and then
+ * comes back (the browser tests run one at a time).
  */
+export async function runSchedule(baseURL: string, name: string, at?: string): Promise<void> {
+  if (at) await local(baseURL, 'PUT', '/_local/clock', { at });
+  try {
+    await local(baseURL, 'POST', `/_local/schedules/${name}`, {});
+  } finally {
+    if (at) await local(baseURL, 'DELETE', '/_local/clock');
+  }
+}
+
+/** Lets a delivered order's inspection period pass (decision 052): one settlement run just past its release time. */
 export async function passInspection(page: Page, baseURL: string, orderId: string): Promise<void> {
   const order = await api<{ status: string; releaseDueAt: string | null }>(page, 'GET', `/api/orders/${orderId}`);
   expect(order.status).toBe('delivered');
-  const at = new Date(Date.parse(order.releaseDueAt!) + 60_000).toISOString();
-  await local(baseURL, 'PUT', '/_local/clock', { at });
-  try {
-    await local(baseURL, 'POST', '/_local/schedules/settle-escrows', {});
-  } finally {
-    await local(baseURL, 'DELETE', '/_local/clock');
-  }
+  await runSchedule(baseURL, 'settle-escrows', new Date(Date.parse(order.releaseDueAt!) + 60_000).toISOString());
 }
