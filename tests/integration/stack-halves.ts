@@ -18,9 +18,9 @@ export const SECOND_HALF = [
   'tests/integration/offers.test.ts',
   'tests/integration/pickup-code.test.ts',
   'tests/integration/release-refund.test.ts',
+  'tests/integration/returns.test.ts',
   // Even out the halves.
   'tests/integration/authorization-matrix.test.ts',
   'tests/integration/messages.test.ts',
   'tests/integration/notifications.test.ts',
-  'tests/integration/platform-label.test.ts',
 ];
