@@ -3,12 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { call } from './auth-support';
 import { buyerAndSeller, getOrder, waitForOrder } from './checkout-support';
-import { fundedSale, moveParcel, parcel, payFee, ship } from './order-support';
-import { signedCarrierWebhook } from './route-fixtures';
-import { rawRequestOf, sendRaw, signUp, type Account } from './route-support';
+import { signUp, type Account } from './route-support';
 import { makeAdmin } from './table-support';
+import { deliveredSale as deliveredSaleOf } from './delivered-sale';
 import { until } from './message-support';
-import { routes } from '../../functions/routes';
 
 /** Report Issue through the local gateway (decision 053): the dispute holds the release until it ends. */
 
@@ -74,17 +72,7 @@ async function settleAt(at: string): Promise<void> {
   }
 }
 
-/** A funded sale shipped and delivered at the carrier stand-in: delivered, in its inspection period. */
-async function deliveredSale(): Promise<Order> {
-  const order = await fundedSale(seller, buyer, 'ship');
-  await payFee(seller, order.id);
-  const number = await parcel('78701', '78701');
-  expect((await ship(seller, order.id, number)).status).toBe(200);
-  await moveParcel(number, 'delivered');
-  const request = signedCarrierWebhook([number]);
-  expect((await sendRaw(rawRequestOf(routes.carrierWebhook, request, undefined, FROM))).status).toBe(200);
-  return waitForOrder(buyer, order.id, ['shipped']);
-}
+const deliveredSale = () => deliveredSaleOf(seller, buyer, FROM);
 
 beforeAll(async () => {
   ({ buyer, seller } = await buyerAndSeller(FROM, 'dsp'));

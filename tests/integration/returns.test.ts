@@ -4,12 +4,11 @@ import type { Order } from '../../shared/api/orders';
 import type { ReturnRequest } from '../../shared/api/returns';
 import { approve, call } from './auth-support';
 import { buyerAndSeller, getOrder, listItem, waitForOrder } from './checkout-support';
-import { completedPickup, fundedSale, moveParcel, parcel, payFee, ship } from './order-support';
-import { signedCarrierWebhook } from './route-fixtures';
-import { rawRequestOf, sellerProfile, sendRaw, signUp, type Account } from './route-support';
+import { completedPickup, moveParcel, parcel } from './order-support';
+import { sellerProfile, signUp, type Account } from './route-support';
 import { makeAdmin } from './table-support';
+import { deliveredSale as deliveredSaleOf } from './delivered-sale';
 import { until } from './message-support';
-import { routes } from '../../functions/routes';
 
 /** Request Return through the local gateway (decision 054): before release it holds the escrow; after it, the seller refunds. */
 
@@ -50,17 +49,7 @@ async function rlusdCents(a: Account): Promise<number> {
   return r.body.balances.find((b) => b.currency === 'RLUSD')?.cents ?? 0;
 }
 
-/** A funded sale shipped and delivered at the carrier stand-in: delivered, in its inspection period. */
-async function deliveredSale(): Promise<Order> {
-  const order = await fundedSale(seller, buyer, 'ship');
-  await payFee(seller, order.id);
-  const number = await parcel('78701', '78701');
-  expect((await ship(seller, order.id, number)).status).toBe(200);
-  await moveParcel(number, 'delivered');
-  const request = signedCarrierWebhook([number]);
-  expect((await sendRaw(rawRequestOf(routes.carrierWebhook, request, undefined, FROM))).status).toBe(200);
-  return waitForOrder(buyer, order.id, ['shipped']);
-}
+const deliveredSale = () => deliveredSaleOf(seller, buyer, FROM);
 
 beforeAll(async () => {
   ({ buyer, seller } = await buyerAndSeller(FROM, 'ret'));
