@@ -24,18 +24,21 @@ export interface GetOrderDeps {
   returns?: { store: Pick<ReturnRepository, 'get'>; policies: ReturnPolicies; clock: Clock };
 }
 
-/** Only a delivered or completed order can have a return, so others are not asked for theirs. */
+/**
+ * Only an order the buyer received can have a return, so others are not asked for theirs. The listings' policies are
+ * read (at the same time) only when the buyer could still ask: a delivered order that nothing holds, or a completed one.
+ */
 async function returnFor(o: OrderRecord, userId: string, deps: GetOrderDeps) {
   if (!deps.returns) return undefined;
-  const ret =
-    o.status === 'delivered' || o.status === 'completed' || o.status === 'refunding' || o.status === 'refunded'
-      ? await deps.returns.store.get(o.orderId)
-      : null;
-  if (ret || o.buyerId !== userId || (o.status !== 'delivered' && o.status !== 'completed')) {
-    return { returnRequest: ret && toReturnView(ret), returnWindow: null };
-  }
-  const policy = await policyOfOrder(o, deps.returns.policies);
-  return { returnRequest: null, returnWindow: returnWindowOf(o, policy, deps.returns.clock.now()) };
+  const received = ['delivered', 'completed', 'refunding', 'refunded'].includes(o.status);
+  const mayAsk = o.buyerId === userId && (o.status === 'completed' || (o.status === 'delivered' && !o.releaseHold));
+  const { store, policies, clock } = deps.returns;
+  const [ret, policy] = await Promise.all([
+    received ? store.get(o.orderId) : null,
+    mayAsk ? policyOfOrder(o, policies) : null,
+  ]);
+  const returnWindow = !ret && policy ? returnWindowOf(o, policy, clock.now()) : null;
+  return { returnRequest: ret && toReturnView(ret), returnWindow };
 }
 
 /** Only a completed order has reviews, so others are not asked for theirs. */
