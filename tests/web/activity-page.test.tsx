@@ -4,21 +4,19 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { routes } from '../../web/src/app/router';
 import {
-  balances,
   FakeSocket,
   pushEvent,
-  saveSession,
-  sessionRoutes,
   stubApi,
   subscribedTo,
   user,
   type ApiAnswer,
   type ApiRequest,
 } from './support/api-stub';
-import { funded, order, serverCart } from './support/cart-fixture';
+import { funded, order } from './support/cart-fixture';
 import { myBid, page } from './support/listing-fixture';
 import { myOffer, offer } from './support/offer-fixture';
 import { renderRoutes } from './support/render';
+import { stubSignedIn } from './support/signed-in';
 
 const main = () => within(screen.getByRole('main'));
 
@@ -29,26 +27,18 @@ function signedIn(
     more = () => undefined,
   }: { isSeller?: boolean; more?: (req: ApiRequest) => ApiAnswer | undefined } = {},
 ) {
-  saveSession();
-  return stubApi(
-    sessionRoutes(
-      () => user({ isSeller }),
-      (req) => {
-        const path = req.url.pathname;
-        if (path === '/api/listings') return { body: page([]) };
-        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
-        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
-        if (path === '/api/me/cart') return { body: serverCart([]) };
-        if (path === '/api/wallet/balances') return { body: balances([]) };
-        if (path === '/api/me/orders') return orders(req);
-        // The Sales tab lists return requests above the sales: none unless a test answers them.
-        if (path === '/api/me/return-requests') return more(req) ?? { body: { items: [], nextCursor: null } };
-        // No bids unless a test answers them.
-        if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
-        if (path === '/api/me/offers') return more(req) ?? { body: { items: [], cursor: null } };
-        return more(req);
-      },
-    ),
+  return stubSignedIn(
+    () => user({ isSeller }),
+    (req) => {
+      const path = req.url.pathname;
+      if (path === '/api/me/orders') return orders(req);
+      // The Sales tab lists return requests above the sales: none unless a test answers them.
+      if (path === '/api/me/return-requests') return more(req) ?? { body: { items: [], nextCursor: null } };
+      // No bids unless a test answers them.
+      if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
+      if (path === '/api/me/offers') return more(req) ?? { body: { items: [], cursor: null } };
+      return more(req);
+    },
   );
 }
 

@@ -4,20 +4,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { FakeSocket, type ApiAnswer, type ApiRequest } from './support/api-stub';
 import { funded, order } from './support/cart-fixture';
-import { showPurchase } from './support/purchase-page';
+import { deliveredPurchase, showPurchase } from './support/purchase-page';
 
 const main = () => within(screen.getByRole('main'));
 
 /** A delivered order of bob's Oak Desk bought by alice_1 (01JUSER), in its inspection period. */
 function delivered(over: Partial<Order> = {}): Order {
-  return {
-    ...funded(order({ id: 'P1' })),
-    status: 'delivered',
-    shippingStatus: 'delivered',
-    releaseDueAt: '2026-01-05T15:00:00.000Z',
-    escrow: { ...funded(order()).escrow, cancelAfter: '2026-01-08T00:00:00.000Z' },
-    ...over,
-  };
+  return deliveredPurchase({ escrow: { ...funded(order()).escrow, cancelAfter: '2026-01-08T00:00:00.000Z' }, ...over });
 }
 
 const OPEN: NonNullable<Order['dispute']> = {

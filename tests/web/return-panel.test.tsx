@@ -4,22 +4,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import type { ReturnView } from '../../shared/api/returns';
 import { FakeSocket, type ApiAnswer, type ApiRequest } from './support/api-stub';
-import { funded, order } from './support/cart-fixture';
-import { showPurchase } from './support/purchase-page';
+import { deliveredPurchase, showPurchase } from './support/purchase-page';
 
 const main = () => within(screen.getByRole('main'));
 
 /** A delivered order of bob's Oak Desk bought by alice_1, in its inspection period, inside a 30-day return window. */
 function delivered(over: Partial<Order> = {}): Order {
-  return {
-    ...funded(order({ id: 'P1' })),
-    status: 'delivered',
-    shippingStatus: 'delivered',
-    releaseDueAt: '2026-01-05T15:00:00.000Z',
+  return deliveredPurchase({
     returnWindow: { policy: '30_days', endsAt: '2026-02-03T15:00:00.000Z', case: 'before_release' },
     returnRequest: null,
     ...over,
-  };
+  });
 }
 
 function aReturn(over: Partial<ReturnView> = {}): ReturnView {

@@ -3,21 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReturnRequest } from '../../shared/api/returns';
 import { routes } from '../../web/src/app/router';
-import {
-  balances,
-  FakeSocket,
-  pushEvent,
-  saveSession,
-  sessionRoutes,
-  stubApi,
-  subscribedTo,
-  user,
-  type ApiAnswer,
-  type ApiRequest,
-} from './support/api-stub';
-import { funded, order, serverCart } from './support/cart-fixture';
-import { page } from './support/listing-fixture';
+import { FakeSocket, pushEvent, subscribedTo, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
+import { funded, order } from './support/cart-fixture';
 import { renderRoutes } from './support/render';
+import { stubSignedIn } from './support/signed-in';
 
 const main = () => within(screen.getByRole('main'));
 
@@ -52,26 +41,18 @@ function showSales(
   write: (req: ApiRequest) => ApiAnswer | undefined = () => undefined,
   readOrder: () => ApiAnswer | undefined = () => undefined,
 ) {
-  saveSession();
-  const api = stubApi(
-    sessionRoutes(
-      () => user({ isSeller: true }),
-      (req) => {
-        const path = req.url.pathname;
-        if (path === '/api/listings') return { body: page([]) };
-        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
-        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
-        if (path === '/api/me/cart') return { body: serverCart([]) };
-        if (path === '/api/wallet/balances') return { body: balances([]) };
-        if (path === '/api/me/bids' || path === '/api/me/orders') return { body: { items: [], nextCursor: null } };
-        if (path === '/api/me/offers') return { body: { items: [], cursor: null } };
-        if (path === '/api/me/messages/unread') return { body: { unreadCount: 0 } };
-        if (path === '/api/me/return-requests') return { body: { items: list(), nextCursor: null } };
-        if (path === '/api/orders/P1' && req.method === 'GET') return readOrder();
-        if (path.includes('/return')) return write(req);
-        return undefined;
-      },
-    ),
+  const api = stubSignedIn(
+    () => user({ isSeller: true }),
+    (req) => {
+      const path = req.url.pathname;
+      if (path === '/api/me/bids' || path === '/api/me/orders') return { body: { items: [], nextCursor: null } };
+      if (path === '/api/me/offers') return { body: { items: [], cursor: null } };
+      if (path === '/api/me/messages/unread') return { body: { unreadCount: 0 } };
+      if (path === '/api/me/return-requests') return { body: { items: list(), nextCursor: null } };
+      if (path === '/api/orders/P1' && req.method === 'GET') return readOrder();
+      if (path.includes('/return')) return write(req);
+      return undefined;
+    },
   );
   renderRoutes(routes, '/activity?tab=sales');
   return api;

@@ -3,20 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import { routes } from '../../web/src/app/router';
-import {
-  balances,
-  FakeSocket,
-  saveSession,
-  sessionRoutes,
-  signingStatusFrame,
-  stubApi,
-  user,
-  type ApiAnswer,
-  type ApiRequest,
-} from './support/api-stub';
-import { funded, order, serverCart } from './support/cart-fixture';
-import { listingDetail, page } from './support/listing-fixture';
+import { FakeSocket, signingStatusFrame, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
+import { funded, order } from './support/cart-fixture';
+import { listingDetail } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
+import { stubSignedIn } from './support/signed-in';
 
 const main = () => within(screen.getByRole('main'));
 const FEE_UUID = '00000000-0000-4000-8000-0000000000f1';
@@ -69,33 +60,25 @@ interface Server {
 }
 
 function signedInSeller(server: Server, more: (req: ApiRequest) => ApiAnswer | undefined = () => undefined) {
-  saveSession();
-  return stubApi(
-    sessionRoutes(
-      () => user({ isSeller: true }),
-      (req) => {
-        const path = req.url.pathname;
-        const id = server.order.id;
-        if (path === '/api/listings') return { body: page([]) };
-        if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
-        if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
-        if (path === '/api/me/cart') return { body: serverCart([]) };
-        if (path === '/api/wallet/balances') return { body: balances([]) };
-        // The Sales tab lists return requests above the sales: none here.
-        if (path === '/api/me/return-requests') return { body: { items: [], nextCursor: null } };
-        if (path === '/api/me/orders') {
-          const role = req.url.searchParams.get('role');
-          return { body: { items: role === 'seller' ? [server.order] : [], nextCursor: null } };
-        }
-        if (path === `/api/orders/${id}` && req.method === 'GET') return { body: server.order };
-        if (path === `/api/orders/${id}/shipment` && req.method === 'POST') return server.ship!(req, server);
-        if (path === `/api/orders/${id}/pickup` && req.method === 'POST') return server.pickup!(req, server);
-        if (path === `/api/orders/${id}/platform-fee` && req.method === 'POST') {
-          return server.fee ? server.fee(req, server) : { body: feeSigning };
-        }
-        return more(req);
-      },
-    ),
+  return stubSignedIn(
+    () => user({ isSeller: true }),
+    (req) => {
+      const path = req.url.pathname;
+      const id = server.order.id;
+      // The Sales tab lists return requests above the sales: none here.
+      if (path === '/api/me/return-requests') return { body: { items: [], nextCursor: null } };
+      if (path === '/api/me/orders') {
+        const role = req.url.searchParams.get('role');
+        return { body: { items: role === 'seller' ? [server.order] : [], nextCursor: null } };
+      }
+      if (path === `/api/orders/${id}` && req.method === 'GET') return { body: server.order };
+      if (path === `/api/orders/${id}/shipment` && req.method === 'POST') return server.ship!(req, server);
+      if (path === `/api/orders/${id}/pickup` && req.method === 'POST') return server.pickup!(req, server);
+      if (path === `/api/orders/${id}/platform-fee` && req.method === 'POST') {
+        return server.fee ? server.fee(req, server) : { body: feeSigning };
+      }
+      return more(req);
+    },
   );
 }
 
@@ -642,21 +625,9 @@ describe('/purchased/{id} (spec part 3 "Purchase detail")', () => {
   });
 
   function buyer(answer: (req: ApiRequest) => ApiAnswer | undefined) {
-    saveSession();
-    return stubApi(
-      sessionRoutes(
-        () => user(),
-        (req) => {
-          const path = req.url.pathname;
-          if (path === '/api/listings') return { body: page([]) };
-          if (path === '/api/me/notifications/summary') return { body: { unreadCount: 0, latest: [] } };
-          if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
-          if (path === '/api/me/cart') return { body: serverCart([]) };
-          if (path === '/api/wallet/balances') return { body: balances([]) };
-          if (path === '/api/listings/L1') return { body: desk };
-          return answer(req);
-        },
-      ),
+    return stubSignedIn(
+      () => user(),
+      (req) => (req.url.pathname === '/api/listings/L1' ? { body: desk } : answer(req)),
     );
   }
 

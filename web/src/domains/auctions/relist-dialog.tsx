@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/api-error';
 import { toLocalInput } from '../../lib/local-time';
 import { relist } from './api';
 import { errorProps, FormField } from '../../components/ui/form-field';
-import { DialogActions } from '../../components/ui/dialog-actions';
+import { DialogFormFooter } from '../../components/ui/dialog-form-footer';
 import { AUCTION_END_MESSAGES, auctionEndTooSoon, earliestAuctionEnd } from '../../../../shared/domain/auction-end';
 import { Dialog } from '../../components/ui/dialog';
 
@@ -78,11 +78,7 @@ export function RelistButton({
             onChange={(e) => setValue(e.target.value)}
           />
         </FormField>
-        <DialogActions busy={busy}>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Relisting...' : 'Relist'}
-          </button>
-        </DialogActions>
+        <DialogFormFooter busy={busy} label="Relist" busyLabel="Relisting..." />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import type { ReturnRequest } from '../../../../shared/api/returns';
 import { RETURN_NOTE_MAX } from '../../../../shared/domain/returns';
 import { CountedTextarea } from '../../components/ui/counted-textarea';
 import { Dialog } from '../../components/ui/dialog';
-import { DialogActions } from '../../components/ui/dialog-actions';
+import { DialogFormFooter } from '../../components/ui/dialog-form-footer';
 
 /** Reject a pending return, with a note the buyer reads (optional). The note field has the focus on opening. */
 export function RejectReturnDialog({
@@ -50,11 +50,7 @@ export function RejectReturnDialog({
           disabled={busy}
           onChange={(text) => item && setDraft({ orderId: item.orderId, text })}
         />
-        <DialogActions busy={busy}>
-          <button type="submit" className="btn btn-danger" disabled={busy}>
-            {busy ? 'Rejecting...' : 'Reject Return'}
-          </button>
-        </DialogActions>
+        <DialogFormFooter busy={busy} label="Reject Return" busyLabel="Rejecting..." danger />
       </form>
     </Dialog>
   );

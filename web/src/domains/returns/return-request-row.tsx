@@ -45,15 +45,15 @@ export function ReturnRequestRow({
   const about = { 'aria-describedby': ids.title, 'aria-disabled': locked || undefined };
   return (
     <li>
-      <article className="return-row" aria-labelledby={ids.title}>
+      <article className="item-row return-row" aria-labelledby={ids.title}>
         {item.listingImageUrl ? (
-          <img className="return-row-image" src={item.listingImageUrl} alt="" width={80} height={60} loading="lazy" />
+          <img className="item-row-image" src={item.listingImageUrl} alt="" width={80} height={60} loading="lazy" />
         ) : (
-          <div className="return-row-image return-row-noimage">No Image</div>
+          <div className="item-row-image item-row-noimage">No Image</div>
         )}
-        <div className="return-row-body">
+        <div className="item-row-body return-row-body">
           <div className="return-row-head">
-            <h3 id={ids.title} className="return-row-title">
+            <h3 id={ids.title} className="item-row-title">
               {item.listingTitle}
             </h3>
             <ReturnStatusBadge status={item.status} />
@@ -70,7 +70,7 @@ export function ReturnRequestRow({
             </p>
           )}
         </div>
-        <div className="return-row-actions">
+        <div className="item-row-actions return-row-actions">
           <Link
             id={ids.view}
             to={`/item/${encodeURIComponent(item.listingId)}`}

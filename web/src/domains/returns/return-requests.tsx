@@ -1,3 +1,4 @@
+import '../../styles/item-rows.css';
 import '../../styles/returns.css';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -80,7 +81,7 @@ export function ReturnRequests({ userId, token }: { userId: string; token: strin
       ) : items.length === 0 ? (
         <p className="return-requests-empty">No return requests found.</p>
       ) : (
-        <ul className="return-rows" aria-label="Return requests">
+        <ul className="item-rows return-rows" aria-label="Return requests">
           {items.map((item) => (
             <ReturnRequestRow
               key={item.orderId}

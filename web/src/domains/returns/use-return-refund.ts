@@ -1,25 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
-import type { Order } from '../../../../shared/api/orders';
 import type { ReturnRequest } from '../../../../shared/api/returns';
 import { formatUsd } from '../../../../shared/domain/money';
-import { signingTopic } from '../../../../shared/events';
 import { ApiError } from '../../lib/api';
-import { orderFollow } from '../../lib/orders/follow-order';
+import { followPayment, type PaymentFollow } from '../../lib/orders/follow-payment';
 import { SIGNING_TEXTS } from '../../lib/signing-texts';
-import { awaitedEnd, type SigningEnd, type SigningFollow } from '../../lib/signing/follow-signing';
+import { useOneSigning } from '../../lib/signing/use-one-signing';
 import { requestReturnRefund, type ReturnRefundAnswer } from './api';
 
 /** The wallet request of a seller's refund Payment for a return delivered back (decision 054). */
 export type RefundSigning = Extract<ReturnRefundAnswer, { status: 'signing' }>;
 
 /** The refund dialog's state: which return, its wallet request, how the dialog follows it, and Close. */
-export interface RefundStep {
+export interface RefundStep extends PaymentFollow {
   item: ReturnRequest;
   request: RefundSigning;
-  follow: SigningFollow<Order>;
-  onEnd(end: SigningEnd<Order>): void;
-  close(): void;
 }
 
 const REFUND_STAGES: readonly string[] = ['refund_due', 'refund_owed'];
@@ -57,44 +52,27 @@ async function refund(
     return 'done';
   }
   const request = answer;
-  const { ended, end, stop } = awaitedEnd<Order>(signal);
-  const follow: SigningFollow<Order> = {
-    ...orderFollow({
-      orderId: item.orderId,
-      userId,
-      token,
-      until: (o) => !o.returnRequest || !refundOwed(o.returnRequest.stage),
-    }),
-    key: request.uuid,
-    request: { uuid: request.uuid, topic: signingTopic(request.uuid) },
-  };
-  onStep({ item, request, follow, onEnd: end, close: stop });
-  const outcome = await ended;
-  onStep(null);
-  if (signal.aborted) return 'stopped';
-  switch (outcome.kind) {
-    case 'stopped':
-      return 'stopped';
-    case 'cancelled':
-    case 'expired':
-      toast.error(outcome.kind === 'cancelled' ? SIGNING_TEXTS.cancelled : SIGNING_TEXTS.expired, {
+  const end = await followPayment({
+    orderId: item.orderId,
+    userId,
+    token,
+    signal,
+    uuid: request.uuid,
+    until: (o) => !o.returnRequest || !refundOwed(o.returnRequest.stage),
+    show: (dialog) => onStep(dialog && { item, request, ...dialog }),
+    warning: 'Following the return refund failed',
+    onRefused: (kind) =>
+      toast.error(kind === 'cancelled' ? SIGNING_TEXTS.cancelled : SIGNING_TEXTS.expired, {
         description: 'The refund was not paid.',
-      });
-      return 'failed';
-    case 'timeout':
-      toast.error(SIGNING_TEXTS.timeout[0], { description: SIGNING_TEXTS.timeout[1] });
-      return 'failed';
-    case 'error':
-    case 'signed':
-      if (outcome.kind === 'error') console.warn('Following the return refund failed', outcome.error);
-      toast.error(refundFailed, { description: 'Failed to check the refund. This list updates when it is confirmed.' });
-      return 'failed';
-    case 'over':
-      if (outcome.value.returnRequest?.stage === 'completed') {
-        toast.success('Buyer Refunded', { description: `${amount} was refunded to ${item.buyerUsername}.` });
-      } else toast.error(refundFailed, { description: 'The return moved on before the refund was paid.' });
-      return 'done';
-  }
+      }),
+    onUnknown: () =>
+      toast.error(refundFailed, { description: 'Failed to check the refund. This list updates when it is confirmed.' }),
+  });
+  if (end.kind !== 'over') return end.kind;
+  if (end.order.returnRequest?.stage === 'completed') {
+    toast.success('Buyer Refunded', { description: `${amount} was refunded to ${item.buyerUsername}.` });
+  } else toast.error(refundFailed, { description: 'The return moved on before the refund was paid.' });
+  return 'done';
 }
 
 /**
@@ -104,34 +82,10 @@ async function refund(
  * `onDone` runs after every refund that got an answer (the list reads again).
  */
 export function useReturnRefund(token: string, userId: string, onDone: () => void) {
-  const [step, setStep] = useState<RefundStep | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const aborter = useRef<AbortController | null>(null);
-  useEffect(() => () => aborter.current?.abort(), []);
-  const latest = useRef(onDone);
-  useEffect(() => {
-    latest.current = onDone;
-  });
-
-  const start = useCallback(
-    async (item: ReturnRequest) => {
-      if (aborter.current) return;
-      const controller = new AbortController();
-      aborter.current = controller;
-      setBusy(item.orderId);
-      try {
-        const result = await refund(item, { token, userId, signal: controller.signal, onStep: setStep });
-        if (result !== 'stopped') latest.current();
-      } finally {
-        if (!controller.signal.aborted) {
-          setStep(null);
-          setBusy(null);
-        }
-        aborter.current = null;
-      }
-    },
-    [token, userId],
+  const { step, busy, start } = useOneSigning<RefundStep>(onDone);
+  const startRefund = useCallback(
+    (item: ReturnRequest) => start(item.orderId, (signal, onStep) => refund(item, { token, userId, signal, onStep })),
+    [start, token, userId],
   );
-
-  return { step, busy, start };
+  return { step, busy, start: startRefund };
 }

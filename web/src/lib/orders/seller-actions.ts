@@ -1,12 +1,10 @@
 import { toast } from 'sonner';
 import type { Order } from '../../../../shared/api/orders';
 import { formatUsd } from '../../../../shared/domain/money';
-import { signingTopic } from '../../../../shared/events';
 import { ApiError } from '../api-error';
 import type { RealtimeSocket } from '../realtime/socket';
-import { SIGNING_TEXTS } from '../signing-texts';
-import { awaitedEnd, type SigningEnd, type SigningFollow } from '../signing/follow-signing';
-import { followOrder, orderFollow } from './follow-order';
+import { followOrder } from './follow-order';
+import { followPayment, type PaymentFollow } from './follow-payment';
 import { decidePickup, requestLabelPayment, requestPlatformFee, shipOrder } from '../../domains/orders/api';
 import { orderDate } from '../../domains/orders/order-display';
 
@@ -16,12 +14,9 @@ type FeeAnswer = Awaited<ReturnType<typeof requestPlatformFee>>;
 export type FeeSigning = Extract<FeeAnswer, { status: 'signing' }>;
 
 /** The fee dialog's state: which order, its wallet request, how the dialog follows it, and Close (stop waiting here). */
-export interface FeeStep {
+export interface FeeStep extends PaymentFollow {
   order: Order;
   fee: FeeSigning;
-  follow: SigningFollow<Order>;
-  onEnd(end: SigningEnd<Order>): void;
-  close(): void;
 }
 
 /** What the seller does with a pending escrow (spec part 2 "Escrow status"). */
@@ -122,9 +117,7 @@ type FeeOutcome = 'paid' | 'failed' | 'stopped';
 /**
  * The platform fee (spec part 2 "Escrow status": checked before the seller's action takes effect): the wallet request
  * (its own Idempotency-Key; the server answers with the open one while there is one) in the fee dialog, which follows
- * it: the request's topic (`signing:<uuid>`) ends it when rejected, expired or timed out, and the order is read on the
- * signing poll's schedule (and on `order.updated`, and at once when signed) until the ledger has validated the payment
- * (`platformFee.paid`).
+ * it (followPayment) until the ledger has validated the payment (`platformFee.paid`).
  */
 async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
   const { order, action, token, userId, signal, onFee } = opts;
@@ -143,48 +136,28 @@ async function payFee(opts: SellerActionOptions): Promise<FeeOutcome> {
   }
   if (answer.status === 'paid') return 'paid';
   const fee = answer;
-
-  const { ended, end, stop } = awaitedEnd<Order>(signal);
-  const follow: SigningFollow<Order> = {
-    ...orderFollow({
-      orderId: order.id,
-      userId,
-      token,
-      socket: opts.socket,
-      until: (o) => o.platformFee?.paid === true || o.escrowStatus !== 'pending',
-    }),
-    key: fee.uuid,
-    request: { uuid: fee.uuid, topic: signingTopic(fee.uuid) },
-  };
-  onFee({ order, fee, follow, onEnd: end, close: stop });
-  const outcome = await ended;
-  onFee(null);
-  if (signal.aborted) return 'stopped';
-  switch (outcome.kind) {
-    case 'stopped':
-      return 'stopped';
-    case 'cancelled':
-    case 'expired':
-      toast.error(SELLER_TEXTS.feeCancelled);
-      return 'failed';
-    case 'timeout':
-      toast.error(SIGNING_TEXTS.timeout[0], { description: SIGNING_TEXTS.timeout[1] });
-      return 'failed';
-    case 'error':
-    case 'signed':
-      if (outcome.kind === 'error') console.warn('Following the platform fee failed', outcome.error);
-      toast.error(SELLER_TEXTS.completionFailed, { description: SELLER_TEXTS.statusFailed });
-      return 'failed';
-    case 'over':
-      if (outcome.value.platformFee?.paid) {
-        toast.success(SELLER_TEXTS.feePaid, {
-          description: `${formatUsd(fee.cents + fee.labelCents)} RLUSD was paid to the platform.`,
-        });
-        return 'paid';
-      }
-      toast.error(SELLER_TEXTS.completionFailed, { description: "Only a pending escrow takes the seller's actions." });
-      return 'failed';
+  const end = await followPayment({
+    orderId: order.id,
+    userId,
+    token,
+    socket: opts.socket,
+    signal,
+    uuid: fee.uuid,
+    until: (o) => o.platformFee?.paid === true || o.escrowStatus !== 'pending',
+    show: (dialog) => onFee(dialog && { order, fee, ...dialog }),
+    warning: 'Following the platform fee failed',
+    onRefused: () => toast.error(SELLER_TEXTS.feeCancelled),
+    onUnknown: () => toast.error(SELLER_TEXTS.completionFailed, { description: SELLER_TEXTS.statusFailed }),
+  });
+  if (end.kind !== 'over') return end.kind;
+  if (end.order.platformFee?.paid) {
+    toast.success(SELLER_TEXTS.feePaid, {
+      description: `${formatUsd(fee.cents + fee.labelCents)} RLUSD was paid to the platform.`,
+    });
+    return 'paid';
   }
+  toast.error(SELLER_TEXTS.completionFailed, { description: "Only a pending escrow takes the seller's actions." });
+  return 'failed';
 }
 
 function send(opts: SellerActionOptions): Promise<Order> {

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/api/orders';
 import { REVIEW_TEXTS, reviewText, reviewTextProblem, type Review } from '../../../../../shared/domain/reviews';
 import { Dialog } from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/ui/dialog-actions';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { createReview } from '../../../domains/reviews/api';
 import { ReviewTextField } from '../../../domains/reviews/review-text-field';
 import { StarRatingInput } from '../../../domains/reviews/star-rating-input';
@@ -89,16 +89,7 @@ export function LeaveReviewDialog({
           }}
           error={errors.comment}
         />
-        {errors.form && (
-          <p className="field-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <DialogActions busy={busy}>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Submitting...' : 'Submit Review'}
-          </button>
-        </DialogActions>
+        <DialogFormFooter busy={busy} label="Submit Review" busyLabel="Submitting..." error={errors.form} />
       </form>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Order } from '../../../../../shared/api/orders';
 import {
@@ -7,11 +7,10 @@ import {
   DISPUTE_REASONS,
   type DisputeReason,
 } from '../../../../../shared/domain/disputes';
-import { CountedTextarea } from '../../../components/ui/counted-textarea';
-import { Dialog } from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/ui/dialog-actions';
-import { openDispute, sendErrors, uploadDisputePhotos } from '../../../domains/disputes/api';
+import { openDispute, uploadDisputePhotos } from '../../../domains/disputes/api';
+import { useReasonForm } from '../lib/use-reason-form';
 import { IssuePhotosField } from './issue-photos-field';
+import { ReasonFormDialog } from './reason-form-dialog';
 
 /**
  * Report Issue (decision 053): a reason and a description. The payment stays in escrow while the issue is open; the
@@ -30,44 +29,27 @@ export function ReportIssueDialog({
   onOpenChange(open: boolean): void;
   onReported(order: Order): void;
 }) {
-  const id = useId();
-  const [reason, setReason] = useState<DisputeReason | null>(null);
-  const [description, setDescription] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
-  const [errors, setErrors] = useState<{ reason?: string; description?: string; photoKeys?: string; form?: string }>(
-    {},
-  );
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = {
-      reason: reason ? undefined : 'Please choose a reason.',
-      description: description.trim() ? undefined : 'Please describe the issue.',
-    };
-    setErrors(found);
-    if (found.reason || found.description) return;
-    setBusy(true);
-    try {
+  const form = useReasonForm<DisputeReason>({
+    descriptionMissing: 'Please describe the issue.',
+    failed: 'Failed to report the issue. Please try again.',
+    send: async (reason, description) => {
       const photoKeys = await uploadDisputePhotos(token, photos);
-      const order = await openDispute(token, o.id, { reason: reason!, description, photoKeys });
+      const order = await openDispute(token, o.id, { reason, description, photoKeys });
       toast.success('Issue Reported', { description: `The payment stays in escrow until the issue is resolved.` });
       onReported(order);
-    } catch (error) {
-      setErrors(sendErrors(error, 'Failed to report the issue. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { id, errors } = form;
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => !busy && onOpenChange(next)}
+    <ReasonFormDialog
+      form={form}
       title="Report Issue"
       description={`Tell ${o.seller.username} and us what is wrong. The payment is not released while the issue is open.`}
-    >
-      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy}>
+      open={open}
+      onOpenChange={onOpenChange}
+      reasonField={
         <fieldset className="form-field" aria-describedby={errors.reason ? `${id}-reason-error` : undefined}>
           <legend className="field-label">
             Reason{' '}
@@ -81,11 +63,8 @@ export function ReportIssueDialog({
                 type="radio"
                 name={`${id}-reason`}
                 value={r}
-                checked={reason === r}
-                onChange={() => {
-                  setReason(r);
-                  setErrors((e) => ({ ...e, reason: undefined }));
-                }}
+                checked={form.reason === r}
+                onChange={() => form.setReason(r)}
               />{' '}
               {DISPUTE_REASON_LABELS[r]}
             </label>
@@ -96,40 +75,21 @@ export function ReportIssueDialog({
             </p>
           )}
         </fieldset>
-        <CountedTextarea
-          id={`${id}-description`}
-          label="Description"
-          max={DISPUTE_DESCRIPTION_MAX}
-          rows={5}
-          value={description}
-          disabled={busy}
-          onChange={(text) => {
-            setDescription(text);
-            setErrors((e) => ({ ...e, description: undefined }));
-          }}
-          error={errors.description}
-        />
-        <IssuePhotosField
-          id={`${id}-photos`}
-          files={photos}
-          disabled={busy}
-          error={errors.photoKeys}
-          onChange={(files) => {
-            setPhotos(files);
-            setErrors((e) => ({ ...e, photoKeys: undefined }));
-          }}
-        />
-        {errors.form && (
-          <p className="field-error" role="alert">
-            {errors.form}
-          </p>
-        )}
-        <DialogActions busy={busy}>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Reporting...' : 'Report Issue'}
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      }
+      descriptionMax={DISPUTE_DESCRIPTION_MAX}
+      submitLabel="Report Issue"
+      busyLabel="Reporting..."
+    >
+      <IssuePhotosField
+        id={`${id}-photos`}
+        files={photos}
+        disabled={form.busy}
+        error={errors.photoKeys}
+        onChange={(files) => {
+          setPhotos(files);
+          form.clearError('photoKeys');
+        }}
+      />
+    </ReasonFormDialog>
   );
 }

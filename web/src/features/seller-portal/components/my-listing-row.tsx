@@ -23,10 +23,10 @@ export function MyListingRow({
   const ids = rowControlIds(idPrefix, listing.id);
   return (
     <li>
-      <article className="portal-row" aria-label={listing.title}>
+      <article className="item-row portal-row" aria-label={listing.title}>
         {listing.image ? (
           <img
-            className="portal-row-image"
+            className="item-row-image"
             src={listing.image.thumbUrl}
             alt=""
             width={96}
@@ -35,10 +35,10 @@ export function MyListingRow({
             decoding="async"
           />
         ) : (
-          <div className="portal-row-image portal-row-noimage">No Image</div>
+          <div className="item-row-image item-row-noimage">No Image</div>
         )}
-        <div className="portal-row-body">
-          <h3 className="portal-row-title">{listing.title}</h3>
+        <div className="item-row-body portal-row-body">
+          <h3 className="item-row-title">{listing.title}</h3>
           <p className="portal-row-price">
             {price.caption && <span className="portal-row-caption">{price.caption} </span>}
             <strong>{price.text}</strong>
@@ -51,7 +51,7 @@ export function MyListingRow({
             <time dateTime={listing.createdAt}>{listedText(listing.createdAt)}</time>
           </p>
         </div>
-        <div className="portal-row-actions">
+        <div className="item-row-actions">
           <Link
             id={ids.view}
             to={`/item/${listing.id}`}

@@ -1,3 +1,4 @@
+import '../../../styles/item-rows.css';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -81,7 +82,7 @@ export function MyListings({ userId, token }: { userId: string; token: string })
           </Link>
         </div>
       ) : (
-        <ul className="portal-rows" aria-label="Your listings">
+        <ul className="item-rows portal-rows" aria-label="Your listings">
           {items.map((l) => (
             <MyListingRow
               key={l.id}

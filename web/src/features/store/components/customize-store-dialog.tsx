@@ -16,7 +16,7 @@ import { uploadPhoto } from '../../../domains/listing-photos/api';
 import { saveStore } from '../../../domains/stores/api';
 import { keys } from '../../../domains/keys';
 import { Dialog } from '../../../components/ui/dialog';
-import { DialogActions } from '../../../components/ui/dialog-actions';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 
 type Texts = Pick<StoreSettings, 'storeName' | 'storeDescription' | 'bio'>;
 
@@ -163,11 +163,7 @@ export function CustomizeStoreDialog({
           />
           {errors.bannerKey && <p className="field-error">{errors.bannerKey}</p>}
         </div>
-        <DialogActions busy={saving}>
-          <button type="submit" className="btn btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Changes'}
-          </button>
-        </DialogActions>
+        <DialogFormFooter busy={saving} label="Save Changes" busyLabel="Saving..." />
       </form>
     </Dialog>
   );
