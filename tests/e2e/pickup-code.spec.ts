@@ -1,7 +1,6 @@
-import { watchViolations } from './csp';
 import { expect, test } from './fixtures';
-import { api, approveEscrowAndFinish, approveWith, person, saveProfile } from './people';
-import { signUpInBrowser } from './sign-up';
+import { approveWith } from './people';
+import { pickupSaleInBrowser } from './pickup-sale';
 
 test("a local pickup: the buyer's purchase page shows the one-time code and its QR code; a wrong code is refused, and the seller's page opened from the QR code's link releases the escrow with the right one", async ({
   browser,
@@ -10,39 +9,8 @@ test("a local pickup: the buyer's purchase page shows the one-time code and its 
   test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   // The seller works on a 360 px phone (the QR code opens the page there); the buyer on a desktop.
-  const [seller, buyer] = await Promise.all([person(browser, baseURL!, 360), person(browser, baseURL!)]);
-  const violations = { seller: await watchViolations(seller.page), buyer: await watchViolations(buyer.page) };
-  const [sellerName, buyerName] = await Promise.all([
-    signUpInBrowser(seller.page, seller.context, 'pks'),
-    signUpInBrowser(buyer.page, buyer.context, 'pkb'),
-  ]);
-  await Promise.all([
-    saveProfile(seller.page, sellerName, '78701', true),
-    saveProfile(buyer.page, buyerName, '78702', false),
-  ]);
   const title = `Pickup Lamp ${stamp}`;
-  const { id: listingId } = await api<{ id: string }>(seller.page, 'POST', '/api/listings', {
-    title,
-    description: `${title}, collected in person in the pickup journey.`,
-    category: 'Home & Garden',
-    condition: 'good',
-    listingType: 'fixed',
-    priceCents: 2_000,
-    quantity: 1,
-    shippingType: 'local',
-    location: { zipCode: '78701', city: 'Austin', state: 'TX' },
-  });
-
-  // The buyer buys it and opens the purchase: the code, what to do with it, and its QR code.
-  const b = buyer.page;
-  const bMain = b.getByRole('main');
-  await b.goto(`/item/${listingId}`);
-  await bMain.getByRole('button', { name: 'Buy Now' }).click();
-  await expect(b).toHaveURL(/\/checkout$/);
-  await bMain.getByRole('button', { name: 'Create Escrow & Checkout' }).click();
-  const purchase = await approveEscrowAndFinish(b, buyer.context, title);
-  await purchase.getByRole('link', { name: `View Details: ${title}` }).click();
-  await expect(b).toHaveURL(/\/purchased\/[0-9A-Za-z]+$/);
+  const { seller, violations, b, bMain } = await pickupSaleInBrowser(browser, baseURL!, 'pk', title, 360);
   const orderPath = new URL(b.url()).pathname;
   const panel = bMain.getByRole('region', { name: 'Pickup code' });
   await expect(

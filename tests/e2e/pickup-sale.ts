@@ -11,8 +11,15 @@ import { signUpInBrowser } from './sign-up';
  * A seller and a buyer signed up in the browser with Austin addresses (the seller's at 78701); the buyer has bought the
  * seller's local-pickup item `title` with Buy Now, funded its escrow on the Xaman stand-in and is on its purchase page.
  */
-export async function pickupSaleInBrowser(browser: Browser, baseURL: string, prefix: string, title: string) {
-  const [seller, buyer] = await Promise.all([person(browser, baseURL), person(browser, baseURL)]);
+export async function pickupSaleInBrowser(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+  title: string,
+  /** The seller's viewport width, when not a desktop's. */
+  sellerWidth?: number,
+) {
+  const [seller, buyer] = await Promise.all([person(browser, baseURL, sellerWidth), person(browser, baseURL)]);
   const violations = { seller: await watchViolations(seller.page), buyer: await watchViolations(buyer.page) };
   const [sellerName, buyerName] = await Promise.all([
     signUpInBrowser(seller.page, seller.context, `${prefix}s`),
@@ -39,6 +46,7 @@ export async function pickupSaleInBrowser(browser: Browser, baseURL: string, pre
   const bMain = b.getByRole('main');
   await b.goto(`/item/${listingId}`);
   await bMain.getByRole('button', { name: 'Buy Now' }).click();
+  await expect(b).toHaveURL(/\/checkout$/);
   await bMain.getByRole('button', { name: 'Create Escrow & Checkout' }).click();
   const purchase = await approveEscrowAndFinish(b, buyer.context, title);
   await purchase.getByRole('link', { name: `View Details: ${title}` }).click();
