@@ -59,7 +59,8 @@ const keyParts = (ret: ReturnRecord, change: ReturnChange) => ({
 });
 
 /** How the return tells the tracking claim apart from its order's own parcel (the delivery webhook ignores it). */
-export const returnClaimId = (orderId: string) => `return#${orderId}`;
+const RETURN_CLAIM = 'return#';
+export const returnClaimId = (orderId: string) => `${RETURN_CLAIM}${orderId}`;
 
 /**
  * Returns (decision 054): each write is conditional on the stage as read. Before release the order's hold changes with
@@ -177,6 +178,25 @@ export function orderReturnStore(db: Db): ReturnRepository {
           });
         }
         throw error;
+      }
+    },
+
+    async wake(trackingNumbers, at) {
+      if (trackingNumbers.length === 0) return;
+      const { trackingClaim } = db.entities;
+      const claims = await trackingClaim.get(trackingNumbers.map((trackingNumber) => ({ trackingNumber }))).go();
+      const ids = claims.data.flatMap((c) =>
+        c.orderId.startsWith(RETURN_CLAIM) ? [c.orderId.slice(RETURN_CLAIM.length)] : [],
+      );
+      for (const orderId of ids) {
+        await conditionally(() =>
+          orderReturn
+            .patch({ orderId })
+            .set({ dueAt: at })
+            .composite({ stage: 'shipped' })
+            .where((a, op) => op.eq(a.stage, 'shipped'))
+            .go(),
+        );
       }
     },
 

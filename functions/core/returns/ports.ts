@@ -97,6 +97,8 @@ export interface ReturnRepository {
   markRefunded(ret: ReturnRecord, txid: string, at: string): Promise<boolean>;
   /** The refund `txid` did not apply: the seller may sign again. */
   clearRefundTx(orderId: string, txid: string): Promise<boolean>;
+  /** Makes the shipped returns sent back with these tracking numbers due `at` (the carrier said something new). */
+  wake(trackingNumbers: readonly string[], at: string): Promise<void>;
   /** Whether an administrator decided the seller owes a refund not yet made (the store's 'Unresolved return'). */
   owesRefund(sellerId: string): Promise<boolean>;
 }

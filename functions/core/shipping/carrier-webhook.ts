@@ -6,6 +6,8 @@ export interface CarrierWebhookDeps {
   signed(rawBody: Uint8Array | string, headers: Readonly<Record<string, string | undefined>>): Promise<boolean>;
   /** What releasing delivered parcels needs; made only once the request is known to be the carrier's. */
   delivery(): Promise<DeliveryDeps>;
+  /** Parcels sending returns back are looked at by the returns schedule's next run, not its next interval (054). */
+  wakeReturns(trackingNumbers: readonly string[]): Promise<void>;
 }
 
 /**
@@ -22,5 +24,7 @@ export async function carrierWebhook(
   if (!(await deps.signed(rawBody, headers))) throw new UnauthorizedError('The webhook signature does not match');
   const numbers = [...new Set(trackingNumbers)];
   const delivery = await deps.delivery();
-  return checkParcels(await delivery.byTracking(numbers), delivery);
+  const run = await checkParcels(await delivery.byTracking(numbers), delivery);
+  await deps.wakeReturns(numbers);
+  return run;
 }

@@ -81,6 +81,7 @@ function returnsWorld(orders: OrderRecord[], options: { now?: Date; parcels?: Re
     },
     due: async (stage, before) => [...rets.values()].filter((r) => r.stage === stage && r.dueAt <= before),
     ofSeller: async (s) => ({ items: [...rets.values()].filter((r) => r.sellerId === s), cursor: null }),
+    wake: async () => {},
     owesRefund: async (s) => [...rets.values()].some((r) => r.sellerId === s && r.stage === 'refund_owed'),
     setRefundSigning: async () => true,
     recordRefundTx: async () => true,
