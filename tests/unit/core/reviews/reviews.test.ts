@@ -183,11 +183,16 @@ describe("an order's reviews as a party reads them", () => {
 describe('replying to a review', () => {
   it('is the reviewed user’s, once; anyone else finds no such review (404)', async () => {
     const order = completed();
-    const { d } = deps(order, daysAfter(2));
+    const { d, published } = deps(order, daysAfter(2));
     const review = await createReview('B', order.orderId, body, d);
     await expect(replyToReview('B', review.id, { comment: 'Hi' }, d)).rejects.toMatchObject({ status: 404 });
     await expect(replyToReview('S', review.id, { comment: '  Thanks!  ' }, d)).resolves.toMatchObject({
       reply: { comment: 'Thanks!', createdAt: daysAfter(2).toISOString() },
+    });
+    // The reviewer hears of it.
+    expect(published.at(-1)).toMatchObject({
+      type: 'notify.requested',
+      data: { userId: 'B', title: 'Review Reply', message: 'Your review got a reply: Thanks!' },
     });
     await expect(replyToReview('S', review.id, { comment: 'Again' }, d)).rejects.toMatchObject({
       status: 409,
