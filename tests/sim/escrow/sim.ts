@@ -8,8 +8,10 @@
  * CancelAfter and the schedules run until nothing is left to do. The run fails (exit 1) unless every escrow ended
  * exactly one way on the ledger (finished exactly for the parcels delivered to the buyer and the pickups approved with
  * the buyer's code, never while a dispute holds the release (decision 053) unless an administrator released it,
- * unless the fulfillment was lost; cancelled back to the buyer for all others), the orders agree with the ledger, no fee was paid twice, and the RLUSD
- * on all trust lines is what it was before (and each account moved by exactly what its orders say).
+ * nor while a return asked before release holds it (decision 054) unless the return lapsed, unless the fulfillment was
+ * lost; cancelled back to the buyer for all others), the orders and returns agree with the ledger, no fee was paid
+ * twice, every refund of a return after release was paid once, and the RLUSD on all trust lines is what it was before
+ * (and each account moved by exactly what its orders, fees and refunds say).
  */
 import { randomInt } from 'node:crypto';
 import { Client } from 'xrpl';
@@ -55,6 +57,10 @@ import { openDispute } from '../../../functions/core/disputes/open-dispute';
 import { refundDispute } from '../../../functions/core/disputes/refund-dispute';
 import { resolveDispute } from '../../../functions/core/disputes/resolve-dispute';
 import type { PhotoStore } from '../../../functions/core/listings/photos';
+import { RETURN_REFUND_MEMO_TYPE } from '../../../functions/core/returns/return-refund';
+import { releaseDeadline } from '../../../functions/core/orders/protection';
+import { returnSteps } from './returns';
+import type { ReturnRecord } from '../../../functions/core/returns/ports';
 
 const DISPUTE = { reason: 'not_as_described' as const, description: 'Not what the listing showed.', photoKeys: [] };
 /** The sim's reports carry no photos: nothing may touch the photo store. */
@@ -100,6 +106,9 @@ export const FATES = [
   'disputed_released',
   'disputed_refunded',
   'disputed_unresolved',
+  'return_shipped_back',
+  'return_not_shipped',
+  'return_after_release_refunded',
 ] as const;
 export type Fate = (typeof FATES)[number];
 
@@ -125,6 +134,9 @@ const WEIGHTS: Record<Fate, number> = {
   disputed_released: 5,
   disputed_refunded: 5,
   disputed_unresolved: 5,
+  return_shipped_back: 5,
+  return_not_shipped: 5,
+  return_after_release_refunded: 5,
 };
 
 const PICKUP: readonly Fate[] = [
@@ -156,6 +168,9 @@ const WEBHOOK: Record<Fate, WebhookPolicy> = {
   disputed_released: 'forward',
   disputed_refunded: 'forward',
   disputed_unresolved: 'forward',
+  return_shipped_back: 'forward',
+  return_not_shipped: 'forward',
+  return_after_release_refunded: 'forward',
 };
 
 const ORDERS_PER_BUYER = 10;
@@ -184,6 +199,14 @@ interface SimOrder {
   approved: boolean;
   /** The buyer's dispute (decision 053): how it ended in the world; a release is owed only if an admin released it. */
   dispute: 'none' | 'open' | 'released' | 'refunded';
+  /**
+   * The buyer's return (decision 054) as it stands in the world. Before release it holds the escrow: `open` until it
+   * is sent back and accepted by the carrier (`accepted`: the buyer is owed the refund) or its time to be sent back
+   * passes (`lapsed`: the seller is owed the release). After release (`after_release`) the money is the seller's and
+   * the seller pays the refund from their wallet (`refundSigned` once they signed it).
+   */
+  ret: 'none' | 'open' | 'accepted' | 'lapsed' | 'after_release';
+  refundSigned: boolean;
   /** Unexpected errors of this order's steps (the sim's own, or the app's). */
   problems: string[];
 }
@@ -213,16 +236,20 @@ export interface SimResult {
     funding: number;
     actions: number;
     settleNow: number;
+    /** Past the inspection periods: releases, the returns after release, and the returns that lapsed. */
+    returns: number;
     expiry: number;
     checks: number;
   };
   byFate: Record<Fate, { orders: number; finished: number; cancelled: number; open: number }>;
+  /** Orders by fate and the variant it took (`fate: variant`), for the fates that have variants. */
+  variants: Record<string, number>;
   outcomes: {
     finished: number;
     cancelled: number;
     stuck: number;
     releasedWrongly: number;
-    /** Finished while a dispute held it (never resolved as a release). */
+    /** Finished while a dispute held it (never resolved as a release), or a return asked before release that did not lapse. */
     releasedWhileHeld: number;
     /** Released on a delivery the carrier dates before the escrow was funded. */
     releasedBeforeFunding: number;
@@ -231,6 +258,11 @@ export interface SimResult {
     orderStoreDisagrees: number;
     feesPaidTwice: number;
     feesPaid: number;
+    /** Returns whose stage (and the order's reason) disagree with what the world and the ledger say. */
+    returnsDisagree: number;
+    /** Refund Payments of returns after release on the ledger, and those missing, paid twice, or of the wrong amount. */
+    returnRefunds: number;
+    returnRefundsWrong: number;
   };
   rlusd: { beforeCents: number; afterCents: number; accountsOff: number };
   faults: {
@@ -243,7 +275,7 @@ export interface SimResult {
     /** Fate stock_holder: unpaid checkouts refused by a hold limit (by code), units back after the holds lapsed. */
     holds: { refused: Record<string, number>; unitsBack: number };
   };
-  schedules: { settleNowRounds: number; expiryRounds: number };
+  schedules: { settleNowRounds: number; inspectedRounds: number; lapseRounds: number; expiryRounds: number };
   /** What the finishes and cancels the sim's workers submitted came to (the app's own handlers are not counted). */
   submits: Record<string, number>;
   log: Record<string, number>;
@@ -282,7 +314,7 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
   const r = rng(opts.seed);
   const t0 = performance.now();
   const mark = () => (performance.now() - t0) / 1000;
-  const seconds = { total: 0, setup: 0, funding: 0, actions: 0, settleNow: 0, expiry: 0, checks: 0 };
+  const seconds = { total: 0, setup: 0, funding: 0, actions: 0, settleNow: 0, returns: 0, expiry: 0, checks: 0 };
   const failures: string[] = [];
   const log = new CountingLog();
   const kills = Object.fromEntries(KILL_POINTS.map((k) => [k, 0])) as Record<KillPoint, number>;
@@ -382,12 +414,15 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       const fate = r.weighted(WEIGHTS);
       const seller = r.pick(sellers);
       const own = listings.get(seller.userId)!;
-      const listing = r.pick(PICKUP.includes(fate) ? own.pickup : own.ship);
+      const mine = rng(r.int(0, 2 ** 31 - 1));
+      // A return after release: of a pickup approved with the buyer's code, or of a parcel released after inspection.
+      const after = fate === 'return_after_release_refunded' ? (mine.next() < 0.5 ? 'collected' : 'delivered') : null;
+      const listing = r.pick(PICKUP.includes(fate) || after === 'collected' ? own.pickup : own.ship);
       return {
         index,
         fate,
-        r: rng(r.int(0, 2 ** 31 - 1)),
-        variant: null,
+        r: mine,
+        variant: after,
         buyer: buyers[index % nBuyers]!,
         seller,
         listingId: listing.id,
@@ -400,6 +435,8 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         returned: false,
         approved: false,
         dispute: 'none',
+        ret: 'none',
+        refundSigned: false,
         problems: [],
       };
     });
@@ -481,6 +518,57 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       return view.pickupCode;
     };
 
+    const returns = returnSteps(carrier, log);
+    const inspectionMs = (protectionSettings().inspectionHours + 1) * 3_600_000;
+    /** Shipped, delivered at the carrier, and known to the marketplace as delivered (the webhook may be slow or lost). */
+    const deliveredAndKnown = async (o: SimOrder) => {
+      await payFee(o, app);
+      await ship(o);
+      await deliver(o);
+      await checkParcels(await app.deps.byTracking([o.tracking!]), app.deps);
+    };
+    /** The order's stored record once it is in `status` (a release ends on a validated ledger: waited for). */
+    const reached = async (o: SimOrder, status: OrderStatus, ms = 30_000) => {
+      let rec = await orderRepo.get(o.orderId);
+      for (let waited = 0; rec?.status !== status && waited < ms; waited += 250) {
+        await sleep(250);
+        rec = await orderRepo.get(o.orderId);
+      }
+      if (rec?.status !== status) throw new Error(`order is ${rec?.status}, not ${status}`);
+      return rec;
+    };
+    /** A return asked before release holds the order's release (decision 054): its order says so. */
+    const heldForReturn = async (o: SimOrder) => {
+      const rec = await orderRepo.get(o.orderId);
+      if (rec?.status !== 'delivered' || rec.releaseHold !== 'return') {
+        o.problems.push(`return asked before release, but the order is ${rec?.status} held by ${rec?.releaseHold}`);
+      }
+    };
+    /**
+     * After release (the order completed): the return asked and approved, sent back and delivered at the return ZIP
+     * (before its number is given, or found by the returns schedule), and refunded by the seller in their wallet.
+     */
+    const returnAfterRelease = async (o: SimOrder) => {
+      await returns.request(o.buyer, o.orderId);
+      o.ret = 'after_release';
+      const asked = await returns.get(o.orderId);
+      if (asked?.case !== 'after_release') o.problems.push(`a return asked after release is ${asked?.case}`);
+      await returns.approve(o.seller, o.orderId);
+      const moved = o.r.next() < 0.5 ? 'before' : 'after';
+      o.variant = `${o.variant}; back ${moved === 'before' ? 'before its number was given' : 'found by the schedule'}`;
+      const n = await returns.shipBack(o.buyer, o.seller, o.orderId, ['picked_up', 'in_transit', 'delivered'], moved);
+      const back = await returns.get(o.orderId);
+      if (back?.stage !== 'refund_due') {
+        const [tracked] = await app.deps.carrier.track([n]);
+        throw new Error(
+          `return delivered back is ${back?.stage} (due ${back?.dueAt}), not refund_due; the carrier says ` +
+            `${tracked?.found ? `${tracked.status} at ${tracked.deliveredTo?.zip ?? '-'} ${tracked.deliveredAt}` : 'not found'}`,
+        );
+      }
+      o.refundSigned = true;
+      await returns.refund(o.seller, o.orderId);
+    };
+
     const act = async (o: SimOrder) => {
       switch (o.fate) {
         case 'delivered':
@@ -546,6 +634,74 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           }
           return;
         }
+        case 'return_shipped_back': {
+          // Asked in the inspection period and approved; the buyer sends it back and the carrier accepts it at the
+          // buyer's ZIP, addressed to the return ZIP: the refund is decided (the escrow goes back at CancelAfter).
+          await deliveredAndKnown(o);
+          await returns.request(o.buyer, o.orderId);
+          o.ret = 'open';
+          await heldForReturn(o);
+          await returns.approve(o.seller, o.orderId);
+          const moved = o.r.next() < 0.5 ? 'before' : 'after';
+          o.variant = moved === 'before' ? 'accepted before its number was given' : 'accepted, found by the schedule';
+          o.ret = 'accepted';
+          await returns.shipBack(o.buyer, o.seller, o.orderId, ['picked_up'], moved);
+          const decided = await returns.get(o.orderId);
+          if (decided?.stage !== 'completed')
+            o.problems.push(`return accepted back is ${decided?.stage}, not completed`);
+          return;
+        }
+        case 'return_not_shipped': {
+          // Asked and approved (by the seller, or for a silent seller by the schedule once their 48 hours end), never
+          // sent back: it lapses a day before the release deadline and the release goes ahead. Or asked at the moment
+          // the inspection period ends, racing the settlement run's release: exactly one of them wins.
+          await deliveredAndKnown(o);
+          o.variant = o.r.pick(['seller approved', 'seller silent', 'raced a release']);
+          if (o.variant === 'raced a release') {
+            const w = await worker(`race-${o.index}`, { only: new Set([o.orderId]) });
+            const inspected = { ...w.deps, clock: { now: () => new Date(clock.now().getTime() + inspectionMs) } };
+            // The run reads its due lists before it begins a release: the request comes up to 80 ms after it starts.
+            const [release, asked] = await Promise.allSettled([
+              settleEscrows(inspected),
+              sleep(o.r.int(0, 80)).then(() => returns.request(o.buyer, o.orderId)),
+            ]);
+            if (release.status === 'rejected') o.problems.push(`release racing a return: ${String(release.reason)}`);
+            if (asked.status === 'rejected') {
+              const code = asked.reason instanceof AppError ? asked.reason.code : String(asked.reason);
+              if (code !== 'order_changed' && code !== 'return_not_available') {
+                o.problems.push(`return racing a release: ${code}, expected order_changed or return_not_available`);
+              }
+              o.variant = 'raced a release: the release won';
+              return;
+            }
+            if ((await returns.get(o.orderId))?.case === 'after_release') {
+              // Released before the request was read: it is a return after release, left unanswered.
+              o.variant = 'raced a release: released before the return was asked';
+              o.ret = 'after_release';
+              return;
+            }
+            o.variant = 'raced a release: the return won';
+          } else await returns.request(o.buyer, o.orderId);
+          o.ret = 'open';
+          await heldForReturn(o);
+          if (o.variant !== 'seller silent') await returns.approve(o.seller, o.orderId);
+          return;
+        }
+        case 'return_after_release_refunded':
+          if (o.variant === 'collected') {
+            await payFee(o, app);
+            const pickupCode = await buyersCode(o);
+            o.approved = true;
+            await decidePickup(o.seller.userId, o.orderId, { decision: 'approve', pickupCode }, app.deps);
+            await reached(o, 'completed');
+            await returnAfterRelease(o);
+          } else {
+            // Released once its inspection period ends; returned after that (below).
+            await payFee(o, app);
+            await ship(o);
+            await deliver(o);
+          }
+          return;
         case 'never_shipped':
           o.variant = o.r.next() < 0.5 ? 'fee paid' : 'no fee';
           if (o.variant === 'fee paid') await payFee(o, app);
@@ -695,14 +851,15 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       }
     };
 
-    // The schedules run meanwhile (compressed: every 15 s), each tick in new workers: the delivery check, and the
-    // settlement run (every fourth tick delivered three times at once).
+    // The schedules run meanwhile (compressed: every 15 s), each tick in new workers: the returns schedule, the delivery
+    // check, and the settlement run (every fourth tick delivered three times at once).
     let acting = true;
     const scheduler = (async () => {
       for (let tick = 0; acting; tick++) {
         await sleep(15_000);
         if (!acting) break;
         const w = await worker(`tick-${tick}`, opts.canary ? { carrier: 'lies' } : {});
+        await expectFault('scheduled returns run', null, () => returns.follow());
         await expectFault('scheduled delivery check', null, () => checkDeliveries(w.deps));
         const copies = tick % 4 === 3 ? 3 : 1;
         const runs = await Promise.all(Array.from({ length: copies }, (_, i) => worker(`tick-${tick}-settle-${i}`)));
@@ -743,6 +900,8 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     /** The schedules, round after round, until no order is left in `open` (but `except`) and nothing new was due. */
     const quiet = async (open: readonly OrderStatus[], maxRounds: number, except: ReadonlySet<string> = new Set()) => {
       for (let round = 1; round <= maxRounds; round++) {
+        const [f] = await returns.follow();
+        const followed = f!.approved + f!.lapsed + f!.advanced + f!.escalated;
         const checks = await Promise.all(lanes.map((l) => checkDeliveries(l.deps)));
         const deliveries = { delivered: checks.reduce((sum, c) => sum + c.delivered, 0) };
         const runs = await Promise.all(lanes.map((l) => settleEscrows(l.deps)));
@@ -751,12 +910,13 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         const sum = (k: 'inspected' | 'disputesExpired' | 'expired' | 'settled' | 'pending') =>
           runs.reduce((n, x) => n + x[k], 0);
         say(
-          `sim: round ${round}: delivered ${deliveries.delivered}, inspected ${sum('inspected')}, ` +
+          `sim: round ${round}: returns ${JSON.stringify(f)}, delivered ${deliveries.delivered}, inspected ${sum('inspected')}, ` +
             `disputes expired ${sum('disputesExpired')}, ` +
             `expired ${sum('expired')}, settled ${sum('settled')}, ` +
             `pending ${sum('pending')}, repaired ${rec.repaired}; left ${JSON.stringify(left)} (${mark().toFixed(1)} s)`,
         );
-        const found = deliveries.delivered + sum('inspected') + sum('disputesExpired') + sum('expired') + rec.repaired;
+        const found =
+          followed + deliveries.delivered + sum('inspected') + sum('disputesExpired') + sum('expired') + rec.repaired;
         if (found === 0 && Object.values(left).every((n) => n === 0)) return round;
         await sleep(found + sum('settled') === 0 ? 1_000 : 0);
       }
@@ -774,10 +934,61 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
     // --- Past every inspection period (decision 052), on the functions' clock only: the ledger's close time stays
     // before CancelAfter, so the delivered orders' escrows are released, as they would be two days after delivery.
     setClock(new Date(clock.now().getTime() + (protectionSettings().inspectionHours + 1) * 3_600_000));
-    // Orders a dispute still holds stay delivered until the release deadline (decision 053).
-    const held = new Set([...vaultLost, ...orders.filter((o) => o.dispute === 'open').map((o) => o.orderId)]);
+    // Orders a dispute still holds stay delivered until the release deadline (decision 053), and so do those a return
+    // holds until it lapses (decision 054); the returns schedule approves the returns their sellers left unanswered.
+    const disputed = orders.filter((o) => o.dispute === 'open').map((o) => o.orderId);
+    const held = new Set([...vaultLost, ...disputed, ...orders.filter((o) => o.ret === 'open').map((o) => o.orderId)]);
     const inspectedRounds = await quiet(['delivered', 'releasing'], 30, held);
     say(`sim: inspection periods ended, released in ${inspectedRounds} rounds (${mark().toFixed(1)} s)`);
+
+    // --- Returns after release of the parcels released just now: asked, approved, sent back, delivered at the return
+    // ZIP and refunded by the seller, two days after delivery on the functions' clock.
+    const releasedThenReturned = orders.filter(
+      (o) => o.fate === 'return_after_release_refunded' && o.variant === 'delivered',
+    );
+    // Each seller's one after the other: a person signs one refund at a time (two signed at once take the same
+    // account sequence, and the second does not apply).
+    await mapLimit(sellers, 8, async (s) => {
+      for (const o of releasedThenReturned.filter((x) => x.seller === s)) {
+        try {
+          await reached(o, 'completed', 0);
+          await returnAfterRelease(o);
+        } catch (error) {
+          o.problems.push(`return after release: ${String(error)}`);
+        }
+      }
+    });
+    say(`sim: ${releasedThenReturned.length} returns after release refunded (${mark().toFixed(1)} s)`);
+
+    // --- Past the time to send the held returns back, nothing sent (decision 054): the returns schedule lets them
+    // lapse and the settlement schedule releases them, still a day before their release deadline. The functions' clock
+    // only: the ledger's close time stays before CancelAfter.
+    const unsent = orders.filter((o) => o.ret === 'open');
+    let lapseRounds = 0;
+    if (unsent.length > 0) {
+      const asked = await Promise.all(unsent.map((o) => returns.get(o.orderId)));
+      let by = 0;
+      for (const [i, x] of asked.entries()) {
+        if (x?.stage !== 'approved' || !x.shipBackBy) {
+          unsent[i]!.problems.push(`return not approved before it could lapse: ${x?.stage}`);
+        } else by = Math.max(by, Date.parse(x.shipBackBy));
+      }
+      const lapseAt = new Date(Math.max(by, clock.now().getTime()) + 60_000);
+      for (const o of orders) {
+        const rec = await orderRepo.get(o.orderId);
+        const deadline = rec && Date.parse(releaseDeadline(rec, protectionSettings()));
+        if (rec?.status === 'delivered' && deadline && deadline <= lapseAt.getTime()) {
+          failures.push(
+            `sim: the returns lapse at ${lapseAt.toISOString()}, after order ${o.orderId}'s release deadline`,
+          );
+        }
+      }
+      setClock(lapseAt);
+      for (const o of unsent) o.ret = 'lapsed';
+      lapseRounds = await quiet(['delivered', 'releasing'], 30, new Set([...vaultLost, ...disputed]));
+      say(`sim: unsent returns lapsed, released in ${lapseRounds} rounds (${mark().toFixed(1)} s)`);
+    }
+    seconds.returns = mark() - seconds.setup - seconds.funding - seconds.actions - seconds.settleNow;
 
     // --- Past every CancelAfter: the ledger's close time and the functions' clock, then the schedules until quiet.
     const res = await fetch(`${stack.env.XRPL_URL!.replace(/^ws/, 'http')}/_test/clock`, {
@@ -794,15 +1005,22 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       say(`sim: expiry run killed ${at} (${mark().toFixed(1)} s)`);
     }
     const expiryRounds = await quiet(['funded', 'shipped', 'delivered', 'releasing', 'refunding'], 60);
-    seconds.expiry = mark() - seconds.setup - seconds.funding - seconds.actions - seconds.settleNow;
+    seconds.expiry = mark() - seconds.setup - seconds.funding - seconds.actions - seconds.settleNow - seconds.returns;
     say(`sim: expiry settled in ${expiryRounds} rounds (${seconds.expiry.toFixed(1)} s)`);
 
     // --- Checks against ledger truth.
     const endings = new Map<string, LedgerTx[]>();
     const openLeft = new Map<string, number>();
+    /** The sellers' refund Payments of returns after release, by the order their memo names. */
+    const refundsByOrder = new Map<string, LedgerTx[]>();
+    const refundMemo = Buffer.from(RETURN_REFUND_MEMO_TYPE, 'hex').toString('utf8');
     for (const b of buyers) {
       const history = await accountHistory(client, b.wallet.classicAddress);
       for (const t of history) {
+        const memo = t.memos.find((m) => m.type === refundMemo);
+        if (t.type === 'Payment' && t.result === 'tesSUCCESS' && t.destination === b.wallet.classicAddress && memo) {
+          refundsByOrder.set(memo.data, [...(refundsByOrder.get(memo.data) ?? []), t]);
+        }
         if ((t.type === 'EscrowFinish' || t.type === 'EscrowCancel') && t.result === 'tesSUCCESS' && t.owner) {
           const key = `${t.owner}:${t.offerSequence}`;
           endings.set(key, [...(endings.get(key) ?? []), t]);
@@ -833,22 +1051,33 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       orderStoreDisagrees: 0,
       feesPaidTwice: 0,
       feesPaid: 0,
+      returnsDisagree: 0,
+      returnRefunds: 0,
+      returnRefundsWrong: 0,
     };
     const expectedDelta = new Map<string, bigint>();
     const addDelta = (address: string, micros: bigint) =>
       expectedDelta.set(address, (expectedDelta.get(address) ?? 0n) + micros);
     const stored = new Map<string, OrderRecord>();
     for (const o of orders) stored.set(o.orderId, (await orderRepo.get(o.orderId))!);
+    const storedReturns = new Map<string, ReturnRecord | null>();
+    for (const o of orders) if (o.ret !== 'none') storedReturns.set(o.orderId, await returns.get(o.orderId));
     for (const o of orders) {
       const ends = endings.get(`${o.buyer.wallet.classicAddress}:${o.escrowSequence}`) ?? [];
       const outcome: Outcome = ends.length === 0 ? 'open' : ends[0]!.type === 'EscrowFinish' ? 'finished' : 'cancelled';
       // A release the platform could not make (the fulfillment lost) can only go back to the buyer after CancelAfter.
       const delivered = o.tracking !== null && o.deliveredToBuyer && !o.returned && !vaultLost.has(o.orderId);
-      // A dispute holds the release: only an administrator's release ends it with the seller paid (decision 053).
-      const shouldFinish = o.approved || (delivered && (o.dispute === 'none' || o.dispute === 'released'));
-      if (outcome === 'finished' && (o.dispute === 'open' || o.dispute === 'refunded')) {
+      // A dispute holds the release: only an administrator's release ends it with the seller paid (decision 053). A
+      // return asked before release holds it too: only a lapsed one (nothing sent back in time) leaves the seller paid
+      // (decision 054).
+      const returnHeld = o.ret === 'open' || o.ret === 'accepted';
+      const shouldFinish =
+        o.approved || (delivered && (o.dispute === 'none' || o.dispute === 'released') && !returnHeld);
+      if (outcome === 'finished' && (o.dispute === 'open' || o.dispute === 'refunded' || returnHeld)) {
         outcomes.releasedWhileHeld++;
-        failures.push(`order ${o.orderId} (${o.fate}): released while its dispute held it`);
+        failures.push(
+          `order ${o.orderId} (${o.fate}, ${o.variant}): released while its ${returnHeld ? 'return' : 'dispute'} held it`,
+        );
       }
       byFate[o.fate].orders++;
       byFate[o.fate][outcome]++;
@@ -904,6 +1133,43 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
         addDelta(o.seller.wallet.classicAddress, -fee);
         addDelta(platformAddress, fee);
       }
+      // Returns: what the order says of its return, and after release the one refund Payment the seller signed.
+      const ret = storedReturns.get(o.orderId);
+      const returnSays =
+        o.ret === 'accepted'
+          ? ret?.stage === 'completed' && rec.refundReason === 'return_refunded'
+          : o.ret === 'lapsed'
+            ? ret?.stage === 'lapsed' && rec.releaseReason === 'delivered'
+            : o.ret !== 'after_release' || !o.refundSigned || ret?.stage === 'completed';
+      if (!returnSays) {
+        outcomes.returnsDisagree++;
+        failures.push(
+          `order ${o.orderId} (${o.fate}, ${o.variant}): return ${ret?.stage ?? 'missing'}, order ${rec.status} ` +
+            `${rec.refundReason ?? rec.releaseReason ?? '-'}, the world says ${o.ret}`,
+        );
+      }
+      const refunds = refundsByOrder.get(o.orderId) ?? [];
+      if (o.refundSigned) {
+        const [paid] = refunds;
+        if (refunds.length !== 1 || paid!.micros !== amount || paid!.account !== o.seller.wallet.classicAddress) {
+          outcomes.returnRefundsWrong++;
+          failures.push(
+            `order ${o.orderId} (${o.fate}): ${refunds.length} refund payments (${refunds.map((t) => `${t.micros} from ${t.account}`).join(', ')}), expected one of ${amount} millionths from the seller`,
+          );
+        } else {
+          outcomes.returnRefunds++;
+          if (ret?.refundTxid !== paid!.hash) {
+            outcomes.returnsDisagree++;
+            failures.push(`order ${o.orderId}: return refund stored ${ret?.refundTxid ?? '-'}, ledger ${paid!.hash}`);
+          }
+        }
+        // The seller signed it: the item price goes back to the buyer, outside the escrow.
+        addDelta(o.seller.wallet.classicAddress, -amount);
+        addDelta(o.buyer.wallet.classicAddress, amount);
+      } else if (refunds.length > 0) {
+        outcomes.returnRefundsWrong++;
+        failures.push(`order ${o.orderId} (${o.fate}): ${refunds.length} refund payments, none signed`);
+      }
       for (const p of o.problems) failures.push(`order ${o.orderId} (${o.fate}): ${p}`);
     }
     for (const [address, n] of openLeft) if (n > 0) failures.push(`${address} still has ${n} open escrows`);
@@ -916,10 +1182,11 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       const want = (before.byHolder.get(address) ?? 0n) + (expectedDelta.get(address) ?? 0n);
       if (held !== want) {
         accountsOff++;
-        failures.push(`${address}: holds ${held} RLUSD millionths, its orders and fees say ${want}`);
+        failures.push(`${address}: holds ${held} RLUSD millionths, its orders, fees and refunds say ${want}`);
       }
     }
-    seconds.checks = mark() - seconds.setup - seconds.funding - seconds.actions - seconds.settleNow - seconds.expiry;
+    seconds.checks =
+      mark() - seconds.setup - seconds.funding - seconds.actions - seconds.settleNow - seconds.returns - seconds.expiry;
     seconds.total = mark();
     const logCounts = Object.fromEntries([...log.counts].sort((a, b) => b[1] - a[1]));
     return {
@@ -929,10 +1196,20 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
       sellers: nSellers,
       seconds,
       byFate,
+      variants: Object.fromEntries(
+        [
+          ...orders
+            .filter((o) => o.variant !== null)
+            .reduce(
+              (m, o) => m.set(`${o.fate}: ${o.variant}`, (m.get(`${o.fate}: ${o.variant}`) ?? 0) + 1),
+              new Map<string, number>(),
+            ),
+        ].sort(),
+      ),
       outcomes,
       rlusd: { beforeCents: microsToCents(before.total), afterCents: microsToCents(after.total), accountsOff },
       faults: { kills, injected, webhooks: proxy.counts, badTrackingRefused, redeliveredRuns, holds },
-      schedules: { settleNowRounds, expiryRounds },
+      schedules: { settleNowRounds, inspectedRounds, lapseRounds, expiryRounds },
       submits,
       log: logCounts,
       failures,
@@ -952,7 +1229,7 @@ const pad = (s: string | number, n: number) => String(s).padEnd(n);
 export function formatSim(s: SimResult): string {
   const lines = [
     `Escrow money-safety simulation: ${s.orders} orders, seed ${s.seed}, ${s.buyers} buyers, ${s.sellers} sellers`,
-    `time: ${s.seconds.total.toFixed(1)} s (setup ${s.seconds.setup.toFixed(1)}, funding ${s.seconds.funding.toFixed(1)}, actions and faults ${s.seconds.actions.toFixed(1)}, releases settled ${s.seconds.settleNow.toFixed(1)}, expiry ${s.seconds.expiry.toFixed(1)}, checks ${s.seconds.checks.toFixed(1)})`,
+    `time: ${s.seconds.total.toFixed(1)} s (setup ${s.seconds.setup.toFixed(1)}, funding ${s.seconds.funding.toFixed(1)}, actions and faults ${s.seconds.actions.toFixed(1)}, releases settled ${s.seconds.settleNow.toFixed(1)}, inspection and returns ${s.seconds.returns.toFixed(1)}, expiry ${s.seconds.expiry.toFixed(1)}, checks ${s.seconds.checks.toFixed(1)})`,
     '',
     `${pad('fate', 29)} ${pad('orders', 7)} ${pad('finished', 9)} ${pad('cancelled', 10)} open`,
     ...FATES.map((f) => {
@@ -962,10 +1239,12 @@ export function formatSim(s: SimResult): string {
     '',
     `finished ${s.outcomes.finished}, cancelled ${s.outcomes.cancelled}, stuck ${s.outcomes.stuck}, released wrongly ${s.outcomes.releasedWrongly}, released while held ${s.outcomes.releasedWhileHeld}, released before funding ${s.outcomes.releasedBeforeFunding}, refunded wrongly ${s.outcomes.refundedWrongly}, ended twice ${s.outcomes.endedTwice}`,
     `orders disagreeing with the ledger ${s.outcomes.orderStoreDisagrees}; fees paid ${s.outcomes.feesPaid}, paid twice ${s.outcomes.feesPaidTwice}`,
+    `returns disagreeing ${s.outcomes.returnsDisagree}; refunds after release paid ${s.outcomes.returnRefunds}, missing, twice or wrong ${s.outcomes.returnRefundsWrong}`,
     `RLUSD on all trust lines: ${(s.rlusd.beforeCents / 100).toFixed(2)} before, ${(s.rlusd.afterCents / 100).toFixed(2)} after; accounts off ${s.rlusd.accountsOff}`,
     `faults: kills ${JSON.stringify(s.faults.kills)}, outages ${JSON.stringify(s.faults.injected)}, webhooks ${JSON.stringify(s.faults.webhooks)}, bad tracking refused ${s.faults.badTrackingRefused}, redelivered runs ${s.faults.redeliveredRuns}`,
+    `variants: ${JSON.stringify(s.variants)}`,
     `stock holders: checkouts refused ${JSON.stringify(s.faults.holds.refused)}, units back after lapsed holds ${s.faults.holds.unitsBack}`,
-    `schedule rounds until quiet: ${s.schedules.settleNowRounds} before expiry, ${s.schedules.expiryRounds} after`,
+    `schedule rounds until quiet: ${s.schedules.settleNowRounds} before inspection, ${s.schedules.inspectedRounds} after it, ${s.schedules.lapseRounds} after the returns lapsed, ${s.schedules.expiryRounds} after expiry`,
     `core log lines: ${JSON.stringify(s.log)}`,
     `finishes and cancels submitted by the sim's workers: ${JSON.stringify(s.submits)}`,
     s.ok
@@ -996,7 +1275,7 @@ export function escrowSimSection(s: SimResult, date: string): string {
 \`npm run sim:escrow\` on ${date}: ${s.orders} orders, seed ${s.seed} (\`-- --seed ${s.seed}\` runs the same fates), ${s.buyers} buyers,
 ${s.sellers} sellers; ${s.ok ? '**passed**' : `**FAILED** (${s.failures.length} findings)`} in ${s.seconds.total.toFixed(0)} s (setup
 ${s.seconds.setup.toFixed(0)} s, funding ${s.seconds.funding.toFixed(0)} s, sellers' actions, carrier and faults
-${s.seconds.actions.toFixed(0)} s, releases settled ${s.seconds.settleNow.toFixed(0)} s, past CancelAfter ${s.seconds.expiry.toFixed(0)} s, checks
+${s.seconds.actions.toFixed(0)} s, releases settled ${s.seconds.settleNow.toFixed(0)} s, past inspection and returns ${s.seconds.returns.toFixed(0)} s, past CancelAfter ${s.seconds.expiry.toFixed(0)} s, checks
 ${s.seconds.checks.toFixed(0)} s).
 
 | fate | orders | finished (to the seller) | cancelled (to the buyer) | still open |
@@ -1008,14 +1287,16 @@ ${row('all', all)}
 | --- | --- | --- |
 | escrows still open (stuck) | ${o.stuck} | 0 |
 | finished without a delivery to the buyer's ZIP or an approved pickup | ${o.releasedWrongly} | 0 |
-| finished while a dispute held it (not released by an administrator) | ${o.releasedWhileHeld} | 0 |
+| finished while a dispute held it (not released by an administrator) or a return asked before release (not lapsed) | ${o.releasedWhileHeld} | 0 |
 | finished on a delivery dated before the escrow was funded | ${o.releasedBeforeFunding} | 0 |
-| cancelled although delivered or approved | ${o.refundedWrongly} | 0 |
+| cancelled although delivered or approved (a lapsed return included) | ${o.refundedWrongly} | 0 |
 | escrows ended more than once | ${o.endedTwice} | 0 |
 | orders whose status or settlement hash disagree with the ledger | ${o.orderStoreDisagrees} | 0 |
 | platform fees paid (paid twice) | ${o.feesPaid} (${o.feesPaidTwice}) | 0 twice |
+| returns whose stage or refund hash disagree with the world and the ledger | ${o.returnsDisagree} | 0 |
+| refunds of returns after release paid (missing, twice, wrong amount or none signed) | ${o.returnRefunds} (${o.returnRefundsWrong}) | 0 wrong |
 | RLUSD on all trust lines before / after | ${(s.rlusd.beforeCents / 100).toFixed(2)} / ${(s.rlusd.afterCents / 100).toFixed(2)} | equal |
-| accounts whose RLUSD moved other than their orders and fees say | ${s.rlusd.accountsOff} | 0 |
+| accounts whose RLUSD moved other than their orders, fees and return refunds say | ${s.rlusd.accountsOff} | 0 |
 
 Faults met: workers killed ${Object.entries(f.kills)
     .map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`)
@@ -1027,7 +1308,7 @@ Faults met: workers killed ${Object.entries(f.kills)
     .map(([k, n]) => `${n} ${k.replace(/_/g, ' ')}`)
     .join(
       ', ',
-    )}, units back after their holds lapsed ${f.holds.unitsBack}. Schedule rounds until quiet: ${s.schedules.settleNowRounds} before CancelAfter, ${s.schedules.expiryRounds} after.
+    )}, units back after their holds lapsed ${f.holds.unitsBack}. Schedule rounds until quiet: ${s.schedules.settleNowRounds} before the inspection periods ended, ${s.schedules.inspectedRounds} after, ${s.schedules.lapseRounds} after the unsent returns lapsed, ${s.schedules.expiryRounds} after CancelAfter.
 Finishes and cancels the sim's workers submitted came to: ${Object.entries(s.submits)
     .map(([k, n]) => `${n} ${k}`)
     .join(', ')}. The core's log lines in those workers: ${Object.entries(s.log)
@@ -1054,11 +1335,20 @@ CancelAfter is possible, and that is what the check expects), workers that die
 at a chosen step of ending an escrow (after prepare, after record, after submit, before marking the order), jobs
 delivered three times at once. Fate stock holder (tests/sim/escrow/stock-holder.ts, decision 041): beside its funded
 order, the buyer holds the seller's stock with unpaid checkouts; the fourth is refused, the holds lapse and every unit
-comes back, and the lapsed listing is refused to that buyer during the cooldown. Meanwhile the schedules run compressed (every 15 s). Then the ledger's close time and the
+comes back, and the lapsed listing is refused to that buyer during the cooldown. Returns (tests/sim/escrow/returns.ts,
+decision 054) are asked, answered, shipped back and refunded by the production core: before release the request holds
+the escrow; a parcel back that the carrier accepts to the seller's return ZIP decides the refund (given its number after
+the acceptance, or found by the returns schedule, two runs at once); approved (by the seller, or for a silent seller by
+the schedule after 48 hours) and never sent, it lapses and the release goes ahead; some are asked at the moment the
+settlement run releases the order (only one may win). After release (a pickup approved, or a delivery past inspection),
+the parcel is delivered back and the seller signs the refund Payment on the Xaman stand-in's sign page. Meanwhile the
+schedules run compressed (every 15 s, the returns schedule too). Then the functions' clock moves past the inspection
+periods (the delivered orders are released, the silent sellers' returns approved, the returns after release made), then
+past the unsent returns' time to be sent back (they lapse and are released). Then the ledger's close time and the
 functions' clock move eight days ahead (past every CancelAfter); four settlement runs die at each kill point in turn, then
 the schedules run until nothing is left (eight workers side by side, each on its share of the due lists). The checks read
-the ledger with a plain xrpl Client: every buyer's account_tx and escrow objects, the platform's fee payments, and every
-trust line of the RLUSD issuer.`;
+the ledger with a plain xrpl Client: every buyer's account_tx (escrow endings and the return refunds) and escrow objects,
+the platform's fee payments, and every trust line of the RLUSD issuer.`;
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
