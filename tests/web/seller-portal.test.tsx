@@ -71,6 +71,7 @@ function renderPortal(
         }
         if (path === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [], explorerUrl: 'x' } };
         if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
+        if (path === '/api/me/return-requests') return { body: { items: [], nextCursor: null } };
         return undefined;
       },
     ),
@@ -217,5 +218,29 @@ describe('/seller-portal', () => {
     await waitFor(() => expect(find('GET', '/api/listings').length).toBeGreaterThan(before));
     expect(await screen.findByText('Be the first to list an item!')).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Oak Desk' })).toBeNull();
+  });
+
+  it('says whether the store profile is complete: its name, description and bio all filled', async () => {
+    renderPortal();
+    const card = await screen.findByRole('region', { name: 'Your store' });
+    // The fixture's store has no bio.
+    expect(await within(card).findByText('Profile Incomplete')).toBeTruthy();
+  });
+
+  it('keeps its tab in the URL: My Listings first, Returns with the seller’s return requests', async () => {
+    const { router, find } = renderPortal({ store: store({ bio: 'Restorer of old things.' }) });
+    const card = await screen.findByRole('region', { name: 'Your store' });
+    expect(await within(card).findByText('Profile Complete')).toBeTruthy();
+    const tabs = screen.getByRole('tablist', { name: 'Seller portal sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['My Listings', 'Returns']);
+    expect(within(tabs).getByRole('tab', { name: 'My Listings' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Returns' }));
+    expect(await screen.findByText('No return requests found.')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tab=returns');
+    expect(find('GET', '/api/me/return-requests').length).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 import '../../../styles/commerce.css';
 import '../../../styles/order-list.css';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../../../../shared/api/auth';
 import { userTopic, type SocketEvent } from '../../../../../shared/events';
 import { EscrowSigningDialog } from '../../../components/escrow-signing-dialog';
@@ -9,6 +9,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { myBidsCount, useMyBids } from '../../../domains/bids/api';
 import { useTopic } from '../../../lib/realtime/use-topic';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { useSession } from '../../../lib/session/session-context';
 import { useWalletBalances } from '../../../domains/wallet/api';
 import { ReturnRequests } from '../../../domains/returns/return-requests';
@@ -60,7 +61,6 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
     void wallet.mutate();
   });
 
-  const [params, setParams] = useSearchParams();
   const tabs: TabItem<Tab>[] = [
     { id: 'bids', label: 'Bids', count: myBidsCount(bids.data) },
     { id: 'offers', label: 'Offers', count: myOffersCount(offers.data) },
@@ -69,18 +69,10 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
     { id: 'watchlist', label: 'Watchlist' },
     { id: 'pending', label: 'Pending' },
   ];
-  const raw = params.get('tab') as Tab | null;
-  const tab: Tab = raw && tabs.some((t) => t.id === raw) ? raw : 'purchases';
-  const select = (next: Tab) =>
-    setParams(
-      (p) => {
-        const q = new URLSearchParams(p);
-        if (next === 'purchases') q.delete('tab');
-        else q.set('tab', next);
-        return q;
-      },
-      { replace: true },
-    );
+  const [tab, select] = useTabParam(
+    tabs.map((t) => t.id),
+    'purchases',
+  );
 
   return (
     <div className="container commerce-page">

@@ -1,5 +1,6 @@
 import { useStore as useStoreSummary } from '../../../domains/stores/api';
 import { ratingText, reviewCountText } from '../../../domains/stores/rating';
+import { storeProfileComplete } from '../lib/portal-display';
 
 /** The store summary card: name, description, seller badge, rating and reviews from the public store. */
 export function StoreSummary({ username }: { username: string }) {
@@ -38,6 +39,9 @@ export function StoreSummary({ username }: { username: string }) {
         {store.storeDescription && <p className="store-summary-description">{store.storeDescription}</p>}
         <p className="store-summary-meta">
           {store.isSeller && <span className="badge badge-accent">Active Seller</span>}
+          <span className={storeProfileComplete(store) ? 'badge badge-primary' : 'badge badge-warning'}>
+            {storeProfileComplete(store) ? 'Profile Complete' : 'Profile Incomplete'}
+          </span>
           {rating ? (
             <span className="store-summary-rating">
               <span className="sr-only">Rating: </span>

@@ -1,4 +1,5 @@
 import type { MyListing } from '../../../../../shared/api/listings';
+import type { Store } from '../../../../../shared/api/stores';
 import type { ListingStatus } from '../../../../../shared/domain/listing';
 import { formatUsd } from '../../../../../shared/domain/money';
 
@@ -32,3 +33,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export function listedText(iso: string): string {
   return `Listed ${dateFormat.format(new Date(iso))}`;
 }
+
+/** The portal's rule (spec part 3 "Seller portal"): a store profile is complete with its name, description and bio. */
+export const storeProfileComplete = (s: Pick<Store, 'storeName' | 'storeDescription' | 'bio'>) =>
+  [s.storeName, s.storeDescription, s.bio].every((v) => (v ?? '').trim() !== '');

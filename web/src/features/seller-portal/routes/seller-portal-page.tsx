@@ -3,11 +3,24 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ArrowLeftIcon, StoreIcon } from '../../../components/ui/icons';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { ReturnRequests } from '../../../domains/returns/return-requests';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { MyListings } from '../components/my-listings';
 import { StoreSummary } from '../components/store-summary';
 
+type Tab = 'listings' | 'returns';
+const TABS: TabItem<Tab>[] = [
+  { id: 'listings', label: 'My Listings' },
+  { id: 'returns', label: 'Returns' },
+];
+
 function Portal() {
   const { token, user } = useSignedInSession();
+  const [tab, select] = useTabParam(
+    TABS.map((t) => t.id),
+    'listings',
+  );
   const navigate = useNavigate();
   const location = useLocation();
   // The first page of a visit has the key 'default': nothing in the app to go back to, so Back goes home.
@@ -28,8 +41,14 @@ function Portal() {
       </div>
       <h1 className="page-title">Seller Portal</h1>
       <StoreSummary username={user.username} />
-      {/* The other tabs (customize, returns, preview, analytics, settings) arrive with their issues. */}
-      <MyListings userId={user.id} token={token} />
+      {/* Customize, preview, analytics and settings join these with their own work (spec part 3 "Seller portal"). */}
+      <Tabs label="Seller portal sections" tabs={TABS} selected={tab} onSelect={select} className="portal-tabs">
+        {tab === 'returns' ? (
+          <ReturnRequests userId={user.id} token={token} />
+        ) : (
+          <MyListings userId={user.id} token={token} />
+        )}
+      </Tabs>
     </div>
   );
 }
