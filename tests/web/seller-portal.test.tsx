@@ -6,6 +6,7 @@ import type { Store } from '../../shared/api/stores';
 import { routes } from '../../web/src/app/router';
 import { pending } from './support/fetch-stub';
 import { listing, page, store } from './support/listing-fixture';
+import { funded, order } from './support/cart-fixture';
 import { renderRoutes } from './support/render';
 import {
   NEW_TOKEN,
@@ -72,6 +73,9 @@ function renderPortal(
         if (path === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [], explorerUrl: 'x' } };
         if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
         if (path === '/api/me/return-requests') return { body: { items: [], nextCursor: null } };
+        if (path === '/api/me/orders' && req.url.searchParams.get('role') === 'seller') {
+          return { body: { items: [funded(order({ id: 'S1', role: 'seller' }))], nextCursor: null } };
+        }
         return undefined;
       },
     ),
@@ -236,11 +240,22 @@ describe('/seller-portal', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['My Listings', 'Returns']);
+    ).toEqual(['My Listings', 'Returns', 'Orders']);
     expect(within(tabs).getByRole('tab', { name: 'My Listings' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Returns' }));
     expect(await screen.findByText('No return requests found.')).toBeTruthy();
     expect(router.state.location.search).toBe('?tab=returns');
     expect(find('GET', '/api/me/return-requests').length).toBeGreaterThan(0);
+  });
+
+  it('Orders shows the seller’s sales, the same list as My Activity’s Sales', async () => {
+    const { find } = renderPortal({ entry: '/seller-portal?tab=orders' });
+    const tabs = await screen.findByRole('tablist', { name: 'Seller portal sections' });
+    expect(within(tabs).getByRole('tab', { name: 'Orders' }).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() =>
+      expect(find('GET', '/api/me/orders').some((r) => r.url.searchParams.get('role') === 'seller')).toBe(true),
+    );
+    const sales = await screen.findByRole('list', { name: 'Your sales' });
+    expect(within(sales).getAllByRole('article')[0]!.getAttribute('aria-label')).toMatch(/^Sale: /);
   });
 });

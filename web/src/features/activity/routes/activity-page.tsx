@@ -15,7 +15,7 @@ import { useWalletBalances } from '../../../domains/wallet/api';
 import { ReturnRequests } from '../../../domains/returns/return-requests';
 import { MyOfferList } from '../components/offer-list';
 import { useMyOrders } from '../../../domains/orders/api';
-import { OrderList, orderCount } from '../components/order-list';
+import { OrderList, orderCount } from '../../../domains/orders/order-list';
 import { myOffersCount, useMyOffers } from '../../../domains/offers/api';
 import { useResumeSigning } from '../lib/use-resume-signing';
 

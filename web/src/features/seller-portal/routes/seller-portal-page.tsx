@@ -7,12 +7,14 @@ import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { ReturnRequests } from '../../../domains/returns/return-requests';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { MyListings } from '../components/my-listings';
+import { PortalOrders } from '../components/portal-orders';
 import { StoreSummary } from '../components/store-summary';
 
-type Tab = 'listings' | 'returns';
+type Tab = 'listings' | 'returns' | 'orders';
 const TABS: TabItem<Tab>[] = [
   { id: 'listings', label: 'My Listings' },
   { id: 'returns', label: 'Returns' },
+  { id: 'orders', label: 'Orders' },
 ];
 
 function Portal() {
@@ -45,6 +47,8 @@ function Portal() {
       <Tabs label="Seller portal sections" tabs={TABS} selected={tab} onSelect={select} className="portal-tabs">
         {tab === 'returns' ? (
           <ReturnRequests userId={user.id} token={token} />
+        ) : tab === 'orders' ? (
+          <PortalOrders userId={user.id} token={token} />
         ) : (
           <MyListings userId={user.id} token={token} />
         )}

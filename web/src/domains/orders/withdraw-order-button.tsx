@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ORDER_WITHDRAWN, type Order } from '../../../../../shared/api/orders';
-import { cancelEscrowSigning } from '../../../domains/orders/api';
-import { ApiError } from '../../../lib/api';
-import { cancelReasonText } from '../../../domains/orders/order-display';
-import { useSession } from '../../../lib/session/session-context';
+import { ORDER_WITHDRAWN, type Order } from '../../../../shared/api/orders';
+import { cancelEscrowSigning } from './api';
+import { ApiError } from '../../lib/api';
+import { cancelReasonText } from './order-display';
+import { useSession } from '../../lib/session/session-context';
 
 /**
  * Withdraws a purchase no wallet request was made for yet (DELETE .../escrow-signing): asks first, then the order is

@@ -1,13 +1,13 @@
-import '../../../styles/order-list.css';
+import '../../styles/order-list.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import type { Order } from '../../../../../shared/api/orders';
-import { formatUsd } from '../../../../../shared/domain/money';
-import { RelistButton, RelistedLink } from '../../../domains/auctions/relist-dialog';
-import { ApiError } from '../../../lib/api';
-import { offerSecondChance, paymentDue, payByText, payPath } from '../../../domains/auctions/api';
-import { useSession } from '../../../lib/session/session-context';
+import type { Order } from '../../../../shared/api/orders';
+import { formatUsd } from '../../../../shared/domain/money';
+import { RelistButton, RelistedLink } from '../auctions/relist-dialog';
+import { ApiError } from '../../lib/api';
+import { offerSecondChance, paymentDue, payByText, payPath } from '../auctions/api';
+import { useSession } from '../../lib/session/session-context';
 
 /** The seller offers the item of a lapsed order to the next highest bidder, at that bidder's maximum. */
 function SecondChanceButton({ order, priceCents, onDone }: { order: Order; priceCents: number; onDone(): void }) {

@@ -1,15 +1,15 @@
-import '../../../styles/order-list.css';
+import '../../styles/order-list.css';
 import { Link } from 'react-router-dom';
-import type { Order } from '../../../../../shared/api/orders';
-import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../../../shared/domain/address';
-import { formatUsd } from '../../../../../shared/domain/money';
-import { ShipmentFacts, ShippingBadge } from '../../../domains/orders/order-status';
-import { SellerEscrowActions } from '../../../domains/orders/seller-escrow-actions';
-import '../../../styles/auction-orders.css';
-import { LoadFailed } from '../../../components/ui/load-failed';
-import { MorePages } from '../../../components/ui/more-pages';
-import { PageLoading } from '../../../components/ui/page-loading';
-import type { OrdersPage, Role, useMyOrders } from '../../../domains/orders/api';
+import type { Order } from '../../../../shared/api/orders';
+import { ADDRESS_COUNTRIES, formatAddress, type PostalAddress } from '../../../../shared/domain/address';
+import { formatUsd } from '../../../../shared/domain/money';
+import { ShipmentFacts, ShippingBadge } from './order-status';
+import { SellerEscrowActions } from './seller-escrow-actions';
+import '../../styles/auction-orders.css';
+import { LoadFailed } from '../../components/ui/load-failed';
+import { MorePages } from '../../components/ui/more-pages';
+import { PageLoading } from '../../components/ui/page-loading';
+import type { OrdersPage, Role, useMyOrders } from './api';
 import {
   cancelReasonText,
   escrowExplorerUrl,
@@ -18,7 +18,7 @@ import {
   orderStatusTone,
   releaseNotice,
   shipByText,
-} from '../../../domains/orders/order-display';
+} from './order-display';
 import { AuctionOrderActions } from './auction-order-actions';
 import { WithdrawOrderButton } from './withdraw-order-button';
 
