@@ -7,8 +7,7 @@ import type { OrderRecord } from './order';
 import type { OrderRepository } from './order-store';
 import { toOrderView, type OrderViewContext } from './order-view';
 import type { ReturnPolicies, ReturnRepository } from '../returns/ports';
-import { policyOfOrder } from '../returns/request-return';
-import { returnWindowOf } from '../returns/return-window';
+import { policyOfOrder, returnWindowOf } from '../returns/return-window';
 import { toReturnView } from '../returns/return-view';
 
 export interface GetOrderDeps {

@@ -1,4 +1,5 @@
 import { eachLimited } from '../../lib/each-limited';
+import type { OrderRecord } from '../orders/order';
 import type { ProfileStore } from '../profile/profile';
 import { TRACK_BATCH_MAX, type Carrier } from '../shipping/carrier-port';
 import { NEVER, type ReturnDeps, type ReturnRecord } from './ports';
@@ -37,17 +38,18 @@ export async function followReturns(deps: FollowReturnsDeps): Promise<FollowRetu
     deps.returnEvents.returnChanged((await deps.returns.get(ret.orderId))!, now);
 
   for (const ret of await deps.returns.due('pending', at, BATCH)) {
-    if ((await heldElsewhere(ret, now, deps)) || (await answerForSeller(ret, now, deps))) {
+    const order = await orderOf(deps.orders, ret.orderId);
+    if ((await heldElsewhere(ret, order, now, deps)) || (await answerForSeller(ret, order, now, deps))) {
       run.approved++;
       await changed(ret);
     }
   }
   for (const ret of await deps.returns.due('approved', at, BATCH)) {
-    if (await heldElsewhere(ret, now, deps)) {
+    const order = await orderOf(deps.orders, ret.orderId);
+    if (await heldElsewhere(ret, order, now, deps)) {
       await changed(ret);
       continue;
     }
-    const order = await orderOf(deps.orders, ret.orderId);
     const lapse = { stage: 'lapsed' as const, dueAt: NEVER, updatedAt: at };
     const done =
       ret.case === 'before_release'
@@ -73,10 +75,8 @@ export async function followReturns(deps: FollowReturnsDeps): Promise<FollowRetu
       5,
       async ([ret, result]) => {
         run.tracked++;
-        if (
-          (await heldElsewhere(ret, now, deps)) ||
-          (await followReturnParcel(ret, await orderOf(deps.orders, ret.orderId), result, now, deps))
-        ) {
+        const order = await orderOf(deps.orders, ret.orderId);
+        if ((await heldElsewhere(ret, order, now, deps)) || (await followReturnParcel(ret, order, result, now, deps))) {
           run.advanced++;
           await changed(ret);
         }
@@ -103,9 +103,13 @@ export async function followReturns(deps: FollowReturnsDeps): Promise<FollowRetu
  * A return asked before release whose order no longer holds for it: the settlement schedule ended the hold at the
  * release deadline as a refund (only if this schedule fell behind). The return follows what happened to the money.
  */
-async function heldElsewhere(ret: ReturnRecord, now: Date, deps: FollowReturnsDeps): Promise<boolean> {
+async function heldElsewhere(
+  ret: ReturnRecord,
+  order: OrderRecord,
+  now: Date,
+  deps: FollowReturnsDeps,
+): Promise<boolean> {
   if (ret.case !== 'before_release') return false;
-  const order = await orderOf(deps.orders, ret.orderId);
   if (order.releaseHold === 'return' && order.status === 'delivered') return false;
   const refunded = order.status === 'refunding' || order.status === 'refunded';
   const at = now.toISOString();
@@ -122,8 +126,12 @@ async function heldElsewhere(ret: ReturnRecord, now: Date, deps: FollowReturnsDe
  * it back: before release the hold ends as a refund (what the ledger gives at CancelAfter anyway), after release an
  * administrator decides.
  */
-async function answerForSeller(ret: ReturnRecord, now: Date, deps: FollowReturnsDeps): Promise<boolean> {
-  const order = await orderOf(deps.orders, ret.orderId);
+async function answerForSeller(
+  ret: ReturnRecord,
+  order: OrderRecord,
+  now: Date,
+  deps: FollowReturnsDeps,
+): Promise<boolean> {
   const returnTo = returnAddressOf(await deps.profiles.get(ret.sellerId));
   const at = now.toISOString();
   if (returnTo) return deps.returns.advance(ret, approval(ret, order, returnTo, null, now, deps.protection));

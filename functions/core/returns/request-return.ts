@@ -4,15 +4,9 @@ import { buyersOrder } from '../disputes/dispute-rules';
 import { releaseDeadline } from '../orders/protection';
 import { type ReturnDeps, type ReturnPolicies, type ReturnRecord } from './ports';
 import { answerBy, lapseAt } from './return-rules';
-import { orderPolicy, returnWindowOf } from './return-window';
+import { policyOfOrder, returnWindowOf } from './return-window';
 
 export type RequestReturnDeps = ReturnDeps & { policies: ReturnPolicies };
-
-/** The order's policy: the strictest of its listings' (decision 054). */
-export async function policyOfOrder(order: { lines: { listingId: string }[] }, policies: ReturnPolicies) {
-  const ids = [...new Set(order.lines.map((l) => l.listingId))];
-  return orderPolicy(await Promise.all(ids.map((id) => policies.policyOf(id))));
-}
 
 /**
  * Request Return (decision 054): the buyer of a delivered or collected order asks within its policy's window. Before

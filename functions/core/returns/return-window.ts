@@ -1,6 +1,7 @@
 import type { ReturnPolicy } from '../../../shared/domain/listing';
 import { RETURN_POLICY_DAYS, type ReturnCase } from '../../../shared/domain/returns';
 import type { OrderRecord } from '../orders/order';
+import type { ReturnPolicies } from './ports';
 
 const DAY_MS = 86_400_000;
 
@@ -13,6 +14,12 @@ export function orderPolicy(policies: readonly (ReturnPolicy | null)[]): ReturnP
     if (!strictest || RETURN_POLICY_DAYS[p]! < RETURN_POLICY_DAYS[strictest]!) strictest = p;
   }
   return strictest ?? 'no_returns';
+}
+
+/** The order's policy: the strictest of its listings', as they say now. */
+export async function policyOfOrder(order: { lines: { listingId: string }[] }, policies: ReturnPolicies) {
+  const ids = [...new Set(order.lines.map((l) => l.listingId))];
+  return orderPolicy(await Promise.all(ids.map((id) => policies.policyOf(id))));
 }
 
 /** When the buyer had the item: the carrier's delivery, or the pickup's approval. Null before. */
