@@ -160,9 +160,17 @@ describe('checkout into an RLUSD escrow', () => {
     await putInCart(buyer, gramophone);
     const made = await checkout(buyer, 3_300);
     expect((await signAndFund(buyer, made.body.orders[0]!.id)).status).toBe('funded');
-    // Still shown (its buyer follows the purchase there), as sold and with nothing left.
-    const page = await call<{ status: string; quantityAvailable: number }>('GET', `/api/listings/${gramophone}`);
-    expect(page.body).toMatchObject({ status: 'sold', quantityAvailable: 0 });
+    // Still shown (its buyer follows the purchase there), as sold and with nothing left. The listing closes just after
+    // the order reads funded (the sale's units are counted in that write), so it is read until it shows.
+    await expect
+      .poll(
+        async () =>
+          (await call<{ status: string; quantityAvailable: number }>('GET', `/api/listings/${gramophone}`)).body,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toMatchObject({ status: 'sold', quantityAvailable: 0 });
     const found = await call<{ items: { id: string }[] }>('GET', `/api/listings?search=${encodeURIComponent(title)}`);
     expect(found.body.items.map((l) => l.id)).not.toContain(gramophone);
     const summary = await call<{ latest: { type: string; relatedId: string | null }[] }>(
