@@ -20,6 +20,14 @@ const schema = z.object({
   /** The WebSocket API's @connections endpoint. */
   WS_CALLBACK_URL: nonEmpty(),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
+  /** Followers told of a new listing per run of the events consumer (decision 058): bounds one run's work. */
+  FOLLOWER_NOTICES_PER_RUN: z._default(
+    z.string().check(
+      z.regex(/^\d{1,3}$/, 'a whole number'),
+      z.refine((v) => Number(v) >= 1 && Number(v) <= 500, 'from 1 to 500'),
+    ),
+    '500',
+  ),
 });
 export type Config = z.infer<typeof schema>;
 
