@@ -1,6 +1,6 @@
 import type { FollowDeps } from '../core/follows/ports';
 import { listingAnnouncer, type ListingAnnouncer } from '../core/follows/new-listing-notices';
-import type { NotifyFollowersDeps } from '../core/follows/notify-followers';
+import { FOLLOWER_NOTICES_PER_RUN, type NotifyFollowersDeps } from '../core/follows/notify-followers';
 import type { RemoveUserFollowsDeps } from '../core/follows/remove-user-follows';
 import { clock } from '../adapters/clock';
 import { followStore } from '../adapters/db/follow-store';
@@ -28,7 +28,10 @@ export function notifyFollowersDeps(): NotifyFollowersDeps {
     follows: followStore(db()),
     store: notificationStore(db()),
     events: eventQueue,
-    chunkSize: Number(config().FOLLOWER_NOTICES_PER_RUN),
+    chunkSize: Math.min(
+      Number(config().FOLLOWER_NOTICES_PER_RUN ?? FOLLOWER_NOTICES_PER_RUN),
+      FOLLOWER_NOTICES_PER_RUN,
+    ),
   };
 }
 

@@ -4,7 +4,10 @@ import type { EventPublisher } from '../realtime/ports';
 import { listingPublished, newListingKey, newListingNotice, type ListingPublished } from './new-listing-notices';
 import type { FollowStore } from './ports';
 
-/** At most this many followers are told per run of the events consumer, unless configured lower (decision 058). */
+/**
+ * At most this many followers are told per run of the events consumer (fewer when FOLLOWER_NOTICES_PER_RUN says so):
+ * a run's reads and sends fit well within the queue's 30 s visibility (decision 058).
+ */
 export const FOLLOWER_NOTICES_PER_RUN = 500;
 
 export interface NotifyFollowersDeps {
