@@ -29,6 +29,7 @@ import {
 import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
 import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
+import { followStore, unfollowStore } from '../shared/api/follows';
 import { createReview, replyToReview } from '../shared/api/reviews';
 import {
   openDispute,
@@ -356,7 +357,12 @@ export const routes = {
   listBids: route('listBids', listBids, 'http/bids/list-bids', 'public', anyone(200)),
   // The caller's own auctions with their maximum and standing (My Activity's Bids, the cart's Active Bids).
   listMyBids: route('listMyBids', listMyBids, 'http/bids/list-my-bids', 'user', signedIn(200)),
-  getStore: route('getStore', getStore, 'http/stores/get-store', 'public', anyone(200)),
+  // Public; a viewer's session (when sent) adds whether they follow the store (decision 058).
+  getStore: route('getStore', getStore, 'http/stores/get-store', 'public', anyone(200), { readsSession: true }),
+  // Follow and Following (decision 058): any signed-in user, another's store (the fixture names one; one's own is 409
+  // 'cannot_follow_yourself'). PUT and DELETE set the state, so a repeat changes nothing and needs no key.
+  followStore: route('followStore', followStore, 'http/follows/follow-store', 'user', signedIn(200)),
+  unfollowStore: route('unfollowStore', unfollowStore, 'http/follows/unfollow-store', 'user', signedIn(200)),
   listStoreReviews: route(
     'listStoreReviews',
     listStoreReviews,

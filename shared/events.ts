@@ -210,6 +210,24 @@ export const orderNoteRequestedEvent = z.object({
   }),
 });
 
+/**
+ * A listing went on sale (created, or an auction relisted): the events consumer tells the seller's followers a chunk
+ * at a time (decision 058). The first event has chunk 0 and no cursor; each chunk that leaves followers sends the
+ * next, with the cursor where it stopped.
+ */
+export const listingPublishedEvent = z.object({
+  ...eventBase,
+  type: z.literal('listing.published'),
+  data: z.object({
+    listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+    sellerId: z.string().check(z.minLength(1), z.maxLength(64)),
+    sellerUsername: z.string().check(z.minLength(1), z.maxLength(40)),
+    title: z.string().check(z.minLength(1), z.maxLength(200)),
+    chunk: z.number().check(z.int(), z.nonnegative()),
+    cursor: z.nullable(z.string().check(z.minLength(1), z.maxLength(4096))),
+  }),
+});
+
 /** A message of the signing queue: check number `attempt` of one pending signing request (delayed per the poll). */
 export const signingCheckMessage = z.object({
   uuid: z.uuid(),
@@ -253,6 +271,7 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   offerUpdatedEvent,
   listingClosedEvent,
   orderNoteRequestedEvent,
+  listingPublishedEvent,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

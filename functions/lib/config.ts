@@ -20,6 +20,8 @@ const schema = z.object({
   /** The WebSocket API's @connections endpoint. */
   WS_CALLBACK_URL: nonEmpty(),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
+  /** Followers told of a new listing per run of the events consumer, below its ceiling (decision 058). */
+  FOLLOWER_NOTICES_PER_RUN: z.optional(z.string().check(z.regex(/^[1-9]\d{0,3}$/, 'a whole number from 1'))),
 });
 export type Config = z.infer<typeof schema>;
 

@@ -8,6 +8,7 @@ import { orderStore } from '../adapters/db/order-store';
 import { db } from '../adapters/db/service';
 import { eventQueue } from '../adapters/event-queue';
 import { copyObject, removeObjects } from '../adapters/media-store';
+import { newListingAnnouncer } from './follows';
 import { orderViewContext } from './orders';
 import { thumbnailRequests } from '../adapters/thumbnail-requests';
 import type { CloseAuctionsDeps } from '../core/auctions/close-auctions';
@@ -46,12 +47,13 @@ export function offerSecondChanceDeps(): SecondChanceDeps {
 }
 
 /** The relisted auction's photos are copies in the media bucket; their thumbnails are asked of the media queue. */
-export function relistAuctionDeps(): RelistDeps {
+export function relistAuctionDeps(log: Pick<Logger, 'warn'>): RelistDeps {
   return {
     store: auctionOrderStore(db()),
     orders: orderStore(db()),
     photos: { copy: copyObject, remove: removeObjects },
     thumbnails: thumbnailRequests,
+    followers: newListingAnnouncer(log),
     newId: ulid,
     clock,
   };

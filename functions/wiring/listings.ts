@@ -31,6 +31,7 @@ import type { StartListingPhotoUploadDeps } from '../core/listings/start-listing
 import type { MediaUrl } from '../core/listings/to-card';
 import type { UpdateListingDeps } from '../core/listings/update-listing';
 import type { Logger } from '../lib/logger';
+import { newListingAnnouncer } from './follows';
 
 /** Browse and search over the table's indexes; a search counts against the caller's address's limit. */
 export function listListingsDeps(sourceIp: string): ListListingsDeps {
@@ -59,13 +60,14 @@ export function getListingShippingEstimateDeps(log: Pick<Logger, 'warn'>): GetLi
 }
 
 /** Uploads are checked and re-encoded onto the listing's keys; thumbnails are asked of the media queue. */
-export function createListingDeps(): CreateListingDeps {
+export function createListingDeps(log: Pick<Logger, 'warn'>): CreateListingDeps {
   return {
     accounts: accounts(),
     returns: orderReturnStore(db()),
     writer: listingWriter(db()),
     photos: photoStore,
     thumbnails: thumbnailRequests,
+    followers: newListingAnnouncer(log),
     newId: ulid,
     clock,
   };

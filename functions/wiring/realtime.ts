@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../shared/events';
 import { notify } from '../core/notifications/notify';
+import { notifyFollowers } from '../core/follows/notify-followers';
 import { declineOpenOffers } from '../core/offers/decline-offers';
 import { postOrderNote } from '../core/messages/order-notes';
 import { messageStore } from '../adapters/db/message-store';
@@ -16,6 +17,7 @@ import type { Logger } from '../lib/logger';
 import { sessionDeps } from './auth';
 import { notifyDeps } from './notifications';
 import { declineOpenOffersDeps } from './offers';
+import { notifyFollowersDeps } from './follows';
 
 /**
  * The events consumer's registry, built per message from the adapters (cheap objects; the clients underneath are
@@ -35,6 +37,8 @@ export function publishEventsDeps(log: Logger, store: RealtimeStore): EventRegis
     listingClosed: (listingId) => declineOpenOffers(listingId, declineOpenOffersDeps(log)),
     orderNote: (request, at) =>
       postOrderNote(request, at, { orders: orderStore(db()), store: messageStore(db()), events: handleHere, clock }),
+    // Its notices go onto the queue (a chunk's worth is too many to push within this invocation).
+    listingPublished: (event) => notifyFollowers(event.data, notifyFollowersDeps(), event.occurredAt),
   });
   function handle(event: DomainEvent) {
     return handleEvent(event, own);

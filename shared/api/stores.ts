@@ -25,6 +25,10 @@ export const storeSchema = z.object({
   listings: z.array(listingCardSchema),
   /** An administrator decided the seller owes a return's refund not paid yet (decision 054): 'Unresolved return'. */
   unresolvedReturn: z.boolean(),
+  /** How many users follow the store (decision 058). */
+  followerCount: z.number().check(z.int(), z.nonnegative()),
+  /** Whether the signed-in caller follows it; false for a visitor and for the owner. */
+  isFollowing: z.boolean(),
 });
 export type Store = z.infer<typeof storeSchema>;
 

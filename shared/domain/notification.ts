@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * Spec part 2 entity "Notification"; escrow_created and escrow_released are the notifications page's extra types,
- * review_received the reviews issue's.
+ * review_received the reviews issue's, new_listing the store followers' (decision 058).
  */
 export const NOTIFICATION_TYPES = [
   'bid',
@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   'escrow_released',
   /** Someone reviewed the user (decision 050). */
   'review_received',
+  /** A store the user follows listed an item (decision 058). */
+  'new_listing',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);

@@ -97,6 +97,9 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   listMyBids: () => ({ query: { status: 'pending' } }),
   getStore: ({ world }) => ({ params: { username: world.callers.seller.username } }),
   listStoreReviews: ({ world }) => ({ params: { username: world.callers.seller.username } }),
+  // Another's store (decision 058): the seller follows the other seller's; following one's own is 409.
+  followStore: ({ caller, world }) => ({ params: { username: storeToFollow(caller, world) }, body: {} }),
+  unfollowStore: ({ caller, world }) => ({ params: { username: storeToFollow(caller, world) } }),
   createListing: () => ({ body: listingBody }),
   // The world's listing stays free to ship with units for every checkout fixture (they buy it without a quote).
   updateListing: ({ world }) => ({
@@ -280,6 +283,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
 };
+
+/** A store the caller may follow: the seller's, or for the seller the other seller's. */
+const storeToFollow = (caller: Caller, world: World) =>
+  (caller === 'seller' ? world.callers.otherSeller : world.callers.seller).username;
 
 const AUCTION_START_CENTS = 1_000;
 

@@ -92,6 +92,7 @@ describe('notification rules', () => {
     expect(notificationTarget({ type: 'transaction', relatedId: 'O1' })).toBe('/activity');
     expect(notificationTarget({ type: 'escrow_released', relatedId: 'E1' })).toBe('/activity');
     expect(notificationTarget({ type: 'review_received', relatedId: 'O2' })).toBe('/purchased/O2');
+    expect(notificationTarget({ type: 'new_listing', relatedId: 'L3' })).toBe('/item/L3');
     expect(notificationTarget({ type: 'other', relatedId: 'X' })).toBe('/notifications');
   });
 

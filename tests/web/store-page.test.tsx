@@ -26,6 +26,7 @@ function show(
     seller?: boolean;
     save?: (req: ApiRequest) => ApiAnswer;
     reply?: (req: ApiRequest) => ApiAnswer;
+    follow?: (req: ApiRequest) => ApiAnswer;
     path?: string;
   } = {},
 ) {
@@ -41,6 +42,7 @@ function show(
     if (path === '/api/stores/alice_1/reviews') return opts.reviews?.(req) ?? { body: { items: [], cursor: null } };
     if (path === '/api/me/store' && req.method === 'PUT') return opts.save!(req);
     if (path.startsWith('/api/me/reviews/') && req.method === 'POST') return opts.reply!(req);
+    if (path === '/api/stores/alice_1/follow') return opts.follow!(req);
     if (path === '/api/listings') return { body: page([]) };
     if (path === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [], explorerUrl: 'x' } };
     if (path === '/api/me/wishlist') return { body: { items: [], count: 0 } };
@@ -249,5 +251,60 @@ describe('/user/{username} (spec part 3 store page)', () => {
     expect(requests.filter((r) => r.url.pathname.startsWith('/api/listing-photos'))).toEqual([]);
     pick(new File(['png'], 'banner.png', { type: 'image/png' }));
     expect(await within(dialog).findByAltText('Banner preview')).toBeTruthy();
+  });
+  describe('Follow (decision 058)', () => {
+    const visiting = store({ userId: '01JOTHER', followerCount: 1 });
+
+    it('shows a visitor the follower count and a Follow button that asks to connect a wallet', async () => {
+      const { requests } = show({ store: visiting });
+      expect(await main().findByText('1 follower')).toBeTruthy();
+      const follow = main().getByRole('button', { name: 'Follow' });
+      expect(follow.getAttribute('aria-pressed')).toBeNull();
+      fireEvent.click(follow);
+      expect(await screen.findByText('Authentication Required')).toBeTruthy();
+      expect(screen.getByText('Please connect your wallet to follow this store')).toBeTruthy();
+      expect(requests.filter((r) => r.url.pathname.endsWith('/follow'))).toEqual([]);
+    });
+
+    it('follows, then unfollows on Following, with the pressed state and the count from each answer', async () => {
+      const { find } = show({
+        signedIn: true,
+        store: visiting,
+        follow: (req) => ({
+          body: req.method === 'PUT' ? { following: true, followerCount: 2 } : { following: false, followerCount: 1 },
+        }),
+      });
+      const follow = await main().findByRole('button', { name: 'Follow', pressed: false });
+      expect(main().getByText('1 follower')).toBeTruthy();
+      fireEvent.click(follow);
+      const following = await main().findByRole('button', { name: 'Following', pressed: true });
+      expect(main().getByText('2 followers')).toBeTruthy();
+      expect(find('PUT', '/api/stores/alice_1/follow')[0]).toMatchObject({ token: expect.any(String), body: {} });
+      fireEvent.click(following);
+      expect(await main().findByRole('button', { name: 'Follow', pressed: false })).toBeTruthy();
+      expect(main().getByText('1 follower')).toBeTruthy();
+      expect(find('DELETE', '/api/stores/alice_1/follow')[0]).toMatchObject({ token: expect.any(String) });
+      // The store itself was read with the session, so the server could say whether the viewer follows it.
+      expect(find('GET', '/api/stores/alice_1')[0]!.token).toEqual(expect.any(String));
+    });
+
+    it('shows a follower Following from the store, and a failed unfollow leaves it so with a toast', async () => {
+      show({
+        signedIn: true,
+        store: { ...visiting, isFollowing: true, followerCount: 1204 },
+        follow: () => ({ status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } }),
+      });
+      fireEvent.click(await main().findByRole('button', { name: 'Following', pressed: true }));
+      expect(await screen.findByText('Failed to unfollow store')).toBeTruthy();
+      expect(main().getByRole('button', { name: 'Following', pressed: true })).toBeTruthy();
+      expect(main().getByText('1,204 followers')).toBeTruthy();
+    });
+
+    it("offers no Follow on one's own store", async () => {
+      show({ signedIn: true, store: store({ followerCount: 0 }) });
+      expect(await main().findByRole('button', { name: 'Customize Store' })).toBeTruthy();
+      expect(main().getByText('0 followers')).toBeTruthy();
+      expect(main().queryByRole('button', { name: /^Follow/ })).toBeNull();
+    });
   });
 });

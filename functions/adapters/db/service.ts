@@ -12,6 +12,7 @@ import { bidderAuctionEntity } from './entities/bidder-auction';
 import { buyerHoldEntity } from './entities/buyer-hold';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
+import { followEntity } from './entities/follow';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
 import { jobLeaseEntity } from './entities/job-lease';
 import { listingEntity } from './entities/listing';
@@ -71,6 +72,7 @@ const factories = {
   messageCounter: messageCounterEntity,
   offer: offerEntity,
   jobLease: jobLeaseEntity,
+  follow: followEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

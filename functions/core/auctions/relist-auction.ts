@@ -1,5 +1,6 @@
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { Clock } from '../clock/clock';
+import type { ListingAnnouncer } from '../follows/new-listing-notices';
 import type { NewListing } from '../listings/create-listing';
 import type { FullListing } from '../listings/get-listing';
 import { assertAuctionEndAhead, type ThumbnailRequests } from '../listings/listing-body';
@@ -35,6 +36,8 @@ export interface RelistDeps {
   /** The relisted auction's own copies of the photos (listing-photos/ is written and deleted under). */
   photos: PhotoCopier;
   thumbnails: ThumbnailRequests;
+  /** A relisted auction is on sale again: the seller's followers hear of it as of a new listing (decision 058). */
+  followers: ListingAnnouncer;
   newId: () => string;
   clock: Clock;
 }
@@ -133,5 +136,6 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
   // A photo the old listing never got a thumbnail for gets one now, as a new upload does.
   const unthumbed = images.filter((i) => !i.thumbKey).map((i) => i.key);
   if (unthumbed.length) await deps.thumbnails.request(freshId, unthumbed);
+  await deps.followers.announce(fresh, at);
   return { id: freshId };
 }

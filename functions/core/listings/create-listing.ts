@@ -1,6 +1,7 @@
 import type { CreateListingBody } from '../../../shared/api/listings';
 import { InvalidStateError } from '../../lib/errors';
 import type { Clock } from '../clock/clock';
+import type { ListingAnnouncer } from '../follows/new-listing-notices';
 import { sortPriceOf, type ListingRecord } from './listing';
 import {
   assertAuctionEndAhead,
@@ -28,6 +29,8 @@ export interface CreateListingDeps {
   writer: ListingWriter;
   photos: PhotoStore;
   thumbnails: ThumbnailRequests;
+  /** The seller's followers hear of the new listing (decision 058). */
+  followers: ListingAnnouncer;
   newId: () => string;
   clock: Clock;
 }
@@ -71,5 +74,6 @@ export async function createListing(userId: string, body: CreateListingBody, dep
     throw error;
   }
   if (added.length) await deps.thumbnails.request(listing.listingId, added);
+  await deps.followers.announce(listing, at);
   return { id: listing.listingId };
 }

@@ -17,6 +17,7 @@ export interface StoreOwner {
     ratingSum?: number;
     ratingCount?: number;
     salesCount?: number;
+    followerCount?: number;
     location?: string;
   } | null;
 }
@@ -37,7 +38,7 @@ export async function getStorePage(
   username: string,
   port: StorePagePort,
   mediaUrl: MediaUrl,
-): Promise<Omit<Store, 'unresolvedReturn'>> {
+): Promise<Omit<Store, 'unresolvedReturn' | 'isFollowing'>> {
   const owner = await port.ownerByUsername(username);
   if (!owner) throw new NotFoundError('User Not Found');
   const p = owner.profile ?? {};
@@ -54,6 +55,7 @@ export async function getStorePage(
     rating: averageRating(p.ratingSum ?? 0, p.ratingCount ?? 0),
     reviewCount: p.ratingCount ?? 0,
     salesCount: p.salesCount ?? 0,
+    followerCount: p.followerCount ?? 0,
     location: p.location ?? null,
     joinedAt: owner.createdAt,
     listings: listings.map((l) => toListingCard(l, mediaUrl)),

@@ -19,6 +19,8 @@ export interface EventRegistryDeps {
   listingClosed: (listingId: string) => Promise<unknown>;
   /** core/messages' system note about an order in its conversation (decision 053), at the event's time. */
   orderNote: (request: DomainEventOf<'order.note.requested'>['data'], at: Date) => Promise<unknown>;
+  /** core/follows' chunk of a new listing's notices to the seller's followers (decision 058). */
+  listingPublished: (event: DomainEventOf<'listing.published'>) => Promise<unknown>;
 }
 
 /** What the events consumer does with each event: socket events fan out to their topic, the others run a use case. */
@@ -38,6 +40,7 @@ export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
     'offer.updated': fanOut,
     'listing.closed': (event) => deps.listingClosed(event.data.listingId),
     'order.note.requested': (event) => deps.orderNote(event.data, new Date(event.occurredAt)),
+    'listing.published': (event) => deps.listingPublished(event),
   };
 }
 

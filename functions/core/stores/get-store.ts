@@ -1,12 +1,26 @@
 import type { Store } from '../../../shared/api/stores';
+import type { FollowStore } from '../follows/ports';
 import { getStorePage, type StorePagePort } from '../listings/store-page';
 import type { MediaUrl } from '../listings/to-card';
 
-/** A store's public page: its owner, texts and banner, ratings and listings (the page's rules: listings/store-page). */
+/**
+ * A store's public page: its owner, texts and banner, ratings and listings (the page's rules: listings/store-page),
+ * and for a signed-in viewer whether they follow it (decision 058).
+ */
 export async function getStore(
   username: string,
-  deps: { stores: StorePagePort; mediaUrl: MediaUrl; returns: { owesRefund(sellerId: string): Promise<boolean> } },
+  deps: {
+    stores: StorePagePort;
+    mediaUrl: MediaUrl;
+    returns: { owesRefund(sellerId: string): Promise<boolean> };
+    follows: Pick<FollowStore, 'isFollowing'>;
+  },
+  viewerId: string | null = null,
 ): Promise<Store> {
   const page = await getStorePage(username, deps.stores, deps.mediaUrl);
-  return { ...page, unresolvedReturn: await deps.returns.owesRefund(page.userId) };
+  const [unresolvedReturn, isFollowing] = await Promise.all([
+    deps.returns.owesRefund(page.userId),
+    viewerId && viewerId !== page.userId ? deps.follows.isFollowing(viewerId, page.userId) : false,
+  ]);
+  return { ...page, unresolvedReturn, isFollowing };
 }

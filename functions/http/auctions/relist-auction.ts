@@ -8,7 +8,7 @@ export const handler = httpHandler(
   routes.relistAuction,
   async (req) => {
     const { userId } = principalOf(req);
-    const relisted = await relistAuction(userId, req.params.listingId, req.body.endsAt, relistAuctionDeps());
+    const relisted = await relistAuction(userId, req.params.listingId, req.body.endsAt, relistAuctionDeps(req.log));
     req.metrics.count('ListingsCreated');
     return created(relisted);
   },

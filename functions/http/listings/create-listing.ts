@@ -7,7 +7,7 @@ import { routes } from '../../routes';
 export const handler = httpHandler(
   routes.createListing,
   async (req) => {
-    const listing = await createListing(principalOf(req).userId, req.body, createListingDeps());
+    const listing = await createListing(principalOf(req).userId, req.body, createListingDeps(req.log));
     req.metrics.count('ListingsCreated');
     return created(listing);
   },

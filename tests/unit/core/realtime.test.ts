@@ -244,7 +244,7 @@ describe('handleEvent', () => {
     },
   };
 
-  it('fans socket events out to their topic, runs notify for notify.requested and the declines of a sold-out listing', async () => {
+  it('fans socket events out to their topic, runs notify for notify.requested, the declines of a sold-out listing and new-listing notices', async () => {
     const event = signingEvent();
     const { store } = memoryStore();
     await openConnection('a', undefined, { store, clock: testClock(now) });
@@ -253,6 +253,7 @@ describe('handleEvent', () => {
     const notified: unknown[] = [];
     const soldOut: string[] = [];
     const notes: unknown[] = [];
+    const published: string[] = [];
     const registry = eventRegistry({
       store,
       sender: { send: async (id) => (sent.push(id), 'sent') },
@@ -260,6 +261,7 @@ describe('handleEvent', () => {
       notify: async (request) => notified.push(request),
       listingClosed: async (listingId) => soldOut.push(listingId),
       orderNote: async (request, at) => notes.push([request, at.toISOString()]),
+      listingPublished: async (e) => published.push(e.data.listingId),
     });
     expect(await handleEvent(event, registry)).toEqual({ sent: 1, gone: 0 });
     expect(sent).toEqual(['a']);
@@ -271,6 +273,9 @@ describe('handleEvent', () => {
     const note = { orderId: 'O1', senderId: 'B', content: 'Issue reported', noteKey: 'dispute:O1:open' };
     await handleEvent({ id: 'n1', type: 'order.note.requested', occurredAt: now.toISOString(), data: note }, registry);
     expect(notes).toEqual([[note, now.toISOString()]]);
+    const listing = { listingId: 'L2', sellerId: 'S', sellerUsername: 'sam', title: 'Desk', chunk: 0, cursor: null };
+    await handleEvent({ id: 'p1', type: 'listing.published', occurredAt: now.toISOString(), data: listing }, registry);
+    expect(published).toEqual(['L2']);
   });
 
   it('throws for an event type without a handler, so the message is retried and dead-lettered, not dropped', async () => {

@@ -15,7 +15,8 @@ export const keys = {
   listingShippingEstimate: (listingId: string, userId: string, address: string) =>
     ['listing-shipping-estimate', listingId, userId, address] as const,
   myListings: (userId: string) => ['myListings', userId] as const,
-  store: (username: string) => ['store', username] as const,
+  /** A store as this viewer sees it (a signed-in viewer also learns whether they follow it, decision 058). */
+  store: (username: string, viewer: string | null) => ['store', username, viewer] as const,
   storeReviews: (username: string, cursor: string | null) => ['storeReviews', username, cursor] as const,
 
   /** An auction's bid history: the listing page, its live updates and the bid panel share the entry. */

@@ -44,6 +44,8 @@ export const profileEntity = (config: EntityConfiguration = {}) =>
         ratingSum: { type: 'number', default: 0 },
         ratingCount: { type: 'number', default: 0 },
         salesCount: { type: 'number', default: 0 },
+        /** The store's followers, kept in the same transaction as each follow item (decision 058). */
+        followerCount: { type: 'number', default: 0 },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },
       },

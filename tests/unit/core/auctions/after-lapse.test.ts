@@ -7,6 +7,7 @@ import type { OrderRecord } from '../../../../functions/core/orders/order';
 import type { DomainEvent } from '../../../../shared/events';
 import { aWonOrder, CLOSED_AT, PAYMENT_DUE } from '../../../fixtures/auction-order';
 import { DEFAULT_PROTECTION } from '../../../../functions/core/orders/protection';
+import type { PublishedListing } from '../../../../functions/core/follows/new-listing-notices';
 
 const NOW = CLOSED_AT;
 const DUE = new Date(PAYMENT_DUE);
@@ -195,6 +196,7 @@ describe('relisting', () => {
         remove: vi.fn(async (_keys: string[]) => undefined),
       },
       thumbnails: { request: vi.fn(async (_listingId: string, _keys: string[]) => undefined) },
+      followers: { announce: vi.fn(async (_listing: PublishedListing, _at: Date) => undefined) },
       newId: () => (id++ === 0 ? 'L2' : `P${id - 1}`),
       clock: testClock(NOW),
       copied,
@@ -217,6 +219,11 @@ describe('relisting', () => {
     // The photo the old listing had no thumbnail for gets one; nothing is deleted.
     expect(d.thumbnails.request).toHaveBeenCalledWith('L2', ['listing-photos/S/P2.jpg']);
     expect(d.photos.remove).not.toHaveBeenCalled();
+    // On sale again: the seller's followers hear of it as of a new listing (decision 058).
+    expect(d.followers.announce).toHaveBeenCalledWith(
+      expect.objectContaining({ listingId: 'L2', sellerId: 'S', title: 'Lamp' }),
+      NOW,
+    );
   });
 
   it('deletes its copies when the relist is not written, and writes nothing when a copy fails', async () => {
@@ -229,6 +236,7 @@ describe('relisting', () => {
       await expect(relistAuction('S', 'L1', END, d)).rejects.toMatchObject(error);
       expect(d.photos.remove.mock.calls.flatMap(([keys]) => keys).sort()).toEqual([...copies].sort());
       expect(d.thumbnails.request).not.toHaveBeenCalled();
+      expect(d.followers.announce).not.toHaveBeenCalled();
     }
     const broken = deps({ ...old, images: [...old.images!, { key: 'listing-photos/S/BROKEN.png' }] });
     await expect(relistAuction('S', 'L1', END, broken)).rejects.toThrow('copy failed');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../fixtures/test-clock';
 import { createListingBodySchema } from '../../../../shared/api/listings';
 import { createListing, type NewListing } from '../../../../functions/core/listings/create-listing';
+import type { PublishedListing } from '../../../../functions/core/follows/new-listing-notices';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const location = { zipCode: '78701', city: 'Austin', state: 'tx' };
@@ -23,8 +24,10 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
   const thumbs: { listingId: string; keys: string[] }[] = [];
   const removed: string[] = [];
   const moved: [string, string][] = [];
+  const announced: [PublishedListing, Date][] = [];
   return {
     written,
+    announced,
     thumbs,
     removed,
     moved,
@@ -47,6 +50,7 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
     },
     returns: { owesRefund: async () => false },
     writer: { create: async (listing: NewListing, terms: string[]) => void written.push({ listing, terms }) },
+    followers: { announce: async (listing: PublishedListing, at: Date) => void announced.push([listing, at]) },
     newId: () => '01LISTING',
     clock: testClock(NOW),
   };
@@ -92,6 +96,10 @@ describe('createListing', () => {
     const [{ listing, terms }] = d.written as [{ listing: NewListing; terms: string[] }];
     expect(listing).toMatchObject({ sellerId: 'u1', sellerUsername: 'sam', status: 'active', sortPriceCents: 1000 });
     expect(terms).toEqual(expect.arrayContaining(['oak', 'desk']));
+    // Once written, the seller's followers are told of it (decision 058).
+    expect(d.announced).toEqual([
+      [expect.objectContaining({ listingId: '01LISTING', sellerId: 'u1', title: 'Oak Desk' }), NOW],
+    ]);
   });
 
   it('refuses non-sellers and auctions that end within 5 minutes', async () => {
@@ -148,6 +156,7 @@ describe('createListing photos', () => {
       [attached(1), mine(1)],
     ]);
     expect(d.thumbs).toEqual([]);
+    expect(d.announced).toEqual([]);
   });
 
   it("refuses someone else's upload, a missing one, a non-image and one over 5 MB, deleting bad uploads", async () => {

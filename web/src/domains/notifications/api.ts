@@ -26,7 +26,7 @@ const isSummaryKey = (key: unknown) => isKeyOf(key, 'notification-summary');
 
 /**
  * Where a notification leads (spec part 2): message -> /messages; bid or offer -> the item, else /activity;
- * auction_ending -> the item, else /marketplace; transaction -> /activity. The notifications page adds escrow types
+ * auction_ending and new_listing (decision 058) -> the item, else /marketplace; transaction -> /activity. The notifications page adds escrow types
  * -> /activity; review_received -> the order reviewed (decision 050); anything else -> /notifications.
  */
 export function notificationTarget(n: Pick<Notification, 'type' | 'relatedId'>): string {
@@ -38,6 +38,7 @@ export function notificationTarget(n: Pick<Notification, 'type' | 'relatedId'>):
     case 'offer':
       return item ?? '/activity';
     case 'auction_ending':
+    case 'new_listing':
       return item ?? '/marketplace';
     case 'transaction':
     case 'escrow_created':

@@ -2,14 +2,22 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { getStore, listStoreReviews, updateStore, type StoreSettings } from '../../../../shared/api/stores';
 import { apiGet, apiSend } from '../../lib/api';
+import { useOptionalSession } from '../../lib/session/session-context';
 import { keys } from '../keys';
 
 /**
  * A public store (header, rating, active listings): the store page and the seller portal's summary card. 'store' is
- * the key the listing-cache refresh looks for.
+ * the key the listing-cache refresh looks for. Signed in, the request carries the session, so the answer says whether
+ * the viewer follows the store; the key names the viewer, and nothing is fetched while a saved session is restored.
  */
 export function useStore(username: string) {
-  return useSWR(username ? keys.store(username) : null, () => apiGet(getStore, { params: { username } }));
+  const session = useOptionalSession();
+  const restoring = session?.status === 'loading';
+  const token = session?.token ?? null;
+  const viewer = session?.user?.id ?? null;
+  return useSWR(username && !restoring ? keys.store(username, viewer) : null, () =>
+    apiGet(getStore, { params: { username }, token }),
+  );
 }
 
 /** The store's reviews, a page at a time; only fetched once the Reviews tab is open. */

@@ -84,7 +84,7 @@ export function CustomizeStoreDialog({
         }
       }
       const saved = await saveStore(token, { ...texts, ...(bannerKey !== undefined ? { bannerKey } : {}) });
-      await mutate(keys.store(store.username), { ...store, ...saved }, { revalidate: true });
+      await mutate(keys.store(store.username, store.userId), { ...store, ...saved }, { revalidate: true });
       toast.success('Store Updated');
       onOpenChange(false);
     } catch (error) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Store } from '../../../../../shared/api/stores';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
 import { ratingText, reviewCountText } from '../../../domains/stores/rating';
+import { followerCountText } from '../../../domains/stores/follow';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -28,6 +29,9 @@ export function StoreHeader({ store, actions }: { store: Store; actions?: ReactN
                 <span className="sr-only"> out of 5</span> ({reviewCountText(store.reviewCount)})
               </span>
             )}
+            <span className="store-followers" aria-live="polite">
+              {followerCountText(store.followerCount)}
+            </span>
             {store.isSeller && <span className="badge badge-accent">Verified Seller</span>}
             {store.unresolvedReturn && <span className="badge badge-danger">Unresolved return</span>}
           </p>

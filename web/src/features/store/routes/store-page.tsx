@@ -12,6 +12,7 @@ import { ViewToggle } from '../../../domains/listings/view-toggle';
 import { useStore } from '../../../domains/stores/api';
 import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
 import { CustomizeStoreDialog } from '../components/customize-store-dialog';
+import { FollowButton } from '../components/follow-button';
 import { StoreHeader } from '../components/store-header';
 import { StoreReviews } from '../components/store-reviews';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -76,7 +77,7 @@ function StoreTabs({ store, owner }: { store: Store; owner: { token: string } | 
 
 /**
  * /user/{username} (spec part 3 "Store page"): public; the owner sees Customize Store and List New Item, everyone else
- * Message (a conversation with the store's user).
+ * Follow (decision 058) and Message (a conversation with the store's user).
  */
 export function StorePage() {
   const { username = '' } = useParams();
@@ -119,12 +120,15 @@ export function StorePage() {
               </Link>
             </>
           ) : (
-            <ContactSellerButton
-              target={{ sellerId: store.userId }}
-              sellerId={store.userId}
-              label="Message"
-              className="btn btn-primary"
-            />
+            <>
+              <FollowButton store={store} />
+              <ContactSellerButton
+                target={{ sellerId: store.userId }}
+                sellerId={store.userId}
+                label="Message"
+                className="btn btn-outline"
+              />
+            </>
           )
         }
       />
