@@ -28,7 +28,7 @@ import {
 } from '../shared/api/listings';
 import { listBids, listMyBids, placeBid } from '../shared/api/bids';
 import { lookupProducts, lookupZip } from '../shared/api/lookup';
-import { getStore, listStoreReviews, updateStore } from '../shared/api/stores';
+import { getStore, listStoreReviews, setFeaturedListings, updateStore } from '../shared/api/stores';
 import { followStore, unfollowStore } from '../shared/api/follows';
 import { createReview, replyToReview } from '../shared/api/reviews';
 import {
@@ -333,6 +333,15 @@ export const routes = {
     deletesMedia: [PENDING_UPLOADS, STORE_BANNERS],
     nativeModules: SHARP,
   }),
+  // Featured items (decision 055): only the seller's own active listings (the fixture pins the seller's); a PUT that
+  // sets the whole list, so a retry changes nothing.
+  setFeaturedListings: route(
+    'setFeaturedListings',
+    setFeaturedListings,
+    'http/stores/set-featured-listings',
+    'user',
+    owner(200),
+  ),
   // Public, but the listing's seller (by an optional session) also gets its reserve and minimum offer.
   getListing: route('getListing', getListing, 'http/listings/get-listing', 'public', anyone(200), {
     readsSession: true,

@@ -3,6 +3,8 @@ import { orderReturnStore } from '../adapters/db/order-return-store';
 // Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
 import { systemClock as clock } from '../core/clock/clock';
 import { db } from '../adapters/db/service';
+import { featuredPinStore } from '../adapters/db/featured-pin-store';
+import { sellerListingStore } from '../adapters/db/seller-listing-store';
 import { storePageStore } from '../adapters/db/store-page-store';
 import { storeReviewsStore } from '../adapters/db/store-reviews-store';
 import { storeSettingsStore } from '../adapters/db/store-settings-store';
@@ -19,4 +21,8 @@ export function listStoreReviewsDeps() {
 
 export function updateStoreDeps() {
   return { store: storeSettingsStore(db()), photos: photoStore, mediaUrl, clock };
+}
+
+export function setFeaturedListingsDeps() {
+  return { listings: sellerListingStore(db()), pins: featuredPinStore(db()), clock };
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineContract } from './contract';
 import { listingCardSchema } from './listings';
 import { reviewSchema } from '../domain/reviews';
+import { STORE_THEME_IDS } from '../domain/store-themes';
 
 /** A seller's public store page (/user/{username}, spec part 3 "Store page"). */
 export const storeSchema = z.object({
@@ -29,6 +30,12 @@ export const storeSchema = z.object({
   followerCount: z.number().check(z.int(), z.nonnegative()),
   /** Whether the signed-in caller follows it; false for a visitor and for the owner. */
   isFollowing: z.boolean(),
+  /** The store's theme (shared/domain/store-themes.ts), painted for every visitor (decision 055). */
+  theme: z.enum(STORE_THEME_IDS),
+  /** Up to 4 featured listings: the seller's pins still active, in their order, else the newest four active. */
+  featured: z.array(listingCardSchema),
+  /** Whether `featured` are the seller's pins (false: the newest four). */
+  featuredPinned: z.boolean(),
 });
 export type Store = z.infer<typeof storeSchema>;
 
@@ -60,18 +67,38 @@ export const STORE_NAME_MAX = 60;
 export const STORE_DESCRIPTION_MAX = 1000;
 export const STORE_BIO_MAX = 500;
 
-/** Customize Store: empty texts clear a field. */
+export const FULL_NAME_MAX = 100;
+
+/**
+ * The seller portal's Customize tab: empty texts clear a field; a field left out keeps its value (a banner or avatar is
+ * saved on its own when chosen).
+ */
 export const storeSettingsSchema = z.strictObject({
-  storeName: z
-    .string()
-    .check(z.trim(), z.maxLength(STORE_NAME_MAX, `Store name must be ${STORE_NAME_MAX} characters or fewer`)),
-  storeDescription: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(STORE_DESCRIPTION_MAX, `Store description must be ${STORE_DESCRIPTION_MAX} characters or fewer`),
-    ),
-  bio: z.string().check(z.trim(), z.maxLength(STORE_BIO_MAX, `Bio must be ${STORE_BIO_MAX} characters or fewer`)),
+  storeName: z.optional(
+    z.string().check(z.trim(), z.maxLength(STORE_NAME_MAX, `Store name must be ${STORE_NAME_MAX} characters or fewer`)),
+  ),
+  storeDescription: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(STORE_DESCRIPTION_MAX, `Store description must be ${STORE_DESCRIPTION_MAX} characters or fewer`),
+      ),
+  ),
+  bio: z.optional(
+    z.string().check(z.trim(), z.maxLength(STORE_BIO_MAX, `Bio must be ${STORE_BIO_MAX} characters or fewer`)),
+  ),
+  /** 'Your Name': the profile's full name, required like on /settings (it is never cleared here). */
+  fullName: z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Full name is required'),
+        z.maxLength(FULL_NAME_MAX, `Full name must be ${FULL_NAME_MAX} characters or fewer`),
+      ),
+  ),
+  theme: z.optional(z.enum(STORE_THEME_IDS, 'Choose one of the store themes')),
   /**
    * A new banner: the key of an upload started with POST /api/listing-photos/uploads. Left out keeps the current
    * banner; null removes it.
@@ -89,5 +116,23 @@ export const updateStore = defineContract({
     storeDescription: z.nullable(z.string()),
     bio: z.nullable(z.string()),
     bannerUrl: z.nullable(z.string()),
+    fullName: z.nullable(z.string()),
+    theme: z.enum(STORE_THEME_IDS),
   }),
+});
+
+/** Listings a seller may pin to the top of their store (the Preview tab's featured items). */
+export const STORE_FEATURED_MAX = 4;
+
+/** Pins the seller's featured listings, in order: their own, active ones; an empty list goes back to the newest four. */
+export const setFeaturedListings = defineContract({
+  method: 'PUT',
+  path: '/api/me/store/featured',
+  body: z.strictObject({
+    listingIds: z.array(z.string().check(z.regex(/^[0-9A-Za-z]{1,64}$/, 'Not a listing id'))).check(
+      z.maxLength(STORE_FEATURED_MAX, `Feature at most ${STORE_FEATURED_MAX} listings`),
+      z.refine((ids) => new Set(ids).size === ids.length, 'Each listing can be featured once'),
+    ),
+  }),
+  response: z.object({ listingIds: z.array(z.string()) }),
 });

@@ -84,6 +84,8 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   // The visitor names an upload of the seller's (it has none of its own).
   setAvatar: async ({ me, world }) => ({ body: { key: await uploadAvatar(me ?? world.callers.seller) } }),
   updateStore: () => ({ body: { storeName: 'Route Table Store', storeDescription: '', bio: '' } }),
+  // The seller's own active listing: anyone else is refused it (403).
+  setFeaturedListings: ({ world }) => ({ body: { listingIds: [world.listingId] } }),
   getListing: ({ world }) => ({ params: { listingId: world.listingId } }),
   // A listing of the seller's with calculated shipping (the world's own ships free), made once per world.
   getListingShippingEstimate: async ({ world }) => ({ params: { listingId: await calculatedListingOf(world) } }),

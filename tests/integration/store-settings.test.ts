@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Store } from '../../shared/api/stores';
 import { describeImage, hasGpsIfd, sidewaysPhotoWithGps } from '../fixtures/exif-photo';
 import { call, signUpNewUser } from './auth-support';
+import { listItem } from './checkout-support';
 import { mediaStatus, upload } from './media-support';
+import { endListingsOf, type Account } from './route-support';
 
 type Errors = { error: { message: string; fields?: Record<string, string> } };
 type Saved = {
@@ -15,12 +17,17 @@ type Saved = {
 let token: string;
 let username: string;
 let banner: Buffer;
+let me: Account;
+const FROM = '127.0.11.2';
 
 const texts = { storeName: 'Quill & Ink', storeDescription: 'Fountain pens, restored.', bio: 'Collector since 2009.' };
 
 beforeAll(async () => {
-  ({ token } = await signUpNewUser('127.0.11.2', 'cus'));
-  username = (await call<{ username: string }>('GET', '/api/me', { token })).body.username;
+  let wallet: string;
+  ({ token, wallet } = await signUpNewUser(FROM, 'cus'));
+  const current = (await call<{ id: string; username: string }>('GET', '/api/me', { token })).body;
+  username = current.username;
+  me = { token, wallet, from: FROM, userId: current.id, username };
   // Photo uploads are for sellers.
   const profile = { fullName: 'Cus Tomize', email: 'cus@example.com', phone: '+1 512 555 0100', isSeller: true };
   const made = await call('PUT', '/api/me/profile', {
@@ -81,6 +88,47 @@ describe('PUT /api/me/store (Customize Store)', () => {
     expect(long.status).toBe(400);
     expect(long.body.error.fields?.storeName).toBe('Store name must be 60 characters or fewer');
     expect((await call<Store>('GET', `/api/stores/${username}`)).body.storeName).toBeNull();
+  });
+
+  it('saves the theme and the name (each checked), which the store page and the profile then show', async () => {
+    const saved = await call<Saved & { theme: string; fullName: string }>('PUT', '/api/me/store', {
+      token,
+      body: { theme: 'sunset', fullName: '  Cus Q. Tomize ' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ theme: 'sunset', fullName: 'Cus Q. Tomize' });
+    expect((await call<Store>('GET', `/api/stores/${username}`)).body.theme).toBe('sunset');
+    expect((await call<{ fullName: string }>('GET', '/api/me/profile', { token })).body.fullName).toBe('Cus Q. Tomize');
+
+    const neon = await call<Errors>('PUT', '/api/me/store', { token, body: { theme: 'neon' } });
+    expect(neon.status).toBe(400);
+    expect(neon.body.error.fields?.theme).toBe('Choose one of the store themes');
+    const blank = await call<Errors>('PUT', '/api/me/store', { token, body: { fullName: '   ' } });
+    expect(blank.body.error.fields?.fullName).toBe('Full name is required');
+    expect((await call<Store>('GET', `/api/stores/${username}`)).body.theme).toBe('sunset');
+  });
+
+  it('features the pinned listings while active, else the newest four; refuses one not active', async () => {
+    const older = await listItem(me, { title: 'Quill Pen' });
+    const newer = await listItem(me, { title: 'Ink Well' });
+    const featured = async () => {
+      const store = (await call<Store>('GET', `/api/stores/${username}`)).body;
+      return { ids: store.featured.map((l) => l.id), pinned: store.featuredPinned };
+    };
+    expect(await featured()).toEqual({ ids: [newer, older], pinned: false });
+    const pin = (listingIds: string[]) =>
+      call<Errors>('PUT', '/api/me/store/featured', { token, body: { listingIds } });
+    expect((await pin([older])).status).toBe(200);
+    expect(await featured()).toEqual({ ids: [older], pinned: true });
+
+    expect((await call('POST', `/api/listings/${older}/end`, { token, body: {} })).status).toBe(200);
+    // The ended pin is dropped as read: the newest active ones again.
+    expect(await featured()).toEqual({ ids: [newer], pinned: false });
+    const ended = await pin([newer, older]);
+    expect(ended.status).toBe(400);
+    expect(ended.body.error.message).toBe('Only active listings can be featured');
+    expect((await pin([newer, newer])).status).toBe(400);
+    await endListingsOf(me);
   });
 
   it('needs a session', async () => {

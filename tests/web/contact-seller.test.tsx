@@ -103,7 +103,7 @@ describe("the store page's Message button (spec part 3)", () => {
 
   it('the owner sees Customize Store instead', async () => {
     show('/user/sam', { me: 'SELLER1' });
-    expect(await within(main()).findByRole('button', { name: 'Customize Store' }, LOAD)).toBeTruthy();
+    expect(await within(main()).findByRole('link', { name: 'Customize Store' }, LOAD)).toBeTruthy();
     expect(within(main()).queryByRole('button', { name: 'Message' })).toBeNull();
   });
 });

@@ -24,7 +24,6 @@ function show(
     reviews?: (req: ApiRequest) => ApiAnswer;
     signedIn?: boolean;
     seller?: boolean;
-    save?: (req: ApiRequest) => ApiAnswer;
     reply?: (req: ApiRequest) => ApiAnswer;
     follow?: (req: ApiRequest) => ApiAnswer;
     path?: string;
@@ -40,7 +39,6 @@ function show(
       return 'userId' in s ? { body: s } : s;
     }
     if (path === '/api/stores/alice_1/reviews') return opts.reviews?.(req) ?? { body: { items: [], cursor: null } };
-    if (path === '/api/me/store' && req.method === 'PUT') return opts.save!(req);
     if (path.startsWith('/api/me/reviews/') && req.method === 'POST') return opts.reply!(req);
     if (path === '/api/stores/alice_1/follow') return opts.follow!(req);
     if (path === '/api/listings') return { body: page([]) };
@@ -197,60 +195,34 @@ describe('/user/{username} (spec part 3 store page)', () => {
     expect(await main().findByRole('heading', { level: 1, name: 'Alice Antiques' })).toBeTruthy();
   });
 
-  it('lets the owner customize the store and list a new item', async () => {
-    const { find } = show({
-      signedIn: true,
-      save: (req) => ({
-        body: {
-          storeName: (req.body as { storeName: string }).storeName,
-          storeDescription: 'Old things, loved again.',
-          bio: null,
-          bannerUrl: null,
-        },
-      }),
-    });
+  it("sends the owner to the portal's Customize tab and to /sell", async () => {
+    show({ signedIn: true });
     expect((await main().findByRole('link', { name: 'List New Item' })).getAttribute('href')).toBe('/sell');
-    fireEvent.click(main().getByRole('button', { name: 'Customize Store' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Customize Store' });
-    const name = within(dialog).getByLabelText('Store Name') as HTMLInputElement;
-    expect(name.value).toBe('Alice Antiques');
-    fireEvent.change(name, { target: { value: 'Alice & Co' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Store Updated')).toBeTruthy();
-    expect(find('PUT', '/api/me/store')[0]!.body).toEqual({
-      storeName: 'Alice & Co',
-      storeDescription: 'Old things, loved again.',
-      bio: '',
-    });
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(main().getByRole('link', { name: 'Customize Store' }).getAttribute('href')).toBe(
+      '/seller-portal?tab=customize',
+    );
+    expect(main().queryByRole('button', { name: 'Message' })).toBeNull();
   });
 
-  it('offers a banner upload to selling owners only, and tells others how to get it', async () => {
-    show({ signedIn: true, seller: false });
-    fireEvent.click(await main().findByRole('button', { name: 'Customize Store' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Customize Store' });
-    expect(within(dialog).queryByRole('button', { name: 'Upload Banner' })).toBeNull();
-    expect(within(dialog).getByText('Turn on selling in Settings to add a banner.')).toBeTruthy();
-  });
-
-  it("refuses a banner that is not an image or is over 5 MB with the spec's toasts, before any upload", async () => {
-    const { requests } = show({ signedIn: true });
-    fireEvent.click(await main().findByRole('button', { name: 'Customize Store' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Customize Store' });
-    const input = within(dialog).getByLabelText('Banner image');
-    const pick = (file: File) => fireEvent.change(input, { target: { files: [file] } });
-    pick(new File(['<svg/>'], 'banner.svg', { type: 'image/svg+xml' }));
-    expect(await screen.findByText('Invalid File')).toBeTruthy();
-    expect(screen.getByText('Please select an image file.')).toBeTruthy();
-    const big = new File(['x'], 'banner.png', { type: 'image/png' });
-    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
-    pick(big);
-    expect(await screen.findByText('File Too Large')).toBeTruthy();
-    expect(screen.getByText('Please select an image smaller than 5MB.')).toBeTruthy();
-    expect(within(dialog).queryByAltText('Banner preview')).toBeNull();
-    expect(requests.filter((r) => r.url.pathname.startsWith('/api/listing-photos'))).toEqual([]);
-    pick(new File(['png'], 'banner.png', { type: 'image/png' }));
-    expect(await within(dialog).findByAltText('Banner preview')).toBeTruthy();
+  it("paints the page in the store's theme and shows its featured items above the listings", async () => {
+    const desk = listing({ id: 'A1', title: 'Oak Desk' });
+    const lamp = listing({ id: 'A2', title: 'Brass Lamp' });
+    show({ store: store({ theme: 'dark', listings: [desk, lamp], featured: [lamp], featuredPinned: true }) });
+    await main().findByRole('heading', { level: 1, name: 'Alice Antiques' });
+    const themed = document.querySelector<HTMLElement>('.store-theme')!;
+    expect(themed.getAttribute('data-theme')).toBe('dark');
+    expect(themed.getAttribute('data-scheme')).toBe('dark');
+    expect(themed.style.getPropertyValue('--color-bg')).toBe('#0b0d12');
+    expect(themed.contains(main().getByRole('heading', { level: 1 }))).toBe(true);
+    const featured = main().getByRole('list', { name: 'Featured items of alice_1' });
+    expect(
+      within(featured)
+        .getAllByRole('article')
+        .map((a) => a.textContent),
+    ).toEqual([expect.stringContaining('Brass Lamp')]);
+    expect(main().getByRole('heading', { level: 2, name: 'Featured Items' })).toBeTruthy();
+    const grid = main().getByRole('list', { name: 'Listings of alice_1' });
+    expect(featured.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
   describe('Follow (decision 058)', () => {
     const visiting = store({ userId: '01JOTHER', followerCount: 1 });
@@ -302,7 +274,7 @@ describe('/user/{username} (spec part 3 store page)', () => {
 
     it("offers no Follow on one's own store", async () => {
       show({ signedIn: true, store: store({ followerCount: 0 }) });
-      expect(await main().findByRole('button', { name: 'Customize Store' })).toBeTruthy();
+      expect(await main().findByRole('link', { name: 'Customize Store' })).toBeTruthy();
       expect(main().getByText('0 followers')).toBeTruthy();
       expect(main().queryByRole('button', { name: /^Follow/ })).toBeNull();
     });

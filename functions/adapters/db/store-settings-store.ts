@@ -2,9 +2,9 @@ import type { StoreFields, StoreSettingsStore } from '../../core/stores/store-se
 import { conditionally } from './conditional';
 import type { Db } from './service';
 
-const FIELDS = ['storeName', 'storeDescription', 'bio', 'storeBannerKey'] as const;
+const FIELDS = ['storeName', 'storeDescription', 'bio', 'storeBannerKey', 'fullName', 'storeTheme'] as const;
 
-/** The store fields of the profile item; a save is conditioned on the banner it replaces. */
+/** The store fields of the profile item (and its full name); a save is conditioned on the banner it replaces. */
 export function storeSettingsStore(db: Db): StoreSettingsStore {
   const { profile } = db.entities;
   return {

@@ -1,5 +1,7 @@
 import type { Store } from '../../../shared/api/stores';
+import { storeThemeOf } from '../../../shared/domain/store-themes';
 import { NotFoundError } from '../../lib/errors';
+import { featuredOf } from '../stores/featured-listings';
 import type { ListingSummary } from './listing';
 import { toListingCard, type MediaUrl } from './to-card';
 
@@ -19,6 +21,8 @@ export interface StoreOwner {
     salesCount?: number;
     followerCount?: number;
     location?: string;
+    storeTheme?: string;
+    featuredListingIds?: string[];
   } | null;
 }
 
@@ -43,6 +47,7 @@ export async function getStorePage(
   if (!owner) throw new NotFoundError('User Not Found');
   const p = owner.profile ?? {};
   const listings = (await port.bySeller(owner.userId)).filter((l) => l.status === 'active');
+  const featured = featuredOf(listings, p.featuredListingIds);
   return {
     userId: owner.userId,
     username: owner.username,
@@ -59,5 +64,8 @@ export async function getStorePage(
     location: p.location ?? null,
     joinedAt: owner.createdAt,
     listings: listings.map((l) => toListingCard(l, mediaUrl)),
+    theme: storeThemeOf(p.storeTheme),
+    featured: featured.items.map((l) => toListingCard(l, mediaUrl)),
+    featuredPinned: featured.pinned,
   };
 }

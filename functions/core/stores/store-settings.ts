@@ -1,3 +1,5 @@
+import type { StoreThemeId } from '../../../shared/domain/store-themes';
+
 /** Where store banners live once a store takes them. */
 export const STORE_BANNERS = 'store-banners/';
 /** Longest side of a served banner: a full-width banner on a large 2x screen. */
@@ -8,6 +10,9 @@ export interface StoreFields {
   storeDescription?: string;
   bio?: string;
   storeBannerKey?: string;
+  /** The profile's full name ('Your Name' in the portal's Customize tab). */
+  fullName?: string;
+  storeTheme?: StoreThemeId;
 }
 
 export interface StoreSettingsStore {

@@ -43,8 +43,33 @@ describe('Customize Store', () => {
       storeDescription: null,
       bio: 'Hi',
       bannerUrl: '/media/store-banners/U1/new.png',
+      fullName: null,
+      theme: 'default',
     });
-    expect(f.saved[0]).toEqual({ storeName: 'Tech Haven', bio: 'Hi', storeBannerKey: 'store-banners/U1/new.png' });
+    expect(f.saved[0]).toEqual({
+      storeName: 'Tech Haven',
+      bio: 'Hi',
+      storeBannerKey: 'store-banners/U1/new.png',
+      storeTheme: 'default',
+    });
+  });
+
+  it('saves the name and theme sent, and keeps every field left out (a banner saved on its own)', async () => {
+    const current = {
+      storeName: 'Tech Haven',
+      bio: 'Hi',
+      fullName: 'Sam Seller',
+      storeTheme: 'dark' as const,
+      storeBannerKey: 'store-banners/U1/old.png',
+    };
+    const named = fakes(current, {});
+    const out = await updateStore('U1', { ...texts, fullName: 'Sam Q. Seller', theme: 'sunset' }, named.deps);
+    expect(out).toMatchObject({ fullName: 'Sam Q. Seller', theme: 'sunset', storeDescription: null });
+    expect(named.saved[0]).toMatchObject({ fullName: 'Sam Q. Seller', storeTheme: 'sunset' });
+
+    const bannerOnly = fakes(current, { 'uploads/U1/new.png': PNG });
+    await updateStore('U1', { bannerKey: 'uploads/U1/new.png' }, bannerOnly.deps);
+    expect(bannerOnly.saved[0]).toEqual({ ...current, storeBannerKey: 'store-banners/U1/new.png' });
   });
 
   it('keeps the banner when none is sent, removes it on null, and never deletes a banner it did not make', async () => {
@@ -58,22 +83,24 @@ describe('Customize Store', () => {
 
   it("refuses someone else's upload and a file that is not an image (deleting it), writing nothing", async () => {
     const other = fakes(null, { 'uploads/U2/x.png': PNG });
-    await expect(
-      updateStore('U1', { ...texts, bannerKey: 'uploads/U2/x.png' }, other.deps),
-    ).rejects.toMatchObject({ status: 400, message: 'Banner is not an upload of yours' });
+    await expect(updateStore('U1', { ...texts, bannerKey: 'uploads/U2/x.png' }, other.deps)).rejects.toMatchObject({
+      status: 400,
+      message: 'Banner is not an upload of yours',
+    });
     const fake = fakes(null, { 'uploads/U1/x.jpg': TEXT });
-    await expect(
-      updateStore('U1', { ...texts, bannerKey: 'uploads/U1/x.jpg' }, fake.deps),
-    ).rejects.toMatchObject({ status: 400, message: 'Banner is not an image file' });
+    await expect(updateStore('U1', { ...texts, bannerKey: 'uploads/U1/x.jpg' }, fake.deps)).rejects.toMatchObject({
+      status: 400,
+      message: 'Banner is not an image file',
+    });
     expect(fake.log).toEqual(['remove uploads/U1/x.jpg']);
     expect([...other.saved, ...fake.saved]).toEqual([]);
   });
 
   it('answers 409 and deletes the moved banner when another save changed the banner meanwhile', async () => {
     const f = fakes(null, { 'uploads/U1/new.png': PNG }, false);
-    await expect(
-      updateStore('U1', { ...texts, bannerKey: 'uploads/U1/new.png' }, f.deps),
-    ).rejects.toMatchObject({ status: 409 });
+    await expect(updateStore('U1', { ...texts, bannerKey: 'uploads/U1/new.png' }, f.deps)).rejects.toMatchObject({
+      status: 409,
+    });
     expect(f.log.at(-1)).toBe('remove store-banners/U1/new.png');
   });
 });

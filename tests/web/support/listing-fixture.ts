@@ -91,6 +91,9 @@ export function store(overrides: Partial<Store> = {}): Store {
     unresolvedReturn: false,
     followerCount: 0,
     isFollowing: false,
+    theme: 'default',
+    featured: [],
+    featuredPinned: false,
     ...overrides,
   };
 }

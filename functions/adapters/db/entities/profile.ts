@@ -1,4 +1,5 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
+import { STORE_THEME_IDS } from '../../../../shared/domain/store-themes';
 import { TABLE_KEY } from '../table';
 
 const postalAddress = {
@@ -11,8 +12,6 @@ const postalAddress = {
     postalCode: { type: 'string' },
   },
 } as const;
-
-export const STORE_THEMES = ['default', 'dark', 'nature', 'sunset', 'ocean', 'royal', 'gold'] as const;
 
 /** A user's profile and store (spec part 3 user_profiles). Image fields hold media-bucket keys. */
 export const profileEntity = (config: EntityConfiguration = {}) =>
@@ -35,7 +34,9 @@ export const profileEntity = (config: EntityConfiguration = {}) =>
         storeName: { type: 'string' },
         storeDescription: { type: 'string' },
         storeBannerKey: { type: 'string' },
-        storeTheme: { type: STORE_THEMES, default: 'default' },
+        storeTheme: { type: STORE_THEME_IDS, default: 'default' },
+        /** Listings the seller pinned to the top of the store, in order (decision 055). */
+        featuredListingIds: { type: 'list', items: { type: 'string' } },
         isSeller: { type: 'boolean', default: false },
         isVerified: { type: 'boolean', default: false },
         /** Public area, e.g. "Austin, TX". */

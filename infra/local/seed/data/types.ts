@@ -1,10 +1,10 @@
 import type { LISTING_CATEGORIES, ListingCategory } from '../../../../shared/domain/categories';
 import type { ListingCondition, ReturnPolicy } from '../../../../shared/domain/listing';
-import type { STORE_THEMES } from '../../../../functions/adapters/db/entities/profile';
+import type { StoreThemeId } from '../../../../shared/domain/store-themes';
 
 /** Plain demo data: what a person would type. Ids, times and images are derived from it by the builders. */
 
-export type StoreTheme = (typeof STORE_THEMES)[number];
+export type StoreTheme = StoreThemeId;
 
 export interface Place {
   city: string;

@@ -1,9 +1,17 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { getStore, listStoreReviews, updateStore, type StoreSettings } from '../../../../shared/api/stores';
+import { startListingPhotoUpload, type ListingPhotoContentType } from '../../../../shared/api/listings';
+import {
+  getStore,
+  listStoreReviews,
+  setFeaturedListings,
+  updateStore,
+  type StoreSettings,
+} from '../../../../shared/api/stores';
 import { apiGet, apiSend } from '../../lib/api';
 import { useOptionalSession } from '../../lib/session/session-context';
 import { keys } from '../keys';
+import { postUpload } from '../uploads/post-upload';
 
 /**
  * A public store (header, rating, active listings): the store page and the seller portal's summary card. 'store' is
@@ -34,4 +42,22 @@ export function useStoreReviews(username: string, enabled: boolean) {
 
 export function saveStore(token: string, body: StoreSettings) {
   return apiSend(updateStore, { body, token });
+}
+
+/**
+ * A new banner, saved at once: the file goes to the media bucket like a listing photo (presigned POST), then the
+ * server checks and re-encodes it as the store's banner. The caller has checked type and size (image-file.ts).
+ */
+export async function uploadBanner(file: File, token: string) {
+  const ticket = await apiSend(startListingPhotoUpload, {
+    body: { contentType: file.type as ListingPhotoContentType, size: file.size },
+    token,
+  });
+  await postUpload(ticket, file);
+  return saveStore(token, { bannerKey: ticket.key });
+}
+
+/** Pins the store's featured listings in order; none goes back to the newest four. */
+export function saveFeaturedListings(token: string, listingIds: string[]) {
+  return apiSend(setFeaturedListings, { body: { listingIds }, token });
 }

@@ -9,11 +9,16 @@ import { useTabParam } from '../../../lib/use-tab-param';
 import { MyListings } from '../components/my-listings';
 import { PortalOrders } from '../components/portal-orders';
 import { StoreSummary } from '../components/store-summary';
+import { CustomizeStore } from '../components/customize-store';
+import { StorePreview } from '../components/store-preview';
+import { ThemedPortal } from '../components/themed-portal';
 
-type Tab = 'listings' | 'returns' | 'orders';
+type Tab = 'customize' | 'listings' | 'returns' | 'preview' | 'orders';
 const TABS: TabItem<Tab>[] = [
+  { id: 'customize', label: 'Customize' },
   { id: 'listings', label: 'My Listings' },
   { id: 'returns', label: 'Returns' },
+  { id: 'preview', label: 'Preview' },
   { id: 'orders', label: 'Orders' },
 ];
 
@@ -45,7 +50,11 @@ function Portal() {
       <StoreSummary username={user.username} />
       {/* Customize, preview, analytics and settings join these with their own work (spec part 3 "Seller portal"). */}
       <Tabs label="Seller portal sections" tabs={TABS} selected={tab} onSelect={select} className="portal-tabs">
-        {tab === 'returns' ? (
+        {tab === 'customize' ? (
+          <CustomizeStore username={user.username} />
+        ) : tab === 'preview' ? (
+          <StorePreview username={user.username} token={token} />
+        ) : tab === 'returns' ? (
           <ReturnRequests userId={user.id} token={token} />
         ) : tab === 'orders' ? (
           <PortalOrders userId={user.id} token={token} />
@@ -61,7 +70,9 @@ function Portal() {
 export function SellerPortalPage() {
   return (
     <RequireSignIn>
-      <Portal />
+      <ThemedPortal>
+        <Portal />
+      </ThemedPortal>
     </RequireSignIn>
   );
 }

@@ -8,7 +8,7 @@ import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { dispatchSellerStatusChanged } from '../../../lib/session/session-events';
 import { AddressEditor } from '../components/address-editor';
-import { AvatarUpload } from '../components/avatar-upload';
+import { AvatarUpload } from '../../../domains/profile/avatar-upload';
 import { TrustLineDialog } from '../components/trust-line-dialog';
 import { useRlusdTrustLine, type LineStatus } from '../lib/use-trust-line';
 import { errorProps, FormField } from '../../../components/ui/form-field';

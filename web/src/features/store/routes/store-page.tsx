@@ -1,5 +1,5 @@
 import '../../../styles/store.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { Store } from '../../../../../shared/api/stores';
@@ -11,9 +11,9 @@ import { ListingGrid } from '../../../domains/listings/listing-grid';
 import { ViewToggle } from '../../../domains/listings/view-toggle';
 import { useStore } from '../../../domains/stores/api';
 import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
-import { CustomizeStoreDialog } from '../components/customize-store-dialog';
 import { FollowButton } from '../components/follow-button';
-import { StoreHeader } from '../components/store-header';
+import { StoreHeader } from '../../../domains/stores/store-header';
+import { StoreThemeArea } from '../../../domains/stores/store-theme';
 import { StoreReviews } from '../components/store-reviews';
 import { LoadFailed } from '../../../components/ui/load-failed';
 
@@ -69,9 +69,26 @@ function StoreTabs({ store, owner }: { store: Store; owner: { token: string } | 
           <p>This store has nothing for sale right now.</p>
         </div>
       ) : (
-        <ListingGrid listings={store.listings} label={`Listings of ${store.username}`} />
+        <>
+          <FeaturedItems store={store} />
+          <ListingGrid listings={store.listings} label={`Listings of ${store.username}`} />
+        </>
       )}
     </Tabs>
+  );
+}
+
+/** The seller's pinned listings, or the newest four (decision 055), above the grid. */
+function FeaturedItems({ store }: { store: Store }) {
+  const id = useId();
+  if (store.featured.length === 0) return null;
+  return (
+    <section className="store-featured" aria-labelledby={id}>
+      <h2 id={id} className="store-featured-title">
+        Featured Items
+      </h2>
+      <ListingGrid listings={store.featured} label={`Featured items of ${store.username}`} />
+    </section>
   );
 }
 
@@ -84,7 +101,6 @@ export function StorePage() {
   const navigate = useNavigate();
   const session = useOptionalSession();
   const { data: store, error, isLoading, mutate } = useStore(username);
-  const [customizing, setCustomizing] = useState(false);
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
 
   useEffect(() => {
@@ -105,44 +121,38 @@ export function StorePage() {
 
   const owner = session?.status === 'signed-in' && session.user?.id === store.userId ? session : null;
   return (
-    <div className="container store-page">
-      <title>{`${store.storeName || store.username} · RLUSD Marketplace`}</title>
-      <StoreHeader
-        store={store}
-        actions={
-          owner?.token ? (
-            <>
-              <button type="button" className="btn btn-outline" onClick={() => setCustomizing(true)}>
-                Customize Store
-              </button>
-              <Link to="/sell" className="btn btn-primary">
-                List New Item
-              </Link>
-            </>
-          ) : (
-            <>
-              <FollowButton store={store} />
-              <ContactSellerButton
-                target={{ sellerId: store.userId }}
-                sellerId={store.userId}
-                label="Message"
-                className="btn btn-outline"
-              />
-            </>
-          )
-        }
-      />
-      <StoreTabs store={store} owner={owner?.token ? { token: owner.token } : null} />
-      {owner?.token && (
-        <CustomizeStoreDialog
+    <StoreThemeArea theme={store.theme} className="store-theme-page">
+      <div className="container store-page">
+        <title>{`${store.storeName || store.username} · RLUSD Marketplace`}</title>
+        <StoreHeader
           store={store}
-          token={owner.token}
-          canUpload={owner.user?.isSeller === true}
-          open={customizing}
-          onOpenChange={setCustomizing}
+          actions={
+            owner?.token ? (
+              <>
+                {/* The seller portal's Customize tab is the one place a store is edited. */}
+                <Link to="/seller-portal?tab=customize" className="btn btn-outline">
+                  Customize Store
+                </Link>
+                <Link to="/sell" className="btn btn-primary">
+                  List New Item
+                </Link>
+              </>
+            ) : (
+              <>
+                <FollowButton store={store} />
+                <ContactSellerButton
+                  target={{ sellerId: store.userId }}
+                  sellerId={store.userId}
+                  label="Message"
+                  className="btn btn-outline"
+                />
+              </>
+            )
+          }
         />
-      )}
-    </div>
+        <StoreTabs store={store} owner={owner?.token ? { token: owner.token } : null} />
+      </div>
+    </StoreThemeArea>
   );
 }
 

@@ -1,10 +1,13 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import type { Profile } from '../../../../../shared/api/profile';
-import { uploadAvatar } from '../../../domains/profile/api';
-import { avatarFileProblem } from '../lib/upload-avatar';
+import { AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES, type Profile } from '../../../../shared/api/profile';
+import { imageFileProblem } from '../../lib/image-file';
+import { uploadAvatar } from './api';
 
-/** Avatar picture and its upload (image only, at most 5 MB; spec part 3 error catalogue toasts). */
+/**
+ * Avatar picture and its upload (image only, at most 5 MB; spec part 3 error catalogue toasts), on /settings and in the
+ * seller portal's Customize tab. Checked before anything is sent; S3 and the server check again.
+ */
 export function AvatarUpload({
   username,
   avatarUrl,
@@ -23,7 +26,7 @@ export function AvatarUpload({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = avatarFileProblem(file);
+    const problem = imageFileProblem(file, AVATAR_CONTENT_TYPES, AVATAR_MAX_BYTES);
     if (problem) {
       toast.error(problem[0], { description: problem[1] });
       return;

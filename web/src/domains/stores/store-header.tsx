@@ -1,22 +1,38 @@
+import '../../styles/store.css';
 import type { ReactNode } from 'react';
-import type { Store } from '../../../../../shared/api/stores';
-import { UserAvatar } from '../../../domains/profile/user-avatar';
-import { ratingText, reviewCountText } from '../../../domains/stores/rating';
-import { followerCountText } from '../../../domains/stores/follow';
+import type { Store } from '../../../../shared/api/stores';
+import { UserAvatar } from '../profile/user-avatar';
+import { ratingText, reviewCountText } from './rating';
+import { followerCountText } from './follow';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
-/** Banner, avatar, names, rating, badge, bio, description, join date and area (spec part 3 "Store page"). */
-export function StoreHeader({ store, actions }: { store: Store; actions?: ReactNode }) {
+/**
+ * Banner, avatar, names, rating, badge, bio, description, join date and area (spec part 3 "Store page"): the store page,
+ * and the seller portal's Preview tab and live preview. `as` 'div' where the header is not the page's own (the title
+ * then is not its h1).
+ */
+export function StoreHeader({
+  store,
+  actions,
+  as: Box = 'header',
+  titleLevel = 1,
+}: {
+  store: Store;
+  actions?: ReactNode;
+  as?: 'header' | 'div';
+  titleLevel?: 1 | 2 | 3;
+}) {
+  const Title = `h${titleLevel}` as const;
   return (
-    <header className="store-header">
+    <Box className="store-header">
       <div className="store-banner">
         {store.bannerUrl && <img src={store.bannerUrl} alt="" width={1600} height={400} fetchPriority="high" />}
       </div>
       <div className="store-identity">
         <UserAvatar username={store.username} avatarUrl={store.avatarUrl} size={96} />
         <div className="store-names">
-          <h1 className="store-title">{store.storeName || `@${store.username}`}</h1>
+          <Title className="store-title">{store.storeName || `@${store.username}`}</Title>
           {store.storeName && <p className="store-handle">@{store.username}</p>}
           <p className="store-meta">
             {store.rating === null ? (
@@ -44,6 +60,6 @@ export function StoreHeader({ store, actions }: { store: Store; actions?: ReactN
         <span>Joined {joined.format(new Date(store.joinedAt))}</span>
         {store.location && <span>{store.location}</span>}
       </p>
-    </header>
+    </Box>
   );
 }
