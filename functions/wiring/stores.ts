@@ -1,6 +1,7 @@
 import { orderReturnStore } from '../adapters/db/order-return-store';
 // Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
 import { systemClock as clock } from '../core/clock/clock';
+import { storeContactReads } from '../adapters/db/seller-settings-store';
 import { db } from '../adapters/db/service';
 import { storePageStore } from '../adapters/db/store-page-store';
 import { storeReviewsStore } from '../adapters/db/store-reviews-store';
@@ -9,7 +10,12 @@ import { mediaUrl } from '../adapters/media-url';
 import { photoStore } from '../adapters/photo-store';
 
 export function getStoreDeps() {
-  return { stores: storePageStore(db()), mediaUrl, returns: orderReturnStore(db()) };
+  return {
+    stores: storePageStore(db()),
+    mediaUrl,
+    returns: orderReturnStore(db()),
+    contact: storeContactReads(db()),
+  };
 }
 
 export function listStoreReviewsDeps() {

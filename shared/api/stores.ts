@@ -25,6 +25,11 @@ export const storeSchema = z.object({
   listings: z.array(listingCardSchema),
   /** An administrator decided the seller owes a return's refund not paid yet (decision 054): 'Unresolved return'. */
   unresolvedReturn: z.boolean(),
+  /**
+   * How to reach the seller, as their settings allow (decision 057): their profile's email and phone only when they
+   * chose to show them, and whether they take new conversations (Message is disabled when not).
+   */
+  contact: z.object({ email: z.nullable(z.string()), phone: z.nullable(z.string()), acceptsMessages: z.boolean() }),
 });
 export type Store = z.infer<typeof storeSchema>;
 

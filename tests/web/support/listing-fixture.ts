@@ -67,6 +67,7 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
       salesCount: 7,
       location: 'Austin, TX',
       joinedAt: '2025-01-15T00:00:00.000Z',
+      acceptsMessages: true,
     },
     ...overrides,
   };
@@ -89,6 +90,7 @@ export function store(overrides: Partial<Store> = {}): Store {
     joinedAt: '2025-01-01T00:00:00.000Z',
     listings: [],
     unresolvedReturn: false,
+    contact: { email: null, phone: null, acceptsMessages: true },
     ...overrides,
   };
 }

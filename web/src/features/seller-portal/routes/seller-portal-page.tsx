@@ -5,15 +5,17 @@ import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { ReturnRequests } from '../../../domains/returns/return-requests';
+import { SellerSettingsTab } from '../../../domains/seller-settings/seller-settings-tab';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { MyListings } from '../components/my-listings';
 import { PortalOrders } from '../components/portal-orders';
 import { StoreSummary } from '../components/store-summary';
 
-type Tab = 'listings' | 'returns' | 'orders';
+type Tab = 'listings' | 'returns' | 'settings' | 'orders';
 const TABS: TabItem<Tab>[] = [
   { id: 'listings', label: 'My Listings' },
   { id: 'returns', label: 'Returns' },
+  { id: 'settings', label: 'Settings' },
   { id: 'orders', label: 'Orders' },
 ];
 
@@ -47,6 +49,9 @@ function Portal() {
       <Tabs label="Seller portal sections" tabs={TABS} selected={tab} onSelect={select} className="portal-tabs">
         {tab === 'returns' ? (
           <ReturnRequests userId={user.id} token={token} />
+        ) : tab === 'settings' ? (
+          // The Danger zone (Deactivate, Delete Data) goes in SellerSettingsTab's `dangerZone`, below its sections.
+          <SellerSettingsTab userId={user.id} token={token} />
         ) : tab === 'orders' ? (
           <PortalOrders userId={user.id} token={token} />
         ) : (

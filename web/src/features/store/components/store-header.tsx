@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Store } from '../../../../../shared/api/stores';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
 import { ratingText, reviewCountText } from '../../../domains/stores/rating';
+import { StoreContact } from './store-contact';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -39,6 +40,7 @@ export function StoreHeader({ store, actions }: { store: Store; actions?: ReactN
       <p className="store-facts">
         <span>Joined {joined.format(new Date(store.joinedAt))}</span>
         {store.location && <span>{store.location}</span>}
+        <StoreContact contact={store.contact} />
       </p>
     </header>
   );
