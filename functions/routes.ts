@@ -78,6 +78,7 @@ import { offerSecondChance, relistAuction } from '../shared/api/auctions';
 import { carrierWebhook } from '../shared/api/shipping';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/wallet';
+import { getSellerSettings, saveSellerSettings } from '../shared/api/seller-settings';
 import {
   getConversation,
   getUnreadMessageCount,
@@ -758,6 +759,22 @@ export const routes = {
     submitsToLedger: true,
     capacity: 'money',
   }),
+  // The seller portal's Settings tab (decision 057): the caller's own settings; a save replaces them whole (PUT, so a
+  // retry writes the same again).
+  getSellerSettings: route(
+    'getSellerSettings',
+    getSellerSettings,
+    'http/seller-settings/get-seller-settings',
+    'user',
+    signedIn(200),
+  ),
+  saveSellerSettings: route(
+    'saveSellerSettings',
+    saveSellerSettings,
+    'http/seller-settings/save-seller-settings',
+    'user',
+    signedIn(200),
+  ),
 } as const;
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */
@@ -906,6 +923,9 @@ export const schedules: readonly ScheduleDef[] = [
     usesSigner: true,
     submitsToLedger: true,
   },
+  // Weekly reports (decision 057): last week's figures to each user who wants them, once per ISO week; hourly so a run
+  // that stops at its limit is continued within the hour.
+  { name: 'send-weekly-reports', handler: 'jobs/send-weekly-reports', rate: 'rate(1 hour)' },
 ];
 
 /** Every module the deployment bundles as its own function. */

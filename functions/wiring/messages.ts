@@ -3,6 +3,7 @@ import type { MessagingDeps } from '../core/messages/ports';
 import { enforceRateLimit } from '../core/auth/rate-limit';
 import { systemClock } from '../core/clock/clock';
 import { clock } from '../adapters/clock';
+import { directContact } from '../adapters/db/direct-contact';
 import { readCards } from '../adapters/db/listing-cards';
 import { messageStore } from '../adapters/db/message-store';
 import { rateLimitStore } from '../adapters/db/rate-limit-store';
@@ -27,6 +28,7 @@ function messagingDeps(log: Pick<Logger, 'warn'>): MessagingDeps {
     limitSends: (userId) => enforceRateLimit(rateLimitStore(db()), 'sendMessage', `user:${userId}`, systemClock.now()),
     limitStarts: (userId) =>
       enforceRateLimit(rateLimitStore(db()), 'startConversation', `user:${userId}`, systemClock.now()),
+    directContact: directContact(db()),
     newId: (at) => ulid(at.getTime()),
     clock,
     warn: (message, error) => log.warn(message, { error }),

@@ -2,6 +2,7 @@ import { followStore } from '../adapters/db/follow-store';
 import { orderReturnStore } from '../adapters/db/order-return-store';
 // Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
 import { systemClock as clock } from '../core/clock/clock';
+import { storeContactReads } from '../adapters/db/seller-settings-store';
 import { db } from '../adapters/db/service';
 import { featuredPinStore } from '../adapters/db/featured-pin-store';
 import { sellerListingStore } from '../adapters/db/seller-listing-store';
@@ -12,7 +13,13 @@ import { mediaUrl } from '../adapters/media-url';
 import { photoStore } from '../adapters/photo-store';
 
 export function getStoreDeps() {
-  return { stores: storePageStore(db()), mediaUrl, returns: orderReturnStore(db()), follows: followStore(db()) };
+  return {
+    stores: storePageStore(db()),
+    mediaUrl,
+    returns: orderReturnStore(db()),
+    follows: followStore(db()),
+    contact: storeContactReads(db()),
+  };
 }
 
 export function listStoreReviewsDeps() {

@@ -141,6 +141,8 @@ export const listingDetailSchema = z.extend(listingCardSchema, {
     /** Public area only, e.g. "Austin, TX". */
     location: z.nullable(z.string()),
     joinedAt: z.string(),
+    /** The seller takes new conversations (decision 057); when not, Contact Seller is disabled with the reason. */
+    acceptsMessages: z.boolean(),
   }),
 });
 export type ListingDetail = z.infer<typeof listingDetailSchema>;

@@ -36,6 +36,11 @@ export const storeSchema = z.object({
   featured: z.array(listingCardSchema),
   /** Whether `featured` are the seller's pins (false: the newest four). */
   featuredPinned: z.boolean(),
+  /**
+   * How to reach the seller, as their settings allow (decision 057): their profile's email and phone only when they
+   * chose to show them, and whether they take new conversations (Message is disabled when not).
+   */
+  contact: z.object({ email: z.nullable(z.string()), phone: z.nullable(z.string()), acceptsMessages: z.boolean() }),
 });
 export type Store = z.infer<typeof storeSchema>;
 

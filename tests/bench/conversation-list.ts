@@ -64,6 +64,7 @@ export async function conversationList(): Promise<ConversationListBench> {
       events: { publish: async () => undefined },
       limitSends: async () => undefined,
       limitStarts: async () => undefined,
+      directContact: { allowed: async () => true, hasOrder: async () => false },
       newId: (at) => ulid(at.getTime()),
       // Each conversation a second newer than the one before, so the list has a clear order.
       clock: { now: () => new Date(start + 500 * tick++) },

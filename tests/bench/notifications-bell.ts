@@ -10,6 +10,7 @@ import { notificationStore } from '../../functions/adapters/db/notification-stor
 import { db } from '../../functions/adapters/db/service';
 import { openSession } from '../../functions/core/auth/sessions';
 import { notify } from '../../functions/core/notifications/notify';
+import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { startBareStack } from './bare-stack';
 import { sequentialLatency } from './percentile';
 
@@ -50,6 +51,7 @@ export async function notificationsBell(): Promise<BellResult> {
               events: { publish: async () => undefined },
               clock: { now: () => at },
               newId: (t) => ulid(t.getTime()),
+              preferences: { toggles: async () => DEFAULT_SELLER_SETTINGS.notifications, sellerOf: async () => null },
             },
           );
         }),

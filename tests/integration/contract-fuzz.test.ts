@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteDef } from '../../functions/routes';
 import { LOCAL_MEDIA_BUCKET, LOCAL_TABLE_NAME } from '../../infra/local/env';
+import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { call } from './auth-support';
 import {
   arbitraryOf,
@@ -53,9 +54,15 @@ beforeAll(async () => {
   token = world.callers.seller.token;
 }, 120_000);
 
-// A generated profile may turn selling off; the next route needs the seller to be one again.
+// A generated profile may turn selling off, generated settings direct contact or notifications (decision 057); the next
+// route needs the seller as it was.
 afterEach(async () => {
   await call('PUT', '/api/me/profile', { token, from: world.callers.seller.from, body: sellerProfile });
+  await call('PUT', '/api/me/seller-settings', {
+    token,
+    from: world.callers.seller.from,
+    body: DEFAULT_SELLER_SETTINGS,
+  });
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FollowState } from '../../shared/api/follows';
 import type { Store } from '../../shared/api/stores';
+import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import type { DomainEvent, DomainEventOf } from '../../shared/events';
 import { followStore } from '../../functions/adapters/db/follow-store';
 import { notificationStore } from '../../functions/adapters/db/notification-store';
@@ -95,7 +96,12 @@ describe('the fan-out over the table', () => {
     expect(await follows.followerCount(sellerId)).toBe(30);
 
     const listing = { listingId: `L${ulid()}`, sellerId, sellerUsername: 'fan_store', title: 'Paged Lamp' };
-    const notifyDeps = { store: notes, events: { publish: async () => undefined }, clock: { now: () => new Date() } };
+    const notifyDeps = {
+      store: notes,
+      events: { publish: async () => undefined },
+      clock: { now: () => new Date() },
+      preferences: { toggles: async () => DEFAULT_SELLER_SETTINGS.notifications, sellerOf: async () => null },
+    };
     const runs: number[] = [];
     async function run(event: Published) {
       const sent: DomainEvent[] = [];

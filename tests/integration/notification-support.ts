@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { notificationStore } from '../../functions/adapters/db/notification-store';
 import { serviceFor, type Db } from '../../functions/adapters/db/service';
 import { notify, type NotifyRequest } from '../../functions/core/notifications/notify';
+import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
 
 let service: ReturnType<typeof build> | undefined;
@@ -62,6 +63,7 @@ export async function giveNotifications(userId: string, count: number, prefix = 
       events: { publish: async () => undefined },
       clock: { now: () => at },
       newId: (t) => ulid(t.getTime()),
+      preferences: { toggles: async () => DEFAULT_SELLER_SETTINGS.notifications, sellerOf: async () => null },
     });
     ids.push(r.notificationId!);
   }

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { xamanWebhookSignature } from '../../functions/adapters/signer/xaman-webhook-signature';
 import type { Caller, routes } from '../../functions/routes';
+import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { LOCAL_CARRIER_WEBHOOK_SECRET, LOCAL_XAMAN_API_SECRET } from '../../infra/local/env';
 import { call, startSignIn, uniqueName } from './auth-support';
 import {
@@ -284,6 +285,9 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   getRlusdTrustLine: () => ({}),
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
+  getSellerSettings: () => ({}),
+  // The defaults: every caller keeps taking messages and notifications, which the other routes' fixtures rely on.
+  saveSellerSettings: () => ({ body: DEFAULT_SELLER_SETTINGS }),
 };
 
 /** A store the caller may follow: the seller's, or for the seller the other seller's. */

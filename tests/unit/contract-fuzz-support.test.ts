@@ -3,15 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
 import { arbitraryOf, internalLeaks, jsonSchemaOf, variationsOf } from '../integration/fuzz-support';
 import { listingBody, sellerProfile } from '../integration/route-support';
+import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 
 /** The contract fuzz's own parts: generated values are valid, and the leak check sees what it must. */
 const gen = { uriHosts: ['images.invalid'] };
 
 describe('values generated from the route schemas', () => {
-  // Rules across fields (an auction's end date, the return address switch) and piped formats (email) aren't in JSON
-  // Schema: generated whole, these are mostly refused, so the fuzz varies a valid request's fields instead.
+  // Rules across fields (an auction's end date, the return address switch, a business's name) and piped formats
+  // (email) aren't in JSON Schema: generated whole, these are mostly refused, so the fuzz varies a valid request's
+  // fields instead.
   const acrossFields: Record<string, Record<string, unknown>> = {
     'updateProfile body': sellerProfile,
+    'saveSellerSettings body': DEFAULT_SELLER_SETTINGS as unknown as Record<string, unknown>,
     'createListing body': listingBody,
     'updateListing body': listingBody,
     'listListings query': {},

@@ -1,4 +1,5 @@
 import type { FullListing, ListingReaderPort } from '../../core/listings/get-listing';
+import { allowsDirectContact } from './seller-settings-store';
 import type { Db } from './service';
 
 /** Every field of one listing, for its page. */
@@ -15,5 +16,6 @@ export function listingDetailReader(db: Db): ListingReaderPort {
       if (!u.data) return null;
       return { userId, username: u.data.username, createdAt: u.data.createdAt, profile: p.data };
     },
+    acceptsMessages: (userId) => allowsDirectContact(db, userId),
   };
 }

@@ -29,6 +29,7 @@ import { profileEntity } from './entities/profile';
 import { rateCounterEntity } from './entities/rate-counter';
 import { reviewEntity } from './entities/review';
 import { searchPostingEntity, searchPostingHeadEntity } from './entities/search-posting';
+import { sellerSettingsEntity } from './entities/seller-settings';
 import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
@@ -73,6 +74,7 @@ const factories = {
   offer: offerEntity,
   jobLease: jobLeaseEntity,
   follow: followEntity,
+  sellerSettings: sellerSettingsEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

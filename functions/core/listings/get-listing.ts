@@ -32,9 +32,16 @@ export interface ListingReaderPort {
   full(listingId: string): Promise<FullListing | null>;
   /** The seller's account and public profile. */
   seller(userId: string): Promise<StoreOwner | null>;
+  /** The seller takes new conversations (their allowDirectContact setting, decision 057). */
+  acceptsMessages(userId: string): Promise<boolean>;
 }
 
-function sellerInfo(l: FullListing, owner: StoreOwner | null, mediaUrl: MediaUrl): ListingDetail['sellerInfo'] {
+function sellerInfo(
+  l: FullListing,
+  owner: StoreOwner | null,
+  acceptsMessages: boolean,
+  mediaUrl: MediaUrl,
+): ListingDetail['sellerInfo'] {
   const p = owner?.profile ?? {};
   return {
     username: owner?.username ?? l.sellerUsername,
@@ -45,6 +52,7 @@ function sellerInfo(l: FullListing, owner: StoreOwner | null, mediaUrl: MediaUrl
     salesCount: p.salesCount ?? 0,
     location: p.location ?? null,
     joinedAt: owner?.createdAt ?? l.createdAt,
+    acceptsMessages,
   };
 }
 
@@ -58,6 +66,7 @@ export function toListingDetail(
   owner: StoreOwner | null,
   mediaUrl: MediaUrl,
   viewerId: string | null,
+  acceptsMessages: boolean,
 ): ListingDetail {
   const viewerIsSeller = viewerId !== null && viewerId === l.sellerId;
   const auction = l.listingType === 'auction';
@@ -89,7 +98,7 @@ export function toListingDetail(
       l.status === 'active' ? Math.max(0, (l.quantity ?? 1) - (l.quantitySold ?? 0) - (l.quantityReserved ?? 0)) : 0,
     status: l.status === 'sold' || l.status === 'ended' ? l.status : 'active',
     returnPolicy: l.returnPolicy ?? '30_days',
-    sellerInfo: sellerInfo(l, owner, mediaUrl),
+    sellerInfo: sellerInfo(l, owner, acceptsMessages, mediaUrl),
   };
 }
 
@@ -114,6 +123,9 @@ export async function getListing(
 ): Promise<ListingDetail> {
   const listing = await reader.full(listingId);
   if (!listing || !isShown(listing)) throw new NotFoundError('Listing not found');
-  const owner = await reader.seller(listing.sellerId);
-  return toListingDetail(listing, owner, mediaUrl, viewerId);
+  const [owner, acceptsMessages] = await Promise.all([
+    reader.seller(listing.sellerId),
+    reader.acceptsMessages(listing.sellerId),
+  ]);
+  return toListingDetail(listing, owner, mediaUrl, viewerId, acceptsMessages);
 }

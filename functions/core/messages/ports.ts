@@ -100,6 +100,14 @@ export interface MessageStore {
   unreadTotal(userId: string): Promise<number>;
 }
 
+/** Whether a seller takes new conversations (decision 057). */
+export interface DirectContact {
+  /** The seller's allowDirectContact setting (true when they never saved settings). */
+  allowed(sellerId: string): Promise<boolean>;
+  /** The buyer has a paid order of the listing from the seller: its conversation is about an order, always open. */
+  hasOrder(buyerId: string, sellerId: string, listingId: string): Promise<boolean>;
+}
+
 export interface MessagingDeps {
   store: MessageStore;
   /** The listings among `ids` that exist (their card fields): Contact Seller's listing. */
@@ -111,6 +119,7 @@ export interface MessagingDeps {
   limitSends(userId: string): Promise<void>;
   /** Counts one new conversation against the caller's limit (RATE_LIMITS.startConversation); throws 429 past it. */
   limitStarts(userId: string): Promise<void>;
+  directContact: DirectContact;
   newId(at: Date): string;
   clock: Clock;
   /** Something done but not announced (the events queue failed): logged, the action still stands. */

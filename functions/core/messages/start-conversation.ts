@@ -1,8 +1,9 @@
 import type { ConversationSummary } from '../../../shared/api/messages';
+import { SELLER_SETTINGS_TEXTS } from '../../../shared/domain/seller-settings';
 import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { conversationIdOf } from './conversation-id';
 import { blankEntry, sideOf, snapshotOf, toSummary } from './conversation-view';
-import type { ConversationRecord, InboxEntry, ListingSnapshot, MessagingDeps } from './ports';
+import type { ConversationRecord, DirectContact, InboxEntry, ListingSnapshot, MessagingDeps } from './ports';
 
 export type ConversationTarget = { listingId: string } | { sellerId: string };
 
@@ -13,17 +14,35 @@ export class CannotContactYourself extends AppError {
   }
 }
 
+/** The seller turned direct contact off (decision 057): no new conversation with them, existing ones stay open. */
+export class DirectContactOff extends AppError {
+  constructor() {
+    super('forbidden', 'direct_contact_off', SELLER_SETTINGS_TEXTS.directContactOff);
+  }
+}
+
+/**
+ * A new conversation with a seller who turned direct contact off is refused, unless it is the one about the caller's
+ * paid order of the listing (the purchase page's Contact Seller): conversations about orders always stay open.
+ */
+async function checkDirectContact(userId: string, sellerId: string, target: ConversationTarget, deps: DirectContact) {
+  if (await deps.allowed(sellerId)) return;
+  if ('listingId' in target && (await deps.hasOrder(userId, sellerId, target.listingId))) return;
+  throw new DirectContactOff();
+}
+
 /**
  * Contact Seller (spec part 1 "Contact seller and wishlist", part 2 "Conversation"): finds or makes the one
  * conversation of the listing's seller and the caller as buyer (from a store page: of the store's user and the caller).
  * A deleted listing or an unknown user is 404; one's own listing or store 403 'Cannot Contact Yourself'; more new
- * conversations a minute than RATE_LIMITS.startConversation 429. The seller sees it once it has a
- * message, so an unanswered Contact Seller click leaves nothing in anyone else's list.
+ * conversations a minute than RATE_LIMITS.startConversation 429; a new one with a seller who does not accept direct
+ * messages 403 (decision 057). The seller sees it once it has a message, so an unanswered Contact Seller click leaves
+ * nothing in anyone else's list.
  */
 export async function startConversation(
   userId: string,
   target: ConversationTarget,
-  deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'clock' | 'limitStarts'>,
+  deps: Pick<MessagingDeps, 'store' | 'listings' | 'user' | 'mediaUrl' | 'clock' | 'limitStarts' | 'directContact'>,
 ): Promise<{ conversation: ConversationSummary; created: boolean }> {
   let sellerId: string;
   let listing: ListingSnapshot | null = null;
@@ -42,6 +61,7 @@ export async function startConversation(
   let created = false;
   let entry: InboxEntry | null = null;
   if (!existing) {
+    await checkDirectContact(userId, sellerId, target, deps.directContact);
     // Only making one counts: Contact Seller on a conversation one already has is a lookup.
     await deps.limitStarts(userId);
     const [buyer, seller] = await Promise.all([deps.user(userId), deps.user(sellerId)]);

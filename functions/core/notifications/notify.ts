@@ -1,6 +1,7 @@
 import type { Notification } from '../../../shared/domain/notification';
 import { type DomainEventOf, userTopic } from '../../../shared/events';
-import type { NotificationDeps } from './ports';
+import { gateOf } from './notification-gate';
+import type { NotificationPreferences, NotifyDeps } from './ports';
 
 export type NotifyRequest = DomainEventOf<'notify.requested'>['data'];
 
@@ -21,15 +22,27 @@ export function notificationCreated(
 }
 
 /**
- * The one way a user gets notified (every feature asks through a notify.requested event): stores the notification once
- * per (user, dedupeKey), then pushes it with the unread count to the user's topic. A repeated request (a redelivered
- * event, a schedule's second run) stores nothing; it pushes the stored one again while it is unread, so a push lost
- * after the first store still arrives.
+ * Whether the recipient turned off the toggle that covers this notification (decision 057). The settings are read only
+ * for a notification a toggle may mute, and the order only when the toggle mutes the seller's copy alone.
+ */
+async function muted(request: NotifyRequest, preferences: NotificationPreferences): Promise<boolean> {
+  const gate = gateOf(request);
+  if (!gate || (await preferences.toggles(request.userId))[gate.toggle]) return false;
+  if (!gate.sellerOnly) return true;
+  return request.relatedId !== null && (await preferences.sellerOf(request.relatedId)) === request.userId;
+}
+
+/**
+ * The one way a user gets notified (every feature asks through a notify.requested event): drops it when the user
+ * muted its kind (decision 057), else stores the notification once per (user, dedupeKey), then pushes it with the
+ * unread count to the user's topic. A repeated request (a redelivered event, a schedule's second run) stores nothing;
+ * it pushes the stored one again while it is unread, so a push lost after the first store still arrives.
  */
 export async function notify(
   request: NotifyRequest,
-  deps: NotificationDeps,
+  deps: NotifyDeps,
 ): Promise<{ created: boolean; notificationId: string | null }> {
+  if (await muted(request, deps.preferences)) return { created: false, notificationId: null };
   const at = deps.clock.now();
   const notification: Notification = {
     id: deps.newId(at),

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock/clock';
 import type { EventPublisher } from '../realtime/ports';
 import type { Notification, NotificationType } from '../../../shared/domain/notification';
+import type { NotificationToggle } from '../../../shared/domain/seller-settings';
 
 /** A notification as stored: what its owner sees plus who owns it and the key it was deduplicated by. */
 export interface NewNotification extends Omit<Notification, 'read'> {
@@ -43,6 +44,19 @@ export interface NotificationDeps {
   clock: Clock;
   /** A time-ordered id (a ULID) for a notification created at `at`. */
   newId: (at: Date) => string;
+}
+
+/** What a notification's recipient chose to hear (decision 057), read only for a notification a toggle may mute. */
+export interface NotificationPreferences {
+  /** The user's notification toggles (the defaults when they never saved). */
+  toggles(userId: string): Promise<Record<NotificationToggle, boolean>>;
+  /** The seller of the order, or null when there is no such order. */
+  sellerOf(orderId: string): Promise<string | null>;
+}
+
+/** notify's: the store and push, and the recipient's choices. */
+export interface NotifyDeps extends NotificationDeps {
+  preferences: NotificationPreferences;
 }
 
 export type { Notification, NotificationType };

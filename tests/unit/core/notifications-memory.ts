@@ -3,9 +3,10 @@ import type { DomainEvent } from '../../../shared/events';
 import type {
   EventPublisher,
   NewNotification,
-  NotificationDeps,
   NotificationStore,
+  NotifyDeps,
 } from '../../../functions/core/notifications/ports';
+import { DEFAULT_SELLER_SETTINGS } from '../../../shared/domain/seller-settings';
 
 /** The notification store's contract in memory: items, dedupe keys and the unread counter kept together. */
 export function memoryNotificationStore() {
@@ -78,11 +79,13 @@ export function notificationDeps(store = memoryNotificationStore().store) {
   let tick = 0;
   let seq = 0;
   const events = recordingPublisher();
-  const deps: NotificationDeps = {
+  const deps: NotifyDeps = {
     store,
     events,
     clock: { now: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)) },
     newId: () => `01J${String(seq++).padStart(23, '0')}`,
+    // A user who never saved settings: the defaults (decision 057).
+    preferences: { toggles: async () => DEFAULT_SELLER_SETTINGS.notifications, sellerOf: async () => null },
   };
   return { deps, events };
 }

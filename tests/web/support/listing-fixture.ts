@@ -67,6 +67,7 @@ export function listingDetail(overrides: Partial<ListingDetail> = {}): ListingDe
       salesCount: 7,
       location: 'Austin, TX',
       joinedAt: '2025-01-15T00:00:00.000Z',
+      acceptsMessages: true,
     },
     ...overrides,
   };
@@ -94,6 +95,7 @@ export function store(overrides: Partial<Store> = {}): Store {
     theme: 'default',
     featured: [],
     featuredPinned: false,
+    contact: { email: null, phone: null, acceptsMessages: true },
     ...overrides,
   };
 }

@@ -37,6 +37,9 @@ export const keys = {
   shippingOptions: (userId: string, cart: string, address: string, pickup: string) =>
     ['shipping-options', userId, cart, address, pickup] as const,
 
+  /** The user's seller settings (the portal's Settings tab, decision 057). */
+  sellerSettings: (userId: string) => ['seller-settings', userId] as const,
+
   /** A page of the seller's return requests, newest first (decision 054). */
   myReturnRequests: (userId: string, cursor: string | null) => ['my-return-requests', userId, cursor] as const,
 

@@ -6,6 +6,7 @@ import { removeUserFollows } from '../../../../functions/core/follows/remove-use
 import { listingAnnouncer } from '../../../../functions/core/follows/new-listing-notices';
 import { getStore } from '../../../../functions/core/stores/get-store';
 import type { DomainEvent } from '../../../../shared/events';
+import { DEFAULT_SELLER_SETTINGS } from '../../../../shared/domain/seller-settings';
 import { memoryFollowStore } from './follows-memory';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -62,6 +63,7 @@ describe('getStore with followers', () => {
     mediaUrl: (k: string) => k,
     returns: { owesRefund: async () => false },
     follows,
+    contact: { settings: async () => DEFAULT_SELLER_SETTINGS, details: async () => ({ email: '', phone: '' }) },
   });
 
   it("shows every viewer the profile's count, and a signed-in follower that they follow", async () => {

@@ -30,9 +30,10 @@ const owner = {
     location: 'Austin, TX',
   },
 };
-const reader = (l: FullListing | null, seller: typeof owner | null = owner) => ({
+const reader = (l: FullListing | null, seller: typeof owner | null = owner, acceptsMessages = true) => ({
   full: async () => l,
   seller: async () => seller,
+  acceptsMessages: async () => acceptsMessages,
 });
 
 describe('the listing page', () => {
@@ -111,9 +112,16 @@ describe('the listing page', () => {
       salesCount: 9,
       location: 'Austin, TX',
       joinedAt: '2025-03-01T00:00:00Z',
+      acceptsMessages: true,
     });
-    const bare = await getListing('L1', null, reader(base, null), (k) => k);
-    expect(bare.sellerInfo).toMatchObject({ username: 'sam', verified: false, rating: null, reviewCount: 0 });
+    const bare = await getListing('L1', null, reader(base, null, false), (k) => k);
+    expect(bare.sellerInfo).toMatchObject({
+      username: 'sam',
+      verified: false,
+      rating: null,
+      reviewCount: 0,
+      acceptsMessages: false,
+    });
   });
 });
 

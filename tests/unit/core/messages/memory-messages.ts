@@ -123,6 +123,11 @@ export function messagingDeps(listings: ListingSummary[] = [aListing()]) {
     events: { publish: vi.fn(async (events: readonly DomainEvent[]) => void published.push(...events)) },
     limitSends: vi.fn(async () => undefined),
     limitStarts: vi.fn(async () => undefined),
+    // Every seller takes new conversations unless a test says otherwise (decision 057).
+    directContact: {
+      allowed: vi.fn(async (_sellerId: string) => true),
+      hasOrder: vi.fn(async (_buyerId: string, _sellerId: string, _listingId: string) => false),
+    },
     // ULID-like: time-ordered strings.
     newId: () => `01M${String(++ids).padStart(23, '0')}`,
     clock: { now: () => new Date(T0 + 1000 * tick++) },

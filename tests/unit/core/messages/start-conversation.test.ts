@@ -104,3 +104,35 @@ describe('Contact Seller', () => {
     expect(lost).toEqual({ ...made, created: false });
   });
 });
+
+describe('a seller who does not accept direct messages (decision 057)', () => {
+  it('refuses new conversations from listing and store, before counting or writing; existing ones still open', async () => {
+    const { deps, memory } = messagingDeps();
+    const before = await startConversation('BUYER', { listingId: 'L1' }, deps);
+    deps.directContact.allowed.mockResolvedValue(false);
+    expect(await startConversation('BUYER', { listingId: 'L1' }, deps)).toEqual({ ...before, created: false });
+    for (const [buyer, target] of [
+      ['OTHER', { listingId: 'L1' }],
+      ['BUYER', { sellerId: 'SELLER' }],
+    ] as const) {
+      await expect(startConversation(buyer, target, deps)).rejects.toMatchObject({
+        status: 403,
+        code: 'direct_contact_off',
+        message: 'This seller does not accept direct messages.',
+      });
+    }
+    expect(deps.directContact.allowed).toHaveBeenCalledWith('SELLER');
+    expect(deps.limitStarts).toHaveBeenCalledTimes(1);
+    expect(memory.conversations.size).toBe(1);
+  });
+
+  it("opens the conversation about the buyer's paid order of the listing (the purchase page's Contact Seller)", async () => {
+    const { deps } = messagingDeps();
+    deps.directContact.allowed.mockResolvedValue(false);
+    deps.directContact.hasOrder.mockImplementation(
+      async (buyer, seller, listing) => buyer === 'BUYER' && seller === 'SELLER' && listing === 'L1',
+    );
+    expect((await startConversation('BUYER', { listingId: 'L1' }, deps)).created).toBe(true);
+    await expect(startConversation('OTHER', { listingId: 'L1' }, deps)).rejects.toMatchObject({ status: 403 });
+  });
+});

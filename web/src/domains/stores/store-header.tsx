@@ -4,6 +4,7 @@ import type { Store } from '../../../../shared/api/stores';
 import { UserAvatar } from '../profile/user-avatar';
 import { ratingText, reviewCountText } from './rating';
 import { followerCountText } from './follow';
+import { StoreContact } from './store-contact';
 
 const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 
@@ -59,6 +60,7 @@ export function StoreHeader({
       <p className="store-facts">
         <span>Joined {joined.format(new Date(store.joinedAt))}</span>
         {store.location && <span>{store.location}</span>}
+        <StoreContact contact={store.contact} />
       </p>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { ListingDetail } from '../../../../../shared/api/listings';
+import { SELLER_SETTINGS_TEXTS } from '../../../../../shared/domain/seller-settings';
 import { ContactSellerButton } from '../../../domains/messages/contact-seller-button';
 import { UserAvatar } from '../../../domains/profile/user-avatar';
 import { ratingSummary } from '../../../domains/stores/rating';
@@ -9,7 +10,7 @@ const joined = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric'
 
 /**
  * The seller info panel of the listing page: the seller's public profile, linking to their store; Contact Seller for
- * everyone but the seller.
+ * everyone but the seller (disabled, with the reason, when the seller does not accept direct messages).
  */
 export function SellerPanel({
   seller,
@@ -56,7 +57,13 @@ export function SellerPanel({
           <dd>{joined.format(new Date(seller.joinedAt))}</dd>
         </div>
       </dl>
-      {!own && <ContactSellerButton target={{ listingId }} sellerId={sellerId} />}
+      {!own && (
+        <ContactSellerButton
+          target={{ listingId }}
+          sellerId={sellerId}
+          refusal={seller.acceptsMessages ? null : SELLER_SETTINGS_TEXTS.directContactOff}
+        />
+      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { ReturnRequests } from '../../../domains/returns/return-requests';
+import { SellerSettingsTab } from '../../../domains/seller-settings/seller-settings-tab';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { MyListings } from '../components/my-listings';
 import { PortalOrders } from '../components/portal-orders';
@@ -13,12 +14,13 @@ import { CustomizeStore } from '../components/customize-store';
 import { StorePreview } from '../components/store-preview';
 import { ThemedPortal } from '../components/themed-portal';
 
-type Tab = 'customize' | 'listings' | 'returns' | 'preview' | 'orders';
+type Tab = 'customize' | 'listings' | 'returns' | 'preview' | 'settings' | 'orders';
 const TABS: TabItem<Tab>[] = [
   { id: 'customize', label: 'Customize' },
   { id: 'listings', label: 'My Listings' },
   { id: 'returns', label: 'Returns' },
   { id: 'preview', label: 'Preview' },
+  { id: 'settings', label: 'Settings' },
   { id: 'orders', label: 'Orders' },
 ];
 
@@ -56,6 +58,9 @@ function Portal() {
           <StorePreview username={user.username} token={token} />
         ) : tab === 'returns' ? (
           <ReturnRequests userId={user.id} token={token} />
+        ) : tab === 'settings' ? (
+          // The Danger zone (Deactivate, Delete Data) goes in SellerSettingsTab's `dangerZone`, below its sections.
+          <SellerSettingsTab userId={user.id} token={token} />
         ) : tab === 'orders' ? (
           <PortalOrders userId={user.id} token={token} />
         ) : (

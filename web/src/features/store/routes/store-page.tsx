@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { Store } from '../../../../../shared/api/stores';
+import { SELLER_SETTINGS_TEXTS } from '../../../../../shared/domain/seller-settings';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs } from '../../../components/ui/tabs';
 import { ApiError } from '../../../lib/api';
@@ -145,6 +146,7 @@ export function StorePage() {
                   sellerId={store.userId}
                   label="Message"
                   className="btn btn-outline"
+                  refusal={store.contact.acceptsMessages ? null : SELLER_SETTINGS_TEXTS.directContactOff}
                 />
               </>
             )
