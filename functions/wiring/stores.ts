@@ -1,3 +1,4 @@
+import { accountStateStore } from '../adapters/db/account-state-store';
 import { orderReturnStore } from '../adapters/db/order-return-store';
 // Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
 import { systemClock as clock } from '../core/clock/clock';
@@ -9,7 +10,7 @@ import { mediaUrl } from '../adapters/media-url';
 import { photoStore } from '../adapters/photo-store';
 
 export function getStoreDeps() {
-  return { stores: storePageStore(db()), mediaUrl, returns: orderReturnStore(db()) };
+  return { stores: storePageStore(db()), mediaUrl, returns: orderReturnStore(db()), states: accountStateStore(db()) };
 }
 
 export function listStoreReviewsDeps() {

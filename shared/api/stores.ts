@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineContract } from './contract';
 import { listingCardSchema } from './listings';
 import { reviewSchema } from '../domain/reviews';
+import { STORE_STATUSES } from '../domain/account-state';
 
 /** A seller's public store page (/user/{username}, spec part 3 "Store page"). */
 export const storeSchema = z.object({
@@ -25,6 +26,10 @@ export const storeSchema = z.object({
   listings: z.array(listingCardSchema),
   /** An administrator decided the seller owes a return's refund not paid yet (decision 054): 'Unresolved return'. */
   unresolvedReturn: z.boolean(),
+  /** The seller deactivated the store (decision 059): the page says so and lists nothing. */
+  deactivated: z.boolean(),
+  /** Where the store stands, with a deactivation or reactivation still moving its listings. */
+  storeStatus: z.enum(STORE_STATUSES),
 });
 export type Store = z.infer<typeof storeSchema>;
 

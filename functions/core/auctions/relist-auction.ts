@@ -1,4 +1,6 @@
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { AccountStateStore } from '../account-state/ports';
+import { assertStoreOpen } from '../account-state/store-state';
 import type { Clock } from '../clock/clock';
 import type { NewListing } from '../listings/create-listing';
 import type { FullListing } from '../listings/get-listing';
@@ -35,6 +37,8 @@ export interface RelistDeps {
   /** The relisted auction's own copies of the photos (listing-photos/ is written and deleted under). */
   photos: PhotoCopier;
   thumbnails: ThumbnailRequests;
+  /** A deactivated store relists nothing until it is reactivated (decision 059). */
+  states: Pick<AccountStateStore, 'get'>;
   newId: () => string;
   clock: Clock;
 }
@@ -115,6 +119,7 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
   if (old.relistedAs)
     throw new AppError('invalid_state', 'already_relisted', 'This auction has already been relisted.');
   if (old.status !== 'ended') throw notRelistable('This item is sold or waiting for its buyer to pay.');
+  await assertStoreOpen(sellerId, deps.states);
   const at = deps.clock.now();
   assertAuctionEndAhead(endsAt, at);
   const lapsed = old.auctionOrderId ? await deps.orders.get(old.auctionOrderId) : null;

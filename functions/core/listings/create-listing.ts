@@ -1,5 +1,7 @@
 import type { CreateListingBody } from '../../../shared/api/listings';
 import { InvalidStateError } from '../../lib/errors';
+import type { AccountStateStore } from '../account-state/ports';
+import { assertStoreOpen } from '../account-state/store-state';
 import type { Clock } from '../clock/clock';
 import { sortPriceOf, type ListingRecord } from './listing';
 import {
@@ -25,6 +27,8 @@ export interface CreateListingDeps {
   accounts: SellerAccounts;
   /** An administrator's return decision the seller has not paid yet blocks new listings (decision 054). */
   returns: { owesRefund(sellerId: string): Promise<boolean> };
+  /** A deactivated store lists nothing new until it is reactivated (decision 059). */
+  states: Pick<AccountStateStore, 'get'>;
   writer: ListingWriter;
   photos: PhotoStore;
   thumbnails: ThumbnailRequests;
@@ -38,6 +42,7 @@ export interface CreateListingDeps {
  */
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
   const user = await requireSeller(userId, deps.accounts);
+  await assertStoreOpen(user.userId, deps.states);
   if (await deps.returns.owesRefund(user.userId)) {
     throw new InvalidStateError(
       'unresolved_return',

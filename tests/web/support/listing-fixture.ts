@@ -89,6 +89,8 @@ export function store(overrides: Partial<Store> = {}): Store {
     joinedAt: '2025-01-01T00:00:00.000Z',
     listings: [],
     unresolvedReturn: false,
+    deactivated: false,
+    storeStatus: 'active',
     ...overrides,
   };
 }

@@ -195,6 +195,7 @@ describe('relisting', () => {
         remove: vi.fn(async (_keys: string[]) => undefined),
       },
       thumbnails: { request: vi.fn(async (_listingId: string, _keys: string[]) => undefined) },
+      states: { get: async () => null },
       newId: () => (id++ === 0 ? 'L2' : `P${id - 1}`),
       clock: testClock(NOW),
       copied,

@@ -46,6 +46,7 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
       profileFlags: async () => ({ isSeller, avatarKey: null }),
     },
     returns: { owesRefund: async () => false },
+    states: { get: async () => null },
     writer: { create: async (listing: NewListing, terms: string[]) => void written.push({ listing, terms }) },
     newId: () => '01LISTING',
     clock: testClock(NOW),

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/api/orders';
+import type { Store, StoreReview } from '../../shared/api/stores';
+import { DELETED_MESSAGE, DELETED_USER } from '../../shared/domain/account-state';
+import { pageStatus, runSchedule, searchFinds } from './auction-support';
+import { call, uniqueName } from './auth-support';
+import { buyerAndSeller, getOrder, listItem, putInCart } from './checkout-support';
+import { mediaStatus, upload } from './media-support';
+import { conversationWith, messagesOf, sent } from './message-support';
+import { fundedSale, releasePickup } from './order-support';
+import { leaveReview } from './review-support';
+import { listingBody, sellerProfile, type Account } from './route-support';
+import { facetsHolding, tableService } from './table-support';
+
+/** The seller portal's danger zone through the local gateway (decision 059). */
+
+const FROM = '127.0.9.59';
+let seller: Account;
+/** Buys from the seller, lists, saves, carts and chats, then deletes their data. */
+let member: Account;
+let openOrder: Order;
+/** A word only this file's listings have, so search answers are about them. */
+const WORD = uniqueName('dz').replace(/_/g, '');
+let fixedId: string;
+let auctionId: string;
+
+type Reply<T> = T & { error?: { code: string; message: string } };
+const post = <T>(a: Account, path: string, body: unknown = {}) =>
+  call<Reply<T>>('POST', path, { token: a.token, from: a.from, body, headers: { 'idempotency-key': randomUUID() } });
+const deactivate = (a: Account) => post<{ storeStatus: string }>(a, '/api/me/store/deactivation');
+const reactivate = (a: Account) => post<{ storeStatus: string }>(a, '/api/me/store/reactivation');
+const deleteData = (a: Account, confirmUsername: string) =>
+  post<{ status: string }>(a, '/api/me/data-deletion', { confirmUsername });
+const storeOf = (username: string) => call<Reply<Store>>('GET', `/api/stores/${username}`, { from: FROM });
+const LISTING = { title: `Brass ${WORD} lantern`, category: 'Home & Garden', condition: 'good', listingType: 'fixed' };
+
+beforeAll(async () => {
+  ({ buyer: member, seller } = await buyerAndSeller(FROM, 'dz'));
+  fixedId = await listItem(seller, { title: LISTING.title });
+  auctionId = await listItem(seller, {
+    title: `Clock ${WORD}`,
+    listingType: 'auction',
+    priceCents: undefined,
+    startingBidCents: 1_000,
+    endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+  });
+  openOrder = await fundedSale(seller, member, 'pickup');
+}, 60_000);
+
+describe('while an order between them is open', () => {
+  it('Deactivate and Delete Data are refused with their reasons; Delete Data checks the username first', async () => {
+    const refused = await deactivate(seller);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'open_orders', message: expect.stringContaining('1 order') });
+    const mismatch = await deleteData(member, member.username.toUpperCase());
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error?.code).toBe('confirmation_mismatch');
+    const open = await deleteData(member, member.username);
+    expect(open.status).toBe(409);
+    expect(open.body.error?.code).toBe('open_escrows');
+    expect((await call('GET', '/api/me', { token: member.token, from: FROM })).status).toBe(200);
+
+    // The pickup is collected and released: both may go on. They review each other.
+    await releasePickup(seller, openOrder);
+    for (const [by, comment] of [
+      [member, 'Friendly seller.'],
+      [seller, 'Prompt buyer.'],
+    ] as const) {
+      expect((await leaveReview(by, openOrder.id, { rating: 5, comment })).status).toBe(201);
+    }
+  }, 30_000);
+});
+
+describe('Deactivate', () => {
+  it('takes the store and its listings out of browse and search until Reactivate puts them back', async () => {
+    expect(await searchFinds(WORD, fixedId)).toBe(true);
+    const facets = await facetsHolding(fixedId, {
+      category: LISTING.category,
+      condition: 'good',
+      listingType: 'fixed',
+    });
+    expect(facets.length).toBeGreaterThan(0);
+
+    const off = await deactivate(seller);
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body.storeStatus).toBe('deactivated');
+    expect(await searchFinds(WORD, fixedId)).toBe(false);
+    expect(await searchFinds(WORD, auctionId)).toBe(false);
+    expect(
+      await facetsHolding(fixedId, { category: LISTING.category, condition: 'good', listingType: 'fixed' }),
+    ).toEqual([]);
+    expect(await pageStatus(fixedId)).toBeNull();
+    const store = (await storeOf(seller.username)).body;
+    expect(store).toMatchObject({ deactivated: true, storeStatus: 'deactivated', listings: [] });
+    const listed = await post<unknown>(seller, '/api/listings', listingBody);
+    expect(listed.status).toBe(409);
+    expect(listed.body.error?.code).toBe('store_deactivated');
+    const mine = await call<{ items: { id: string; status: string }[] }>('GET', '/api/me/listings', {
+      token: seller.token,
+      from: FROM,
+    });
+    expect(mine.body.items.find((l) => l.id === fixedId)?.status).toBe('paused');
+    // Asked again: where it stands, nothing more.
+    expect((await deactivate(seller)).body.storeStatus).toBe('deactivated');
+
+    const on = await reactivate(seller);
+    expect(on.body.storeStatus).toBe('active');
+    expect(await searchFinds(WORD, fixedId)).toBe(true);
+    expect(await searchFinds(WORD, auctionId)).toBe(true);
+    expect(
+      await facetsHolding(fixedId, { category: LISTING.category, condition: 'good', listingType: 'fixed' }),
+    ).toEqual(facets);
+    expect(await pageStatus(fixedId)).toBe('active');
+    const back = (await storeOf(seller.username)).body;
+    expect(back).toMatchObject({ deactivated: false, storeStatus: 'active' });
+    expect(back.listings.map((l) => l.id)).toEqual(expect.arrayContaining([fixedId, auctionId]));
+  }, 30_000);
+});
+
+describe('Delete Data', () => {
+  it('erases the member and signs them out, keeping the order and reviews anonymised; a retry is harmless', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#806040' } })
+      .png()
+      .toBuffer();
+    expect(
+      (await call('PUT', '/api/me/profile', { token: member.token, from: FROM, body: sellerProfile })).status,
+    ).toBe(200);
+    const photo = await upload(member.token, png);
+    const ownId = await listItem(member, { title: `Kettle ${WORD}`, photoKeys: [photo] });
+    const photoKey = (await call<{ images: { key: string }[] }>('GET', `/api/listings/${ownId}`)).body.images[0]!.key;
+    expect(await mediaStatus(photoKey)).toBe(200);
+    await putInCart(member, fixedId);
+    expect(
+      (await call('PUT', `/api/me/wishlist/${fixedId}`, { token: member.token, from: FROM, body: {} })).status,
+    ).toBe(200);
+    const conversationId = await conversationWith(member, fixedId);
+    await sent(member, conversationId, 'Is the lantern brass all through?');
+    await sent(seller, conversationId, 'It is.');
+
+    const done = await deleteData(member, member.username);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // A small account is done within the request; otherwise the schedule finishes it.
+    for (let run = 0; done.body.status === 'erasing' && run < 5; run++) await runSchedule('resume-account-work');
+    const state = async () => (await tableService().entities.accountState.get({ userId: member.userId }).go()).data;
+    expect((await state())?.erasure).toMatchObject({ status: 'erased' });
+
+    // Signed out everywhere; a retry of the request is refused as a stranger's, and the schedule changes nothing.
+    expect((await call('GET', '/api/me', { token: member.token, from: FROM })).status).toBe(401);
+    expect((await deleteData(member, member.username)).status).toBe(401);
+    const version = (await state())?.version;
+    await runSchedule('resume-account-work');
+    expect((await state())?.version).toBe(version);
+
+    // Gone: the store page, the listing without orders and its photo, the profile's name.
+    expect((await storeOf(member.username)).status).toBe(404);
+    expect(await pageStatus(ownId)).toBeNull();
+    expect(await mediaStatus(photoKey)).toBe(404);
+    const profile = (await tableService().entities.profile.get({ userId: member.userId }).go()).data;
+    expect(profile).not.toHaveProperty('fullName');
+    expect(profile).not.toHaveProperty('email');
+
+    // Kept for the seller, anonymised: the order, the review the member wrote, the conversation.
+    const order = (await getOrder(seller, openOrder.id)).body;
+    expect(order).toMatchObject({ status: 'completed', buyer: { id: member.userId, username: DELETED_USER } });
+    expect(order.totalCents).toBe(openOrder.totalCents);
+    const reviews = await call<{ items: StoreReview[] }>('GET', `/api/stores/${seller.username}/reviews`);
+    expect(reviews.body.items.find((r) => r.comment === 'Friendly seller.')?.reviewer.username).toBe(DELETED_USER);
+    const messages = (await messagesOf(seller, conversationId)).body.items.map((m) => m.content);
+    expect(messages).toEqual(expect.arrayContaining([DELETED_MESSAGE, 'It is.']));
+    expect(messages).not.toContain('Is the lantern brass all through?');
+  }, 30_000);
+});
