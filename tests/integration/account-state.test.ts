@@ -11,14 +11,14 @@ import { mediaStatus, upload } from './media-support';
 import { conversationWith, messagesOf, sent } from './message-support';
 import { fundedSale, releasePickup } from './order-support';
 import { leaveReview } from './review-support';
-import { listingBody, sellerProfile, type Account } from './route-support';
+import { listingBody, type Account } from './route-support';
 import { facetsHolding, tableService } from './table-support';
 
 /** The seller portal's danger zone through the local gateway (decision 059). */
 
 const FROM = '127.0.9.59';
 let seller: Account;
-/** Buys from the seller, lists, saves, carts and chats, then deletes their data. */
+/** Buys from the seller, saves, carts and chats; deletes their data after the seller. */
 let member: Account;
 let openOrder: Order;
 /** A word only this file's listings have, so search answers are about them. */
@@ -57,10 +57,12 @@ describe('while an order between them is open', () => {
     const mismatch = await deleteData(member, member.username.toUpperCase());
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error?.code).toBe('confirmation_mismatch');
-    const open = await deleteData(member, member.username);
-    expect(open.status).toBe(409);
-    expect(open.body.error?.code).toBe('open_escrows');
-    expect((await call('GET', '/api/me', { token: member.token, from: FROM })).status).toBe(200);
+    for (const a of [member, seller]) {
+      const open = await deleteData(a, a.username);
+      expect(open.status).toBe(409);
+      expect(open.body.error?.code).toBe('open_escrows');
+      expect((await call('GET', '/api/me', { token: a.token, from: FROM })).status).toBe(200);
+    }
 
     // The pickup is collected and released: both may go on. They review each other.
     await releasePickup(seller, openOrder);
@@ -120,55 +122,67 @@ describe('Deactivate', () => {
 });
 
 describe('Delete Data', () => {
-  it('erases the member and signs them out, keeping the order and reviews anonymised; a retry is harmless', async () => {
+  const stateOf = async (a: Account) =>
+    (await tableService().entities.accountState.get({ userId: a.userId }).go()).data;
+
+  /** Deletes the account's data (the schedule finishes what the request leaves) and checks it is signed out. */
+  async function erase(a: Account) {
+    const done = await deleteData(a, a.username);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    for (let run = 0; done.body.status === 'erasing' && run < 5; run++) await runSchedule('resume-account-work');
+    expect((await stateOf(a))?.erasure).toMatchObject({ status: 'erased' });
+    expect((await call('GET', '/api/me', { token: a.token, from: FROM })).status).toBe(401);
+  }
+
+  it('erases the seller and signs them out; the order, its listing and reviews stay anonymised', async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#806040' } })
       .png()
       .toBuffer();
-    expect(
-      (await call('PUT', '/api/me/profile', { token: member.token, from: FROM, body: sellerProfile })).status,
-    ).toBe(200);
-    const photo = await upload(member.token, png);
-    const ownId = await listItem(member, { title: `Kettle ${WORD}`, photoKeys: [photo] });
+    const ownId = await listItem(seller, { title: `Kettle ${WORD}`, photoKeys: [await upload(seller.token, png)] });
     const photoKey = (await call<{ images: { key: string }[] }>('GET', `/api/listings/${ownId}`)).body.images[0]!.key;
-    expect(await mediaStatus(photoKey)).toBe(200);
+    const soldId = openOrder.lines[0]!.listingId;
     await putInCart(member, fixedId);
     expect(
       (await call('PUT', `/api/me/wishlist/${fixedId}`, { token: member.token, from: FROM, body: {} })).status,
     ).toBe(200);
     const conversationId = await conversationWith(member, fixedId);
     await sent(member, conversationId, 'Is the lantern brass all through?');
-    await sent(seller, conversationId, 'It is.');
+    await sent(seller, conversationId, 'It is, and heavy.');
 
-    const done = await deleteData(member, member.username);
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    // A small account is done within the request; otherwise the schedule finishes it.
-    for (let run = 0; done.body.status === 'erasing' && run < 5; run++) await runSchedule('resume-account-work');
-    const state = async () => (await tableService().entities.accountState.get({ userId: member.userId }).go()).data;
-    expect((await state())?.erasure).toMatchObject({ status: 'erased' });
-
-    // Signed out everywhere; a retry of the request is refused as a stranger's, and the schedule changes nothing.
-    expect((await call('GET', '/api/me', { token: member.token, from: FROM })).status).toBe(401);
-    expect((await deleteData(member, member.username)).status).toBe(401);
-    const version = (await state())?.version;
-    await runSchedule('resume-account-work');
-    expect((await state())?.version).toBe(version);
-
-    // Gone: the store page, the listing without orders and its photo, the profile's name.
-    expect((await storeOf(member.username)).status).toBe(404);
-    expect(await pageStatus(ownId)).toBeNull();
+    await erase(seller);
+    // Gone: the store page, the listings no order names (out of search) and their photos, the profile's texts.
+    expect((await storeOf(seller.username)).status).toBe(404);
+    for (const id of [ownId, fixedId, auctionId]) expect(await pageStatus(id)).toBeNull();
+    expect(await searchFinds(WORD, fixedId)).toBe(false);
     expect(await mediaStatus(photoKey)).toBe(404);
-    const profile = (await tableService().entities.profile.get({ userId: member.userId }).go()).data;
+    const profile = (await tableService().entities.profile.get({ userId: seller.userId }).go()).data;
     expect(profile).not.toHaveProperty('fullName');
-    expect(profile).not.toHaveProperty('email');
+    expect(profile).not.toHaveProperty('phone');
 
-    // Kept for the seller, anonymised: the order, the review the member wrote, the conversation.
-    const order = (await getOrder(seller, openOrder.id)).body;
-    expect(order).toMatchObject({ status: 'completed', buyer: { id: member.userId, username: DELETED_USER } });
+    // Kept for the buyer, anonymised: the order and the listing it names, the seller's review of them, the
+    // conversation with the seller's words replaced.
+    const order = (await getOrder(member, openOrder.id)).body;
+    expect(order).toMatchObject({ status: 'completed', seller: { id: seller.userId, username: DELETED_USER } });
     expect(order.totalCents).toBe(openOrder.totalCents);
-    const reviews = await call<{ items: StoreReview[] }>('GET', `/api/stores/${seller.username}/reviews`);
-    expect(reviews.body.items.find((r) => r.comment === 'Friendly seller.')?.reviewer.username).toBe(DELETED_USER);
-    const messages = (await messagesOf(seller, conversationId)).body.items.map((m) => m.content);
-    expect(messages).toEqual(expect.arrayContaining([DELETED_MESSAGE, 'It is.']));
-    expect(messages).not.toContain('Is the lantern brass all through?');
+    const sold = (await tableService().entities.listing.get({ listingId: soldId }).go()).data;
+    expect(sold).toMatchObject({ status: 'ended', sellerUsername: DELETED_USER, keptForOrders: true });
+    const reviews = await call<{ items: StoreReview[] }>('GET', `/api/stores/${member.username}/reviews`);
+    expect(reviews.body.items.find((r) => r.comment === 'Prompt buyer.')?.reviewer.username).toBe(DELETED_USER);
+    const messages = (await messagesOf(member, conversationId)).body.items.map((m) => m.content);
+    expect(messages).toEqual(expect.arrayContaining([DELETED_MESSAGE, 'Is the lantern brass all through?']));
+    expect(messages).not.toContain('It is, and heavy.');
+  }, 30_000);
+
+  it('erases the buyer too; a retry is refused as signed out and the schedule changes nothing', async () => {
+    await erase(member);
+    const order = (await tableService().entities.order.get({ orderId: openOrder.id }).go()).data;
+    expect(order).toMatchObject({ status: 'completed', buyerUsername: DELETED_USER, sellerUsername: DELETED_USER });
+    const { data: cart } = await tableService().entities.cartItem.query.byUser({ userId: member.userId }).go();
+    expect(cart).toEqual([]);
+
+    expect((await deleteData(member, member.username)).status).toBe(401);
+    const version = (await stateOf(member))?.version;
+    await runSchedule('resume-account-work');
+    expect((await stateOf(member))?.version).toBe(version);
   }, 30_000);
 });
