@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/api/orders';
 import type { Store, StoreReview } from '../../shared/api/stores';
 import { DELETED_MESSAGE, DELETED_USER } from '../../shared/domain/account-state';
+import { ERASED_LISTING_TITLE } from '../../functions/adapters/db/erasers/listings-eraser';
 import { pageStatus, runSchedule, searchFinds } from './auction-support';
 import { call, uniqueName } from './auth-support';
 import { buyerAndSeller, getOrder, listItem, putInCart } from './checkout-support';
 import { mediaStatus, upload } from './media-support';
-import { conversationWith, messagesOf, sent } from './message-support';
+import { conversationWith, list, messagesOf, sent } from './message-support';
 import { fundedSale, releasePickup } from './order-support';
 import { leaveReview } from './review-support';
 import { listingBody, type Account } from './route-support';
@@ -171,6 +172,12 @@ describe('Delete Data', () => {
     const messages = (await messagesOf(member, conversationId)).body.items.map((m) => m.content);
     expect(messages).toEqual(expect.arrayContaining([DELETED_MESSAGE, 'Is the lantern brass all through?']));
     expect(messages).not.toContain('It is, and heavy.');
+    const summary = (await list(member)).body.items.find((c) => c.id === conversationId);
+    expect(summary).toMatchObject({
+      otherParty: { username: DELETED_USER },
+      listing: { title: ERASED_LISTING_TITLE, imageUrl: null },
+      lastMessage: { content: DELETED_MESSAGE },
+    });
   }, 30_000);
 
   it('erases the buyer too; a retry is refused as signed out and the schedule changes nothing', async () => {
