@@ -71,7 +71,13 @@ export function storeListings(db: Db, postings: PostingOptions = DEFAULT_POSTING
           .write(({ listing: item, searchPosting, listingFacet }) => [
             item
               .patch({ listingId: l.listingId })
-              .set({ status: 'active', updatedAt: at, ...(placed.slots.length > 0 && { postingSlots: placed.slots }) })
+              .set({
+                status: 'active',
+                updatedAt: at,
+                // The featured index is kept by a condition on `featured`: named here, it is rebuilt too.
+                ...(l.featured === true && { featured: true }),
+                ...(placed.slots.length > 0 && { postingSlots: placed.slots }),
+              })
               .composite(statusKeyComposites(l))
               .where((a, op) => `${op.eq(a.status, 'paused')} AND ${op.eq(a.sellerId, l.sellerId)}`)
               .commit(),
