@@ -13,6 +13,7 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
+import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
 import {
@@ -283,6 +284,8 @@ function route<C extends ApiContract>(
 const SHARP = ['sharp'];
 /** Where avatars are served from (re-encoded from the pending uploads). */
 const AVATARS = 'avatars/';
+/** What Delete Data deletes of a user's images (decision 059). */
+const ERASED_MEDIA = [LISTING_PHOTOS, AVATARS, STORE_BANNERS];
 
 export const routes = {
   getHealth: route('getHealth', getHealth, 'http/health/get-health', 'public', anyone(200), {
@@ -753,6 +756,29 @@ export const routes = {
     signedIn(200),
     { idempotent: true, usesSigner: true },
   ),
+  // The seller portal's danger zone (decision 059): each caller's own store and data. A retry with the same key gets
+  // the first answer; asked again with a new key, each answers where it stands.
+  deactivateStore: route(
+    'deactivateStore',
+    deactivateStore,
+    'http/account-state/deactivate-store',
+    'user',
+    signedIn(200),
+    { idempotent: true },
+  ),
+  reactivateStore: route(
+    'reactivateStore',
+    reactivateStore,
+    'http/account-state/reactivate-store',
+    'user',
+    signedIn(200),
+    { idempotent: true },
+  ),
+  // Erases as far as its time allows (resume-account-work does the rest): the listing photos, avatar and banner go.
+  deleteMyData: route('deleteMyData', deleteMyData, 'http/account-state/delete-my-data', 'user', signedIn(200), {
+    idempotent: true,
+    deletesMedia: ERASED_MEDIA,
+  }),
   // Xaman's signed call when a payload resolves; only a trigger to read it back with our secret.
   xamanWebhook: route('xamanWebhook', xamanWebhook, 'http/signing/xaman-webhook', 'public', anyone(200), {
     usesSigner: true,
@@ -870,6 +896,8 @@ export interface ScheduleDef {
   usesCarrier?: boolean;
   /** The job opens sealed fulfillments and signs as the platform account (releases escrows). */
   opensFulfillments?: boolean;
+  /** Key prefixes in the media bucket the job deletes under. */
+  deletesMedia?: readonly string[];
 }
 
 const RATE_UNIT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
@@ -914,6 +942,13 @@ export const schedules: readonly ScheduleDef[] = [
     usesCarrier: true,
     submitsToLedger: true,
     opensFulfillments: true,
+  },
+  // Store deactivations, reactivations and Delete Data requests that a request did not finish (decision 059).
+  {
+    name: 'resume-account-work',
+    handler: 'jobs/resume-account-work',
+    rate: 'rate(1 minute)',
+    deletesMedia: ERASED_MEDIA,
   },
   // Units of unsigned orders go back once their reservation runs out; submitted escrows are followed to the ledger.
   {

@@ -97,50 +97,50 @@ export const httpHandlerWith =
     impl: (req: HttpRequest<C>) => Promise<HttpResult<ResponseOf<C>>>,
     options: HttpHandlerOptions = {},
   ): Handler => {
-  const idempotent = route.idempotent === true;
-  if (idempotent !== (options.idempotency !== undefined)) {
-    throw new Error(
-      idempotent
-        ? `route ${route.name} is idempotent: pass { idempotency: idempotentRequests('${route.name}') }`
-        : `route ${route.name} gets an idempotency runner but is not marked idempotent in routes.ts`,
-    );
-  }
-  if (idempotent && route.auth === 'public') {
-    throw new Error(`route ${route.name}: idempotency keys are scoped to the signed-in user; it can't be public`);
-  }
-  const log = createLogger({ service: route.handler, route: route.name });
-  const metrics = new FunctionMetrics(route.handler);
+    const idempotent = route.idempotent === true;
+    if (idempotent !== (options.idempotency !== undefined)) {
+      throw new Error(
+        idempotent
+          ? `route ${route.name} is idempotent: pass { idempotency: idempotentRequests('${route.name}') }`
+          : `route ${route.name} gets an idempotency runner but is not marked idempotent in routes.ts`,
+      );
+    }
+    if (idempotent && route.auth === 'public') {
+      throw new Error(`route ${route.name}: idempotency keys are scoped to the signed-in user; it can't be public`);
+    }
+    const log = createLogger({ service: route.handler, route: route.name });
+    const metrics = new FunctionMetrics(route.handler);
 
-  const respond = async (event: APIGatewayProxyEventV2): Promise<PreparedResponse> => {
-    const state = stateOf(event);
-    const req = {
-      ...state.input,
-      requestId: state.requestId,
-      log: state.log,
-      metrics: state.metrics,
-      event,
-      auth: state.auth,
-      idempotencyKey: state.idempotencyKey,
-    } as HttpRequest<C>;
-    const result = await impl(req);
-    return json(result.status, result.body, result.headers);
-  };
+    const respond = async (event: APIGatewayProxyEventV2): Promise<PreparedResponse> => {
+      const state = stateOf(event);
+      const req = {
+        ...state.input,
+        requestId: state.requestId,
+        log: state.log,
+        metrics: state.metrics,
+        event,
+        auth: state.auth,
+        idempotencyKey: state.idempotencyKey,
+      } as HttpRequest<C>;
+      const result = await impl(req);
+      return json(result.status, result.body, result.headers);
+    };
 
-  const handle = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> => {
-    if (!options.idempotency || options.idempotency === 'use-case') return respond(event);
-    const state = stateOf(event);
-    const { params, body } = state.input ?? {};
-    const scope = { user: state.auth!.userId, key: state.idempotencyKey!, params, body };
-    return options.idempotency(scope, context, () => respond(event));
+    const handle = async (event: APIGatewayProxyEventV2, context: Context): Promise<HttpResponse> => {
+      if (!options.idempotency || options.idempotency === 'use-case') return respond(event);
+      const state = stateOf(event);
+      const { params, body } = state.input ?? {};
+      const scope = { user: state.auth!.userId, key: state.idempotencyKey!, params, body };
+      return options.idempotency(scope, context, () => respond(event));
+    };
+    const chain = middy<APIGatewayProxyEventV2, HttpResponse, Error, Context>(handle)
+      .use(requestContext(log, metrics))
+      .use(flushMetrics(metrics))
+      .use(errorResponse())
+      .use(originVerify(bindings.originSecret))
+      .use(jsonBody(route.contract.body !== undefined))
+      .use(authentication(route.auth, options.authenticate ?? bindings.authenticate))
+      .use(contractValidation(route.contract));
+    if (idempotent) chain.use(idempotencyKey());
+    return chain as unknown as Handler;
   };
-  const chain = middy<APIGatewayProxyEventV2, HttpResponse, Error, Context>(handle)
-    .use(requestContext(log, metrics))
-    .use(flushMetrics(metrics))
-    .use(errorResponse())
-    .use(originVerify(bindings.originSecret))
-    .use(jsonBody(route.contract.body !== undefined))
-    .use(authentication(route.auth, options.authenticate ?? bindings.authenticate))
-    .use(contractValidation(route.contract));
-  if (idempotent) chain.use(idempotencyKey());
-  return chain as unknown as Handler;
-};

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { accounts } from './auth';
 import { clock } from '../adapters/clock';
+import { accountStateStore } from '../adapters/db/account-state-store';
 import { auctionBidders } from '../adapters/db/auction-bidders';
 import { auctionCloseStore } from '../adapters/db/auction-close-store';
 import { auctionOrderStore } from '../adapters/db/auction-order-store';
@@ -54,6 +55,7 @@ export function relistAuctionDeps(log: Pick<Logger, 'warn'>): RelistDeps {
     photos: { copy: copyObject, remove: removeObjects },
     thumbnails: thumbnailRequests,
     followers: newListingAnnouncer(log),
+    states: accountStateStore(db()),
     newId: ulid,
     clock,
   };

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { accountStateStore } from '../adapters/db/account-state-store';
 import { orderReturnStore } from '../adapters/db/order-return-store';
 import { LISTING_PHOTO_MAX_BYTES } from '../../shared/api/listings';
 import { accounts } from './auth';
@@ -64,6 +65,7 @@ export function createListingDeps(log: Pick<Logger, 'warn'>): CreateListingDeps 
   return {
     accounts: accounts(),
     returns: orderReturnStore(db()),
+    states: accountStateStore(db()),
     writer: listingWriter(db()),
     photos: photoStore,
     thumbnails: thumbnailRequests,

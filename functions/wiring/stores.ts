@@ -1,4 +1,5 @@
 import { followStore } from '../adapters/db/follow-store';
+import { accountStateStore } from '../adapters/db/account-state-store';
 import { orderReturnStore } from '../adapters/db/order-return-store';
 // Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
 import { systemClock as clock } from '../core/clock/clock';
@@ -19,6 +20,7 @@ export function getStoreDeps() {
     returns: orderReturnStore(db()),
     follows: followStore(db()),
     contact: storeContactReads(db()),
+    states: accountStateStore(db()),
   };
 }
 

@@ -10,6 +10,7 @@ import { grantCarrier } from './carrier-settings';
 import type { DataStack } from './data-stack';
 import {
   grantEscrowSettlement,
+  grantMediaDelete,
   grantMediaRead,
   grantMediaUpload,
   grantSecretRead,
@@ -124,6 +125,7 @@ export class WorkersStack extends Stack {
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       if (def.usesCarrier) grantCarrier(fn, props.data.carrier);
       if (def.opensFulfillments) grantEscrowSettlement(fn, props.data);
+      for (const prefix of def.deletesMedia ?? []) grantMediaDelete(fn, props.data.mediaBucket, prefix);
       this.jobs[def.name] = fn;
       // Retries stop once the next run is due (a late run would only repeat what the next one does), within the 1 min
       // to 6 h both Scheduler and Lambda's asynchronous invocation accept.

@@ -3,6 +3,7 @@ import { defineContract } from './contract';
 import { listingCardSchema } from './listings';
 import { reviewSchema } from '../domain/reviews';
 import { STORE_THEME_IDS } from '../domain/store-themes';
+import { STORE_STATUSES } from '../domain/account-state';
 
 /** A seller's public store page (/user/{username}, spec part 3 "Store page"). */
 export const storeSchema = z.object({
@@ -41,6 +42,10 @@ export const storeSchema = z.object({
    * chose to show them, and whether they take new conversations (Message is disabled when not).
    */
   contact: z.object({ email: z.nullable(z.string()), phone: z.nullable(z.string()), acceptsMessages: z.boolean() }),
+  /** The seller deactivated the store (decision 059): the page says so and lists nothing. */
+  deactivated: z.boolean(),
+  /** Where the store stands, with a deactivation or reactivation still moving its listings. */
+  storeStatus: z.enum(STORE_STATUSES),
 });
 export type Store = z.infer<typeof storeSchema>;
 

@@ -2,7 +2,8 @@
 export const LISTING_TYPES = ['fixed', 'auction'] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
-export const LISTING_STATUSES = ['active', 'sold', 'expired', 'ended', 'deleted'] as const;
+/** `paused`: out of browse and search while its seller's store is deactivated (decision 059), back on reactivation. */
+export const LISTING_STATUSES = ['active', 'sold', 'expired', 'ended', 'deleted', 'paused'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** Condition values the wizard stores. */

@@ -26,6 +26,7 @@ import {
   sellerProfile,
   signedSignInRequest,
   signInAgain,
+  signUp,
   uploadAvatar,
   type Account,
   type RouteRequest,
@@ -288,11 +289,35 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   getSellerSettings: () => ({}),
   // The defaults: every caller keeps taking messages and notifications, which the other routes' fixtures rely on.
   saveSellerSettings: () => ({ body: DEFAULT_SELLER_SETTINGS }),
+  // The danger zone (decision 059) changes a whole account: each caller acts as an account of its own, never the
+  // world's (their listings and sessions serve the other routes). The visitor sends no session.
+  deactivateStore: async ({ caller, from, world }) =>
+    caller === 'visitor' ? { body: {} } : { token: (await spareOf(world, caller, from)).token, body: {} },
+  reactivateStore: async ({ caller, from, world }) =>
+    caller === 'visitor' ? { body: {} } : { token: (await spareOf(world, caller, from)).token, body: {} },
+  // Delete Data erases and signs out the account it is sent for: a new throwaway account every time.
+  deleteMyData: async ({ caller, from }) => {
+    if (caller === 'visitor') return { body: { confirmUsername: 'nobody' } };
+    const throwaway = await signUp(spareAddress(from, 20), 'rtdel');
+    return { token: throwaway.token, body: { confirmUsername: throwaway.username } };
+  },
 };
 
 /** A store the caller may follow: the seller's, or for the seller the other seller's. */
 const storeToFollow = (caller: Caller, world: World) =>
   (caller === 'seller' ? world.callers.otherSeller : world.callers.seller).username;
+
+/** Another source address on the caller's network (sign-ins count per address): `.1xx` beside the caller's own. */
+const spareAddress = (from: string, offset: number) =>
+  `${from.slice(0, from.lastIndexOf('.'))}.${100 + offset + Number(from.slice(from.lastIndexOf('.') + 1))}`;
+
+const spares = new WeakMap<World, Map<Caller, Promise<Account>>>();
+
+/** One account of the caller's own, apart from the world's (made once per world and caller). */
+function spareOf(world: World, caller: Caller, from: string): Promise<Account> {
+  const mine = spares.get(world) ?? spares.set(world, new Map()).get(world)!;
+  return mine.get(caller) ?? mine.set(caller, signUp(spareAddress(from, 0), 'rtspare')).get(caller)!;
+}
 
 const AUCTION_START_CENTS = 1_000;
 

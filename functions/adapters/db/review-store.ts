@@ -32,13 +32,15 @@ function createdAtOf(reviewId: string): string | null {
   }
 }
 
+/** A review item's key: the reviewed user's partition, at its id's time; null for an id that can't be one. */
+export function reviewKeyOf(reviewedId: string, reviewId: string) {
+  const createdAt = createdAtOf(reviewId);
+  return createdAt && { sellerId: reviewedId, createdAt, reviewId };
+}
+
 /** Reviews (decision 050): the review in the reviewed user's partition, its mark beside the order, the rating totals. */
 export function reviewStore(db: Db): ReviewStore {
   const { review, orderReview } = db.entities;
-  const keyOf = (reviewedId: string, reviewId: string) => {
-    const createdAt = createdAtOf(reviewId);
-    return createdAt && { sellerId: reviewedId, createdAt, reviewId };
-  };
   return {
     async create(r) {
       // A profile is made with the account; an older account may have none for the totals to go on.
@@ -92,13 +94,13 @@ export function reviewStore(db: Db): ReviewStore {
       return data.map(reviewRecord);
     },
     async get(reviewedId, reviewId) {
-      const key = keyOf(reviewedId, reviewId);
+      const key = reviewKeyOf(reviewedId, reviewId);
       if (!key) return null;
       const { data } = await review.get(key).go({ consistent: true });
       return data ? reviewRecord(data) : null;
     },
     async reply(reviewedId, reviewId, reply) {
-      const key = keyOf(reviewedId, reviewId);
+      const key = reviewKeyOf(reviewedId, reviewId);
       if (!key) return false;
       return conditionally(() =>
         review

@@ -93,3 +93,8 @@ export function storeContactReads(db: Db): StoreContactPort {
     },
   };
 }
+
+/** Delete Data (decision 059): the settings hold business details (tax id, business name), so they go whole. */
+export async function removeSellerSettings(db: Db, userId: string): Promise<void> {
+  await db.entities.sellerSettings.delete({ userId }).go();
+}

@@ -7,6 +7,7 @@ import {
 } from 'electrodb';
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
+import { accountStateEntity } from './entities/account-state';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
 import { buyerHoldEntity } from './entities/buyer-hold';
@@ -75,6 +76,7 @@ const factories = {
   jobLease: jobLeaseEntity,
   follow: followEntity,
   sellerSettings: sellerSettingsEntity,
+  accountState: accountStateEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

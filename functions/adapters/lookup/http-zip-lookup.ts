@@ -20,7 +20,8 @@ export function httpZipLookup(baseUrl: string, fetchImpl: typeof fetch = fetch):
         throw new UpstreamError('upstream_failed', 'zip_lookup_unavailable', 'Could not reach the ZIP code service');
       }
       if (res.status === 404) return null;
-      if (!res.ok) throw new UpstreamError('upstream_failed', 'zip_lookup_unavailable', 'Could not reach the ZIP code service');
+      if (!res.ok)
+        throw new UpstreamError('upstream_failed', 'zip_lookup_unavailable', 'Could not reach the ZIP code service');
       const body = (await res.json().catch(() => null)) as ZipServiceAnswer | null;
       const place = body?.places?.[0];
       return place ? toZipPlace(zip, place['place name'], place['state abbreviation']) : null;

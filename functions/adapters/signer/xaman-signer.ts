@@ -33,7 +33,11 @@ function mapError(error: unknown, what: string): Error {
     return new UpstreamError('unavailable', 'signer_auth', `The wallet service refused our credentials (code ${code})`);
   }
   if (code !== undefined) {
-    return new UpstreamError('upstream_failed', 'signer_rejected', `The wallet service refused to ${what} (code ${code})`);
+    return new UpstreamError(
+      'upstream_failed',
+      'signer_rejected',
+      `The wallet service refused to ${what} (code ${code})`,
+    );
   }
   return new UpstreamError('unavailable', 'signer_unavailable', `The wallet service could not be reached to ${what}`);
 }

@@ -1,4 +1,6 @@
 import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import type { AccountStateStore } from '../account-state/ports';
+import { assertStoreOpen } from '../account-state/store-state';
 import type { Clock } from '../clock/clock';
 import type { ListingAnnouncer } from '../follows/new-listing-notices';
 import type { NewListing } from '../listings/create-listing';
@@ -38,6 +40,8 @@ export interface RelistDeps {
   thumbnails: ThumbnailRequests;
   /** A relisted auction is on sale again: the seller's followers hear of it as of a new listing (decision 058). */
   followers: ListingAnnouncer;
+  /** A deactivated store relists nothing until it is reactivated (decision 059). */
+  states: Pick<AccountStateStore, 'get'>;
   newId: () => string;
   clock: Clock;
 }
@@ -118,6 +122,7 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
   if (old.relistedAs)
     throw new AppError('invalid_state', 'already_relisted', 'This auction has already been relisted.');
   if (old.status !== 'ended') throw notRelistable('This item is sold or waiting for its buyer to pay.');
+  await assertStoreOpen(sellerId, deps.states);
   const at = deps.clock.now();
   assertAuctionEndAhead(endsAt, at);
   const lapsed = old.auctionOrderId ? await deps.orders.get(old.auctionOrderId) : null;

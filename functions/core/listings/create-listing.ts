@@ -1,5 +1,7 @@
 import type { CreateListingBody } from '../../../shared/api/listings';
 import { InvalidStateError } from '../../lib/errors';
+import type { AccountStateStore } from '../account-state/ports';
+import { assertStoreOpen } from '../account-state/store-state';
 import type { Clock } from '../clock/clock';
 import type { ListingAnnouncer } from '../follows/new-listing-notices';
 import { sortPriceOf, type ListingRecord } from './listing';
@@ -26,6 +28,8 @@ export interface CreateListingDeps {
   accounts: SellerAccounts;
   /** An administrator's return decision the seller has not paid yet blocks new listings (decision 054). */
   returns: { owesRefund(sellerId: string): Promise<boolean> };
+  /** A deactivated store lists nothing new until it is reactivated (decision 059). */
+  states: Pick<AccountStateStore, 'get'>;
   writer: ListingWriter;
   photos: PhotoStore;
   thumbnails: ThumbnailRequests;
@@ -41,6 +45,7 @@ export interface CreateListingDeps {
  */
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
   const user = await requireSeller(userId, deps.accounts);
+  await assertStoreOpen(user.userId, deps.states);
   if (await deps.returns.owesRefund(user.userId)) {
     throw new InvalidStateError(
       'unresolved_return',

@@ -42,7 +42,7 @@ export async function getStorePage(
   username: string,
   port: StorePagePort,
   mediaUrl: MediaUrl,
-): Promise<Omit<Store, 'unresolvedReturn' | 'isFollowing' | 'contact'>> {
+): Promise<Omit<Store, 'unresolvedReturn' | 'isFollowing' | 'contact' | 'deactivated' | 'storeStatus'>> {
   const owner = await port.ownerByUsername(username);
   if (!owner) throw new NotFoundError('User Not Found');
   const p = owner.profile ?? {};

@@ -96,6 +96,8 @@ export function store(overrides: Partial<Store> = {}): Store {
     featured: [],
     featuredPinned: false,
     contact: { email: null, phone: null, acceptsMessages: true },
+    deactivated: false,
+    storeStatus: 'active',
     ...overrides,
   };
 }

@@ -66,6 +66,8 @@ export const listingEntity = (config: EntityConfiguration = {}) =>
         auctionOrderId: { type: 'string' },
         announcedAt: { type: 'string' },
         relistedAs: { type: 'string' },
+        /** Kept (not erased) when its seller deleted their data: orders name it (decision 059). */
+        keptForOrders: { type: 'boolean' },
         acceptOffers: { type: 'boolean', default: false },
         minOfferCents: money,
         localPickup: { type: 'boolean', default: false },

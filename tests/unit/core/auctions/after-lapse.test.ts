@@ -197,6 +197,7 @@ describe('relisting', () => {
       },
       thumbnails: { request: vi.fn(async (_listingId: string, _keys: string[]) => undefined) },
       followers: { announce: vi.fn(async (_listing: PublishedListing, _at: Date) => undefined) },
+      states: { get: async () => null },
       newId: () => (id++ === 0 ? 'L2' : `P${id - 1}`),
       clock: testClock(NOW),
       copied,

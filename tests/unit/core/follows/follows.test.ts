@@ -64,6 +64,7 @@ describe('getStore with followers', () => {
     returns: { owesRefund: async () => false },
     follows,
     contact: { settings: async () => DEFAULT_SELLER_SETTINGS, details: async () => ({ email: '', phone: '' }) },
+    states: { get: async () => null },
   });
 
   it("shows every viewer the profile's count, and a signed-in follower that they follow", async () => {

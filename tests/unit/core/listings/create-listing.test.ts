@@ -49,6 +49,7 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
       profileFlags: async () => ({ isSeller, avatarKey: null }),
     },
     returns: { owesRefund: async () => false },
+    states: { get: async () => null },
     writer: { create: async (listing: NewListing, terms: string[]) => void written.push({ listing, terms }) },
     followers: { announce: async (listing: PublishedListing, at: Date) => void announced.push([listing, at]) },
     newId: () => '01LISTING',

@@ -9,6 +9,7 @@ export const STATUS_LABELS: Record<ListingStatus, string> = {
   expired: 'Expired',
   ended: 'Ended',
   deleted: 'Deleted',
+  paused: 'Paused',
 };
 
 export const STATUS_BADGE: Record<ListingStatus, string> = {
@@ -17,6 +18,7 @@ export const STATUS_BADGE: Record<ListingStatus, string> = {
   expired: 'badge',
   ended: 'badge',
   deleted: 'badge',
+  paused: 'badge badge-warning',
 };
 
 /** The row's price: the fixed price, or for auctions the current bid, else the starting bid. */

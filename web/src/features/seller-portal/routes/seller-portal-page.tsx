@@ -11,6 +11,7 @@ import { MyListings } from '../components/my-listings';
 import { PortalOrders } from '../components/portal-orders';
 import { StoreSummary } from '../components/store-summary';
 import { CustomizeStore } from '../components/customize-store';
+import { DangerZone } from '../components/danger-zone';
 import { StorePreview } from '../components/store-preview';
 import { ThemedPortal } from '../components/themed-portal';
 
@@ -59,8 +60,7 @@ function Portal() {
         ) : tab === 'returns' ? (
           <ReturnRequests userId={user.id} token={token} />
         ) : tab === 'settings' ? (
-          // The Danger zone (Deactivate, Delete Data) goes in SellerSettingsTab's `dangerZone`, below its sections.
-          <SellerSettingsTab userId={user.id} token={token} />
+          <SellerSettingsTab userId={user.id} token={token} dangerZone={<DangerZone />} />
         ) : tab === 'orders' ? (
           <PortalOrders userId={user.id} token={token} />
         ) : (

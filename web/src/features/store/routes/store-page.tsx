@@ -4,6 +4,7 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { toast } from 'sonner';
 import type { Store } from '../../../../../shared/api/stores';
 import { SELLER_SETTINGS_TEXTS } from '../../../../../shared/domain/seller-settings';
+import { ACCOUNT_STATE_TEXTS } from '../../../../../shared/domain/account-state';
 import { PageLoading } from '../../../components/ui/page-loading';
 import { Tabs } from '../../../components/ui/tabs';
 import { ApiError } from '../../../lib/api';
@@ -66,8 +67,15 @@ function StoreTabs({ store, owner }: { store: Store; owner: { token: string } | 
         <StoreReviews username={store.username} owner={owner} />
       ) : store.listings.length === 0 ? (
         <div className="status">
-          <p className="status-title">No active listings</p>
-          <p>This store has nothing for sale right now.</p>
+          {/* A deactivated store lists nothing (decision 059). */}
+          <p className="status-title">
+            {store.deactivated ? ACCOUNT_STATE_TEXTS.storeDeactivated : 'No active listings'}
+          </p>
+          <p>
+            {store.deactivated
+              ? 'Its listings are hidden until its seller reactivates it.'
+              : 'This store has nothing for sale right now.'}
+          </p>
         </div>
       ) : (
         <>
