@@ -211,7 +211,7 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     const order = await wonOrderOf(me, caller, world);
     return { params: { orderId: order.id }, body: { shipping: null, expectedTotalCents: order.totalCents } };
   },
-  listAwaitingPayment: () => ({}),
+  listAwaitingPayment: () => ({ query: { scope: 'all' } }),
   // One lapsed winner's order of the seller's, won by the buyer over the other seller (the runner-up).
   offerSecondChance: async ({ world }) => ({ params: { orderId: await lapsedSaleOf(world) }, body: {} }),
   // One auction of the seller's that ended with no bids.
@@ -279,7 +279,26 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   getRlusdTrustLine: () => ({}),
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),
+  // A cent of RLUSD to another caller (every caller's wallet holds RLUSD and its line); nothing is signed.
+  sendFunds: ({ me, world }) => ({ body: centTo(me, world) }),
+  // Each caller reads a send of its own (the visitor names the seller's).
+  getSend: async ({ me, world }) => {
+    const sender = me ?? world.callers.seller;
+    const made = await call<{ sendId: string }>('POST', '/api/wallet/sends', {
+      token: sender.token,
+      from: sender.from,
+      body: centTo(sender, world),
+    });
+    if (made.status !== 201) throw new Error(`send: ${made.status} ${JSON.stringify(made.body)}`);
+    return { params: { sendId: made.body.sendId } };
+  },
 };
+
+/** A send of one RLUSD cent from `me` to another caller of the world. */
+function centTo(me: Account | null, world: World) {
+  const to = me?.userId === world.callers.user.userId ? world.callers.seller : world.callers.user;
+  return { currency: 'RLUSD', amountCents: 1, destination: to.wallet };
+}
 
 const AUCTION_START_CENTS = 1_000;
 

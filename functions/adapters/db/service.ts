@@ -32,6 +32,7 @@ import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
 import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
+import { walletSendEntity } from './entities/wallet-send';
 
 const factories = {
   listing: listingEntity,
@@ -71,6 +72,7 @@ const factories = {
   messageCounter: messageCounterEntity,
   offer: offerEntity,
   jobLease: jobLeaseEntity,
+  walletSend: walletSendEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

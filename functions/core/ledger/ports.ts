@@ -14,6 +14,16 @@ export interface XrpBalance {
   spendableDrops: Drops;
 }
 
+/** What moving funds costs on the network now, from the validated ledger and the server's load. */
+export interface NetworkCosts {
+  /** The reserve every account keeps (and the least XRP that creates one). */
+  baseReserveDrops: Drops;
+  /** The reserve each object an account owns adds. */
+  ownerReserveDrops: Drops;
+  /** The fee a transaction pays now: the base fee scaled by the server's load factor. */
+  feeDrops: Drops;
+}
+
 /** The account's trust line to the configured RLUSD issuer. */
 export interface RlusdLine {
   /** Held RLUSD, truncated to the cent (display and spendable checks must never promise more than is there). */
@@ -100,6 +110,8 @@ export interface LedgerGateway {
   balances(address: string): Promise<AccountBalances | null>;
   /** The account's RLUSD trust line, or null (also when the account does not exist). */
   rlusdLine(address: string): Promise<RlusdLine | null>;
+  /** Reserves and the current fee (read each time: the fee follows the load). */
+  networkCosts(): Promise<NetworkCosts>;
   /** Flags of the configured RLUSD issuer; throws when the issuer account does not exist. */
   issuerFlags(): Promise<AccountFlags>;
   amendmentEnabled(name: string): Promise<boolean>;
