@@ -1,4 +1,4 @@
-/** What a wallet signing request is for: signing in, paying an order into escrow, or adding an RLUSD trust line. */
+/** What a wallet signing request is for: sign-in, escrow, platform fee, trust line, return refund, send funds. */
 export const SIGNING_PURPOSES = [
   'sign-in',
   'escrow-create',

@@ -35,6 +35,8 @@ describe('Send Funds on /wallet (decision 060)', () => {
     expiresAt: new Date(Date.now() + 300_000).toISOString(),
     topic: `signing:${UUID}`,
   };
+  const XRP_UUID = '00000000-0000-4000-8000-0000000000b2';
+  const xrpRequest = { ...request, uuid: XRP_UUID, topic: `signing:${XRP_UUID}` };
   const send = (over: Partial<Send> = {}): Send => ({
     id: 'S1',
     status: 'signing',
@@ -131,7 +133,8 @@ describe('Send Funds on /wallet (decision 060)', () => {
     expect(result.getByRole('link', { name: /CDCDCDCDCDCD/ }).getAttribute('href')).toBe(
       `http://explorer.test/transactions/${hash}`,
     );
-    expect(await screen.findByText('$12.34 RLUSD to rPT1Sj...pAYe (tag 7).')).toBeTruthy();
+    // The dialog's result and the toast both say what was sent.
+    await waitFor(() => expect(screen.getAllByText('$12.34 RLUSD to rPT1Sj...pAYe (tag 7).')).toHaveLength(2));
     await waitFor(() => expect(api.find('GET', '/api/wallet/balances').length).toBeGreaterThan(balanceReads));
     fireEvent.click(result.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -148,7 +151,7 @@ describe('Send Funds on /wallet (decision 060)', () => {
                 error: { code: 'destination_no_trust_line', message: refusal, fields: { destination: refusal } },
               },
             }
-          : { status: 201, body: request };
+          : { status: 201, body: xrpRequest };
       }
       if (req.url.pathname === '/api/wallet/sends/S1') {
         return {
@@ -173,7 +176,15 @@ describe('Send Funds on /wallet (decision 060)', () => {
     expect(dialog.getByText("Your balance: 99.5 XRP; the account's reserve stays in the wallet")).toBeTruthy();
     fill(dialog, { 'Amount (XRP)': '2.5' });
     fireEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    expect(await dialog.findByText('Funds Not Sent', {}, { timeout: 5_000 })).toBeTruthy();
+    await dialog.findByRole('link', { name: 'Open in Xaman Wallet' });
+    await subscribedTo(xrpRequest.topic);
+    pushEvent(xrpRequest.topic, {
+      id: `signing.status:${XRP_UUID}:signed`,
+      occurredAt: new Date().toISOString(),
+      type: 'signing.status',
+      data: { uuid: XRP_UUID, purpose: 'send-funds', status: 'signed' },
+    });
+    expect(await dialog.findByText('Funds Not Sent')).toBeTruthy();
     expect(dialog.getByText('The destination account requires a destination tag. Nothing was sent.')).toBeTruthy();
     const posts = api.find('POST', '/api/wallet/sends');
     expect(posts.at(-1)?.body).toEqual({ currency: 'XRP', amountDrops: '2500000', destination: TO });
