@@ -1,7 +1,7 @@
-import type { Cents } from '../../../shared/domain/money';
+import type { Cents, Drops } from '../../../shared/domain/money';
 
 /** XRP amounts in drops, as integer strings (a total of XRP in drops exceeds a safe JavaScript integer). */
-export type Drops = string;
+export type { Drops };
 
 /** An amount as the ledger states it: XRP in drops, or a token's decimal value (never a float). */
 export type LedgerAmount = { xrp: Drops } | { currency: string; issuer: string; value: string };
