@@ -80,6 +80,7 @@ import { carrierWebhook } from '../shared/api/shipping';
 import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/wallet';
 import { getSellerSettings, saveSellerSettings } from '../shared/api/seller-settings';
+import { getSend, sendFunds } from '../shared/api/sends';
 import {
   getConversation,
   getUnreadMessageCount,
@@ -708,7 +709,7 @@ export const routes = {
     capacity: 'money',
     sealsFulfillments: true,
   }),
-  // The cart's won items to pay: each caller's own.
+  // The cart's won items to pay, or every order still to pay or sign (My Activity's Pending): each caller's own.
   listAwaitingPayment: route(
     'listAwaitingPayment',
     listAwaitingPayment,
@@ -779,6 +780,14 @@ export const routes = {
     idempotent: true,
     deletesMedia: ERASED_MEDIA,
   }),
+  // Send Funds (decision 060): any signed-in user from their own wallet; the Payment's wallet request is opened once
+  // the ledger says it can go (its settlement submits it). Reading a send: only its sender's (anyone else 404).
+  sendFunds: route('sendFunds', sendFunds, 'http/sends/send-funds', 'user', signedIn(201), {
+    idempotent: true,
+    usesSigner: true,
+    capacity: 'money',
+  }),
+  getSend: route('getSend', getSend, 'http/sends/get-send', 'user', signedIn(200)),
   // Xaman's signed call when a payload resolves; only a trigger to read it back with our secret.
   xamanWebhook: route('xamanWebhook', xamanWebhook, 'http/signing/xaman-webhook', 'public', anyone(200), {
     usesSigner: true,

@@ -13,6 +13,7 @@ import { signingEvents, signingQueue } from '../adapters/signing-queue';
 import type { Logger } from '../lib/logger';
 import { labelDeps, requestPlatformFeeDeps } from './orders';
 import { trustLineDeps } from './wallet';
+import { settleSendDeps } from './sends';
 import { returnRefundDeps } from './returns';
 
 // Signing requests (decision 045): opening one, following it, and settling it by its purpose.
@@ -34,6 +35,7 @@ function settlementWiring(log: Log): SettlementWiring {
     'trust-line': () => trustLineDeps(log),
     'platform-fee': async () => ({ fee: await requestPlatformFeeDeps(log), label: labelDeps(log) }),
     'return-refund': () => returnRefundDeps(log),
+    'send-funds': () => settleSendDeps(log),
   };
 }
 

@@ -268,13 +268,19 @@ export const listMyOrders = defineContract({
   response: z.object({ items: z.array(orderSchema), nextCursor: z.nullable(z.string()) }),
 });
 
+/** Which unpaid orders: won auctions only (the cart's won items), or every one (My Activity's Pending tab). */
+export const AWAITING_PAYMENT_SCOPES = ['auctions', 'all'] as const;
+export type AwaitingPaymentScope = (typeof AWAITING_PAYMENT_SCOPES)[number];
+
 /**
- * The buyer's own orders awaiting payment (won auctions and second chances, decision 029), newest first: the cart's
- * won items to pay.
+ * The buyer's own orders not paid yet, newest first: won auctions and second chances awaiting payment (decision 029),
+ * and with `scope=all` also checkout's orders awaiting their escrow signature (decision 060); each while it is being
+ * signed and submitted too.
  */
 export const listAwaitingPayment = defineContract({
   method: 'GET',
   path: '/api/me/orders/awaiting-payment',
+  query: z.strictObject({ scope: z._default(z.enum(AWAITING_PAYMENT_SCOPES), 'auctions') }),
   response: z.object({ items: z.array(orderSchema) }),
 });
 

@@ -52,6 +52,30 @@ export type CentsRounding = 'down' | 'exact';
 
 const LEDGER_DECIMAL = /^(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d{1,3}))?$/;
 
+/** XRP amounts are integer drops in strings: a total of XRP in drops exceeds a safe JavaScript integer. */
+export type Drops = string;
+
+/** 1 XRP in drops. */
+const DROPS_PER_XRP = 1_000_000n;
+
+/** Drops as the exact XRP decimal text ("12.5", "0.000001"); no floats. */
+export function dropsToXrpText(drops: Drops): string {
+  const n = BigInt(drops);
+  const whole = n / DROPS_PER_XRP;
+  const fraction = (n % DROPS_PER_XRP).toString().padStart(6, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}
+
+/**
+ * "12.5", "0.000001" or "100" XRP (at most 6 decimals, the ledger's smallest unit) -> drops ("12500000"), in integer
+ * arithmetic. Returns undefined for anything that is not a plain non-negative decimal of XRP.
+ */
+export function parseXrpToDrops(text: string): Drops | undefined {
+  const match = /^\s*(\d{1,12})(?:\.(\d{0,6}))?\s*$/.exec(text);
+  if (!match) return undefined;
+  return (BigInt(match[1]!) * DROPS_PER_XRP + BigInt((match[2] ?? '').padEnd(6, '0'))).toString();
+}
+
 /**
  * The ledger's decimal text for a token amount ("12.34", "1e-7", "1.5e11", as rippled writes issued values) -> cents,
  * in integer arithmetic. Rejects negatives, junk and values beyond a safe integer of cents.

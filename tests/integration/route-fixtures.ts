@@ -218,7 +218,7 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     const order = await wonOrderOf(me, caller, world);
     return { params: { orderId: order.id }, body: { shipping: null, expectedTotalCents: order.totalCents } };
   },
-  listAwaitingPayment: () => ({}),
+  listAwaitingPayment: () => ({ query: { scope: 'all' } }),
   // One lapsed winner's order of the seller's, won by the buyer over the other seller (the runner-up).
   offerSecondChance: async ({ world }) => ({ params: { orderId: await lapsedSaleOf(world) }, body: {} }),
   // One auction of the seller's that ended with no bids.
@@ -301,6 +301,19 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     const throwaway = await signUp(spareAddress(from, 20), 'rtdel');
     return { token: throwaway.token, body: { confirmUsername: throwaway.username } };
   },
+  // A cent of RLUSD to another caller (every caller's wallet holds RLUSD and its line); nothing is signed.
+  sendFunds: ({ me, world }) => ({ body: centTo(me, world) }),
+  // Each caller reads a send of its own (the visitor names the seller's).
+  getSend: async ({ me, world }) => {
+    const sender = me ?? world.callers.seller;
+    const made = await call<{ sendId: string }>('POST', '/api/wallet/sends', {
+      token: sender.token,
+      from: sender.from,
+      body: centTo(sender, world),
+    });
+    if (made.status !== 201) throw new Error(`send: ${made.status} ${JSON.stringify(made.body)}`);
+    return { params: { sendId: made.body.sendId } };
+  },
 };
 
 /** A store the caller may follow: the seller's, or for the seller the other seller's. */
@@ -317,6 +330,12 @@ const spares = new WeakMap<World, Map<Caller, Promise<Account>>>();
 function spareOf(world: World, caller: Caller, from: string): Promise<Account> {
   const mine = spares.get(world) ?? spares.set(world, new Map()).get(world)!;
   return mine.get(caller) ?? mine.set(caller, signUp(spareAddress(from, 0), 'rtspare')).get(caller)!;
+}
+
+/** A send of one RLUSD cent from `me` to another caller of the world. */
+function centTo(me: Account | null, world: World) {
+  const to = me?.userId === world.callers.user.userId ? world.callers.seller : world.callers.user;
+  return { currency: 'RLUSD', amountCents: 1, destination: to.wallet };
 }
 
 const AUCTION_START_CENTS = 1_000;

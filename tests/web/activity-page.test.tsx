@@ -6,6 +6,8 @@ import { routes } from '../../web/src/app/router';
 import {
   FakeSocket,
   pushEvent,
+  saveSession,
+  sessionRoutes,
   stubApi,
   subscribedTo,
   user,
@@ -13,10 +15,10 @@ import {
   type ApiRequest,
 } from './support/api-stub';
 import { funded, order } from './support/cart-fixture';
-import { myBid, page } from './support/listing-fixture';
+import { listing, myBid, page } from './support/listing-fixture';
 import { myOffer, offer } from './support/offer-fixture';
 import { renderRoutes } from './support/render';
-import { stubSignedIn } from './support/signed-in';
+import { emptyShellReads } from './support/signed-in';
 
 const main = () => within(screen.getByRole('main'));
 
@@ -27,18 +29,22 @@ function signedIn(
     more = () => undefined,
   }: { isSeller?: boolean; more?: (req: ApiRequest) => ApiAnswer | undefined } = {},
 ) {
-  return stubSignedIn(
-    () => user({ isSeller }),
-    (req) => {
-      const path = req.url.pathname;
-      if (path === '/api/me/orders') return orders(req);
-      // The Sales tab lists return requests above the sales: none unless a test answers them.
-      if (path === '/api/me/return-requests') return more(req) ?? { body: { items: [], nextCursor: null } };
-      // No bids unless a test answers them.
-      if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
-      if (path === '/api/me/offers') return more(req) ?? { body: { items: [], cursor: null } };
-      return more(req);
-    },
+  saveSession();
+  return stubApi(
+    sessionRoutes(
+      () => user({ isSeller }),
+      (req) => {
+        const path = req.url.pathname;
+        if (path === '/api/me/orders') return orders(req);
+        // The Sales tab lists return requests above the sales: none unless a test answers them.
+        if (path === '/api/me/return-requests') return more(req) ?? { body: { items: [], nextCursor: null } };
+        // No bids, offers or pending orders unless a test answers them; the watchlist is the shell's empty wishlist.
+        if (path === '/api/me/bids') return more(req) ?? { body: { items: [], nextCursor: null } };
+        if (path === '/api/me/offers') return more(req) ?? { body: { items: [], cursor: null } };
+        if (path === '/api/me/orders/awaiting-payment') return more(req) ?? { body: { items: [] } };
+        return more(req) ?? emptyShellReads(req);
+      },
+    ),
   );
 }
 
@@ -106,7 +112,9 @@ describe('/activity (spec part 3 "My Activity")', () => {
       main()
         .getAllByRole('tab')
         .map((t) => t.textContent);
-    await waitFor(() => expect(tabs()).toEqual(['Bids (0)', 'Offers (0)', 'Purchases (4)', 'Watchlist', 'Pending']));
+    await waitFor(() =>
+      expect(tabs()).toEqual(['Bids (0)', 'Offers (0)', 'Purchases (4)', 'Watchlist (0)', 'Pending (0)']),
+    );
     expect(main().getByRole('tab', { name: 'Purchases (4)' }).getAttribute('aria-selected')).toBe('true');
     // Not a seller: no sales are read.
     expect(api.find('GET', '/api/me/orders').every((r) => r.url.searchParams.get('role') === 'buyer')).toBe(true);
@@ -383,7 +391,7 @@ describe('/activity (spec part 3 "My Activity")', () => {
     expect(main().getByRole('tab', { name: 'Purchases (0)' })).toBeTruthy();
   });
 
-  it('has truthful empty states for bids and offers and coming-soon messages for Watchlist and Pending', async () => {
+  it('has truthful empty states for bids, offers, the watchlist and pending orders', async () => {
     signedIn(() => ({ body: { items: [], nextCursor: null } }));
     renderRoutes(routes, '/activity');
     expect(await main().findByText('No purchases yet')).toBeTruthy();
@@ -393,9 +401,208 @@ describe('/activity (spec part 3 "My Activity")', () => {
     fireEvent.keyDown(tab('Bids (0)'), { key: 'ArrowRight' });
     expect(await main().findByText('No offers yet')).toBeTruthy();
     fireEvent.keyDown(tab('Offers (0)'), { key: 'End' });
-    expect(await main().findByText('Pending items coming soon')).toBeTruthy();
-    fireEvent.click(tab('Watchlist'));
-    expect(await main().findByText('Watchlist coming soon')).toBeTruthy();
+    expect(await main().findByText('Nothing pending')).toBeTruthy();
+    fireEvent.click(await main().findByRole('tab', { name: 'Watchlist (0)' }));
+    expect(await main().findByText('Your watchlist is empty')).toBeTruthy();
+    expect(main().getByRole('link', { name: 'Browse Marketplace' }).getAttribute('href')).toBe('/marketplace');
+    expect(screen.queryByText(/coming soon/i)).toBeNull();
+  });
+
+  describe('the Watchlist tab (decision 060)', () => {
+    const none = () => ({ body: { items: [], nextCursor: null } });
+    const saved = (l: ReturnType<typeof listing>, status: 'active' | 'sold' | 'ended' = 'active') => ({
+      listingId: l.id,
+      addedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      listing: { ...l, status },
+    });
+
+    it("lists the saved items with status, price or current bid and time left, linked; a bid's push reads again", async () => {
+      let bidCents = 7_500;
+      const camera = (cents: number) =>
+        listing({
+          id: 'CAM1',
+          title: 'Camera',
+          listingType: 'auction',
+          priceCents: null,
+          buyItNowPriceCents: 20_000,
+          startingBidCents: 5_000,
+          currentBidCents: cents,
+          bidCount: 2,
+          endsAt: new Date(Date.now() + (3 * 60 + 20) * 60_000 + 30_000).toISOString(),
+        });
+      const api = signedIn(none, {
+        more: (req) =>
+          req.url.pathname === '/api/me/wishlist'
+            ? {
+                body: {
+                  items: [
+                    saved(camera(bidCents)),
+                    saved(listing({ id: 'LAMP1', title: 'Lamp' }), 'sold'),
+                    saved(listing({ id: 'CLOCK1', title: 'Clock', listingType: 'auction', priceCents: null }), 'ended'),
+                    { listingId: 'GONE1', addedAt: '2026-01-01T00:00:00.000Z', listing: null },
+                  ],
+                  count: 4,
+                },
+              }
+            : undefined,
+      });
+      renderRoutes(routes, '/activity?tab=watchlist');
+      const list = await main().findByRole('list', { name: 'Watched items' });
+      expect(main().getByRole('tab', { name: 'Watchlist (4)' }).getAttribute('aria-selected')).toBe('true');
+      const cam = within(within(list).getByRole('article', { name: 'Camera' }));
+      expect(cam.getByText('$200.00')).toBeTruthy();
+      expect(cam.getByText('Current bid').nextElementSibling?.textContent).toBe('$75.00');
+      expect(cam.getByText('3h 20m left')).toBeTruthy();
+      expect(cam.getByRole('link', { name: 'View Camera' }).getAttribute('href')).toBe('/item/CAM1');
+      const lamp = within(within(list).getByRole('article', { name: 'Lamp' }));
+      expect(lamp.getByText('Sold')).toBeTruthy();
+      expect(lamp.getByRole('link', { name: 'View Lamp' }).getAttribute('href')).toBe('/item/LAMP1');
+      expect(within(within(list).getByRole('article', { name: 'Clock' })).getByText('Ended')).toBeTruthy();
+      expect(within(list).getByRole('article', { name: 'This listing is no longer available' })).toBeTruthy();
+
+      // Only the running auction follows its topic: a bid there reads the watchlist again.
+      await subscribedTo('listing:CAM1');
+      const reads = api.find('GET', '/api/me/wishlist').length;
+      bidCents = 8_000;
+      pushEvent('listing:CAM1', {
+        id: 'bid.placed:B9',
+        occurredAt: new Date().toISOString(),
+        type: 'bid.placed',
+        data: {
+          listingId: 'CAM1',
+          currentBidCents: 8_000,
+          bidCount: 3,
+          endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+          reserveStatus: 'none',
+          buyItNowRemoved: false,
+          leads: true,
+          bid: { id: 'B9', bidderUsername: 'carol', amountCents: 8_000, at: new Date().toISOString() },
+        },
+      });
+      expect(await cam.findByText('$80.00')).toBeTruthy();
+      expect(api.find('GET', '/api/me/wishlist').length).toBeGreaterThan(reads);
+    });
+
+    it("says 'Failed to load your watchlist' with Try Again", async () => {
+      let fail = true;
+      signedIn(none, {
+        more: (req) =>
+          req.url.pathname !== '/api/me/wishlist'
+            ? undefined
+            : fail
+              ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+              : { body: { items: [], count: 0 } },
+      });
+      renderRoutes(routes, '/activity?tab=watchlist');
+      expect(await main().findByText('Failed to load your watchlist', {}, { timeout: 5_000 })).toBeTruthy();
+      fail = false;
+      fireEvent.click(main().getByRole('button', { name: 'Try Again' }));
+      expect(await main().findByText('Your watchlist is empty')).toBeTruthy();
+    });
+  });
+
+  describe('the Pending tab (decision 060)', () => {
+    const none = () => ({ body: { items: [], nextCursor: null } });
+    const won = order({
+      id: 'W1',
+      status: 'awaiting_payment',
+      lines: [
+        {
+          listingId: 'LAMP1',
+          title: 'Brass Lamp',
+          imageUrl: null,
+          quantity: 1,
+          unitPriceCents: 2500,
+          shippingCents: 0,
+        },
+      ],
+      auction: {
+        listingId: 'LAMP1',
+        round: 'winner',
+        paymentDueAt: '2026-01-03T12:00:00.000Z',
+        sellerOptions: null,
+        sellerChoice: null,
+      },
+    });
+    const unsigned = order({ id: 'O1' });
+
+    it('lists the orders still to pay or sign, filtered by the server, to pay or to approve', async () => {
+      const api = signedIn(none, {
+        more: (req) => {
+          const path = req.url.pathname;
+          if (path === '/api/me/orders/awaiting-payment') return { body: { items: [won, unsigned] } };
+          if (path === '/api/orders/O1/escrow-signing') {
+            return {
+              status: 201,
+              body: {
+                orderId: 'O1',
+                uuid: '00000000-0000-4000-8000-000000000001',
+                signUrl: 'http://xaman.test/sign/O1',
+                qrPngUrl: 'http://xaman.test/sign/O1_q.png',
+                expiresAt: new Date(Date.now() + 300_000).toISOString(),
+              },
+            };
+          }
+          return path === '/api/orders/O1' ? { body: unsigned } : undefined;
+        },
+      });
+      renderRoutes(routes, '/activity?tab=pending');
+      const list = await main().findByRole('list', { name: 'Pending orders' });
+      expect(main().getByRole('tab', { name: 'Pending (2)' }).getAttribute('aria-selected')).toBe('true');
+      expect(api.find('GET', '/api/me/orders/awaiting-payment').map((r) => r.url.searchParams.get('scope'))).toContain(
+        'all',
+      );
+      const lamp = within(within(list).getByRole('article', { name: 'Purchase: Brass Lamp' }));
+      expect(lamp.getByText(/You won this auction\. Pay by Jan 3/)).toBeTruthy();
+      expect(lamp.getByRole('link', { name: 'Pay for Brass Lamp' }).getAttribute('href')).toBe('/pay/W1');
+      const desk = within(within(list).getByRole('article', { name: 'Purchase: Oak Desk' }));
+      expect(desk.getByText('Awaiting signature')).toBeTruthy();
+
+      // Resuming opens the same signing dialog as checkout, on the order's wallet request.
+      fireEvent.click(desk.getByRole('button', { name: 'Approve Escrow: Oak Desk' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Approve the Escrow in Xaman' });
+      expect(within(dialog).getByRole('link', { name: 'Open in Xaman Wallet' }).getAttribute('href')).toBe(
+        'http://xaman.test/sign/O1',
+      );
+    });
+
+    it('withdraws an order no wallet request was made for, and the tab reads again', async () => {
+      let items = [won, unsigned];
+      signedIn(none, {
+        more: (req) => {
+          const path = req.url.pathname;
+          if (path === '/api/me/orders/awaiting-payment') return { body: { items } };
+          if (path === '/api/orders/O1/escrow-signing' && req.method === 'DELETE') {
+            items = [won];
+            return { body: { ...unsigned, status: 'cancelled', cancelReason: 'withdrawn' } };
+          }
+          return undefined;
+        },
+      });
+      renderRoutes(routes, '/activity?tab=pending');
+      fireEvent.click(await main().findByRole('button', { name: 'Withdraw Order: Oak Desk' }));
+      fireEvent.click(main().getByRole('button', { name: 'Withdraw Order' }));
+      expect(await screen.findByText('Order Withdrawn')).toBeTruthy();
+      expect(await main().findByRole('tab', { name: 'Pending (1)' })).toBeTruthy();
+      expect(main().queryByRole('article', { name: 'Purchase: Oak Desk' })).toBeNull();
+    });
+
+    it("says 'Failed to load activity data' with Try Again", async () => {
+      let fail = true;
+      signedIn(none, {
+        more: (req) =>
+          req.url.pathname !== '/api/me/orders/awaiting-payment'
+            ? undefined
+            : fail
+              ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+              : { body: { items: [] } },
+      });
+      renderRoutes(routes, '/activity?tab=pending');
+      expect(await main().findByText('Failed to load activity data', {}, { timeout: 5_000 })).toBeTruthy();
+      fail = false;
+      fireEvent.click(main().getByRole('button', { name: 'Try Again' }));
+      expect(await main().findByText('Nothing pending')).toBeTruthy();
+    });
   });
 
   describe('the Bids tab (spec part 3, decision 030)', () => {

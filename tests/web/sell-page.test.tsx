@@ -403,6 +403,29 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     );
   });
 
+  it("says which lookup failed: the service refused, could not be reached, or gave nothing usable (spec's texts)", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderSell('/sell', (req) => {
+      if (req.url.pathname !== '/api/lookup/products') return undefined;
+      const q = req.url.searchParams.get('q');
+      if (q === 'refused') return { status: 400, body: { error: { code: 'bad_request', message: 'Search too long' } } };
+      // Answered, but not product information: what the spec's 'Could not find product information' is for.
+      if (q === 'garbled') return { body: { items: [{ title: 'no product name' }] } };
+      return { body: { items: [] } };
+    });
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    const box = within(main()).getByRole('searchbox');
+    const search = async (q: string, title: string, description: string) => {
+      fireEvent.change(box, { target: { value: q } });
+      click('Search');
+      const toast = (await screen.findByText(description)).closest('li')!;
+      expect(within(toast).getByText(title)).toBeTruthy();
+    };
+    await search('refused', 'No Product Found', 'Search too long');
+    await search('garbled', 'Lookup Failed', 'Could not find product information');
+    await search('nothing', 'No Product Found', 'No product information found for this search');
+  });
+
   it("says 'Lookup Failed' when the service fails, and ignores an answer that arrives after a newer search", async () => {
     let release = () => {};
     const canon = { ...camera, productName: 'Canon EOS R5', images: [] };

@@ -117,12 +117,12 @@ describe('/wallet (spec part 3 "Wallet")', () => {
     expect(cards.map((c) => c.textContent)).toEqual(['XRP Balance0 XRP', 'USD Balance$0.00']);
   });
 
-  it('Send Funds is disabled and marked Coming Soon; Back goes to /settings', async () => {
+  it('Send Funds is a working button, no longer Coming Soon; Back goes to /settings', async () => {
     const { router } = renderWallet(() => pending());
     const main = screen.getByRole('main');
     const send = (await within(main).findByRole('button', { name: 'Send Funds' })) as HTMLButtonElement;
-    expect(send.disabled).toBe(true);
-    expect(within(main).getByText('Coming Soon')).toBeTruthy();
+    expect(send.disabled).toBe(false);
+    expect(within(main).queryByText('Coming Soon')).toBeNull();
     fireEvent.click(within(main).getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
   });

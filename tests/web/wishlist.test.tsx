@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WishlistEntry, WishlistListing } from '../../shared/api/wishlist';
 import type { ListingCard } from '../../shared/api/listings';
 import { routes } from '../../web/src/app/router';
-import { addedText } from '../../web/src/features/wishlist/components/wishlist-card';
+import { addedText } from '../../web/src/domains/wishlist/wishlist-card';
 import { badgeCount } from '../../web/src/lib/badge';
 import { cartLine, profile, serverCart } from './support/cart-fixture';
 import { listing, page } from './support/listing-fixture';

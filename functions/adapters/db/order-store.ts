@@ -472,13 +472,13 @@ export function orderStore(db: Db): OrderRepository {
       return page(order.query.byBuyer({ buyerId }) as never, after, limit);
     },
 
-    async unpaidAuctionOrders(buyerId, since) {
+    async unpaidOrders(buyerId, since, scope) {
       const { data } = await order.query
         .byBuyer({ buyerId })
         .gte({ createdAt: since })
         .where(
           (a, op) =>
-            `${op.exists(a.auction)} AND (${op.eq(a.status, 'awaiting_payment')} OR ` +
+            `${scope === 'auctions' ? `${op.exists(a.auction)} AND ` : ''}(${op.eq(a.status, 'awaiting_payment')} OR ` +
             `${op.eq(a.status, 'awaiting_signature')} OR ${op.eq(a.status, 'submitting')})`,
         )
         .go({ order: 'desc', pages: 'all' });

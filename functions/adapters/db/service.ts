@@ -35,6 +35,7 @@ import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
 import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
+import { walletSendEntity } from './entities/wallet-send';
 
 const factories = {
   listing: listingEntity,
@@ -77,6 +78,7 @@ const factories = {
   follow: followEntity,
   sellerSettings: sellerSettingsEntity,
   accountState: accountStateEntity,
+  walletSend: walletSendEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

@@ -1,5 +1,5 @@
 import { ledgerValueToCents } from '../../../shared/domain/money';
-import type { AccountFlags, AccountState, Drops, RlusdLine, XrpBalance } from '../../core/ledger/ports';
+import type { AccountFlags, AccountState, Drops, NetworkCosts, RlusdLine, XrpBalance } from '../../core/ledger/ports';
 import { findInAccountPages, rippledErrorCode, type LedgerConnection } from './connection';
 
 /** AccountRoot flag bits (xrpl.org, AccountRoot flags). */
@@ -67,16 +67,42 @@ export interface Reserves {
   incrementDrops: bigint;
 }
 
-/** The validated ledger's reserves, in drops (server_state reports them as integers, server_info as XRP). */
-export async function readReserves(connection: LedgerConnection): Promise<Reserves> {
-  const { state } = await connection.request<{
-    state: { validated_ledger?: { reserve_base?: number; reserve_inc?: number } };
-  }>('server_state');
+interface ServerState {
+  load_base?: number;
+  load_factor?: number;
+  validated_ledger?: { reserve_base?: number; reserve_inc?: number; base_fee?: number };
+}
+
+/** server_state, which reports the validated ledger's reserves and fee in drops (server_info gives XRP). */
+async function readServerState(connection: LedgerConnection) {
+  const { state } = await connection.request<{ state: ServerState }>('server_state');
   const v = state.validated_ledger;
   if (v?.reserve_base === undefined || v.reserve_inc === undefined) {
     throw new Error('the ledger server has no validated ledger');
   }
-  return { baseDrops: BigInt(v.reserve_base), incrementDrops: BigInt(v.reserve_inc) };
+  return { state, reserves: { baseDrops: BigInt(v.reserve_base), incrementDrops: BigInt(v.reserve_inc) } };
+}
+
+/** The validated ledger's reserves, in drops. */
+export async function readReserves(connection: LedgerConnection): Promise<Reserves> {
+  return (await readServerState(connection)).reserves;
+}
+
+/**
+ * Reserves and the fee a transaction pays now: the base fee times load_factor / load_base (what xrpl's autofill and
+ * wallets pay), rounded up.
+ */
+export async function readNetworkCosts(connection: LedgerConnection): Promise<NetworkCosts> {
+  const { state, reserves } = await readServerState(connection);
+  const baseFee = BigInt(state.validated_ledger?.base_fee ?? 10);
+  const loadBase = BigInt(state.load_base ?? 256);
+  const loadFactor = BigInt(Math.max(state.load_factor ?? 256, Number(loadBase)));
+  const fee = (baseFee * loadFactor + loadBase - 1n) / loadBase;
+  return {
+    baseReserveDrops: reserves.baseDrops.toString(),
+    ownerReserveDrops: reserves.incrementDrops.toString(),
+    feeDrops: fee.toString(),
+  };
 }
 
 export function xrpBalance(account: AccountState, reserves: Reserves): XrpBalance {

@@ -7,11 +7,12 @@ import type {
   EscrowEnding,
   EscrowEntry,
   LedgerGateway,
+  NetworkCosts,
   RlusdLine,
   SubmitOutcome,
 } from '../../core/ledger/ports';
 import { ledgerConfig } from '../../lib/config';
-import { readAccount, readReserves, readTrustLine, xrpBalance, type Reserves } from './accounts';
+import { readAccount, readNetworkCosts, readReserves, readTrustLine, xrpBalance, type Reserves } from './accounts';
 import { LedgerConnection } from './connection';
 import { readAmendmentEnabled, readEscrow, readEscrowEnding } from './escrows';
 import { submitAndWait, type SubmitOptions } from './submit';
@@ -67,6 +68,10 @@ export class XrplLedger implements LedgerGateway {
     if (!account) return null;
     const [reserves, rlusd] = await Promise.all([this.currentReserves(), this.rlusdLine(address)]);
     return { address: account.address, xrp: xrpBalance(account, reserves), rlusd };
+  }
+
+  networkCosts(): Promise<NetworkCosts> {
+    return readNetworkCosts(this.connection);
   }
 
   rlusdLine(address: string): Promise<RlusdLine | null> {

@@ -17,6 +17,8 @@ export const RATE_LIMITS = {
   sendMessage: { limit: 30, windowSeconds: 60 },
   // Per user, counted only when a conversation is made (finding one is free): Contact Seller on 20 new items a minute.
   startConversation: { limit: 20, windowSeconds: 60 },
+  // Per user, counted only when a wallet request is opened (a refused send is free): each is a payload at Xaman.
+  sendFunds: { limit: 10, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

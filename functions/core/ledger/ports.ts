@@ -1,7 +1,7 @@
-import type { Cents } from '../../../shared/domain/money';
+import type { Cents, Drops } from '../../../shared/domain/money';
 
 /** XRP amounts in drops, as integer strings (a total of XRP in drops exceeds a safe JavaScript integer). */
-export type Drops = string;
+export type { Drops };
 
 /** An amount as the ledger states it: XRP in drops, or a token's decimal value (never a float). */
 export type LedgerAmount = { xrp: Drops } | { currency: string; issuer: string; value: string };
@@ -12,6 +12,16 @@ export interface XrpBalance {
   reserveDrops: Drops;
   /** total - reserve, never below zero: what the account can send or pay fees with. */
   spendableDrops: Drops;
+}
+
+/** What moving funds costs on the network now, from the validated ledger and the server's load. */
+export interface NetworkCosts {
+  /** The reserve every account keeps (and the least XRP that creates one). */
+  baseReserveDrops: Drops;
+  /** The reserve each object an account owns adds. */
+  ownerReserveDrops: Drops;
+  /** The fee a transaction pays now: the base fee scaled by the server's load factor. */
+  feeDrops: Drops;
 }
 
 /** The account's trust line to the configured RLUSD issuer. */
@@ -100,6 +110,8 @@ export interface LedgerGateway {
   balances(address: string): Promise<AccountBalances | null>;
   /** The account's RLUSD trust line, or null (also when the account does not exist). */
   rlusdLine(address: string): Promise<RlusdLine | null>;
+  /** Reserves and the current fee (read each time: the fee follows the load). */
+  networkCosts(): Promise<NetworkCosts>;
   /** Flags of the configured RLUSD issuer; throws when the issuer account does not exist. */
   issuerFlags(): Promise<AccountFlags>;
   amendmentEnabled(name: string): Promise<boolean>;

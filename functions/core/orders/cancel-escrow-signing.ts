@@ -7,7 +7,7 @@ import type { OrderViewContext } from './order-view';
 import { cancelOrder, type CancelOrderDeps } from './settle-escrow';
 
 export interface CancelSigningDeps extends CancelOrderDeps {
-  orders: Pick<OrderRepository, 'get' | 'cancel' | 'backToPayment' | 'byBuyer' | 'bySeller' | 'unpaidAuctionOrders'>;
+  orders: Pick<OrderRepository, 'get' | 'cancel' | 'backToPayment' | 'byBuyer' | 'bySeller' | 'unpaidOrders'>;
   links: OrderViewContext;
   signer: Pick<SignerGateway, 'cancel'>;
   /** Reads the request from the wallet service now and settles the order by it. */

@@ -1,3 +1,4 @@
+import type { AwaitingPaymentScope } from '../../../shared/api/orders';
 import type {
   CancelReason,
   EscrowOpenStatus,
@@ -48,8 +49,11 @@ export interface OrderRepository extends OrderStore {
   /** Newest first, after `after` when given. */
   byBuyer(buyerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
   bySeller(sellerId: string, after: OrderPosition | null, limit: number): Promise<OrderPage>;
-  /** The buyer's auction orders made since `since` that are not paid yet (awaiting payment, or being signed). */
-  unpaidAuctionOrders(buyerId: string, since: string): Promise<OrderRecord[]>;
+  /**
+   * The buyer's orders made since `since` that are not paid yet (awaiting payment, or being signed and submitted),
+   * newest first: auction orders only, or all of them (checkout's awaiting their escrow signature too).
+   */
+  unpaidOrders(buyerId: string, since: string, scope: AwaitingPaymentScope): Promise<OrderRecord[]>;
   /** funded or shipped -> releasing (the escrow is to go to the seller). */
   beginRelease(orderId: string, from: EscrowOpenStatus, reason: ReleaseReason, at: string): Promise<boolean>;
   /**

@@ -7,6 +7,7 @@ import { settleTrustLine } from '../wallet/settle-trust-line';
 import type { TrustLineDeps } from '../wallet/trust-line';
 import type { ReturnRefundDeps } from '../returns/return-refund';
 import { settleReturnRefund } from '../returns/settle-return-refund';
+import { settleSendFunds, type SettleSendDeps } from '../sends/settle-send-funds';
 import type { SigningPurpose, SigningRequestRecord } from './requests';
 
 /**
@@ -21,6 +22,7 @@ export interface SettlementDeps {
   'trust-line': TrustLineDeps;
   'platform-fee': { fee: FeeDeps; label: LabelDeps };
   'return-refund': ReturnRefundDeps;
+  'send-funds': SettleSendDeps;
 }
 
 type Settlement<P extends SigningPurpose> = (record: SigningRequestRecord, deps: SettlementDeps[P]) => Promise<void>;
@@ -35,6 +37,7 @@ export const SETTLEMENTS: { readonly [P in SigningPurpose]: Settlement<P> } = {
     if (record.subjectId) await buyPaidLabel(record.subjectId, deps.label);
   },
   'return-refund': settleReturnRefund,
+  'send-funds': settleSendFunds,
 };
 
 /** How each purpose's deps are built (the wiring's), only when a request of that purpose resolves. */

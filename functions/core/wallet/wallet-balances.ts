@@ -1,16 +1,6 @@
 import type { WalletBalance } from '../../../shared/api/wallet';
+import { dropsToXrpText } from '../../../shared/domain/money';
 import type { AccountBalances } from '../ledger/ports';
-
-/** 1 XRP in drops. */
-const DROPS_PER_XRP = 1_000_000n;
-
-/** Drops as the exact XRP decimal text ("12.5", "0.000001"); no floats. */
-export function dropsToXrpText(drops: string): string {
-  const n = BigInt(drops);
-  const whole = n / DROPS_PER_XRP;
-  const fraction = (n % DROPS_PER_XRP).toString().padStart(6, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole.toString();
-}
 
 /**
  * The wallet page's cards: RLUSD first (the marketplace's currency, in cents too), then XRP. An account that does not

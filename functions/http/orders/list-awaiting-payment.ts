@@ -4,5 +4,5 @@ import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';
 
 export const handler = httpHandler(routes.listAwaitingPayment, async (req) =>
-  ok(await listAwaitingPayment(principalOf(req).userId, listAwaitingPaymentDeps())),
+  ok(await listAwaitingPayment(principalOf(req).userId, req.query, listAwaitingPaymentDeps())),
 );

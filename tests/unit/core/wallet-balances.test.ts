@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dropsToXrpText, explorerAccountUrl, walletBalances } from '../../../functions/core/wallet/wallet-balances';
+import { dropsToXrpText } from '../../../shared/domain/money';
+import { explorerAccountUrl, walletBalances } from '../../../functions/core/wallet/wallet-balances';
 
 const address = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';
 const issuer = 'rMxCKbEDwqr76QuheSUMdEGf4B9xJ8m5De';

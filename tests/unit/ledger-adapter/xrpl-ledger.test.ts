@@ -40,6 +40,23 @@ afterEach(async () => {
   await node.close();
 });
 
+describe('network costs', () => {
+  it('reads the reserves and the fee the load asks for now, rounded up to a drop', async () => {
+    node.handlers.server_state = () => ({
+      state: {
+        load_base: 256,
+        load_factor: 384,
+        validated_ledger: { seq: 40, reserve_base: 1_000_000, reserve_inc: 200_000, base_fee: 11 },
+      },
+    });
+    expect(await gateway.networkCosts()).toEqual({
+      baseReserveDrops: '1000000',
+      ownerReserveDrops: '200000',
+      feeDrops: '17',
+    });
+  });
+});
+
 describe('balances', () => {
   it('reports XRP total, reserve and spendable, and RLUSD in cents truncated, reading lines page by page', async () => {
     node.handlers.account_lines = (r) =>

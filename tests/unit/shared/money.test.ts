@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dropsToXrpText,
+  parseXrpToDrops,
   assertCents,
   centsToDecimalString,
   decimalStringToCents,
@@ -42,5 +44,16 @@ describe('money', () => {
     expect(() => assertCents(1.5)).toThrow(RangeError);
     expect(() => assertCents(-1)).toThrow(RangeError);
     expect(assertCents(42)).toBe(42);
+  });
+
+  it('reads XRP text as drops, in integers, at most 6 decimals (and the drops back as XRP)', () => {
+    expect(parseXrpToDrops('12.5')).toBe('12500000');
+    expect(parseXrpToDrops('0.000001')).toBe('1');
+    expect(parseXrpToDrops(' 100 ')).toBe('100000000');
+    expect(parseXrpToDrops('100000000000')).toBe('100000000000000000');
+    expect(parseXrpToDrops('0.0000001')).toBeUndefined();
+    expect(parseXrpToDrops('1e3')).toBeUndefined();
+    expect(parseXrpToDrops('-1')).toBeUndefined();
+    expect(dropsToXrpText(parseXrpToDrops('0.1')!)).toBe('0.1');
   });
 });

@@ -1,5 +1,6 @@
 import type { ListListingsQuery } from '../../../shared/api/listings';
 import type { MyBid } from '../../../shared/api/bids';
+import type { AwaitingPaymentScope } from '../../../shared/api/orders';
 
 /**
  * Every SWR key of the web, made here and only here (decision 047): one resource is cached under one key, whichever page
@@ -30,7 +31,8 @@ export const keys = {
     ['my-orders', userId, role, cursor] as const,
   purchasesOfListing: (userId: string, listingId: string) => ['purchases-of-listing', userId, listingId] as const,
   salesOfListing: (userId: string, listingId: string) => ['sales-of-listing', userId, listingId] as const,
-  awaitingPayment: (userId: string) => ['awaiting-payment', userId] as const,
+  /** The buyer's unpaid orders: won auctions (the cart) or all of them (My Activity's Pending). */
+  awaitingPayment: (userId: string, scope: AwaitingPaymentScope) => ['awaiting-payment', userId, scope] as const,
   /** A won auction's shipping quote for the buyer's saved address. */
   orderShippingOptions: (orderId: string, address: string) => ['order-shipping-options', orderId, address] as const,
   /** The cart's shipping quote: for this cart, this address and this pickup choice. */

@@ -1,6 +1,6 @@
 /**
  * The spec's texts for a wallet request that ended without a signature (spec part 2 "Escrow creation" outcomes), shared
- * by escrow signing, the platform fee, a return's refund and the seller's RLUSD trust line.
+ * by escrow signing, the platform fee, a return's refund, the seller's RLUSD trust line and Send Funds.
  */
 export const SIGNING_TEXTS = {
   cancelled: 'Transaction Cancelled',
@@ -45,6 +45,12 @@ export const SIGNING_DIALOG_TEXTS = {
     qrAlt: 'QR code to refund the buyer with Xaman',
     waiting: 'Waiting for your payment in Xaman...',
     signed: 'Signed. Confirming the refund on the ledger...',
+    expiry: rejectToCancel,
+  },
+  sendFunds: {
+    qrAlt: 'QR code to send funds with Xaman',
+    waiting: 'Waiting for your payment in Xaman...',
+    signed: 'Signed. Confirming the payment on the ledger...',
     expiry: rejectToCancel,
   },
   trustLine: {

@@ -147,7 +147,7 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     backToPayment: unused(),
     byBuyer: unused(),
     bySeller: unused(),
-    unpaidAuctionOrders: unused(),
+    unpaidOrders: unused(),
     lapsedReservations: unused(),
 
     countTry: (orderId, read, next) =>

@@ -50,7 +50,7 @@ function memoryOrders(initial: OrderRecord) {
     },
     byBuyer: vi.fn(),
     bySeller: vi.fn(),
-    unpaidAuctionOrders: vi.fn(),
+    unpaidOrders: vi.fn(),
     beginRelease: vi.fn(),
     beginRefund: vi.fn(),
     recordSettlement: vi.fn(),

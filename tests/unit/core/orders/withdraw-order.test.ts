@@ -25,7 +25,7 @@ function deps(initial: OrderRecord) {
       }),
       byBuyer: vi.fn(),
       bySeller: vi.fn(),
-      unpaidAuctionOrders: vi.fn(),
+      unpaidOrders: vi.fn(),
     },
     links: {
       mediaUrl: (key: string) => `/media/${key}`,

@@ -29,6 +29,7 @@ describe('settling a resolved request by its purpose (decision 045)', () => {
       'trust-line': vi.fn(async () => Promise.reject(new Error('not this purpose'))),
       'platform-fee': vi.fn(async () => Promise.reject(new Error('not this purpose'))),
       'return-refund': vi.fn(async () => Promise.reject(new Error('not this purpose'))),
+      'send-funds': vi.fn(async () => Promise.reject(new Error('not this purpose'))),
     } satisfies SettlementWiring;
     await settleSigning(record('sign-in'), wiring);
     expect(wiring['sign-in']).toHaveBeenCalledTimes(1);

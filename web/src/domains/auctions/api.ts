@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import * as contracts from '../../../../shared/api/auctions';
 import { relistAuction } from '../../../../shared/api/auctions';
-import { listAwaitingPayment, type Order } from '../../../../shared/api/orders';
+import { listAwaitingPayment, type AwaitingPaymentScope, type Order } from '../../../../shared/api/orders';
 import { apiGet, apiSend, newIdempotencyKey } from '../../lib/api';
 import { keys } from '../keys';
 
@@ -9,10 +9,17 @@ import { keys } from '../keys';
  * Orders of auctions (decision 029): the buyer's won items to pay (the cart's section), where to pay one, and the
  * seller's relist. Shared by the cart, My Activity, the pay page and the item page.
  */
-/** The caller's auction orders not paid yet, newest first; nothing is read without a session. */
-export function useAwaitingPayment(token: string | null, userId: string | null) {
-  return useSWR(token && userId ? keys.awaitingPayment(userId) : null, () =>
-    apiGet(listAwaitingPayment, { token: token! }),
+/**
+ * The caller's orders not paid yet, newest first: auction orders (the cart's won items), or with 'all' every order
+ * still to pay or sign (My Activity's Pending). Nothing is read without a session.
+ */
+export function useAwaitingPayment(
+  token: string | null,
+  userId: string | null,
+  scope: AwaitingPaymentScope = 'auctions',
+) {
+  return useSWR(token && userId ? keys.awaitingPayment(userId, scope) : null, () =>
+    apiGet(listAwaitingPayment, { token: token!, query: { scope } }),
   );
 }
 

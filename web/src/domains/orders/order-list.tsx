@@ -204,12 +204,31 @@ export function OrderList({ role, orders, onApprove, approving = false, onChange
   }
   return (
     <>
-      <ul className="order-list" aria-label={role === 'buyer' ? 'Your purchases' : 'Your sales'}>
-        {items.map((o) => (
-          <OrderCard key={o.id} order={o} onApprove={onApprove} approving={approving} onChanged={onChanged} />
-        ))}
-      </ul>
+      <OrderCards
+        label={role === 'buyer' ? 'Your purchases' : 'Your sales'}
+        orders={items}
+        onApprove={onApprove}
+        approving={approving}
+        onChanged={onChanged}
+      />
       <MorePages pages={orders} failedTitle="Failed to load activity data" />
     </>
+  );
+}
+
+/** Order cards in a list named `label` (the purchases, the sales, My Activity's Pending). */
+export function OrderCards({
+  label,
+  orders,
+  onApprove,
+  approving = false,
+  onChanged,
+}: { label: string; orders: readonly Order[] } & Omit<OrderListProps, 'role' | 'orders'>) {
+  return (
+    <ul className="order-list" aria-label={label}>
+      {orders.map((o) => (
+        <OrderCard key={o.id} order={o} onApprove={onApprove} approving={approving} onChanged={onChanged} />
+      ))}
+    </ul>
   );
 }

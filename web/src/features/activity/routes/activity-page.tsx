@@ -18,28 +18,26 @@ import { useMyOrders } from '../../../domains/orders/api';
 import { OrderList, orderCount } from '../../../domains/orders/order-list';
 import { myOffersCount, useMyOffers } from '../../../domains/offers/api';
 import { useResumeSigning } from '../lib/use-resume-signing';
+import { useAwaitingPayment } from '../../../domains/auctions/api';
+import { useWishlist } from '../../../domains/wishlist/api';
+import { Watchlist, watchlistCount } from '../components/watchlist';
+import { PendingOrders, pendingCount } from '../components/pending-orders';
 
 type Tab = 'bids' | 'offers' | 'purchases' | 'sales' | 'watchlist' | 'pending';
-
-function Empty({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="status">
-      <p className="status-title">{title}</p>
-      <p>{text}</p>
-    </div>
-  );
-}
 
 function Activity({ user, token }: { user: CurrentUser; token: string }) {
   const purchases = useMyOrders(user.id, token, 'buyer');
   const sales = useMyOrders(user.id, token, 'seller', user.isSeller);
   const bids = useMyBids({ userId: user.id, token });
   const offers = useMyOffers(user.id, token);
+  const watchlist = useWishlist();
+  const pending = useAwaitingPayment(token, user.id, 'all');
   // The header's balance chip shares this entry: read again once an escrow is signed.
   const wallet = useWalletBalances({ token, walletAddress: user.walletAddress });
   // Orders move (signed, funded, cancelled) on the user's topic: read the lists again; after a reconnect too.
   const refresh = () => {
     void purchases.mutate();
+    void pending.mutate();
     if (user.isSeller) void sales.mutate();
   };
   // Being outbid arrives as a 'bid' notification on the same topic: the Bids tab reads again; an offer made, answered,
@@ -66,8 +64,8 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
     { id: 'offers', label: 'Offers', count: myOffersCount(offers.data) },
     { id: 'purchases', label: 'Purchases', count: orderCount(purchases.data) },
     ...(user.isSeller ? [{ id: 'sales' as const, label: 'Sales', count: orderCount(sales.data) }] : []),
-    { id: 'watchlist', label: 'Watchlist' },
-    { id: 'pending', label: 'Pending' },
+    { id: 'watchlist', label: 'Watchlist', count: watchlistCount(watchlist) },
+    { id: 'pending', label: 'Pending', count: pendingCount(pending) },
   ];
   const [tab, select] = useTabParam(
     tabs.map((t) => t.id),
@@ -100,9 +98,14 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
             <OrderList role="seller" orders={sales} onChanged={refresh} />
           </>
         ) : tab === 'watchlist' ? (
-          <Empty title="Watchlist coming soon" text="Watching items from your activity page is coming soon." />
+          <Watchlist wishlist={watchlist} />
         ) : (
-          <Empty title="Pending items coming soon" text="A list of items pending your action is coming soon." />
+          <PendingOrders
+            pending={pending}
+            onApprove={(o) => void signing.start(o)}
+            approving={signing.busy !== null}
+            onChanged={refresh}
+          />
         )}
       </Tabs>
       {signing.step && <EscrowSigningDialog step={signing.step} />}
@@ -110,7 +113,10 @@ function Activity({ user, token }: { user: CurrentUser; token: string }) {
   );
 }
 
-/** /activity (spec part 3 "My Activity"): sign-in required, else a message with Go Home. */
+/**
+ * /activity (spec part 3 "My Activity"): sign-in required, else a message with Go Home. Watchlist and Pending, coming
+ * soon in the spec, are the saved items and the orders still to pay or sign (decision 060).
+ */
 export function ActivityPage() {
   const { status, user, token } = useSession();
   if (status === 'loading') return <PageLoading />;

@@ -7,6 +7,24 @@ import { ApiError } from '../../../lib/api';
 /** The automatic search waits this long after the last keystroke (spec part 3 "Business constants and limits"). */
 export const AUTO_SEARCH_DELAY_MS = 500;
 
+/**
+ * The spec's product lookup toasts for a search that did not answer with products (spec part 3 "Error catalogue"): the
+ * service refused the search ('No Product Found' with its reason); it could not be reached or was down ('Could not
+ * connect to product lookup service'); it answered, but with nothing usable as product information ('Could not find
+ * product information'). A search that finds nothing is a 200 with no items ('No product information found for this
+ * search').
+ */
+export function lookupFailure(error: unknown): { title: string; description: string } {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+    return { title: 'No Product Found', description: error.message };
+  }
+  if (error instanceof ApiError && error.code !== 'bad_response') {
+    return { title: 'Lookup Failed', description: 'Could not connect to product lookup service' };
+  }
+  if (!(error instanceof ApiError)) console.warn('Product lookup failed', error);
+  return { title: 'Lookup Failed', description: 'Could not find product information' };
+}
+
 type State = { kind: 'idle' } | { kind: 'searching' } | { kind: 'results'; items: ProductLookupResult[] };
 
 /**
@@ -40,11 +58,8 @@ export function ProductLookup({ token, onSelect }: { token: string; onSelect(pro
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setState({ kind: 'idle' });
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-          toast.error('No Product Found', { description: error.message });
-        } else {
-          toast.error('Lookup Failed', { description: 'Could not connect to product lookup service' });
-        }
+        const { title, description } = lookupFailure(error);
+        toast.error(title, { description });
       });
   };
 

@@ -1,5 +1,5 @@
 import '../../../styles/wallet.css';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import type { WalletBalance } from '../../../../../shared/api/wallet';
@@ -9,7 +9,12 @@ import { ArrowLeftIcon, ExternalLinkIcon, EyeIcon, RefreshIcon } from '../../../
 import { PageLoading } from '../../../components/ui/page-loading';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
-import { fetchWalletBalances, useWalletBalances } from '../../../domains/wallet/api';
+import { fetchWalletBalances, rlusdCents, useWalletBalances } from '../../../domains/wallet/api';
+
+// Loaded when Send Funds is opened: the address check (xrpl's codec) stays out of the page's first load.
+const SendFundsDialog = lazy(() =>
+  import('../components/send-funds-dialog').then((m) => ({ default: m.SendFundsDialog })),
+);
 
 /** Spec part 1 "Fallbacks": what a failed read shows. */
 const FALLBACK_BALANCES: WalletBalance[] = [
@@ -71,6 +76,7 @@ function Wallet() {
   const { data, error, isLoading, mutate } = useWalletBalances({ token, walletAddress: user.walletAddress });
   const [hidden, setHidden] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
+  const [sending, setSending] = useState(false);
 
   // A read of its own rather than SWR's revalidate, which resolves with the old data when the read fails.
   const refresh = () => {
@@ -133,12 +139,9 @@ function Wallet() {
       )}
 
       <div className="wallet-actions">
-        <button type="button" className="btn btn-primary" disabled aria-describedby="send-coming-soon">
+        <button type="button" className="btn btn-primary" onClick={() => setSending(true)}>
           Send Funds
         </button>
-        <span id="send-coming-soon" className="badge badge-warning">
-          Coming Soon
-        </span>
         {explorerUrl && (
           <a href={explorerUrl} target="_blank" rel="noopener noreferrer" className="btn btn-outline">
             <ExternalLinkIcon />
@@ -146,11 +149,27 @@ function Wallet() {
           </a>
         )}
       </div>
+      {sending && (
+        <Suspense fallback={null}>
+          <SendFundsDialog
+            token={token}
+            sender={user.walletAddress}
+            rlusdCents={data ? rlusdCents(data) : null}
+            xrpText={data?.balances.find((b) => b.currency === 'XRP')?.value ?? null}
+            // Funds moved: the cards and the header chip read the ledger again.
+            onSent={() => void mutate()}
+            onClose={() => setSending(false)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
 
-/** /wallet (spec part 3 "Wallet"): the signed-in wallet's balances from the ledger. */
+/**
+ * /wallet (spec part 3 "Wallet"): the signed-in wallet's balances from the ledger, and Send Funds (decision 060: the
+ * spec's disabled 'Coming Soon' button made a working send).
+ */
 export function WalletPage() {
   return (
     <RequireSignIn>

@@ -10,7 +10,7 @@ import { requestConnectWallet } from '../../../lib/session/session-events';
 import { useOptionalSession } from '../../../lib/session/session-context';
 import { useNow } from '../../../lib/use-now';
 import { useWishlist } from '../../../domains/wishlist/api';
-import { WishlistCard } from '../components/wishlist-card';
+import { WishlistCard } from '../../../domains/wishlist/wishlist-card';
 
 function Tiles({ items, nowMs }: { items: readonly WishlistEntry[]; nowMs: number }) {
   const stats = wishlistStats(items, nowMs);

@@ -1,12 +1,13 @@
-import '../../../styles/wishlist.css';
+import '../../styles/wishlist.css';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { WishlistEntry, WishlistListing } from '../../../../../shared/api/wishlist';
-import { messageAge } from '../../../../../shared/domain/messages';
-import { formatTimeLeft } from '../../../../../shared/domain/time-left';
-import { ENDING_SOON_MS } from '../../../../../shared/domain/wishlist';
-import { TrashIcon } from '../../../components/ui/icons';
-import { cardPrice, conditionLabel, listingTypeLabel } from '../../../domains/listings/card-display';
+import type { WishlistEntry, WishlistListing } from '../../../../shared/api/wishlist';
+import { messageAge } from '../../../../shared/domain/messages';
+import { formatUsd } from '../../../../shared/domain/money';
+import { formatTimeLeft } from '../../../../shared/domain/time-left';
+import { ENDING_SOON_MS } from '../../../../shared/domain/wishlist';
+import { TrashIcon } from '../../components/ui/icons';
+import { cardPrice, conditionLabel, listingTypeLabel } from '../listings/card-display';
 import { WishlistCartAction } from './wishlist-cart-button';
 
 export const GONE_TITLE = 'This listing is no longer available';
@@ -34,12 +35,23 @@ function StandingBadge({ listing: l, nowMs }: { listing: WishlistListing; nowMs:
 
 function Details({ listing: l, nowMs }: { listing: WishlistListing; nowMs: number }) {
   const price = cardPrice(l);
+  const bid =
+    l.listingType === 'auction' && price.caption !== 'Current bid' && (l.currentBidCents ?? 0) > 0
+      ? l.currentBidCents
+      : null;
   return (
     <>
       <p className="wishlist-card-price">
         {price.caption && <span className="wishlist-card-price-caption">{price.caption} </span>}
         <strong>{price.text}</strong>
       </p>
+      {/* The card's price is the Buy It Now one while it lasts: an auction's bids still show. */}
+      {bid !== null && (
+        <p className="wishlist-card-price">
+          <span className="wishlist-card-price-caption">Current bid </span>
+          <strong>{formatUsd(bid)}</strong>
+        </p>
+      )}
       <ul className="wishlist-card-badges" aria-label="Details">
         {l.featured && <li className="badge badge-accent">Featured</li>}
         <li className={`badge ${l.listingType === 'auction' ? 'badge-warning' : 'badge-primary'}`}>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { WishlistListing } from '../../../../../shared/api/wishlist';
-import { CartIcon } from '../../../components/ui/icons';
-import { buyNowPriceCents } from '../../../domains/cart/cart-view';
-import { toastPair } from '../../../domains/cart/cart-toasts';
-import { useCart } from '../../../domains/cart/api';
-import { canBuyWith, COMPLETE_PROFILE_TOAST, useProfile } from '../../../domains/profile/api';
-import { useOptionalSession } from '../../../lib/session/session-context';
+import type { WishlistListing } from '../../../../shared/api/wishlist';
+import { CartIcon } from '../../components/ui/icons';
+import { buyNowPriceCents } from '../cart/cart-view';
+import { toastPair } from '../cart/cart-toasts';
+import { useCart } from '../cart/api';
+import { canBuyWith, COMPLETE_PROFILE_TOAST, useProfile } from '../profile/api';
+import { useOptionalSession } from '../../lib/session/session-context';
 
 /**
  * Whether a saved listing can go into the cart from its card: still for sale, with a price to buy at now (a fixed
