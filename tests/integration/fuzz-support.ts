@@ -144,7 +144,9 @@ export function variationsOf(
   schema: JsonSchema,
   o: GenerateOptions,
 ): fc.Arbitrary<Record<string, unknown>> {
-  const props = schema.properties ?? {};
+  // A union (e.g. a send of RLUSD or of XRP) is varied within the branch the valid value belongs to.
+  const branch = (schema.anyOf ?? schema.oneOf)?.find((b) => (b.required ?? []).every((k) => k in base));
+  const props = (branch ?? schema).properties ?? {};
   const keys = Object.keys(props);
   if (keys.length === 0) return fc.constant(base);
   return fc

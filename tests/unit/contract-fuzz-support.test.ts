@@ -9,8 +9,8 @@ import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 const gen = { uriHosts: ['images.invalid'] };
 
 describe('values generated from the route schemas', () => {
-  // Rules across fields (an auction's end date, the return address switch, a business's name) and piped formats
-  // (email) aren't in JSON Schema: generated whole, these are mostly refused, so the fuzz varies a valid request's
+  // Rules across fields (an auction's end date, the return address switch, a business's name), piped formats
+  // (email) and checked formats (a ledger address's checksum) aren't in JSON Schema: generated whole, these are mostly refused, so the fuzz varies a valid request's
   // fields instead.
   const acrossFields: Record<string, Record<string, unknown>> = {
     'updateProfile body': sellerProfile,
@@ -18,6 +18,7 @@ describe('values generated from the route schemas', () => {
     'createListing body': listingBody,
     'updateListing body': listingBody,
     'listListings query': {},
+    'sendFunds body': { currency: 'RLUSD', amountCents: 1, destination: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' },
   };
   const schemas = routeList.flatMap((r) =>
     (['params', 'query', 'body'] as const)
