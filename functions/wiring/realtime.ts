@@ -16,6 +16,9 @@ import type { Logger } from '../lib/logger';
 import { sessionDeps } from './auth';
 import { notifyDeps } from './notifications';
 import { declineOpenOffersDeps } from './offers';
+import { countAnalyticsEventDeps, recountActiveListingsDeps } from './analytics';
+import { countAnalyticsEvent } from '../core/analytics/count-analytics-event';
+import { recountActiveListings } from '../core/analytics/recount-active-listings';
 
 /**
  * The events consumer's registry, built per message from the adapters (cheap objects; the clients underneath are
@@ -35,6 +38,8 @@ export function publishEventsDeps(log: Logger, store: RealtimeStore): EventRegis
     listingClosed: (listingId) => declineOpenOffers(listingId, declineOpenOffersDeps(log)),
     orderNote: (request, at) =>
       postOrderNote(request, at, { orders: orderStore(db()), store: messageStore(db()), events: handleHere, clock }),
+    analytics: (event) => countAnalyticsEvent(event, countAnalyticsEventDeps()),
+    recountActiveListings: (sellerId) => recountActiveListings(sellerId, recountActiveListingsDeps()),
   });
   function handle(event: DomainEvent) {
     return handleEvent(event, own);

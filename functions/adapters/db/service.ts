@@ -32,6 +32,13 @@ import { sessionEntity } from './entities/session';
 import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
 import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
+import {
+  activeListingCountEntity,
+  analyticsActivityEntity,
+  analyticsMarkEntity,
+  analyticsPeriodEntity,
+  viewSaltEntity,
+} from './entities/analytics';
 
 const factories = {
   listing: listingEntity,
@@ -71,6 +78,11 @@ const factories = {
   messageCounter: messageCounterEntity,
   offer: offerEntity,
   jobLease: jobLeaseEntity,
+  analyticsPeriod: analyticsPeriodEntity,
+  analyticsMark: analyticsMarkEntity,
+  analyticsActivity: analyticsActivityEntity,
+  activeListingCount: activeListingCountEntity,
+  viewSalt: viewSaltEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

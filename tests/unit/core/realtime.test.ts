@@ -253,6 +253,7 @@ describe('handleEvent', () => {
     const notified: unknown[] = [];
     const soldOut: string[] = [];
     const notes: unknown[] = [];
+    const counted: string[] = [];
     const registry = eventRegistry({
       store,
       sender: { send: async (id) => (sent.push(id), 'sent') },
@@ -260,6 +261,8 @@ describe('handleEvent', () => {
       notify: async (request) => notified.push(request),
       listingClosed: async (listingId) => soldOut.push(listingId),
       orderNote: async (request, at) => notes.push([request, at.toISOString()]),
+      analytics: async (e) => counted.push(e.type),
+      recountActiveListings: async (sellerId) => counted.push(`recount ${sellerId}`),
     });
     expect(await handleEvent(event, registry)).toEqual({ sent: 1, gone: 0 });
     expect(sent).toEqual(['a']);
@@ -271,6 +274,17 @@ describe('handleEvent', () => {
     const note = { orderId: 'O1', senderId: 'B', content: 'Issue reported', noteKey: 'dispute:O1:open' };
     await handleEvent({ id: 'n1', type: 'order.note.requested', occurredAt: now.toISOString(), data: note }, registry);
     expect(notes).toEqual([[note, now.toISOString()]]);
+    // Analytics (decision 056): a view is only counted; an order's change is pushed and counted.
+    const viewed = { id: 'v1', type: 'listing.viewed', occurredAt: now.toISOString() } as const;
+    await handleEvent({ ...viewed, data: { listingId: 'L1', sellerId: 'S1', viewerKey: 'u:B' } }, registry);
+    const order = { id: 'o1', type: 'order.updated', topic: 'user:S1', occurredAt: now.toISOString() } as const;
+    expect(await handleEvent({ ...order, data: { orderId: 'O1', status: 'completed' } }, registry)).toEqual({
+      sent: 0,
+      gone: 0,
+    });
+    const stale = { id: 's1', type: 'analytics.listings.stale', occurredAt: now.toISOString() } as const;
+    await handleEvent({ ...stale, data: { sellerId: 'S1' } }, registry);
+    expect(counted).toEqual(['listing.viewed', 'order.updated', 'recount S1']);
   });
 
   it('throws for an event type without a handler, so the message is retried and dead-lettered, not dropped', async () => {
