@@ -8,12 +8,14 @@ import { ReturnRequests } from '../../../domains/returns/return-requests';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { MyListings } from '../components/my-listings';
 import { PortalOrders } from '../components/portal-orders';
+import { SellerAnalytics } from '../components/analytics/seller-analytics';
 import { StoreSummary } from '../components/store-summary';
 
-type Tab = 'listings' | 'returns' | 'orders';
+type Tab = 'listings' | 'returns' | 'analytics' | 'orders';
 const TABS: TabItem<Tab>[] = [
   { id: 'listings', label: 'My Listings' },
   { id: 'returns', label: 'Returns' },
+  { id: 'analytics', label: 'Analytics' },
   { id: 'orders', label: 'Orders' },
 ];
 
@@ -47,6 +49,8 @@ function Portal() {
       <Tabs label="Seller portal sections" tabs={TABS} selected={tab} onSelect={select} className="portal-tabs">
         {tab === 'returns' ? (
           <ReturnRequests userId={user.id} token={token} />
+        ) : tab === 'analytics' ? (
+          <SellerAnalytics userId={user.id} token={token} />
         ) : tab === 'orders' ? (
           <PortalOrders userId={user.id} token={token} />
         ) : (
