@@ -6,6 +6,10 @@ import { formatUsd } from '../../../../../../shared/domain/money';
 import { shortDay } from '../../lib/analytics-display';
 
 const HEIGHT = 240;
+/** Tick steps of whole units: views and sales are counts, revenue whole cents. */
+const WHOLE_STEPS = [1, 2, 5]
+  .flatMap((n) => [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000].map((p) => n * p))
+  .sort((a, b) => a - b);
 
 /** A design token's value (the chart draws on a canvas, which CSS can't reach). */
 const token = (name: string, fallback: string) =>
@@ -42,12 +46,13 @@ export default function TrendChart({ daily }: { daily: AnalyticsDay[] }) {
             grid,
             values: (_u, ticks) => ticks.map((t) => shortDay(new Date(t * 1000).toISOString().slice(0, 10))),
           },
-          { scale: 'count', stroke: muted, grid, values: (_u, ticks) => ticks.map((t) => String(Math.round(t))) },
+          { scale: 'count', stroke: muted, grid, incrs: WHOLE_STEPS, values: (_u, ticks) => ticks.map(String) },
           {
             scale: 'cents',
             side: 1,
             stroke: muted,
             grid: { show: false },
+            incrs: WHOLE_STEPS,
             // Labels only: the amounts themselves stay integer cents.
             values: (_u, ticks) => ticks.map((t) => formatUsd(Math.round(t))),
             size: 64,
