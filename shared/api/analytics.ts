@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ACTIVITY_KINDS, ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from '../domain/analytics';
+import { ACTIVITY_KINDS, ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE } from '../domain/analytics';
 import { defineContract } from './contract';
 
 /** The seller portal's Analytics and the listing page's view beacon (decision 056). */
@@ -19,16 +19,11 @@ export const recordListingView = defineContract({
   response: z.object({}),
 });
 
+/** The range as the query carries it: '7', '30' or '90' (days). */
+export const ANALYTICS_RANGE_PARAMS = ANALYTICS_RANGES.map(String) as ['7', '30', '90'];
 const rangeQuery = z._default(
-  z.coerce
-    .number()
-    .check(
-      z.refine(
-        (n): n is AnalyticsRange => (ANALYTICS_RANGES as readonly number[]).includes(n),
-        'Choose a range of 7, 30 or 90 days',
-      ),
-    ),
-  DEFAULT_ANALYTICS_RANGE,
+  z.enum(ANALYTICS_RANGE_PARAMS, 'Choose a range of 7, 30 or 90 days'),
+  String(DEFAULT_ANALYTICS_RANGE) as '30',
 );
 
 export const analyticsListingSchema = z.object({

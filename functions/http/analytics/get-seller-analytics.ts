@@ -8,7 +8,7 @@ export const handler = httpHandler(routes.getSellerAnalytics, async (req) =>
   ok(
     await getSellerAnalytics(
       principalOf(req).userId,
-      req.query.range as AnalyticsRange,
+      Number(req.query.range) as AnalyticsRange,
       getSellerAnalyticsDeps(req.log),
     ),
   ),

@@ -10,9 +10,13 @@ import { keys } from '../keys';
 
 /** The signed-in seller's figures over the last `range` days. */
 export function useSellerAnalytics(userId: string, token: string, range: AnalyticsRange) {
-  return useSWR(keys.sellerAnalytics(userId, range), () => apiGet(getSellerAnalytics, { token, query: { range } }), {
-    keepPreviousData: true,
-  });
+  return useSWR(
+    keys.sellerAnalytics(userId, range),
+    () => apiGet(getSellerAnalytics, { token, query: { range: String(range) as `${AnalyticsRange}` } }),
+    {
+      keepPreviousData: true,
+    },
+  );
 }
 
 /**
