@@ -15,15 +15,14 @@ export function topOf(amounts: ReadonlyMap<string, number>, n: number): [string,
     .slice(0, n);
 }
 
-/** The seller's active listings: the last count, counted now if there is none, and again in the background if old. */
+/**
+ * The seller's active listings: the last count, asking the events consumer to count again when it is over a minute old
+ * (this read keeps the old one) or missing (this read counts for itself meanwhile). A GET writes nothing itself.
+ */
 async function activeListings(sellerId: string, now: Date, deps: GetSellerAnalyticsDeps): Promise<number> {
   const last = await deps.store.activeListings(sellerId);
-  if (!last) {
-    const count = await deps.listings.count(sellerId);
-    await deps.listings.save(sellerId, count, now.toISOString());
-    return count;
-  }
-  if (now.getTime() - Date.parse(last.countedAt) > ACTIVE_LISTINGS_FRESH_MS) {
+  const fresh = last !== null && now.getTime() - Date.parse(last.countedAt) <= ACTIVE_LISTINGS_FRESH_MS;
+  if (!fresh) {
     const minute = Math.floor(now.getTime() / 60_000);
     await deps.events
       .publish([
@@ -36,7 +35,7 @@ async function activeListings(sellerId: string, now: Date, deps: GetSellerAnalyt
       ])
       .catch((error: unknown) => deps.warn('active listings recount not requested', error));
   }
-  return last.count;
+  return last ? last.count : deps.listings.count(sellerId);
 }
 
 function sumDays(days: readonly DayFigures[]) {

@@ -123,7 +123,7 @@ export interface ActiveListingCounter {
 
 export interface GetSellerAnalyticsDeps {
   store: AnalyticsReadStore;
-  listings: ActiveListingCounter;
+  listings: Pick<ActiveListingCounter, 'count'>;
   events: EventPublisher;
   clock: Clock;
   mediaUrl: (key: string) => string;
