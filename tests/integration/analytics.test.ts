@@ -4,6 +4,7 @@ import { call } from './auth-support';
 import { buyerAndSeller } from './checkout-support';
 import { send, until } from './message-support';
 import { offerListing, offerOn } from './offer-support';
+import { completedPickup } from './order-support';
 import { endListingsOf, signUp, type Account } from './route-support';
 
 /** The seller portal's Analytics through the gateway (decision 056): views and facts counted by the events consumer. */
@@ -83,6 +84,22 @@ describe('Analytics', () => {
       ['offer', buyer.username, 'Analytics Test Lamp', 4_000],
     ]);
   });
+
+  it('counts a released sale: its total as revenue, its platform fee apart, by listing', async () => {
+    const order = await completedPickup(seller, buyer, 2_000);
+    let seen: SellerAnalytics | undefined;
+    await until(async () => (seen = await analytics(seller)).figures.sales >= 1);
+    expect(seen!.figures).toMatchObject({
+      sales: 1,
+      revenueCents: order.totalCents,
+      feeCents: order.platformFee!.cents,
+    });
+    expect(seen!.figures.feeCents).toBeGreaterThan(0);
+    expect(seen!.topByRevenue).toMatchObject([
+      { listingId: order.lines[0]!.listingId, revenueCents: order.totalCents },
+    ]);
+    expect(seen!.activity[0]).toMatchObject({ kind: 'sale', username: buyer.username, amountCents: order.totalCents });
+  }, 30_000);
 
   it('refuses a range it does not offer, an unknown listing and a body on the beacon', async () => {
     const bad = await call<{ error: { message: string } }>('GET', '/api/me/analytics?range=14', {
