@@ -97,7 +97,7 @@ export async function sellerAnalytics(): Promise<SellerAnalyticsBench> {
     const { sessionDeps } = await import('../../functions/wiring/auth');
     const { openSession } = await import('../../functions/core/auth/sessions');
     const { tallyFacts, periodId } = await import('../../functions/core/analytics/count-facts');
-    const { periodItem } = await import('../../functions/adapters/db/analytics-store');
+    const { periodItems } = await import('../../functions/adapters/db/analytics-store');
     const { dynamoRawClient } = await import('../../functions/lib/aws-clients');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
 
@@ -192,7 +192,7 @@ export async function sellerAnalytics(): Promise<SellerAnalyticsBench> {
     }
     if (counted < facts.length * 0.99) throw new Error(`only ${counted} of ${facts.length} seeded facts counted`);
     await db()
-      .entities.analyticsPeriod.put([...periods.values()].map((p) => periodItem(sellerId, p)))
+      .entities.analyticsPeriod.put([...periods.values()].flatMap((p) => periodItems(sellerId, p)))
       .go({ concurrency: 4 });
     await db()
       .entities.analyticsActivity.put(

@@ -10,6 +10,7 @@ import type {
   AnalyticsWriteStore,
   CountMark,
   DayFigures,
+  PeriodSpan,
   PeriodTotals,
   StoredPeriod,
 } from '../../core/analytics/ports';
@@ -23,13 +24,17 @@ import type { Db } from './service';
 const DAY_S = 86_400;
 const epochSeconds = (day: string) => Date.parse(`${day}T00:00:00.000Z`) / 1000;
 /** A day or block is removed once the longest range (90 days) can no longer reach it. */
-const periodTtl = (span: 'day' | 'block', start: string) =>
-  epochSeconds(addDays(start, span === 'day' ? 1 : BLOCK_DAYS)) + 95 * DAY_S;
+const periodTtl = (span: ItemSpan, start: string) =>
+  epochSeconds(addDays(start, span === 'block' ? BLOCK_DAYS : 1)) + 95 * DAY_S;
+
+/** How a period is stored: a day as its figures item and its per-listing item, a block as one item. */
+type ItemSpan = 'day' | 'daylist' | 'block';
+const itemSpans = (span: PeriodSpan): ItemSpan[] => (span === 'day' ? ['day', 'daylist'] : ['block']);
 /** The activity list shows the latest 20, whenever they were: entries are kept for a year. */
 const ACTIVITY_TTL_S = 365 * DAY_S;
 
 type PeriodItem = {
-  span: 'day' | 'block';
+  span: ItemSpan;
   start: string;
   views?: number;
   messages?: number;
@@ -57,25 +62,30 @@ function totalsOf(item: PeriodItem): PeriodTotals {
   };
 }
 
-/** The stored item of a period, its version one more than the one read. */
-export function periodItem(sellerId: string, p: StoredPeriod) {
+/** The stored items of a period (a day's two, a block's one), their version one more than the one read. */
+export function periodItems(
+  sellerId: string,
+  p: StoredPeriod,
+): (PeriodItem & { sellerId: string; version: number; ttl: number })[] {
   const t = p.totals;
-  return {
-    sellerId,
-    span: p.span,
-    start: p.start,
-    views: t.views,
-    messages: t.messages,
-    offers: t.offers,
-    sales: t.sales,
-    revenueCents: t.revenueCents,
-    feeCents: t.feeCents,
-    viewers: p.span === 'day' ? encodeSketch(t.viewers) : '',
-    listingViews: packAmounts(t.listingViews),
-    listingRevenue: packAmounts(t.listingRevenue),
-    version: (p.version ?? 0) + 1,
-    ttl: periodTtl(p.span, p.start),
-  };
+  const common = { sellerId, start: p.start, version: (p.version ?? 0) + 1 };
+  const lists = { listingViews: packAmounts(t.listingViews), listingRevenue: packAmounts(t.listingRevenue) };
+  if (p.span === 'block') return [{ ...common, span: 'block' as const, ...lists, ttl: periodTtl('block', p.start) }];
+  return [
+    {
+      ...common,
+      span: 'day' as const,
+      views: t.views,
+      messages: t.messages,
+      offers: t.offers,
+      sales: t.sales,
+      revenueCents: t.revenueCents,
+      feeCents: t.feeCents,
+      viewers: encodeSketch(t.viewers),
+      ttl: periodTtl('day', p.start),
+    },
+    { ...common, span: 'daylist' as const, ...lists, ttl: periodTtl('daylist', p.start) },
+  ];
 }
 
 function unprocessedCheck(result: { unprocessed: unknown[] }, what: string) {
@@ -93,22 +103,34 @@ export function analyticsWriteStore(db: Db): AnalyticsWriteStore {
           : { data: [], unprocessed: [] },
         periods.length
           ? analyticsPeriod
-              .get(periods.map((p) => ({ sellerId, span: p.span, start: p.start })))
+              .get(periods.flatMap((p) => itemSpans(p.span).map((span) => ({ sellerId, span, start: p.start }))))
               .go({ consistent: true })
           : { data: [], unprocessed: [] },
       ]);
       unprocessedCheck(marks, 'marks');
       unprocessedCheck(items, 'periods');
+      // A day's two items are written together with one version; its lists join its figures.
+      const found = new Map<string, StoredPeriod>();
+      for (const i of items.data) {
+        const span: PeriodSpan = i.span === 'block' ? 'block' : 'day';
+        const id = periodId(span, i.start);
+        const t = totalsOf(i);
+        const known = found.get(id);
+        if (!known) {
+          found.set(id, { span, start: i.start, totals: t, version: i.version });
+          continue;
+        }
+        const into = i.span === 'daylist' ? known.totals : t;
+        const lists = i.span === 'daylist' ? t : known.totals;
+        into.listingViews = lists.listingViews;
+        into.listingRevenue = lists.listingRevenue;
+        found.set(id, { ...known, totals: into, version: Math.min(known.version!, i.version) });
+      }
       return {
         marks: new Map<string, CountMark>(
           marks.data.map((m) => [m.markKey, { countedAt: m.countedAt, eventId: m.eventId }]),
         ),
-        periods: new Map<string, StoredPeriod>(
-          items.data.map((i) => [
-            periodId(i.span, i.start),
-            { span: i.span, start: i.start, totals: totalsOf(i), version: i.version },
-          ]),
-        ),
+        periods: found,
       };
     },
     async save(sellerId, writes) {
@@ -120,11 +142,13 @@ export function analyticsWriteStore(db: Db): AnalyticsWriteStore {
               .where((a, op) => (m.read ? op.eq(a.countedAt, m.read.countedAt) : op.notExists(a.countedAt)))
               .commit(),
           ),
-          ...writes.periods.map((p) =>
-            period
-              .put(periodItem(sellerId, p))
-              .where((a, op) => (p.version === null ? op.notExists(a.version) : op.eq(a.version, p.version)))
-              .commit(),
+          ...writes.periods.flatMap((p) =>
+            periodItems(sellerId, p).map((item) =>
+              period
+                .put(item)
+                .where((a, op) => (p.version === null ? op.notExists(a.version) : op.eq(a.version, p.version)))
+                .commit(),
+            ),
           ),
           ...writes.activity.map(({ entry }) =>
             activity
@@ -194,7 +218,7 @@ export function analyticsReadStore(db: Db): AnalyticsReadStore {
       const revenue = new Map<string, number>();
       if (periods.length === 0) return { views, revenue };
       const result = await analyticsPeriod
-        .get(periods.map((p) => ({ sellerId, span: p.span, start: p.start })))
+        .get(periods.map((p) => ({ sellerId, span: p.span === 'day' ? ('daylist' as const) : p.span, start: p.start })))
         .go({ attributes: ['sellerId', 'span', 'start', 'listingViews', 'listingRevenue'] });
       unprocessedCheck(result, 'periods');
       for (const p of result.data) {

@@ -4,8 +4,9 @@ import { TABLE_KEY, TTL_ATTRIBUTE } from '../table';
 
 /**
  * A seller's figures for one UTC day or one block of days (core/analytics/periods.ts, decision 056), in the seller's
- * partition. A day has its counters, its viewers' HyperLogLog sketch (base64) and its per-listing views and revenue
- * (packed `id:n` lists); a block only the per-listing amounts. Every write is conditional on the version read.
+ * partition. A day is two items written together: `day` its counters and its viewers' HyperLogLog sketch (base64),
+ * small, so a range's days are one page of a query; `daylist` its per-listing views and revenue (packed `id:n` lists).
+ * A `block` has only the per-listing lists. Every write is conditional on the version read.
  */
 export const analyticsPeriodEntity = (config: EntityConfiguration = {}) =>
   new Entity(
@@ -13,7 +14,7 @@ export const analyticsPeriodEntity = (config: EntityConfiguration = {}) =>
       model: { entity: 'analyticsPeriod', version: '1', service: 'marketplace' },
       attributes: {
         sellerId: { type: 'string', required: true },
-        span: { type: ['day', 'block'] as const, required: true },
+        span: { type: ['day', 'daylist', 'block'] as const, required: true },
         /** The day, or the block's first day (YYYY-MM-DD). */
         start: { type: 'string', required: true },
         views: { type: 'number', default: 0 },
