@@ -90,6 +90,7 @@ import {
   sendMessage,
   startConversation,
 } from '../shared/api/messages';
+import { getSellerAnalytics, recordListingView } from '../shared/api/analytics';
 import {
   acceptOffer,
   counterOffer,
@@ -788,6 +789,25 @@ export const routes = {
     capacity: 'money',
   }),
   getSend: route('getSend', getSend, 'http/sends/get-send', 'user', signedIn(200)),
+  // The listing page's view beacon (decision 056): anyone, answered 202 whether or not the view counts; the signed-in
+  // viewer is read from an optional session (the seller's own views are not counted). Not `idempotent`: a retry is a
+  // repeat view within 30 minutes, which the counting ignores.
+  recordListingView: route(
+    'recordListingView',
+    recordListingView,
+    'http/analytics/record-listing-view',
+    'public',
+    anyone(202),
+    { readsSession: true },
+  ),
+  // The seller portal's Analytics: each caller's own figures as a seller (none is all zeros).
+  getSellerAnalytics: route(
+    'getSellerAnalytics',
+    getSellerAnalytics,
+    'http/analytics/get-seller-analytics',
+    'user',
+    signedIn(200),
+  ),
   // Xaman's signed call when a payload resolves; only a trigger to read it back with our secret.
   xamanWebhook: route('xamanWebhook', xamanWebhook, 'http/signing/xaman-webhook', 'public', anyone(200), {
     usesSigner: true,

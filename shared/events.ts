@@ -228,6 +228,32 @@ export const listingPublishedEvent = z.object({
   }),
 });
 
+/**
+ * A listing page was shown to someone other than its seller, not a bot (decision 056). Not pushed to sockets: the
+ * events consumer counts it into the seller's analytics unless the same viewer's view of the listing counted within
+ * the last 30 minutes. `viewerKey` is `u:<userId>` for a signed-in viewer, else `a:` and a hash of the address and
+ * browser made with a salt that is forgotten after the day.
+ */
+export const listingViewedEvent = z.object({
+  ...eventBase,
+  type: z.literal('listing.viewed'),
+  data: z.object({
+    listingId: z.string().check(z.minLength(1), z.maxLength(64)),
+    sellerId: z.string().check(z.minLength(1), z.maxLength(64)),
+    viewerKey: z.string().check(z.minLength(3), z.maxLength(80)),
+  }),
+});
+
+/**
+ * The seller's active listings were last counted too long ago for their Analytics (decision 056): the events consumer
+ * counts them again (at most once a minute per seller).
+ */
+export const activeListingsStaleEvent = z.object({
+  ...eventBase,
+  type: z.literal('analytics.listings.stale'),
+  data: z.object({ sellerId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+});
+
 /** A message of the signing queue: check number `attempt` of one pending signing request (delayed per the poll). */
 export const signingCheckMessage = z.object({
   uuid: z.uuid(),
@@ -272,6 +298,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   listingClosedEvent,
   orderNoteRequestedEvent,
   listingPublishedEvent,
+  listingViewedEvent,
+  activeListingsStaleEvent,
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventOf<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;

@@ -18,6 +18,9 @@ import { sessionDeps } from './auth';
 import { notifyDeps } from './notifications';
 import { declineOpenOffersDeps } from './offers';
 import { notifyFollowersDeps } from './follows';
+import { countAnalyticsEventDeps, recountActiveListingsDeps } from './analytics';
+import { countAnalyticsEvent } from '../core/analytics/count-analytics-event';
+import { recountActiveListings } from '../core/analytics/recount-active-listings';
 
 /**
  * The events consumer's registry, built per message from the adapters (cheap objects; the clients underneath are
@@ -39,6 +42,8 @@ export function publishEventsDeps(log: Logger, store: RealtimeStore): EventRegis
       postOrderNote(request, at, { orders: orderStore(db()), store: messageStore(db()), events: handleHere, clock }),
     // Its notices go onto the queue (a chunk's worth is too many to push within this invocation).
     listingPublished: (event) => notifyFollowers(event.data, notifyFollowersDeps(), event.occurredAt),
+    analytics: (event) => countAnalyticsEvent(event, countAnalyticsEventDeps()),
+    recountActiveListings: (sellerId) => recountActiveListings(sellerId, recountActiveListingsDeps()),
   });
   function handle(event: DomainEvent) {
     return handleEvent(event, own);

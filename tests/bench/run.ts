@@ -11,6 +11,8 @@
  * - live push: an event published -> the frame received by 500 sockets on one topic (live-push.ts, in a child process);
  * - messages: a send to the frame in the other party's open chat (message-push.ts), and the conversation list of a user
  *   with 1,000 conversations (conversation-list.ts), each in a child process;
+ * - seller analytics: the Analytics read of a seller with 1,000 listings and 100,000 views in 90 days, and the item
+ *   page with and without view counting (seller-analytics.ts, in a child process);
  * - one hot auction: 50 bidders on one auction, paced and flat out, the final state checked against every accepted bid
  *   (hot-auction.ts, in a child process);
  * - bid push: a bid's 201 -> 'New Bid Placed' on 500 open pages of the item (bid-push.ts, in a child process);
@@ -44,6 +46,7 @@ import { escrowReleaseNotes, escrowReleaseRows, type EscrowReleaseBench } from '
 import { escrowSimSection, type SimResult } from '../sim/escrow/sim';
 import { messagePushNotes, messagePushRows, type MessagePush } from './message-push';
 import { conversationListNotes, conversationListRows, type ConversationListBench } from './conversation-list';
+import { sellerAnalyticsNotes, sellerAnalyticsRows, type SellerAnalyticsBench } from './seller-analytics';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -152,6 +155,7 @@ const bell = inChild<BellResult>('notifications-bell.ts');
 const purchase = inChild<PurchaseReadResult>('purchase-with-dispute.ts');
 const messagePush = inChild<MessagePush>('message-push.ts');
 const conversations = inChild<ConversationListBench>('conversation-list.ts');
+const analytics = inChild<SellerAnalyticsBench>('seller-analytics.ts');
 const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
 const release = inChild<EscrowReleaseBench>('escrow-release.ts');
@@ -188,6 +192,7 @@ ${checkoutRows(checkout)}
 ${escrowReleaseRows(release)}
 ${messagePushRows(messagePush)}
 ${conversationListRows(conversations)}
+${sellerAnalyticsRows(analytics)}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -207,6 +212,7 @@ ${checkoutNotes}
 ${escrowReleaseNotes}
 ${messagePushNotes}
 ${conversationListNotes}
+${sellerAnalyticsNotes}
 
 ${escrowSimSection(sim, new Date().toISOString().slice(0, 10))}
 

@@ -283,6 +283,9 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { outcome: 'close', note: 'The photos show the item as described.' },
   }),
   listReturnRequests: () => ({ query: {} }),
+  // Analytics (decision 056): a view of the world's listing (the seller's own is answered alike, not counted).
+  recordListingView: ({ world }) => ({ params: { listingId: world.listingId }, body: {} }),
+  getSellerAnalytics: () => ({ query: { range: '7' } }),
   getRlusdTrustLine: () => ({}),
   // The callers' wallets hold RLUSD already: the answer is that the line exists.
   requestRlusdTrustLine: () => ({ body: {} }),

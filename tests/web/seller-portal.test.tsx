@@ -240,7 +240,7 @@ describe('/seller-portal', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Customize', 'My Listings', 'Returns', 'Preview', 'Settings', 'Orders']);
+    ).toEqual(['Customize', 'My Listings', 'Returns', 'Preview', 'Analytics', 'Settings', 'Orders']);
     expect(within(tabs).getByRole('tab', { name: 'My Listings' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.click(within(tabs).getByRole('tab', { name: 'Returns' }));
     expect(await screen.findByText('No return requests found.')).toBeTruthy();

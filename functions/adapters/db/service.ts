@@ -36,6 +36,13 @@ import { signingRequestEntity } from './entities/signing-request';
 import { userEntity, usernameEntity, walletEntity } from './entities/user';
 import { listingWatcherEntity, wishlistCountEntity, wishlistItemEntity } from './entities/wishlist';
 import { walletSendEntity } from './entities/wallet-send';
+import {
+  activeListingCountEntity,
+  analyticsActivityEntity,
+  analyticsMarkEntity,
+  analyticsPeriodEntity,
+  viewSaltEntity,
+} from './entities/analytics';
 
 const factories = {
   listing: listingEntity,
@@ -79,6 +86,11 @@ const factories = {
   sellerSettings: sellerSettingsEntity,
   accountState: accountStateEntity,
   walletSend: walletSendEntity,
+  analyticsPeriod: analyticsPeriodEntity,
+  analyticsMark: analyticsMarkEntity,
+  analyticsActivity: analyticsActivityEntity,
+  activeListingCount: activeListingCountEntity,
+  viewSalt: viewSaltEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

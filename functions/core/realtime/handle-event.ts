@@ -1,4 +1,5 @@
 import type { DomainEvent, DomainEventOf, SocketEvent } from '../../../shared/events';
+import type { AnalyticsEvent } from '../analytics/facts-of-events';
 import type { Clock } from '../clock/clock';
 import type { NotifyRequest } from '../notifications/notify';
 import { publishEvent, type FanOutResult } from './publish-event';
@@ -21,26 +22,35 @@ export interface EventRegistryDeps {
   orderNote: (request: DomainEventOf<'order.note.requested'>['data'], at: Date) => Promise<unknown>;
   /** core/follows' chunk of a new listing's notices to the seller's followers (decision 058). */
   listingPublished: (event: DomainEventOf<'listing.published'>) => Promise<unknown>;
+  /** core/analytics' count of a view, a message or offer received, or a sale into the seller's figures (056). */
+  analytics: (event: AnalyticsEvent) => Promise<unknown>;
+  /** core/analytics' recount of a seller's active listings. */
+  recountActiveListings: (sellerId: string) => Promise<unknown>;
 }
 
 /** What the events consumer does with each event: socket events fan out to their topic, the others run a use case. */
 export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
   const fanOut = (event: SocketEvent): Promise<FanOutResult> =>
     publishEvent(event, { store: deps.store, sender: deps.sender, clock: deps.clock });
+  // Socket events Analytics also counts: both happen, and a retry repeats both (each is safe to repeat).
+  const fanOutAndCount = async (event: SocketEvent & AnalyticsEvent): Promise<FanOutResult> =>
+    (await Promise.all([fanOut(event), deps.analytics(event)]))[0];
   return {
     'signing.status': fanOut,
-    'order.updated': fanOut,
+    'order.updated': fanOutAndCount,
     'bid.placed': fanOut,
     'auction.ended': fanOut,
     'notification.created': fanOut,
     'notifications.read': fanOut,
     'notify.requested': (event) => deps.notify(event.data),
-    'message.created': fanOut,
+    'message.created': fanOutAndCount,
     'conversation.read': fanOut,
-    'offer.updated': fanOut,
+    'offer.updated': fanOutAndCount,
     'listing.closed': (event) => deps.listingClosed(event.data.listingId),
     'order.note.requested': (event) => deps.orderNote(event.data, new Date(event.occurredAt)),
     'listing.published': (event) => deps.listingPublished(event),
+    'listing.viewed': (event) => deps.analytics(event),
+    'analytics.listings.stale': (event) => deps.recountActiveListings(event.data.sellerId),
   };
 }
 

@@ -254,6 +254,7 @@ describe('handleEvent', () => {
     const soldOut: string[] = [];
     const notes: unknown[] = [];
     const published: string[] = [];
+    const counted: string[] = [];
     const registry = eventRegistry({
       store,
       sender: { send: async (id) => (sent.push(id), 'sent') },
@@ -262,6 +263,8 @@ describe('handleEvent', () => {
       listingClosed: async (listingId) => soldOut.push(listingId),
       orderNote: async (request, at) => notes.push([request, at.toISOString()]),
       listingPublished: async (e) => published.push(e.data.listingId),
+      analytics: async (e) => counted.push(e.type),
+      recountActiveListings: async (sellerId) => counted.push(`recount ${sellerId}`),
     });
     expect(await handleEvent(event, registry)).toEqual({ sent: 1, gone: 0 });
     expect(sent).toEqual(['a']);
@@ -276,6 +279,17 @@ describe('handleEvent', () => {
     const listing = { listingId: 'L2', sellerId: 'S', sellerUsername: 'sam', title: 'Desk', chunk: 0, cursor: null };
     await handleEvent({ id: 'p1', type: 'listing.published', occurredAt: now.toISOString(), data: listing }, registry);
     expect(published).toEqual(['L2']);
+    // Analytics (decision 056): a view is only counted; an order's change is pushed and counted.
+    const viewed = { id: 'v1', type: 'listing.viewed', occurredAt: now.toISOString() } as const;
+    await handleEvent({ ...viewed, data: { listingId: 'L1', sellerId: 'S1', viewerKey: 'u:B' } }, registry);
+    const order = { id: 'o1', type: 'order.updated', topic: 'user:S1', occurredAt: now.toISOString() } as const;
+    expect(await handleEvent({ ...order, data: { orderId: 'O1', status: 'completed' } }, registry)).toEqual({
+      sent: 0,
+      gone: 0,
+    });
+    const stale = { id: 's1', type: 'analytics.listings.stale', occurredAt: now.toISOString() } as const;
+    await handleEvent({ ...stale, data: { sellerId: 'S1' } }, registry);
+    expect(counted).toEqual(['listing.viewed', 'order.updated', 'recount S1']);
   });
 
   it('throws for an event type without a handler, so the message is retried and dead-lettered, not dropped', async () => {

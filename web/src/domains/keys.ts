@@ -45,6 +45,9 @@ export const keys = {
   /** A page of the seller's return requests, newest first (decision 054). */
   myReturnRequests: (userId: string, cursor: string | null) => ['my-return-requests', userId, cursor] as const,
 
+  /** The seller's Analytics over one range of days (decision 056). */
+  sellerAnalytics: (userId: string, range: number) => ['seller-analytics', userId, range] as const,
+
   cart: (userId: string) => ['cart', userId] as const,
   profile: (userId: string) => ['profile', userId] as const,
   wishlist: (walletAddress: string) => ['wishlist', walletAddress] as const,

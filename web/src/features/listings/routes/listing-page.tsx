@@ -5,6 +5,7 @@ import { PageLoading } from '../../../components/ui/page-loading';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { ApiError } from '../../../lib/api';
 import { useNow } from '../../../lib/use-now';
+import { useListingViewBeacon } from '../../../domains/analytics/api';
 import { useListingDetail } from '../../../domains/listings/api';
 import { WishlistToggle } from '../../../domains/wishlist/wishlist-toggle';
 import { BidHistory } from '../components/bid-history';
@@ -80,6 +81,7 @@ export function ListingPage() {
   const valid = /^[0-9A-Za-z]{1,64}$/.test(id);
   const { data, error, isLoading, mutate } = useListingDetail(valid ? id : null);
   useLiveAuction(data, mutate);
+  useListingViewBeacon(data?.id ?? null);
   const notFound = !valid || (error instanceof ApiError && error.status === 404);
   return (
     <div className="container listing-container">

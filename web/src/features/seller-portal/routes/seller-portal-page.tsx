@@ -9,18 +9,20 @@ import { SellerSettingsTab } from '../../../domains/seller-settings/seller-setti
 import { useTabParam } from '../../../lib/use-tab-param';
 import { MyListings } from '../components/my-listings';
 import { PortalOrders } from '../components/portal-orders';
+import { SellerAnalytics } from '../components/analytics/seller-analytics';
 import { StoreSummary } from '../components/store-summary';
 import { CustomizeStore } from '../components/customize-store';
 import { DangerZone } from '../components/danger-zone';
 import { StorePreview } from '../components/store-preview';
 import { ThemedPortal } from '../components/themed-portal';
 
-type Tab = 'customize' | 'listings' | 'returns' | 'preview' | 'settings' | 'orders';
+type Tab = 'customize' | 'listings' | 'returns' | 'preview' | 'analytics' | 'settings' | 'orders';
 const TABS: TabItem<Tab>[] = [
   { id: 'customize', label: 'Customize' },
   { id: 'listings', label: 'My Listings' },
   { id: 'returns', label: 'Returns' },
   { id: 'preview', label: 'Preview' },
+  { id: 'analytics', label: 'Analytics' },
   { id: 'settings', label: 'Settings' },
   { id: 'orders', label: 'Orders' },
 ];
@@ -59,6 +61,8 @@ function Portal() {
           <StorePreview username={user.username} token={token} />
         ) : tab === 'returns' ? (
           <ReturnRequests userId={user.id} token={token} />
+        ) : tab === 'analytics' ? (
+          <SellerAnalytics userId={user.id} token={token} />
         ) : tab === 'settings' ? (
           <SellerSettingsTab userId={user.id} token={token} dangerZone={<DangerZone />} />
         ) : tab === 'orders' ? (
