@@ -2,6 +2,7 @@ import { accountChecks } from '../adapters/db/account-checks';
 import { accountStateStore } from '../adapters/db/account-state-store';
 import { accountStore } from '../adapters/db/account-store';
 import { accountEraser } from '../adapters/db/erasers/account-eraser';
+import { analyticsEraser } from '../adapters/db/erasers/analytics-eraser';
 import { bidsEraser } from '../adapters/db/erasers/bids-eraser';
 import { cartEraser } from '../adapters/db/erasers/cart-eraser';
 import { listingsEraser } from '../adapters/db/erasers/listings-eraser';
@@ -48,6 +49,7 @@ export function erasers(): Eraser[] {
     wishlistEraser(db()),
     cartEraser(db()),
     notificationsEraser(db()),
+    analyticsEraser(db()),
     eraseAllAtOnce('follows', (userId) => removeUserFollows(userId, removeUserFollowsDeps())),
     eraseAllAtOnce('sellerSettings', (userId) => removeSellerSettings(db(), userId)),
     profileEraser(db(), removeObjects),

@@ -9,7 +9,7 @@ import { pageStatus, runSchedule, searchFinds } from './auction-support';
 import { call, uniqueName } from './auth-support';
 import { buyerAndSeller, getOrder, listItem, putInCart } from './checkout-support';
 import { mediaStatus, upload } from './media-support';
-import { conversationWith, list, messagesOf, sent } from './message-support';
+import { conversationWith, list, messagesOf, sent, until } from './message-support';
 import { fundedSale, releasePickup } from './order-support';
 import { leaveReview } from './review-support';
 import { listingBody, type Account } from './route-support';
@@ -149,8 +149,19 @@ describe('Delete Data', () => {
     const conversationId = await conversationWith(member, fixedId);
     await sent(member, conversationId, 'Is the lantern brass all through?');
     await sent(seller, conversationId, 'It is, and heavy.');
+    // The buyer's message is counted into the seller's Analytics (decision 056), which Delete Data erases too.
+    const analytics = async () => {
+      const { analyticsPeriod, analyticsActivity } = tableService().entities;
+      const [periods, activity] = await Promise.all([
+        analyticsPeriod.query.bySeller({ sellerId: seller.userId }).go({ limit: 1 }),
+        analyticsActivity.query.bySeller({ sellerId: seller.userId }).go({ limit: 1 }),
+      ]);
+      return periods.data.length + activity.data.length;
+    };
+    await until(async () => (await analytics()) === 2);
 
     await erase(seller);
+    expect(await analytics()).toBe(0);
     // Gone: the store page, the listings no order names (out of search) and their photos, the profile's texts.
     expect((await storeOf(seller.username)).status).toBe(404);
     for (const id of [ownId, fixedId, auctionId]) expect(await pageStatus(id)).toBeNull();

@@ -39,7 +39,7 @@ import {
  * Idempotency-Keys), with the seller's real session on user routes and an administrator's on admin routes. No answer may be a 5xx, anything but JSON, or show
  * anything internal. Seeded: a failure prints FUZZ_SEED, and `FUZZ_SEED=<n> npx vitest run ...` sends the same inputs.
  */
-const RUNS = 200;
+const RUNS = 100;
 const CONCURRENCY = 6;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const INTERNAL_NAMES = [LOCAL_TABLE_NAME, LOCAL_MEDIA_BUCKET];

@@ -304,20 +304,35 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     const throwaway = await signUp(spareAddress(from, 20), 'rtdel');
     return { token: throwaway.token, body: { confirmUsername: throwaway.username } };
   },
-  // A cent of RLUSD to another caller (every caller's wallet holds RLUSD and its line); nothing is signed.
-  sendFunds: ({ me, world }) => ({ body: centTo(me, world) }),
+  // A cent of RLUSD to another caller (every caller's wallet holds RLUSD and its line); nothing is signed. getSend's
+  // send is made first: this route's fuzz uses up the caller's sends for the minute.
+  sendFunds: async ({ me, world }) => {
+    await sendOf(world, me ?? world.callers.seller);
+    return { body: centTo(me, world) };
+  },
   // Each caller reads a send of its own (the visitor names the seller's).
-  getSend: async ({ me, world }) => {
-    const sender = me ?? world.callers.seller;
-    const made = await call<{ sendId: string }>('POST', '/api/wallet/sends', {
+  getSend: async ({ me, world }) => ({ params: { sendId: await sendOf(world, me ?? world.callers.seller) } }),
+};
+
+const sends = new WeakMap<World, Map<string, Promise<string>>>();
+
+/** One send of a cent by `sender`, made once per world. */
+function sendOf(world: World, sender: Account): Promise<string> {
+  const mine = sends.get(world) ?? sends.set(world, new Map()).get(world)!;
+  let made = mine.get(sender.userId);
+  if (!made) {
+    made = call<{ sendId: string }>('POST', '/api/wallet/sends', {
       token: sender.token,
       from: sender.from,
       body: centTo(sender, world),
+    }).then((r) => {
+      if (r.status !== 201) throw new Error(`send: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.sendId;
     });
-    if (made.status !== 201) throw new Error(`send: ${made.status} ${JSON.stringify(made.body)}`);
-    return { params: { sendId: made.body.sendId } };
-  },
-};
+    mine.set(sender.userId, made);
+  }
+  return made;
+}
 
 /** A store the caller may follow: the seller's, or for the seller the other seller's. */
 const storeToFollow = (caller: Caller, world: World) =>
