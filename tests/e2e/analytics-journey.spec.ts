@@ -4,7 +4,8 @@ import { signUpInBrowser } from './sign-up';
 
 /**
  * Analytics (decision 056): another user's view of an item reaches its seller's Analytics once the events consumer has
- * counted it; the seller's own view of it does not. The seller reads the tab on a 360 px wide phone.
+ * counted it; the seller's own view of it does not. The seller reads the tab, and every other tab of the portal, on
+ * a 360 px wide phone.
  */
 test("another user's view of an item shows in its seller's Analytics, the seller's own does not", async ({
   browser,
@@ -79,6 +80,21 @@ test("another user's view of an item shows in its seller's Analytics, the seller
     await tab.getByText('7 days', { exact: true }).click();
     await expect(tab.getByRole('table', { name: /Daily figures of the last 7 days/ })).toBeAttached();
     await expect(views.locator('dd').first()).toHaveText('1');
+
+    // Every tab of the portal fits the phone too, each past its loading state.
+    const ready: Record<string, RegExp> = {
+      Customize: /Save Changes/,
+      'My Listings': /Analytics Journey Lamp/,
+      Returns: /No return requests found\./,
+      Preview: /Analytics Journey Lamp/,
+      Settings: /Save Settings/,
+      Orders: /No sales yet/,
+    };
+    for (const [name, text] of Object.entries(ready)) {
+      await seller.page.getByRole('tab', { name }).click();
+      await expect(seller.page.getByRole('tabpanel', { name })).toContainText(text);
+      expect(await seller.page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(360);
+    }
   } finally {
     await seller.context.close();
   }

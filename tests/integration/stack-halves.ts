@@ -21,5 +21,7 @@ export const SECOND_HALF = [
   'tests/integration/returns.test.ts',
   // Even out the halves.
   'tests/integration/authorization-matrix.test.ts',
+  'tests/integration/messages.test.ts',
+  'tests/integration/notifications.test.ts',
   'tests/integration/platform-label.test.ts',
 ];
