@@ -8,6 +8,7 @@ import {
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { accountStateEntity } from './entities/account-state';
+import { auditEntryEntity } from './entities/audit-entry';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
 import { buyerHoldEntity } from './entities/buyer-hold';
@@ -85,6 +86,7 @@ const factories = {
   follow: followEntity,
   sellerSettings: sellerSettingsEntity,
   accountState: accountStateEntity,
+  auditEntry: auditEntryEntity,
   walletSend: walletSendEntity,
   analyticsPeriod: analyticsPeriodEntity,
   analyticsMark: analyticsMarkEntity,
