@@ -13,6 +13,7 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
+import { grantAdminRole, listAdmins, listAuditEntries, revokeAdminRole } from '../shared/api/admin-roles';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -830,6 +831,12 @@ export const routes = {
     'user',
     signedIn(200),
   ),
+  // The admin portal's Roles and Audit tabs (decision 062). Grant and revoke are PUT and DELETE: a retry changes and
+  // records nothing more.
+  listAdmins: route('listAdmins', listAdmins, 'http/admin/list-admins', 'admin', admins(200)),
+  grantAdminRole: route('grantAdminRole', grantAdminRole, 'http/admin/grant-admin-role', 'admin', admins(200)),
+  revokeAdminRole: route('revokeAdminRole', revokeAdminRole, 'http/admin/revoke-admin-role', 'admin', admins(200)),
+  listAuditEntries: route('listAuditEntries', listAuditEntries, 'http/admin/list-audit-entries', 'admin', admins(200)),
 } as const;
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */
