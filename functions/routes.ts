@@ -13,7 +13,8 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
-import { grantAdminRole, listAdmins, listAuditEntries, revokeAdminRole } from '../shared/api/admin-roles';
+import { grantAdminRole, listAdmins, revokeAdminRole } from '../shared/api/admin-roles';
+import { listAuditEntries } from '../shared/api/admin-audit';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -833,10 +834,22 @@ export const routes = {
   ),
   // The admin portal's Roles and Audit tabs (decision 062). Grant and revoke are PUT and DELETE: a retry changes and
   // records nothing more.
-  listAdmins: route('listAdmins', listAdmins, 'http/admin/list-admins', 'admin', admins(200)),
-  grantAdminRole: route('grantAdminRole', grantAdminRole, 'http/admin/grant-admin-role', 'admin', admins(200)),
-  revokeAdminRole: route('revokeAdminRole', revokeAdminRole, 'http/admin/revoke-admin-role', 'admin', admins(200)),
-  listAuditEntries: route('listAuditEntries', listAuditEntries, 'http/admin/list-audit-entries', 'admin', admins(200)),
+  listAdmins: route('listAdmins', listAdmins, 'http/admin-roles/list-admins', 'admin', admins(200)),
+  grantAdminRole: route('grantAdminRole', grantAdminRole, 'http/admin-roles/grant-admin-role', 'admin', admins(200)),
+  revokeAdminRole: route(
+    'revokeAdminRole',
+    revokeAdminRole,
+    'http/admin-roles/revoke-admin-role',
+    'admin',
+    admins(200),
+  ),
+  listAuditEntries: route(
+    'listAuditEntries',
+    listAuditEntries,
+    'http/admin-audit/list-audit-entries',
+    'admin',
+    admins(200),
+  ),
 } as const;
 
 /** Whether a route's function reads the session signing key (it checks or issues sessions or tickets). */

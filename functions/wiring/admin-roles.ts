@@ -1,6 +1,6 @@
-import type { AdmissionDeps } from '../core/admin/roles/admit-administrator';
-import type { AdminRoleDeps } from '../core/admin/roles/ports';
-import type { ListAuditDeps } from '../core/admin/audit-log/list-audit-entries';
+import type { AdmissionDeps } from '../core/admin-roles/admit-administrator';
+import type { AdminRoleDeps } from '../core/admin-roles/ports';
+import type { ListAuditDeps } from '../core/admin-audit/list-audit-entries';
 import { clock } from '../adapters/clock';
 import { adminRoleStore } from '../adapters/db/admin-role-store';
 import { auditLogReader } from '../adapters/db/audit-log-reader';

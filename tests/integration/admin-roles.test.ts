@@ -1,7 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
-import type { AdminMember, AuditEntryView } from '../../shared/api/admin-roles';
+import type { AdminMember } from '../../shared/api/admin-roles';
+import type { AuditEntryView } from '../../shared/api/admin-audit';
 import type { SignInCompletion } from '../../shared/api/auth';
 import { adminRoleStore } from '../../functions/adapters/db/admin-role-store';
 import { serviceFor } from '../../functions/adapters/db/service';

@@ -1,7 +1,8 @@
 import './support/setup';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminMember, AuditEntryView } from '../../shared/api/admin-roles';
+import type { AdminMember } from '../../shared/api/admin-roles';
+import type { AuditEntryView } from '../../shared/api/admin-audit';
 import { routes } from '../../web/src/app/router';
 import { FakeSocket, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
 import { renderRoutes } from './support/render';

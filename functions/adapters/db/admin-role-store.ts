@@ -1,6 +1,6 @@
 import { usernameKey } from '../../../shared/domain/username';
 import type { UserRecord } from '../../core/auth/ports';
-import type { AdminRoleStore } from '../../core/admin/roles/ports';
+import type { AdminRoleStore } from '../../core/admin-roles/ports';
 import type { Db } from './service';
 import { cancelReasons, failedAt, transactWithRetry } from './transact';
 

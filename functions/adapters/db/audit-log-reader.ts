@@ -1,4 +1,4 @@
-import type { AuditEntryRecord, AuditReader, AuditSlice } from '../../core/admin/audit-log/ports';
+import type { AuditEntryRecord, AuditReader, AuditSlice } from '../../core/admin-audit/ports';
 import type { Db } from './service';
 
 interface StoredEntry {

@@ -1,6 +1,6 @@
 import type { SignInCompletion } from '../../../shared/api/auth';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
-import { admitAdministrator, type AdmissionDeps } from '../admin/roles/admit-administrator';
+import { admitAdministrator, type AdmissionDeps } from '../admin-roles/admit-administrator';
 import type { LedgerGateway } from '../ledger/ports';
 import { readThroughStatus } from '../signing/poll-signing';
 import type { AccountStore, RateLimitStore } from './ports';

@@ -1,6 +1,6 @@
 import type { SignedIn } from '../../../shared/api/auth';
 import { checkUsername, USERNAME_MESSAGES } from '../../../shared/domain/username';
-import { admitAdministrator, type AdmissionDeps } from '../admin/roles/admit-administrator';
+import { admitAdministrator, type AdmissionDeps } from '../admin-roles/admit-administrator';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import type { AccountStore, RateLimitStore } from './ports';
 import { enforceRateLimit } from './rate-limit';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { listAuditEntries, MONTHS_PER_PAGE } from '../../../../functions/core/admin/audit-log/list-audit-entries';
-import type { AuditEntryRecord, AuditReader, AuditSlice } from '../../../../functions/core/admin/audit-log/ports';
+import { listAuditEntries, MONTHS_PER_PAGE } from '../../../../functions/core/admin-audit/list-audit-entries';
+import type { AuditEntryRecord, AuditReader, AuditSlice } from '../../../../functions/core/admin-audit/ports';
 import { MemoryAdminRoles } from './memory-admin';
 
 /** The reader over a list, with the table's semantics: month partitions and an actor index, ids below `before`. */

@@ -1,5 +1,5 @@
 import type { AuditLog, AuditRecord } from '../../../../functions/core/admin/audit';
-import type { AdminRoleStore, RevokeOutcome } from '../../../../functions/core/admin/roles/ports';
+import type { AdminRoleStore, RevokeOutcome } from '../../../../functions/core/admin-roles/ports';
 import type { UserRecord } from '../../../../functions/core/auth/ports';
 import { usernameKey } from '../../../../shared/domain/username';
 

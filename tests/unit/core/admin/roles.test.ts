@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { admitAdministrator } from '../../../../functions/core/admin/roles/admit-administrator';
-import { grantAdminRole } from '../../../../functions/core/admin/roles/grant-admin-role';
-import { REVOKE_MESSAGES, revokeAdminRole } from '../../../../functions/core/admin/roles/revoke-admin-role';
+import { admitAdministrator } from '../../../../functions/core/admin-roles/admit-administrator';
+import { grantAdminRole } from '../../../../functions/core/admin-roles/grant-admin-role';
+import { REVOKE_MESSAGES, revokeAdminRole } from '../../../../functions/core/admin-roles/revoke-admin-role';
 import type { UserRecord } from '../../../../functions/core/auth/ports';
 import { adminWallets, resetConfigForTests } from '../../../../functions/lib/config';
 import { adminSettings } from '../../../../infra/stacks/admin-settings';

@@ -2,6 +2,7 @@ import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { ResponseOf } from '../../../../shared/api/contract';
 import * as contracts from '../../../../shared/api/admin-roles';
+import * as audit from '../../../../shared/api/admin-audit';
 import { apiGet, apiSend } from '../../lib/api';
 import { keys } from '../keys';
 
@@ -11,7 +12,7 @@ import { keys } from '../keys';
  */
 
 export type Admins = ResponseOf<typeof contracts.listAdmins>;
-export type AuditPage = ResponseOf<typeof contracts.listAuditEntries>;
+export type AuditPage = ResponseOf<typeof audit.listAuditEntries>;
 export interface AuditFilter {
   /** An action or its start ('role.'); '' for all. */
   action: string;
@@ -33,7 +34,7 @@ export function revokeAdminRole(token: string, username: string) {
 }
 
 function listAuditEntries(token: string, filter: AuditFilter, cursor: string | null) {
-  return apiGet(contracts.listAuditEntries, {
+  return apiGet(audit.listAuditEntries, {
     token,
     query: {
       ...(cursor && { cursor }),

@@ -1,6 +1,6 @@
 import '../../../../styles/admin-roles.css';
 import { useId, useState, type FormEvent } from 'react';
-import { AUDIT_ACTION_PREFIX } from '../../../../../../shared/api/admin-roles';
+import { AUDIT_ACTION_PREFIX } from '../../../../../../shared/api/admin-audit';
 import { errorProps, FormField } from '../../../../components/ui/form-field';
 import { LoadFailed } from '../../../../components/ui/load-failed';
 import { MorePages } from '../../../../components/ui/more-pages';

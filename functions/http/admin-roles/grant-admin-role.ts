@@ -1,4 +1,4 @@
-import { grantAdminRole } from '../../core/admin/roles/grant-admin-role';
+import { grantAdminRole } from '../../core/admin-roles/grant-admin-role';
 import { adminRoleDeps } from '../../wiring/admin-roles';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';

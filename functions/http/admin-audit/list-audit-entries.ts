@@ -1,4 +1,4 @@
-import { listAuditEntries } from '../../core/admin/audit-log/list-audit-entries';
+import { listAuditEntries } from '../../core/admin-audit/list-audit-entries';
 import { listAuditEntriesDeps } from '../../wiring/admin-roles';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

@@ -1,5 +1,5 @@
 import { decodeTime, encodeTime } from 'ulid';
-import { BadRequestError } from '../../../lib/errors';
+import { BadRequestError } from '../../lib/errors';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 

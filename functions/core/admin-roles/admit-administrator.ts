@@ -1,4 +1,4 @@
-import type { UserRecord } from '../../auth/ports';
+import type { UserRecord } from '../auth/ports';
 import type { AdminRoleDeps } from './ports';
 
 export type AdmissionDeps = Pick<AdminRoleDeps, 'roles' | 'configuredWallets' | 'audit'>;

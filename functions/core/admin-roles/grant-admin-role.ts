@@ -1,4 +1,4 @@
-import type { AdminMember } from '../../../../shared/api/admin-roles';
+import type { AdminMember } from '../../../shared/api/admin-roles';
 import { listAdmins } from './list-admins';
 import type { AdminRoleDeps } from './ports';
 import { targetUser } from './target-user';

@@ -1,5 +1,5 @@
-import { NotFoundError } from '../../../lib/errors';
-import type { UserRecord } from '../../auth/ports';
+import { NotFoundError } from '../../lib/errors';
+import type { UserRecord } from '../auth/ports';
 import type { AdminRoleStore } from './ports';
 
 /** The user a grant or revoke names, or 404. */

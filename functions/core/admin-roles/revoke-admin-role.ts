@@ -1,5 +1,5 @@
-import type { AdminMember } from '../../../../shared/api/admin-roles';
-import { InvalidStateError } from '../../../lib/errors';
+import type { AdminMember } from '../../../shared/api/admin-roles';
+import { InvalidStateError } from '../../lib/errors';
 import { listAdmins } from './list-admins';
 import type { AdminRoleDeps } from './ports';
 import { targetUser } from './target-user';

@@ -1,4 +1,4 @@
-import { listAdmins } from '../../core/admin/roles/list-admins';
+import { listAdmins } from '../../core/admin-roles/list-admins';
 import { adminRoleDeps } from '../../wiring/admin-roles';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

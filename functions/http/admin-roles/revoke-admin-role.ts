@@ -1,4 +1,4 @@
-import { revokeAdminRole } from '../../core/admin/roles/revoke-admin-role';
+import { revokeAdminRole } from '../../core/admin-roles/revoke-admin-role';
 import { adminRoleDeps } from '../../wiring/admin-roles';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';

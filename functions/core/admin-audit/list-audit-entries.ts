@@ -1,6 +1,6 @@
-import type { AuditEntryView } from '../../../../shared/api/admin-roles';
-import type { Clock } from '../../clock/clock';
-import type { AdminRoleStore } from '../roles/ports';
+import type { AuditEntryView } from '../../../shared/api/admin-audit';
+import type { Clock } from '../clock/clock';
+import type { AdminRoleStore } from '../admin-roles/ports';
 import { cursorAboveMonth, decodeAuditCursor, monthOfId, previousMonth } from './audit-cursor';
 import type { AuditEntryRecord, AuditReader } from './ports';
 

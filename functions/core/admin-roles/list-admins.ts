@@ -1,4 +1,4 @@
-import type { AdminMember } from '../../../../shared/api/admin-roles';
+import type { AdminMember } from '../../../shared/api/admin-roles';
 import type { AdminRoleDeps } from './ports';
 
 /** Every administrator by username; those whose wallet is configured are marked (their role can't be revoked here). */

@@ -1,6 +1,6 @@
-import type { AuditLog } from '../audit';
-import type { Clock } from '../../clock/clock';
-import type { UserRecord } from '../../auth/ports';
+import type { AuditLog } from '../admin/audit';
+import type { Clock } from '../clock/clock';
+import type { UserRecord } from '../auth/ports';
 
 /** One administrator as the Roles tab lists them. */
 export interface AdminMemberRecord {
