@@ -13,6 +13,8 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
+import { grantAdminRole, listAdmins, revokeAdminRole } from '../shared/api/admin-roles';
+import { listAuditEntries } from '../shared/api/admin-audit';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -829,6 +831,24 @@ export const routes = {
     'http/seller-settings/save-seller-settings',
     'user',
     signedIn(200),
+  ),
+  // The admin portal's Roles and Audit tabs (decision 062). Grant and revoke are PUT and DELETE: a retry changes and
+  // records nothing more.
+  listAdmins: route('listAdmins', listAdmins, 'http/admin-roles/list-admins', 'admin', admins(200)),
+  grantAdminRole: route('grantAdminRole', grantAdminRole, 'http/admin-roles/grant-admin-role', 'admin', admins(200)),
+  revokeAdminRole: route(
+    'revokeAdminRole',
+    revokeAdminRole,
+    'http/admin-roles/revoke-admin-role',
+    'admin',
+    admins(200),
+  ),
+  listAuditEntries: route(
+    'listAuditEntries',
+    listAuditEntries,
+    'http/admin-audit/list-audit-entries',
+    'admin',
+    admins(200),
   ),
 } as const;
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { allHandlerModules, type ScheduleDef } from '../functions/routes';
+import { adminSettings } from './stacks/admin-settings';
 import { AlarmsStack } from './stacks/alarms-stack';
 import { ApiStack } from './stacks/api-stack';
 import { bundleTogether } from './stacks/handler-bundling';
@@ -82,11 +83,14 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
   // The platform's XRPL account (context platformWalletAddress; fees: platformFeePercent, default 2.5). Its seed is a
   // secret of the data stack, read only by what releases and refunds escrows.
   const platform = platformSettings(ctx);
+  // The configured administrators' wallets (context adminWalletAddresses, decision 062).
+  const admin = adminSettings(ctx);
 
   const data = new DataStack(app, name('Data'), { env, stackName: name('Data'), mediaCorsOrigins });
   const base = {
     ...ledger,
     ...platform,
+    ...admin,
     XAMAN_API_SECRET_ARN: data.xamanApiSecret.secretArn,
     TABLE_NAME: data.table.tableName,
     MEDIA_BUCKET: data.mediaBucket.bucketName,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import '../../shared/zod-locale';
+import { parseAdminWallets } from '../../shared/domain/admin-wallets';
 
 /**
  * Every setting the functions read, validated once. Endpoints of AWS services come from the SDK's own
@@ -255,6 +256,22 @@ export function protectionConfig(): ProtectionConfig {
   return cachedProtection;
 }
 
+let cachedAdminWallets: string[] | undefined;
+
+/**
+ * The configured administrators' wallets (decision 062): ADMIN_WALLET_ADDRESSES, comma-separated classic addresses
+ * (none when unset). Read at sign-in, so a wrong value stops sign-ins with the problem named rather than admitting none.
+ */
+export function adminWallets(): string[] {
+  if (cachedAdminWallets) return cachedAdminWallets;
+  try {
+    cachedAdminWallets = parseAdminWallets(process.env.ADMIN_WALLET_ADDRESSES);
+  } catch (error) {
+    throw new Error(`Invalid admin configuration: ADMIN_WALLET_ADDRESSES (${(error as Error).message})`);
+  }
+  return cachedAdminWallets;
+}
+
 /** Only for the local runtime and tests that change the environment after a first read. */
 export function resetConfigForTests(): void {
   cached =
@@ -265,5 +282,6 @@ export function resetConfigForTests(): void {
     cachedEscrow =
     cachedPlatform =
     cachedProtection =
+    cachedAdminWallets =
       undefined;
 }

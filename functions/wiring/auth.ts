@@ -11,6 +11,7 @@ import { sessionStore } from '../adapters/db/session-store';
 import { signingRequestStore } from '../adapters/db/signing-request-store';
 import { mediaUrl } from '../adapters/media-url';
 import { secrets } from '../adapters/secrets';
+import { admissionDeps } from './admin-roles';
 
 /** The auth use cases' ports over the table and the secrets port, for this container. */
 export const sessionKey = async () => signingKey(await secrets.read('sessionSigningKey'));
@@ -41,7 +42,13 @@ export function checkUsernameDeps(): CheckUsernameDeps {
 }
 
 export function createAccountDeps(): CreateAccountDeps {
-  return { accounts: accounts(), session: sessionDeps(), rateLimits: rateLimits(), mediaUrl };
+  return {
+    accounts: accounts(),
+    session: sessionDeps(),
+    rateLimits: rateLimits(),
+    mediaUrl,
+    admission: admissionDeps(),
+  };
 }
 
 export const refreshSessionDeps = sessionDeps;

@@ -5,6 +5,7 @@ import { clock } from '../adapters/clock';
 import { loadLedger } from '../adapters/load-ledger';
 import { mediaUrl } from '../adapters/media-url';
 import { signingEvents } from '../adapters/signing-queue';
+import { admissionDeps } from './admin-roles';
 import { accounts, rateLimits, sessionDeps } from './auth';
 import { openSigningDeps } from './signing';
 
@@ -32,5 +33,6 @@ export function completeSignInDeps(): CompleteSignInDeps {
     // On the system time, as every session and ticket is, since they are verified on it (lib/session-auth).
     session: sessionDeps(),
     mediaUrl,
+    admission: admissionDeps(),
   };
 }

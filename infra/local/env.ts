@@ -52,6 +52,8 @@ export interface LocalEndpoints {
   sessionSigningKey: string;
   /** Seals escrow fulfillments (in AWS a KMS key). */
   fulfillmentKey: string;
+  /** The configured administrators' wallets (ADMIN_WALLET_ADDRESSES, decision 062). */
+  adminWallets?: readonly string[];
 }
 
 /**
@@ -99,6 +101,7 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     });
   }
   if (e.productLookupUrl) env.PRODUCT_LOOKUP_URL = e.productLookupUrl;
+  if (e.adminWallets?.length) env.ADMIN_WALLET_ADDRESSES = e.adminWallets.join(',');
   if (e.carrier) {
     // Locally the secrets are plain variables; in AWS functions get the *_ARN variables instead.
     Object.assign(env, {

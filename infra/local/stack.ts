@@ -39,6 +39,8 @@ import { startPoller } from './queue-poller';
 import { startS3, type LocalS3 } from './s3';
 import { startSqs, type LocalSqs } from './sqs';
 import { sellerDevWallets } from './seed/seller-wallets';
+import { adminDevWallet, localAdminWallet } from './seed/admin-wallet';
+import { parseAdminWallets } from '../../shared/domain/admin-wallets';
 import { startStandIns, type StandIns } from './stand-ins';
 import { createStaticWeb } from './static-web';
 import { createLocalControls, LOCAL_CONTROLS_PREFIX } from './local-controls';
@@ -238,6 +240,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         ...standIns.endpoints,
         sessionSigningKey: localSessionSigningKey(dataDir),
         fulfillmentKey: localFulfillmentKey(dataDir),
+        // The stand-in's 'admin' dev wallet, and any the developer's own ADMIN_WALLET_ADDRESSES names (decision 062).
+        adminWallets: [
+          ...(standIns.xaman ? [localAdminWallet().classicAddress] : []),
+          ...parseAdminWallets(process.env.ADMIN_WALLET_ADDRESSES),
+        ],
       },
       queueDefs,
     );
@@ -247,6 +254,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     resetAwsClients();
     warmHandlers([...allHandlerModules(), ...queueDefs.map((q) => q.consumer)]);
 
+    // The local administrator can sign in from the sign page (its address is configured above).
+    standIns.xaman
+      ?.adoptWallets([adminDevWallet()])
+      .catch((error: unknown) => console.error('local stack: funding the admin wallet failed', error));
     if (opts.seed) {
       await seedOnce(dataDir);
       // The demo sellers can be bought from and signed in as: their wallets are funded and shown on the sign page.

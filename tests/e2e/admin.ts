@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { adminRoleStore } from '../../functions/adapters/db/admin-role-store';
 import { serviceFor } from '../../functions/adapters/db/service';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
 import { required } from './shipped-sale';
@@ -15,10 +16,8 @@ export async function makeAdmin(userId: string): Promise<void> {
     credentials: LOCAL_CREDENTIALS,
   });
   try {
-    await serviceFor(DynamoDBDocumentClient.from(client), LOCAL_TABLE_NAME)
-      .entities.user.patch({ userId })
-      .set({ role: 'admin' })
-      .go();
+    // With the roster beside the role, as a grant writes them (decision 062).
+    await adminRoleStore(serviceFor(DynamoDBDocumentClient.from(client), LOCAL_TABLE_NAME)).grant(userId, new Date());
   } finally {
     client.destroy();
   }

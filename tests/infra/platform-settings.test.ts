@@ -13,13 +13,20 @@ import { platformSettings } from '../../infra/stacks/platform-settings';
  */
 const NO_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 const ADDRESS = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe';
+const ADMINS = ' r9Vsrg4qiSuUewGgfMA5a1TyL1oADgwFnN, rMrtq2augv49rUswu86p7voVC1FrRDMisS';
 let scratch: string;
 let built: MarketplaceApp;
 
 beforeAll(() => {
   scratch = mkdtempSync(path.join(tmpdir(), 'infra-platform-'));
   built = buildApp({
-    context: { ...NO_BUNDLING, platformWalletAddress: ADDRESS, platformFeePercent: '3.75' },
+    // With configured administrators (decision 062): their wallets reach every function the same way.
+    context: {
+      ...NO_BUNDLING,
+      platformWalletAddress: ADDRESS,
+      platformFeePercent: '3.75',
+      adminWalletAddresses: ADMINS,
+    },
     siteDir: path.join(scratch, 'no-build-here'),
     outdir: path.join(scratch, 'cdk.out'),
     nag: false,
@@ -53,6 +60,7 @@ describe('platform account settings from context', () => {
         expect(fn.Properties.Environment.Variables).toMatchObject({
           PLATFORM_WALLET_ADDRESS: ADDRESS,
           PLATFORM_FEE_PERCENT: '3.75',
+          ADMIN_WALLET_ADDRESSES: 'r9Vsrg4qiSuUewGgfMA5a1TyL1oADgwFnN,rMrtq2augv49rUswu86p7voVC1FrRDMisS',
         });
         count++;
       }
@@ -65,6 +73,7 @@ describe('platform account settings from context', () => {
       buildApp({ context: { ...NO_BUNDLING, ...context }, siteDir: path.join(scratch, 'none'), nag: false });
     expect(build({ platformWalletAddress: 'rNotAnAddress' })).toThrow(/platformWalletAddress 'rNotAnAddress'/);
     expect(build({ platformFeePercent: '2,5' })).toThrow(/platformFeePercent '2,5'/);
+    expect(build({ adminWalletAddresses: 'rNotAnAddress' })).toThrow(/adminWalletAddresses 'rNotAnAddress'/);
     const ctx = (values: Record<string, string>) => (key: string) => values[key];
     // An X-address is an address too, but config.ts takes classic addresses only.
     expect(() =>

@@ -312,6 +312,12 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   },
   // Each caller reads a send of its own (the visitor names the seller's).
   getSend: async ({ me, world }) => ({ params: { sendId: await sendOf(world, me ?? world.callers.seller) } }),
+  // The admin portal's Roles and Audit tabs (decision 062). Grant names the world's admin (one already: nothing
+  // changes) and revoke its buyer (not one: nothing changes), so no caller's role moves under the other routes.
+  listAdmins: () => ({}),
+  grantAdminRole: ({ world }) => ({ params: { username: world.callers.admin.username } }),
+  revokeAdminRole: ({ world }) => ({ params: { username: world.callers.user.username } }),
+  listAuditEntries: () => ({ query: { limit: '5', action: 'admin.' } }),
 };
 
 const sends = new WeakMap<World, Map<string, Promise<string>>>();

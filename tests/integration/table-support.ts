@@ -5,6 +5,7 @@ import { facetQuery } from '../../functions/adapters/db/browse-facet-page';
 import { serviceFor } from '../../functions/adapters/db/service';
 import { facetShape, listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, LOCAL_TABLE_NAME } from '../../infra/local/env';
+import { adminRoleStore } from '../../functions/adapters/db/admin-role-store';
 
 let table: ReturnType<typeof build> | undefined;
 
@@ -27,7 +28,8 @@ export function tableService() {
  */
 export async function makeAdmin(userId: string): Promise<void> {
   table ??= build();
-  await table.entities.user.patch({ userId }).set({ role: 'admin' }).go();
+  // With the roster beside the role, as a grant writes them (decision 062).
+  await adminRoleStore(table).grant(userId, new Date());
 }
 
 /** The browse facets (of those a listing like `l` belongs to) that hold an entry for `listingId`, read from the table. */

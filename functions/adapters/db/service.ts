@@ -8,6 +8,7 @@ import {
 import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { accountStateEntity } from './entities/account-state';
+import { adminRosterEntity } from './entities/admin-roster';
 import { auditEntryEntity } from './entities/audit-entry';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
@@ -87,6 +88,7 @@ const factories = {
   sellerSettings: sellerSettingsEntity,
   accountState: accountStateEntity,
   auditEntry: auditEntryEntity,
+  adminRoster: adminRosterEntity,
   walletSend: walletSendEntity,
   analyticsPeriod: analyticsPeriodEntity,
   analyticsMark: analyticsMarkEntity,

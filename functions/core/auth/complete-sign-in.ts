@@ -1,5 +1,6 @@
 import type { SignInCompletion } from '../../../shared/api/auth';
 import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { admitAdministrator, type AdmissionDeps } from '../admin-roles/admit-administrator';
 import type { LedgerGateway } from '../ledger/ports';
 import { readThroughStatus } from '../signing/poll-signing';
 import type { AccountStore, RateLimitStore } from './ports';
@@ -15,6 +16,8 @@ export interface CompleteSignInDeps extends StatusDeps {
   /** Sessions and tickets are issued on the time they are verified on (functions/lib/session-auth.ts). */
   session: SessionDeps;
   mediaUrl: (key: string) => string;
+  /** Configured wallets become administrators; administrators' sign-ins are audited (decision 062). */
+  admission: AdmissionDeps;
 }
 
 export interface SignInAnswer {
@@ -54,8 +57,9 @@ export async function completeSignIn(
     throw new ConflictError('This sign-in request has already been used');
   }
 
-  const user = await deps.accounts.userByWallet(verdict.account);
-  if (user) {
+  const found = await deps.accounts.userByWallet(verdict.account);
+  if (found) {
+    const user = await admitAdministrator(found, deps.admission, at);
     const session = await openSession(user.userId, deps.session);
     return { kind: 'session', session, user: await currentUser(user, deps.accounts, deps.mediaUrl) };
   }

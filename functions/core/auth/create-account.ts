@@ -1,5 +1,6 @@
 import type { SignedIn } from '../../../shared/api/auth';
 import { checkUsername, USERNAME_MESSAGES } from '../../../shared/domain/username';
+import { admitAdministrator, type AdmissionDeps } from '../admin-roles/admit-administrator';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import type { AccountStore, RateLimitStore } from './ports';
 import { enforceRateLimit } from './rate-limit';
@@ -11,6 +12,8 @@ export interface CreateAccountDeps {
   session: SessionDeps;
   rateLimits: RateLimitStore;
   mediaUrl: (key: string) => string;
+  /** Configured wallets become administrators; administrators' sign-ins are audited (decision 062). */
+  admission: AdmissionDeps;
 }
 
 /**
@@ -36,19 +39,20 @@ export async function createAccount(
   const rule = checkUsername(input.username);
   if (!rule.ok) throw new BadRequestError(rule.message, { username: rule.message });
 
-  const user = {
+  const created = {
     userId: deps.session.newId(),
     username: rule.username,
     walletAddress,
     role: 'user' as const,
     createdAt: at.toISOString(),
   };
-  const result = await deps.accounts.create(user);
+  const result = await deps.accounts.create(created);
   if (!result.ok) {
     throw new ConflictError(
       result.reason === 'username_taken' ? USERNAME_MESSAGES.taken : 'This wallet already has an account',
     );
   }
+  const user = await admitAdministrator(created, deps.admission, at);
   const session = await openSession(user.userId, deps.session);
   return { kind: 'session', session, user: await currentUser(user, deps.accounts, deps.mediaUrl) };
 }

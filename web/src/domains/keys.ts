@@ -64,6 +64,11 @@ export const keys = {
 
   notificationSummary: (userId: string) => ['notification-summary', userId] as const,
   notificationPages: (userId: string, cursor: string | null) => ['notification-pages', userId, cursor] as const,
+
+  /** The admin portal's administrators and audit log pages (decision 062), as the administrator reading them. */
+  adminRoles: (userId: string) => ['admin-roles', userId] as const,
+  auditEntries: (userId: string, filter: { action: string; actor: string }, cursor: string | null) =>
+    ['audit-entries', userId, filter.action, filter.actor, cursor] as const,
 };
 
 /** The resource a key names (its first element). */

@@ -6,6 +6,7 @@ import { issueRegistrationTicket } from '../../../../functions/core/auth/tokens'
 import { AppError } from '../../../../functions/lib/errors';
 import { testClock } from '../../../fixtures/test-clock';
 import { MemoryAccounts, MemorySessions, TEST_KEY } from './memory-ports';
+import { noAdmission } from '../admin/memory-admin';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const WALLET = 'rNewWallet123456789012345678';
@@ -30,6 +31,7 @@ function setup(now = NOW) {
     },
     rateLimits: unlimited,
     mediaUrl: (k: string) => k,
+    admission: noAdmission(),
   };
   return { accounts, deps };
 }

@@ -17,6 +17,7 @@ import {
   state,
   TEST_KEY,
 } from './memory-ports';
+import { noAdmission } from '../admin/memory-admin';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const WALLET = 'rSignedInWallet1234567890123';
@@ -57,6 +58,7 @@ describe('sign-in', () => {
     mediaUrl: (k: string) => `http://media/${k}`,
     rateLimits: new MemoryRateLimits(),
     clock: testClock(NOW),
+    admission: noAdmission(),
   });
 
   beforeEach(() => {

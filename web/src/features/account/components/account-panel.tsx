@@ -14,7 +14,7 @@ import { UserAvatar } from '../../../domains/profile/user-avatar';
 /**
  * Spec part 1 "Account panel", with /messages and its unread count (decision 032; also on the trigger, so a new message
  * shows with the panel closed, kept live from the user's topic). 'Sell Items' is for sellers on the mobile layout only,
- * as the spec says.
+ * as the spec says. 'Admin' is for administrators only (decision 062; the portal and its routes check the role too).
  */
 export function AccountPanel({ user, balance }: { user: CurrentUser; balance: string }) {
   const { disconnect } = useSession();
@@ -94,6 +94,11 @@ export function AccountPanel({ user, balance }: { user: CurrentUser; balance: st
           <DropdownMenu.Item asChild className="menu-item">
             <Link to="/settings">Profile Settings</Link>
           </DropdownMenu.Item>
+          {user.role === 'admin' && (
+            <DropdownMenu.Item asChild className="menu-item">
+              <Link to="/admin">Admin</Link>
+            </DropdownMenu.Item>
+          )}
           {user.isSeller && mobile && (
             <DropdownMenu.Item asChild className="menu-item">
               <Link to="/sell">Sell Items</Link>
