@@ -52,6 +52,8 @@ export interface LocalEndpoints {
   sessionSigningKey: string;
   /** Seals escrow fulfillments (in AWS a KMS key). */
   fulfillmentKey: string;
+  /** The admin portal's saved API keys (decision 064; in AWS Secrets Manager). */
+  adminSecretsFile?: string;
 }
 
 /**
@@ -80,6 +82,7 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     SESSION_SIGNING_KEY: e.sessionSigningKey,
     FULFILLMENT_KEY: e.fulfillmentKey,
   };
+  if (e.adminSecretsFile) env.ADMIN_SECRETS_FILE = e.adminSecretsFile;
   if (e.ledger) {
     Object.assign(env, { XRPL_URL: e.ledger.url, XRPL_NETWORK: 'local', RLUSD_ISSUER: e.ledger.rlusdIssuer });
     if (e.ledger.platform) {

@@ -238,6 +238,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
         ...standIns.endpoints,
         sessionSigningKey: localSessionSigningKey(dataDir),
         fulfillmentKey: localFulfillmentKey(dataDir),
+        adminSecretsFile: path.join(dataDir, 'admin-secrets.json'),
       },
       queueDefs,
     );

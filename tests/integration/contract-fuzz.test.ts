@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteDef } from '../../functions/routes';
 import { LOCAL_MEDIA_BUCKET, LOCAL_TABLE_NAME } from '../../infra/local/env';
+import { DEFAULT_NETWORK_SETTINGS } from '../../shared/api/admin-network';
 import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { call } from './auth-support';
 import {
@@ -63,6 +64,9 @@ afterEach(async () => {
     from: world.callers.seller.from,
     body: DEFAULT_SELLER_SETTINGS,
   });
+  // Generated network settings may shorten the escrow window every later checkout takes (decision 064).
+  const admin = world.callers.admin;
+  await call('PUT', '/api/admin/network', { token: admin.token, from: admin.from, body: DEFAULT_NETWORK_SETTINGS });
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { dynamoClient } from '../../lib/aws-clients';
 import { config } from '../../lib/config';
 import { accountStateEntity } from './entities/account-state';
 import { auditEntryEntity } from './entities/audit-entry';
+import { networkSettingsEntity } from './entities/network-settings';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
 import { buyerHoldEntity } from './entities/buyer-hold';
@@ -87,6 +88,7 @@ const factories = {
   sellerSettings: sellerSettingsEntity,
   accountState: accountStateEntity,
   auditEntry: auditEntryEntity,
+  networkSettings: networkSettingsEntity,
   walletSend: walletSendEntity,
   analyticsPeriod: analyticsPeriodEntity,
   analyticsMark: analyticsMarkEntity,
