@@ -64,6 +64,10 @@ export const keys = {
 
   notificationSummary: (userId: string) => ['notification-summary', userId] as const,
   notificationPages: (userId: string, cursor: string | null) => ['notification-pages', userId, cursor] as const,
+
+  /** The admin portal's XRPL Network and API keys tabs (decision 064). */
+  adminNetwork: (userId: string) => ['admin-network', userId] as const,
+  adminApiKeys: (userId: string) => ['admin-api-keys', userId] as const,
 };
 
 /** The resource a key names (its first element). */
