@@ -88,12 +88,12 @@ describe('API keys tab', () => {
 
     // The lookup key: nothing running reads it, so no other test's credentials change.
     const value = `upc-${randomUUID()}`;
-    const empty = await call<{ error: { message: string } }>(
+    const empty = await call<{ error: { fields: Record<string, string> } }>(
       'PUT',
       '/api/admin/api-keys/upcServiceKey',
       as(admin, { value: ' ' }),
     );
-    expect([empty.status, empty.body.error.message]).toEqual([400, 'API key value cannot be empty']);
+    expect([empty.status, empty.body.error.fields.value]).toEqual([400, 'API key value cannot be empty']);
     const saved = await call('PUT', '/api/admin/api-keys/upcServiceKey', as(admin, { value }));
     expect(saved.status).toBe(200);
     const keys = await call<{ keys: ApiKeyStatus[] }>('GET', '/api/admin/api-keys', as(admin));
