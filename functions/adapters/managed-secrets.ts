@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { MANAGED_KEYS, type ManagedKey } from '../../shared/api/admin-api-keys';
 import type { ManagedSecretStore } from '../core/admin/api-keys/ports';
+import { UpstreamError } from '../lib/errors';
 
 /** The deployment's own variable (or secret ARN) for each key: set there, it counts as configured. */
 const DEPLOYED: Record<ManagedKey, readonly string[]> = {
@@ -79,9 +80,23 @@ function secretsManagerStore(prefix: string): ManagedSecretStore {
   };
 }
 
+/** Neither is set: what the deployment supplies is reported, and a save says why it cannot be kept. */
+const unconfigured: ManagedSecretStore = {
+  configured: () => Promise.resolve(allKeys(deployed)),
+  save: () =>
+    Promise.reject(
+      new UpstreamError(
+        'unavailable',
+        'secrets_unconfigured',
+        'Saving API keys is not configured for this deployment (ADMIN_SECRETS_PREFIX).',
+      ),
+    ),
+};
+
 /** ADMIN_SECRETS_PREFIX selects Secrets Manager (AWS); locally ADMIN_SECRETS_FILE (the local stack's data dir). */
 export function managedSecrets(): ManagedSecretStore {
   const prefix = process.env.ADMIN_SECRETS_PREFIX;
   if (prefix) return secretsManagerStore(prefix);
-  return fileStore(path.resolve(process.env.ADMIN_SECRETS_FILE ?? '.data/admin-secrets.json'));
+  const file = process.env.ADMIN_SECRETS_FILE;
+  return file ? fileStore(path.resolve(file)) : unconfigured;
 }
