@@ -17,7 +17,7 @@ import {
   testNetworkConnection,
 } from '../../../../functions/core/admin/network/test-network-connection';
 import { cancelAfterFrom } from '../../../../functions/core/orders/checkout';
-import { AppError } from '../../../../functions/lib/errors';
+import type { AppError } from '../../../../functions/lib/errors';
 
 const at = new Date('2026-11-28T12:00:00.000Z');
 const IN_USE = { network: 'local', url: 'ws://127.0.0.1:6006' };
