@@ -837,31 +837,31 @@ export const routes = {
   getNetworkSettings: route(
     'getNetworkSettings',
     getNetworkSettings,
-    'http/admin/get-network-settings',
+    'http/admin-network/get-network-settings',
     'admin',
     admins(200),
   ),
   saveNetworkSettings: route(
     'saveNetworkSettings',
     saveNetworkSettings,
-    'http/admin/save-network-settings',
+    'http/admin-network/save-network-settings',
     'admin',
     admins(200),
   ),
   testNetworkConnection: route(
     'testNetworkConnection',
     testNetworkConnection,
-    'http/admin/test-network-connection',
+    'http/admin-network/test-network-connection',
     'admin',
     admins(200),
   ),
   // The API keys tab (decision 064): whether each key is set, a new value, and Test Connection with the stored ones.
-  getApiKeys: route('getApiKeys', getApiKeys, 'http/admin/get-api-keys', 'admin', admins(200)),
-  saveApiKey: route('saveApiKey', saveApiKey, 'http/admin/save-api-key', 'admin', admins(200)),
+  getApiKeys: route('getApiKeys', getApiKeys, 'http/admin-api-keys/get-api-keys', 'admin', admins(200)),
+  saveApiKey: route('saveApiKey', saveApiKey, 'http/admin-api-keys/save-api-key', 'admin', admins(200)),
   testApiConnection: route(
     'testApiConnection',
     testApiConnection,
-    'http/admin/test-api-connection',
+    'http/admin-api-keys/test-api-connection',
     'admin',
     admins(200),
     {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
@@ -8,7 +9,7 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import { MANAGED_KEYS, type ManagedKey } from '../../shared/api/admin-api-keys';
-import type { ManagedSecretStore } from '../core/admin/api-keys/ports';
+import type { ManagedSecretStore } from '../core/admin-api-keys/ports';
 import { UpstreamError } from '../lib/errors';
 
 /** The deployment's own variable (or secret ARN) for each key: set there, it counts as configured. */
@@ -27,6 +28,9 @@ const deployed = (name: ManagedKey) => DEPLOYED[name].some((v) => Boolean(proces
 const allKeys = (set: (name: ManagedKey) => boolean) =>
   Object.fromEntries(MANAGED_KEYS.map((k) => [k, set(k)])) as Record<ManagedKey, boolean>;
 
+/** The local file's writes, one after another. */
+let writes: Promise<void> = Promise.resolve();
+
 /** Locally: one JSON file under the data directory, owner-only (never committed: .data is ignored). */
 function fileStore(file: string): ManagedSecretStore {
   const read = async (): Promise<Partial<Record<ManagedKey, string>>> => {
@@ -42,13 +46,18 @@ function fileStore(file: string): ManagedSecretStore {
       const saved = await read();
       return allKeys((k) => Boolean(saved[k]) || deployed(k));
     },
-    async save(name, value) {
-      const saved = await read();
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Written aside and renamed, so a crash mid-write never leaves half a file.
-      const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, JSON.stringify({ ...saved, [name]: value }), { mode: 0o600 });
-      await fs.rename(temp, file);
+    save(name, value) {
+      // One write at a time (the local stack is one process): concurrent saves of two keys must not lose either.
+      const write = writes.then(async () => {
+        const saved = await read();
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        // Written aside and renamed, so a crash mid-write never leaves half a file.
+        const temp = `${file}.${randomUUID()}.tmp`;
+        await fs.writeFile(temp, JSON.stringify({ ...saved, [name]: value }), { mode: 0o600 });
+        await fs.rename(temp, file);
+      });
+      writes = write.catch(() => undefined);
+      return write;
     },
   };
 }

@@ -2,8 +2,8 @@ import { carrier } from '../adapters/carrier/fedex-carrier';
 import { clock } from '../adapters/clock';
 import { managedSecrets } from '../adapters/managed-secrets';
 import { signer } from '../adapters/signer/xaman-signer';
-import type { ConnectionChecks, ManagedSecretStore } from '../core/admin/api-keys/ports';
-import type { SaveApiKeyDeps } from '../core/admin/api-keys/save-api-key';
+import type { ConnectionChecks, ManagedSecretStore } from '../core/admin-api-keys/ports';
+import type { SaveApiKeyDeps } from '../core/admin-api-keys/save-api-key';
 import { auditLog } from './audit';
 
 /** The API keys tab's composition (decision 064). */

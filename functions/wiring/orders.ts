@@ -55,7 +55,7 @@ import type { RequestLabelPaymentDeps } from '../core/orders/request-label-payme
 import { orderLabelStore } from '../adapters/db/order-label-store';
 import { readObject, writeObject } from '../adapters/media-store';
 import { checkSigningNow, openSigningDeps } from './signing';
-import { escrowWindowHours } from '../core/admin/network/network-settings';
+import { escrowWindowHours } from '../core/admin-network/network-settings';
 import { networkSettingsStore } from '../adapters/db/network-settings-store';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ApiKeyStatus } from '../../functions/core/admin/api-keys/get-api-keys';
+import type { ApiKeyStatus } from '../../functions/core/admin-api-keys/get-api-keys';
 import {
   DEFAULT_NETWORK_SETTINGS,
   NETWORK_TEXTS,

@@ -1,6 +1,6 @@
 import type { NetworkSettings } from '../../../shared/api/admin-network';
-import type { NetworkSettingsStore } from '../../core/admin/network/ports';
-import { ESCROW_OPEN_ON_LEDGER } from '../../core/admin/network/network-settings';
+import type { NetworkSettingsStore } from '../../core/admin-network/ports';
+import { ESCROW_OPEN_ON_LEDGER } from '../../core/admin-network/network-settings';
 import { conditionally } from './conditional';
 import { orderStore } from './order-store';
 import type { Db } from './service';

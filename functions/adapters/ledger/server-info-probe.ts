@@ -1,5 +1,5 @@
 import type { ServerInfo } from '../../../shared/api/admin-network';
-import type { LedgerProbe } from '../../core/admin/network/ports';
+import type { LedgerProbe } from '../../core/admin-network/ports';
 import { LedgerConnection } from './connection';
 
 interface RawServerInfo {

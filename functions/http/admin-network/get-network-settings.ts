@@ -1,4 +1,4 @@
-import { getNetworkSettings } from '../../core/admin/network/get-network-settings';
+import { getNetworkSettings } from '../../core/admin-network/get-network-settings';
 import { getNetworkSettingsDeps } from '../../wiring/admin-network';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

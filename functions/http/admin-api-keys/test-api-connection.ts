@@ -1,4 +1,4 @@
-import { testApiConnection } from '../../core/admin/api-keys/test-api-connection';
+import { testApiConnection } from '../../core/admin-api-keys/test-api-connection';
 import { connectionChecks } from '../../wiring/admin-api-keys';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

@@ -1,4 +1,4 @@
-import { saveApiKey } from '../../core/admin/api-keys/save-api-key';
+import { saveApiKey } from '../../core/admin-api-keys/save-api-key';
 import { saveApiKeyDeps } from '../../wiring/admin-api-keys';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';

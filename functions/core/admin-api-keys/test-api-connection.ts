@@ -1,4 +1,4 @@
-import type { ApiService } from '../../../../shared/api/admin-api-keys';
+import type { ApiService } from '../../../shared/api/admin-api-keys';
 import type { ConnectionChecks } from './ports';
 
 const UNREACHABLE: Record<ApiService, string> = {

@@ -1,4 +1,4 @@
-import { saveNetworkSettings } from '../../core/admin/network/save-network-settings';
+import { saveNetworkSettings } from '../../core/admin-network/save-network-settings';
 import { saveNetworkSettingsDeps } from '../../wiring/admin-network';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';

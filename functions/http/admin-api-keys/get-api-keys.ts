@@ -1,4 +1,4 @@
-import { getApiKeys } from '../../core/admin/api-keys/get-api-keys';
+import { getApiKeys } from '../../core/admin-api-keys/get-api-keys';
 import { apiKeyStatusDeps } from '../../wiring/admin-api-keys';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

@@ -2,9 +2,9 @@ import {
   DEFAULT_NETWORK_SETTINGS,
   type NetworkSettings,
   type NetworkSettingsView,
-} from '../../../../shared/api/admin-network';
-import type { OrderStatus } from '../../orders/order';
-import type { ProtectionSettings } from '../../orders/protection';
+} from '../../../shared/api/admin-network';
+import type { OrderStatus } from '../orders/order';
+import type { ProtectionSettings } from '../orders/protection';
 import type { LedgerInUse, NetworkSettingsStore, OpenEscrows, StoredNetworkSettings } from './ports';
 
 /**

@@ -1,4 +1,4 @@
-import type { NetworkSettings, ServerInfo } from '../../../../shared/api/admin-network';
+import type { NetworkSettings, ServerInfo } from '../../../shared/api/admin-network';
 
 export interface StoredNetworkSettings {
   settings: NetworkSettings;

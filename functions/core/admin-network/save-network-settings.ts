@@ -3,10 +3,10 @@ import {
   NETWORK_TEXTS,
   type NetworkSettings,
   type NetworkSettingsView,
-} from '../../../../shared/api/admin-network';
-import { BadRequestError, ConflictError, InvalidStateError } from '../../../lib/errors';
-import type { Clock } from '../../clock/clock';
-import type { AuditLog } from '../audit';
+} from '../../../shared/api/admin-network';
+import { BadRequestError, ConflictError, InvalidStateError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
+import type { AuditLog } from '../admin/audit';
 import { networkView, settingsOf, type NetworkViewDeps } from './network-settings';
 
 export interface SaveNetworkSettingsDeps extends NetworkViewDeps {

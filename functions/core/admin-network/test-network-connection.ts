@@ -1,5 +1,5 @@
-import type { ServerInfo } from '../../../../shared/api/admin-network';
-import { BadRequestError } from '../../../lib/errors';
+import type { ServerInfo } from '../../../shared/api/admin-network';
+import { BadRequestError } from '../../lib/errors';
 import { settingsOf } from './network-settings';
 import type { LedgerInUse, LedgerProbe, NetworkSettingsStore } from './ports';
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_KEY_EMPTY, MANAGED_KEYS, saveApiKey as saveApiKeyContract } from '../../../../shared/api/admin-api-keys';
 import { SECRET_CHANGED, type AuditRecord } from '../../../../functions/core/admin/audit';
-import { getApiKeys } from '../../../../functions/core/admin/api-keys/get-api-keys';
-import { saveApiKey } from '../../../../functions/core/admin/api-keys/save-api-key';
-import { testApiConnection } from '../../../../functions/core/admin/api-keys/test-api-connection';
+import { getApiKeys } from '../../../../functions/core/admin-api-keys/get-api-keys';
+import { saveApiKey } from '../../../../functions/core/admin-api-keys/save-api-key';
+import { testApiConnection } from '../../../../functions/core/admin-api-keys/test-api-connection';
 import { managedSecrets } from '../../../../functions/adapters/managed-secrets';
 
 const VALUE = 'sk-very-secret-value-0001';

@@ -6,16 +6,16 @@ import {
   type NetworkSettings,
 } from '../../../../shared/api/admin-network';
 import type { AuditRecord } from '../../../../functions/core/admin/audit';
-import { escrowWindowHours } from '../../../../functions/core/admin/network/network-settings';
-import type { StoredNetworkSettings } from '../../../../functions/core/admin/network/ports';
+import { escrowWindowHours } from '../../../../functions/core/admin-network/network-settings';
+import type { StoredNetworkSettings } from '../../../../functions/core/admin-network/ports';
 import {
   NETWORK_CHANGE_REFUSED,
   saveNetworkSettings,
-} from '../../../../functions/core/admin/network/save-network-settings';
+} from '../../../../functions/core/admin-network/save-network-settings';
 import {
   ENDPOINT_NOT_SAVED,
   testNetworkConnection,
-} from '../../../../functions/core/admin/network/test-network-connection';
+} from '../../../../functions/core/admin-network/test-network-connection';
 import { cancelAfterFrom } from '../../../../functions/core/orders/checkout';
 import type { AppError } from '../../../../functions/lib/errors';
 

@@ -1,4 +1,4 @@
-import type { ApiService, ManagedKey } from '../../../../shared/api/admin-api-keys';
+import type { ApiService, ManagedKey } from '../../../shared/api/admin-api-keys';
 
 /**
  * The managed API keys and secrets (decision 064): Secrets Manager in AWS, a file under the data directory locally.

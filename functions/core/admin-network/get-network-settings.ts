@@ -1,4 +1,4 @@
-import type { NetworkSettingsView } from '../../../../shared/api/admin-network';
+import type { NetworkSettingsView } from '../../../shared/api/admin-network';
 import { networkView, type NetworkViewDeps } from './network-settings';
 
 export type GetNetworkSettingsDeps = NetworkViewDeps;

@@ -1,4 +1,4 @@
-import { MANAGED_KEYS, MANAGED_KEY_LABELS, type ManagedKey } from '../../../../shared/api/admin-api-keys';
+import { MANAGED_KEYS, MANAGED_KEY_LABELS, type ManagedKey } from '../../../shared/api/admin-api-keys';
 import type { ManagedSecretStore } from './ports';
 
 export interface ApiKeyStatus {

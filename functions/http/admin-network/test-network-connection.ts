@@ -1,4 +1,4 @@
-import { testNetworkConnection } from '../../core/admin/network/test-network-connection';
+import { testNetworkConnection } from '../../core/admin-network/test-network-connection';
 import { testNetworkConnectionDeps } from '../../wiring/admin-network';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

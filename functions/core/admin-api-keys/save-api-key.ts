@@ -1,6 +1,6 @@
-import type { ManagedKey } from '../../../../shared/api/admin-api-keys';
-import type { Clock } from '../../clock/clock';
-import { SECRET_CHANGED, type AuditLog } from '../audit';
+import type { ManagedKey } from '../../../shared/api/admin-api-keys';
+import type { Clock } from '../clock/clock';
+import { SECRET_CHANGED, type AuditLog } from '../admin/audit';
 import { statusOf, type ApiKeyStatus } from './get-api-keys';
 import type { ManagedSecretStore } from './ports';
 
