@@ -93,6 +93,8 @@ import {
   startConversation,
 } from '../shared/api/messages';
 import { getSellerAnalytics, recordListingView } from '../shared/api/analytics';
+import { getNetworkSettings, saveNetworkSettings, testNetworkConnection } from '../shared/api/admin-network';
+import { getApiKeys, saveApiKey, testApiConnection } from '../shared/api/admin-api-keys';
 import {
   acceptOffer,
   counterOffer,
@@ -849,6 +851,43 @@ export const routes = {
     'http/admin-audit/list-audit-entries',
     'admin',
     admins(200),
+  ),
+  // The admin portal's XRPL Network tab (decision 064). Saves are PUTs (a retry writes the same again); Test
+  // Connection only reads, so a retry is harmless without an Idempotency-Key.
+  getNetworkSettings: route(
+    'getNetworkSettings',
+    getNetworkSettings,
+    'http/admin-network/get-network-settings',
+    'admin',
+    admins(200),
+  ),
+  saveNetworkSettings: route(
+    'saveNetworkSettings',
+    saveNetworkSettings,
+    'http/admin-network/save-network-settings',
+    'admin',
+    admins(200),
+  ),
+  testNetworkConnection: route(
+    'testNetworkConnection',
+    testNetworkConnection,
+    'http/admin-network/test-network-connection',
+    'admin',
+    admins(200),
+  ),
+  // The API keys tab (decision 064): whether each key is set, a new value, and Test Connection with the stored ones.
+  getApiKeys: route('getApiKeys', getApiKeys, 'http/admin-api-keys/get-api-keys', 'admin', admins(200)),
+  saveApiKey: route('saveApiKey', saveApiKey, 'http/admin-api-keys/save-api-key', 'admin', admins(200)),
+  testApiConnection: route(
+    'testApiConnection',
+    testApiConnection,
+    'http/admin-api-keys/test-api-connection',
+    'admin',
+    admins(200),
+    {
+      usesSigner: true,
+      usesCarrier: true,
+    },
   ),
 } as const;
 

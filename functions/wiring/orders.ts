@@ -55,6 +55,8 @@ import type { RequestLabelPaymentDeps } from '../core/orders/request-label-payme
 import { orderLabelStore } from '../adapters/db/order-label-store';
 import { readObject, writeObject } from '../adapters/media-store';
 import { checkSigningNow, openSigningDeps } from './signing';
+import { escrowWindowHours } from '../core/admin-network/network-settings';
+import { networkSettingsStore } from '../adapters/db/network-settings-store';
 
 /**
  * The orders domain's composition (decision 044): which adapter serves which port of each order use case, from
@@ -97,6 +99,7 @@ export async function checkoutDeps(): Promise<CheckoutDeps> {
     vault: fulfillmentVault(),
     orders: orderStore(db()),
     holds: holdReader(db()),
+    escrowWindowHours: () => escrowWindowHours(networkSettingsStore(db())),
     newId: ulid,
     randomBytes: (n) => randomBytes(n),
     clock,

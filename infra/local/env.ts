@@ -54,6 +54,8 @@ export interface LocalEndpoints {
   fulfillmentKey: string;
   /** The configured administrators' wallets (ADMIN_WALLET_ADDRESSES, decision 062). */
   adminWallets?: readonly string[];
+  /** The admin portal's saved API keys (decision 064; in AWS Secrets Manager). */
+  adminSecretsFile?: string;
 }
 
 /**
@@ -82,6 +84,7 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     SESSION_SIGNING_KEY: e.sessionSigningKey,
     FULFILLMENT_KEY: e.fulfillmentKey,
   };
+  if (e.adminSecretsFile) env.ADMIN_SECRETS_FILE = e.adminSecretsFile;
   if (e.ledger) {
     Object.assign(env, { XRPL_URL: e.ledger.url, XRPL_NETWORK: 'local', RLUSD_ISSUER: e.ledger.rlusdIssuer });
     if (e.ledger.platform) {

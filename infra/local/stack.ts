@@ -245,6 +245,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
           ...(standIns.xaman ? [localAdminWallet().classicAddress] : []),
           ...parseAdminWallets(process.env.ADMIN_WALLET_ADDRESSES),
         ],
+        adminSecretsFile: path.join(dataDir, 'admin-secrets.json'),
       },
       queueDefs,
     );

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteDef } from '../../functions/routes';
 import { LOCAL_MEDIA_BUCKET, LOCAL_TABLE_NAME } from '../../infra/local/env';
+import { DEFAULT_NETWORK_SETTINGS } from '../../shared/api/admin-network';
 import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { call } from './auth-support';
 import {
@@ -56,13 +57,18 @@ beforeAll(async () => {
 
 // A generated profile may turn selling off, generated settings direct contact or notifications (decision 057); the next
 // route needs the seller as it was.
-afterEach(async () => {
+afterEach(async ({ task }) => {
   await call('PUT', '/api/me/profile', { token, from: world.callers.seller.from, body: sellerProfile });
   await call('PUT', '/api/me/seller-settings', {
     token,
     from: world.callers.seller.from,
     body: DEFAULT_SELLER_SETTINGS,
   });
+  // Generated network settings may shorten the escrow window every later checkout takes (decision 064).
+  if (task.suite?.name.startsWith('saveNetworkSettings:')) {
+    const admin = world.callers.admin;
+    await call('PUT', '/api/admin/network', { token: admin.token, from: admin.from, body: DEFAULT_NETWORK_SETTINGS });
+  }
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { config } from '../../lib/config';
 import { accountStateEntity } from './entities/account-state';
 import { adminRosterEntity } from './entities/admin-roster';
 import { auditEntryEntity } from './entities/audit-entry';
+import { networkSettingsEntity } from './entities/network-settings';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
 import { buyerHoldEntity } from './entities/buyer-hold';
@@ -89,6 +90,7 @@ const factories = {
   accountState: accountStateEntity,
   auditEntry: auditEntryEntity,
   adminRoster: adminRosterEntity,
+  networkSettings: networkSettingsEntity,
   walletSend: walletSendEntity,
   analyticsPeriod: analyticsPeriodEntity,
   analyticsMark: analyticsMarkEntity,

@@ -29,7 +29,10 @@ import type { ShippingQuote } from './shipping-options';
 
 /** How long an order's units stay reserved while nobody asks the wallet to sign it. */
 export const RESERVATION_MINUTES = 15;
-/** Spec network default: escrows can be cancelled (refunded) 168 hours after they are made. */
+/**
+ * Spec network default: escrows can be cancelled (refunded) 168 hours after they are made. New escrows take the
+ * window saved on the admin portal's XRPL Network tab (decision 064); existing ones keep the CancelAfter they have.
+ */
 export const ESCROW_WINDOW_HOURS = 168;
 const ATTEMPTS = 8;
 
@@ -77,6 +80,8 @@ export interface CheckoutDeps {
   orders: OrderStore;
   /** The buyer's hold limits (decision 041), checked again by the write that reserves. */
   holds: HoldReader;
+  /** The CancelAfter window for new escrows, in hours (decision 064); ESCROW_WINDOW_HOURS when not given. */
+  escrowWindowHours?: () => Promise<number>;
   newId: () => string;
   randomBytes: (n: number) => Uint8Array;
   clock: Clock;
@@ -323,9 +328,16 @@ export async function assertPayable(
  * CancelAfter for an escrow made now: the escrow window counted from whichever clock is ahead, ours or the ledger's
  * (the ledger judges CancelAfter by its own close time), in whole seconds.
  */
-export async function cancelAfterFrom(at: Date, deps: Pick<CheckoutDeps, 'ledger'>): Promise<string> {
-  const start = Math.max(at.getTime(), (await deps.ledger.closeTime()).getTime());
-  return new Date(Math.floor(start / 1000) * 1000 + ESCROW_WINDOW_HOURS * 3_600_000).toISOString();
+export async function cancelAfterFrom(
+  at: Date,
+  deps: Pick<CheckoutDeps, 'ledger' | 'escrowWindowHours'>,
+): Promise<string> {
+  const [close, hours] = await Promise.all([
+    deps.ledger.closeTime(),
+    deps.escrowWindowHours?.() ?? Promise.resolve(ESCROW_WINDOW_HOURS),
+  ]);
+  const start = Math.max(at.getTime(), close.getTime());
+  return new Date(Math.floor(start / 1000) * 1000 + hours * 3_600_000).toISOString();
 }
 
 /** A pickup order's plain code, stored apart from the order for the buyer's reads only (decision 040). */

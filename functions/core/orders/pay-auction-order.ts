@@ -24,7 +24,16 @@ import { allowedPickupSellers } from './pickup-choice';
 
 export type PayAuctionOrderDeps = Pick<
   CheckoutDeps,
-  'listings' | 'users' | 'profiles' | 'quotes' | 'ledger' | 'readiness' | 'vault' | 'randomBytes' | 'clock'
+  | 'listings'
+  | 'users'
+  | 'profiles'
+  | 'quotes'
+  | 'ledger'
+  | 'readiness'
+  | 'vault'
+  | 'randomBytes'
+  | 'clock'
+  | 'escrowWindowHours'
 > & { orders: Pick<OrderRepository, 'get' | 'startPayment'> };
 
 /** The item an auction's order buys, as shipping it needs (its listing, sold or ended by now). */

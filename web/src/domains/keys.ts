@@ -69,6 +69,9 @@ export const keys = {
   adminRoles: (userId: string) => ['admin-roles', userId] as const,
   auditEntries: (userId: string, filter: { action: string; actor: string }, cursor: string | null) =>
     ['audit-entries', userId, filter.action, filter.actor, cursor] as const,
+  /** The admin portal's XRPL Network and API keys tabs (decision 064). */
+  adminNetwork: (userId: string) => ['admin-network', userId] as const,
+  adminApiKeys: (userId: string) => ['admin-api-keys', userId] as const,
 };
 
 /** The resource a key names (its first element). */

@@ -7,6 +7,8 @@ import { AdminRoles } from '../components/roles/admin-roles';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { useTabParam } from '../../../lib/use-tab-param';
+import { ApiKeysTab } from '../components/api-keys/api-keys-tab';
+import { NetworkTab } from '../components/network/network-tab';
 
 /** An admin tab: its id in the URL (`?tab=`), its label, and what it shows for the signed-in administrator. */
 export interface AdminTab extends TabItem<string> {
@@ -15,6 +17,8 @@ export interface AdminTab extends TabItem<string> {
 
 /** The portal's tabs, in order (spec part 3 "Admin portal"); each joins with the work that makes it real. */
 const TABS: AdminTab[] = [
+  { id: 'network', label: 'XRPL Network', render: (s) => <NetworkTab {...s} /> },
+  { id: 'api-keys', label: 'API Keys', render: (s) => <ApiKeysTab {...s} /> },
   { id: 'roles', label: 'Roles', render: (s) => <AdminRoles {...s} /> },
   { id: 'audit', label: 'Audit', render: (s) => <AuditLog {...s} /> },
 ];

@@ -1,0 +1,34 @@
+import { clock } from '../adapters/clock';
+import { networkSettingsStore, openEscrows } from '../adapters/db/network-settings-store';
+import { db } from '../adapters/db/service';
+import { ledgerProbe } from '../adapters/ledger/server-info-probe';
+import type { GetNetworkSettingsDeps } from '../core/admin-network/get-network-settings';
+import type { SaveNetworkSettingsDeps } from '../core/admin-network/save-network-settings';
+import type { TestNetworkConnectionDeps } from '../core/admin-network/test-network-connection';
+import { ledgerConfig } from '../lib/config';
+import { auditLog } from './audit';
+import { protectionSettings } from './orders';
+
+/** The XRPL Network tab's composition (decision 064). */
+
+const inUse = () => {
+  const c = ledgerConfig();
+  return { network: c.XRPL_NETWORK, url: c.XRPL_URL };
+};
+
+export function getNetworkSettingsDeps(): GetNetworkSettingsDeps {
+  return {
+    store: networkSettingsStore(db()),
+    openEscrows: openEscrows(db()),
+    inUse: inUse(),
+    protection: protectionSettings(),
+  };
+}
+
+export function saveNetworkSettingsDeps(): SaveNetworkSettingsDeps {
+  return { ...getNetworkSettingsDeps(), audit: auditLog(), clock };
+}
+
+export function testNetworkConnectionDeps(): TestNetworkConnectionDeps {
+  return { store: networkSettingsStore(db()), inUse: inUse(), probe: ledgerProbe };
+}
