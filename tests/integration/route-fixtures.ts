@@ -312,6 +312,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   },
   // Each caller reads a send of its own (the visitor names the seller's).
   getSend: async ({ me, world }) => ({ params: { sendId: await sendOf(world, me ?? world.callers.seller) } }),
+  // The admin escrow monitor (decision 065): the pending escrows; a funded sale's settlement (not stuck: answered as it
+  // is, nothing run).
+  listEscrows: () => ({ query: { status: 'pending' } }),
+  retrySettlement: async ({ world }) => ({ params: { orderId: await saleOf(world, 'ship', 'retrySettlement') }, body: {} }),
 };
 
 const sends = new WeakMap<World, Map<string, Promise<string>>>();
