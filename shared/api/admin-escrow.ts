@@ -46,11 +46,13 @@ export const listEscrows = defineContract({
   query: z.strictObject({
     status: z.optional(z.enum(ESCROW_FILTERS, 'Choose a status to filter by.')),
     q: z.optional(
-      z.string().check(
-        z.trim(),
-        z.maxLength(64, 'Search by an order id or a username of at most 64 characters.'),
-        z.regex(/^[0-9A-Za-z_.-]*$/, 'Search by an order id or a username.'),
-      ),
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(64, 'Search by an order id or a username of at most 64 characters.'),
+          z.regex(/^[0-9A-Za-z_.-]*$/, 'Search by an order id or a username.'),
+        ),
     ),
   }),
   response: z.object({

@@ -22,7 +22,12 @@ export function escrowMonitorStore(db: Db): EscrowMonitorReader {
       ]);
       const of = (b: (typeof COUNTED)[number]) => counters.data.find((c) => c.bucket === b)?.count ?? 0;
       return {
-        value: { pending: of('pending'), held: held.data.length, completed: of('completed'), cancelled: of('cancelled') },
+        value: {
+          pending: of('pending'),
+          held: held.data.length,
+          completed: of('completed'),
+          cancelled: of('cancelled'),
+        },
         itemsRead: counters.data.length + held.data.length,
       };
     },

@@ -87,7 +87,12 @@ export function orderReturnStore(db: Db): ReturnRepository {
               ret.create(item).commit(),
               order
                 .patch({ orderId: o.orderId })
-                .set({ releaseHold: 'return', deadline: holdUntil, updatedAt: record.requestedAt, ...inBucket(o, 'held') })
+                .set({
+                  releaseHold: 'return',
+                  deadline: holdUntil,
+                  updatedAt: record.requestedAt,
+                  ...inBucket(o, 'held'),
+                })
                 .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.notExists(a.releaseHold)}`)
                 .commit(),
             ])

@@ -78,7 +78,12 @@ export function ledgerTransactionsOf(o: OrderRecord): LedgerTransaction[] {
     ...(o.escrowCreate ? [{ kind: 'EscrowCreate' as const, txid: o.escrowCreate.txid }] : []),
     ...(o.fee?.txid ? [{ kind: 'Payment' as const, txid: o.fee.txid }] : []),
     ...(o.settlement?.txid
-      ? [{ kind: o.settlement.kind === 'finish' ? ('EscrowFinish' as const) : ('EscrowCancel' as const), txid: o.settlement.txid }]
+      ? [
+          {
+            kind: o.settlement.kind === 'finish' ? ('EscrowFinish' as const) : ('EscrowCancel' as const),
+            txid: o.settlement.txid,
+          },
+        ]
       : []),
   ];
 }

@@ -63,10 +63,7 @@ async function candidates(
   take: ReturnType<typeof tally>['take'],
 ): Promise<MonitoredOrder[]> {
   if (q) {
-    const [byId, byUser] = await Promise.all([
-      deps.monitor.get(q),
-      deps.monitor.ofUsername(q, ESCROW_MONITOR_LIMIT),
-    ]);
+    const [byId, byUser] = await Promise.all([deps.monitor.get(q), deps.monitor.ofUsername(q, ESCROW_MONITOR_LIMIT)]);
     const found = take(byId);
     return [...(found ? [found] : []), ...take(byUser).filter((m) => m.order.orderId !== found?.order.orderId)];
   }
