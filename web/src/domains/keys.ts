@@ -64,6 +64,8 @@ export const keys = {
 
   notificationSummary: (userId: string) => ['notification-summary', userId] as const,
   notificationPages: (userId: string, cursor: string | null) => ['notification-pages', userId, cursor] as const,
+  /** The admin escrow monitor under one filter and search (decision 065). */
+  escrowMonitor: (status: string, q: string) => ['escrowMonitor', status, q] as const,
 };
 
 /** The resource a key names (its first element). */

@@ -98,7 +98,8 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         byEscrowTime: {
           index: 'byFeaturedTime',
           pk: { field: I.byFeaturedTime.partitionKey, composite: ['escrowBucket'] },
-          sk: { field: I.byFeaturedTime.sortKey, composite: ['fundedAt', 'orderId'] },
+          // Not the order id: every order has one, and a key half-made on an unfunded order would not be sparse.
+          sk: { field: I.byFeaturedTime.sortKey, composite: ['fundedAt'] },
         },
       },
     },

@@ -5,6 +5,7 @@ import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { useTabParam } from '../../../lib/use-tab-param';
+import { EscrowMonitor } from '../components/escrow-monitor/escrow-monitor';
 
 /** An admin tab: its id in the URL (`?tab=`), its label, and what it shows for the signed-in administrator. */
 export interface AdminTab extends TabItem<string> {
@@ -12,7 +13,9 @@ export interface AdminTab extends TabItem<string> {
 }
 
 /** The portal's tabs, in order (spec part 3 "Admin portal"); each joins with the work that makes it real. */
-const TABS: AdminTab[] = [];
+const TABS: AdminTab[] = [
+  { id: 'escrow-monitor', label: 'Escrow Monitor', render: ({ token }) => <EscrowMonitor token={token} /> },
+];
 
 /** Anyone but an administrator: the spec's toast, then home. The server answers 403 to every admin route anyway. */
 function AccessDenied() {
