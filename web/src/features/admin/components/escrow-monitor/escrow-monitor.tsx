@@ -7,7 +7,7 @@ import { PageLoading } from '../../../../components/ui/page-loading';
 import { SearchField } from '../../../../components/ui/search-field';
 import { SelectField } from '../../../../components/ui/select-field';
 import { ApiError } from '../../../../lib/api';
-import { retrySettlement, useEscrowMonitor } from './api';
+import { retrySettlement, useEscrowMonitor } from '../../../../domains/escrow-monitor/api';
 import { EscrowRow } from './escrow-row';
 
 const FILTER_TEXT: Record<EscrowFilter, string> = {

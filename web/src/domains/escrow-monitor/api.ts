@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import * as contracts from '../../../../../../shared/api/admin-escrow';
-import type { EscrowFilter } from '../../../../../../shared/domain/escrow-monitor';
-import { apiGet, apiSend, newIdempotencyKey } from '../../../../lib/api';
-import { keys } from '../../../../domains/keys';
+import * as contracts from '../../../../shared/api/admin-escrow';
+import type { EscrowFilter } from '../../../../shared/domain/escrow-monitor';
+import { apiGet, apiSend, newIdempotencyKey } from '../../lib/api';
+import { keys } from '../keys';
 
 /** The admin escrow monitor under a filter (empty: every bucket) and a search (decision 065). */
 export function useEscrowMonitor(token: string, status: EscrowFilter | '', q: string) {
