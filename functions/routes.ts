@@ -697,13 +697,20 @@ export const routes = {
     idempotent: true,
   }),
   // The admin escrow monitor (decision 065): the latest escrows and their counts, and a stuck one's settlement again.
-  listEscrows: route('listEscrows', listEscrows, 'http/admin/list-escrows', 'admin', admins(200)),
-  retrySettlement: route('retrySettlement', retrySettlement, 'http/admin/retry-settlement', 'admin', admins(200), {
-    idempotent: true,
-    capacity: 'money',
-    submitsToLedger: true,
-    opensFulfillments: true,
-  }),
+  listEscrows: route('listEscrows', listEscrows, 'http/admin-escrow/list-escrows', 'admin', admins(200)),
+  retrySettlement: route(
+    'retrySettlement',
+    retrySettlement,
+    'http/admin-escrow/retry-settlement',
+    'admin',
+    admins(200),
+    {
+      idempotent: true,
+      capacity: 'money',
+      submitsToLedger: true,
+      opensFulfillments: true,
+    },
+  ),
   // Each caller's own return requests as a seller (none is an empty list).
   listReturnRequests: route(
     'listReturnRequests',

@@ -1,5 +1,5 @@
-import type { ListEscrowsDeps } from '../core/admin/escrow-monitor/list-escrows';
-import type { RetrySettlementDeps } from '../core/admin/escrow-monitor/retry-settlement';
+import type { ListEscrowsDeps } from '../core/admin-escrow/list-escrows';
+import type { RetrySettlementDeps } from '../core/admin-escrow/retry-settlement';
 import { settleOrder } from '../core/orders/settle-escrows';
 import { clock } from '../adapters/clock';
 import { escrowMonitorStore } from '../adapters/db/escrow-monitor-store';

@@ -1,4 +1,4 @@
-import type { EscrowMonitorReader, MonitoredOrder } from '../../core/admin/escrow-monitor/ports';
+import type { EscrowMonitorReader, MonitoredOrder } from '../../core/admin-escrow/ports';
 import { usernameKey } from '../../../shared/domain/username';
 import type { Db } from './service';
 import { toRecord, type StoredOrder } from './order-store';

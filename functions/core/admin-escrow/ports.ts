@@ -1,5 +1,5 @@
-import type { EscrowBucket } from '../../../../shared/domain/escrow-monitor';
-import type { OrderRecord, OrderStatus } from '../../orders/order';
+import type { EscrowBucket } from '../../../shared/domain/escrow-monitor';
+import type { OrderRecord, OrderStatus } from '../orders/order';
 
 /** An order with its stored deadline (what the settlement schedule finds it by) as the monitor reads it. */
 export interface MonitoredOrder {

@@ -3,9 +3,9 @@ import {
   ESCROW_MONITOR_LIMIT,
   type EscrowBucket,
   type EscrowFilter,
-} from '../../../../shared/domain/escrow-monitor';
-import type { EscrowMonitor, EscrowRow } from '../../../../shared/api/admin-escrow';
-import type { Clock } from '../../clock/clock';
+} from '../../../shared/domain/escrow-monitor';
+import type { EscrowMonitor, EscrowRow } from '../../../shared/api/admin-escrow';
+import type { Clock } from '../clock/clock';
 import {
   bucketOf,
   isStuck,

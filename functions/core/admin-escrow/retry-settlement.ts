@@ -1,7 +1,7 @@
-import { NotFoundError } from '../../../lib/errors';
-import type { Clock } from '../../clock/clock';
-import type { OrderRecord } from '../../orders/order';
-import type { AuditLog } from '../audit';
+import { NotFoundError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
+import type { OrderRecord } from '../orders/order';
+import type { AuditLog } from '../admin/audit';
 import { isStuck } from './escrow-rules';
 import type { EscrowMonitorReader } from './ports';
 

@@ -1,4 +1,4 @@
-import { retrySettlement } from '../../core/admin/escrow-monitor/retry-settlement';
+import { retrySettlement } from '../../core/admin-escrow/retry-settlement';
 import { retrySettlementDeps } from '../../wiring/admin-escrow';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';

@@ -1,5 +1,5 @@
-import type { EscrowBucket, EscrowFilter } from '../../../../shared/domain/escrow-monitor';
-import { ESCROW_OPEN, type OrderRecord, type OrderStatus } from '../../orders/order';
+import type { EscrowBucket, EscrowFilter } from '../../../shared/domain/escrow-monitor';
+import { ESCROW_OPEN, type OrderRecord, type OrderStatus } from '../orders/order';
 import type { MonitoredOrder } from './ports';
 
 /**

@@ -1,4 +1,4 @@
-import { listEscrows } from '../../core/admin/escrow-monitor/list-escrows';
+import { listEscrows } from '../../core/admin-escrow/list-escrows';
 import { listEscrowsDeps } from '../../wiring/admin-escrow';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

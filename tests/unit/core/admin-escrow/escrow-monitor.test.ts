@@ -6,14 +6,14 @@ import {
   ledgerTransactionsOf,
   STUCK_GRACE_MS,
   timelineOf,
-} from '../../../../functions/core/admin/escrow-monitor/escrow-rules';
-import { listEscrows } from '../../../../functions/core/admin/escrow-monitor/list-escrows';
+} from '../../../../functions/core/admin-escrow/escrow-rules';
+import { listEscrows } from '../../../../functions/core/admin-escrow/list-escrows';
 import type {
   BucketCounts,
   EscrowMonitorReader,
   MonitoredOrder,
-} from '../../../../functions/core/admin/escrow-monitor/ports';
-import { retrySettlement } from '../../../../functions/core/admin/escrow-monitor/retry-settlement';
+} from '../../../../functions/core/admin-escrow/ports';
+import { retrySettlement } from '../../../../functions/core/admin-escrow/retry-settlement';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import { NotFoundError } from '../../../../functions/lib/errors';
 import { aFundedOrder, NOW } from '../orders/order-fakes';
