@@ -83,6 +83,7 @@ import { xamanWebhook } from '../shared/api/signing';
 import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/wallet';
 import { getSellerSettings, saveSellerSettings } from '../shared/api/seller-settings';
 import { getSend, sendFunds } from '../shared/api/sends';
+import { listEscrows, retrySettlement } from '../shared/api/admin-escrow';
 import {
   getConversation,
   getUnreadMessageCount,
@@ -699,6 +700,21 @@ export const routes = {
   resolveReturn: route('resolveReturn', resolveReturn, 'http/returns/resolve-return', 'admin', admins(200), {
     idempotent: true,
   }),
+  // The admin escrow monitor (decision 065): the latest escrows and their counts, and a stuck one's settlement again.
+  listEscrows: route('listEscrows', listEscrows, 'http/admin-escrow/list-escrows', 'admin', admins(200)),
+  retrySettlement: route(
+    'retrySettlement',
+    retrySettlement,
+    'http/admin-escrow/retry-settlement',
+    'admin',
+    admins(200),
+    {
+      idempotent: true,
+      capacity: 'money',
+      submitsToLedger: true,
+      opensFulfillments: true,
+    },
+  ),
   // Each caller's own return requests as a seller (none is an empty list).
   listReturnRequests: route(
     'listReturnRequests',

@@ -17,6 +17,7 @@
  *   (hot-auction.ts, in a child process);
  * - bid push: a bid's 201 -> 'New Bid Placed' on 500 open pages of the item (bid-push.ts, in a child process);
  * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process);
+ * - the admin escrow monitor over 100,000 orders (escrow-monitor.ts, in a child process);
  * - escrow release: carrier webhook to validated EscrowFinish, and one delivery-schedule run over 10,000 shipped orders
  *   (escrow-release.ts, in a child process);
  * - the escrow money-safety simulation, 1,000 orders with random fates and injected faults (tests/sim/escrow/sim.ts, in a
@@ -47,6 +48,7 @@ import { escrowSimSection, type SimResult } from '../sim/escrow/sim';
 import { messagePushNotes, messagePushRows, type MessagePush } from './message-push';
 import { conversationListNotes, conversationListRows, type ConversationListBench } from './conversation-list';
 import { sellerAnalyticsNotes, sellerAnalyticsRows, type SellerAnalyticsBench } from './seller-analytics';
+import { escrowMonitorNotes, escrowMonitorRows, type EscrowMonitorBench } from './escrow-monitor';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -156,6 +158,7 @@ const purchase = inChild<PurchaseReadResult>('purchase-with-dispute.ts');
 const messagePush = inChild<MessagePush>('message-push.ts');
 const conversations = inChild<ConversationListBench>('conversation-list.ts');
 const analytics = inChild<SellerAnalyticsBench>('seller-analytics.ts');
+const monitor = inChild<EscrowMonitorBench>('escrow-monitor.ts');
 const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
 const release = inChild<EscrowReleaseBench>('escrow-release.ts');
@@ -193,6 +196,7 @@ ${escrowReleaseRows(release)}
 ${messagePushRows(messagePush)}
 ${conversationListRows(conversations)}
 ${sellerAnalyticsRows(analytics)}
+${escrowMonitorRows(monitor)}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -213,6 +217,7 @@ ${escrowReleaseNotes}
 ${messagePushNotes}
 ${conversationListNotes}
 ${sellerAnalyticsNotes}
+${escrowMonitorNotes}
 
 ${escrowSimSection(sim, new Date().toISOString().slice(0, 10))}
 

@@ -329,6 +329,13 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   getApiKeys: () => ({}),
   saveApiKey: () => ({ params: { name: 'upcServiceKey' }, body: { value: 'route-fixture-upc-key' } }),
   testApiConnection: () => ({ params: { service: 'xaman' }, body: {} }),
+  // The admin escrow monitor (decision 065): the pending escrows; a funded sale's settlement (not stuck: answered as it
+  // is, nothing run).
+  listEscrows: () => ({ query: { status: 'pending' } }),
+  retrySettlement: async ({ world }) => ({
+    params: { orderId: await saleOf(world, 'ship', 'retrySettlement') },
+    body: {},
+  }),
 };
 
 const sends = new WeakMap<World, Map<string, Promise<string>>>();

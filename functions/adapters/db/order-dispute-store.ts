@@ -1,5 +1,6 @@
 import type { DisputeRepository } from '../../core/disputes/ports';
 import { conditionally } from './conditional';
+import { inBucket } from './escrow-buckets';
 import { refunding, toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';
 
@@ -19,7 +20,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ dispute, releaseHold: 'dispute', deadline: dispute.endsAt, updatedAt: at })
+          .set({ dispute, releaseHold: 'dispute', deadline: dispute.endsAt, updatedAt: at, ...inBucket(o, 'held') })
           // A new dispute (after one withdrawn) starts with no answers.
           .remove(['disputeAnswers'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.notExists(a.releaseHold)}`)
@@ -31,7 +32,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ dispute, deadline, updatedAt: at })
+          .set({ dispute, deadline, updatedAt: at, ...inBucket(o, 'pending') })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
@@ -42,7 +43,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ ...refunding(o, reason, at), dispute })
+          .set({ ...refunding(o, reason, at), dispute, ...inBucket(o, 'pending') })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
@@ -68,7 +69,14 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ status: 'releasing', releaseReason: 'dispute_released', dispute, deadline: at, updatedAt: at })
+          .set({
+            status: 'releasing',
+            releaseReason: 'dispute_released',
+            dispute,
+            deadline: at,
+            updatedAt: at,
+            ...inBucket(o, 'pending'),
+          })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),

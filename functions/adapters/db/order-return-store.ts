@@ -2,6 +2,7 @@ import { ElectroError } from 'electrodb';
 import { NEVER, type ReturnChange, type ReturnRecord, type ReturnRepository } from '../../core/returns/ports';
 import { BadRequestError } from '../../lib/errors';
 import { conditionally } from './conditional';
+import { inBucket } from './escrow-buckets';
 import { refunding } from './order-store';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
@@ -86,7 +87,12 @@ export function orderReturnStore(db: Db): ReturnRepository {
               ret.create(item).commit(),
               order
                 .patch({ orderId: o.orderId })
-                .set({ releaseHold: 'return', deadline: holdUntil, updatedAt: record.requestedAt })
+                .set({
+                  releaseHold: 'return',
+                  deadline: holdUntil,
+                  updatedAt: record.requestedAt,
+                  ...inBucket(o, 'held'),
+                })
                 .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.notExists(a.releaseHold)}`)
                 .commit(),
             ])
@@ -148,7 +154,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
                 .commit(),
               order
                 .patch({ orderId: o.orderId })
-                .set(orderSet)
+                .set({ ...orderSet, ...inBucket(o, 'pending') })
                 .remove(['releaseHold'])
                 .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.eq(a.releaseHold, 'return')}`)
                 .commit(),

@@ -3,6 +3,7 @@ import { NO_SHIPMENT, type OrderRecord } from '../../core/orders/order';
 import type { OrderPage, OrderPosition, OrderRepository } from '../../core/orders/order-store';
 import { endHold, takeHolds } from './buyer-holds';
 import { conditionally } from './conditional';
+import { countMoves, inBucket } from './escrow-buckets';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
 
@@ -49,6 +50,7 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   hold?: NonNullable<OrderRecord['hold']>;
   dispute?: NonNullable<OrderRecord['dispute']>;
   releaseHold?: 'dispute' | 'return';
+  escrowBucket?: NonNullable<OrderRecord['escrowBucket']>;
   shipByNoticeAt?: string;
   deadline: string;
 };
@@ -90,6 +92,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     ...(o.hold && { hold: o.hold }),
     ...(o.dispute && { dispute: o.dispute }),
     ...(o.releaseHold && { releaseHold: o.releaseHold }),
+    ...(o.escrowBucket && { escrowBucket: o.escrowBucket }),
     ...(o.shipByNoticeAt && { shipByNoticeAt: o.shipByNoticeAt }),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
@@ -173,10 +176,10 @@ export function orderStore(db: Db): OrderRepository {
     const units = [...unitsByListing(o)];
     const result = await transactWithRetry(() =>
       db.transaction
-        .write(({ order: orders, listing, offer, buyerHold }) => [
+        .write(({ order: orders, listing, offer, buyerHold, escrowCount }) => [
           orders
             .patch({ orderId: o.orderId })
-            .set(set)
+            .set({ ...set, ...(sold && inBucket({ fundedAt: set.fundedAt ?? null }, 'pending')) })
             .composite({ orderId: o.orderId })
             .where((a, op) => from.map((s) => op.eq(a.status, s)).join(' OR '))
             .commit(),
@@ -196,6 +199,8 @@ export function orderStore(db: Db): OrderRepository {
           ),
           // A checkout's hold ends with its status change (decision 041).
           ...endHold(buyerHold, o, sold ? 'funded' : 'cancelled', set.updatedAt),
+          // The monitor's counters move with the status (decision 065).
+          ...(sold && set.fundedAt ? countMoves(escrowCount, undefined, 'pending') : []),
         ])
         .go(),
     );
@@ -396,22 +401,31 @@ export function orderStore(db: Db): OrderRepository {
       );
     },
 
-    markCompleted(o, ledgerIndex, at) {
-      return conditionally(() =>
-        order
-          .patch({ orderId: o.orderId })
-          .set({
-            status: 'completed',
-            settlement: { ...o.settlement!, ledgerIndex },
-            settlementTxid: o.settlement!.txid,
-            completedAt: at,
-            updatedAt: at,
-            deadline: at,
-          })
-          // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
-          .where((a, op) => op.eq(a.status, o.status))
+    async markCompleted(o, ledgerIndex, at) {
+      const result = await transactWithRetry(() =>
+        db.transaction
+          .write(({ order: orders, escrowCount }) => [
+            orders
+              .patch({ orderId: o.orderId })
+              .set({
+                status: 'completed',
+                settlement: { ...o.settlement!, ledgerIndex },
+                settlementTxid: o.settlement!.txid,
+                completedAt: at,
+                updatedAt: at,
+                deadline: at,
+                ...inBucket(o, 'completed'),
+              })
+              // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
+              .where((a, op) => op.eq(a.status, o.status))
+              .commit(),
+            ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'completed') : []),
+          ])
           .go(),
       );
+      if (!result.canceled) return true;
+      if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+      throw new Error(`completing order ${o.orderId} cancelled: ${cancelReasons(result)}`);
     },
 
     async markRefunded(o, ledgerIndex, at) {
@@ -423,7 +437,7 @@ export function orderStore(db: Db): OrderRepository {
           .go({ consistent: true, attributes: ['listingId', 'status', 'quantitySold'] });
         const active = new Set(listings.data.filter((l) => l.status === 'active').map((l) => l.listingId as string));
         const result = (await db.transaction
-          .write(({ order: orders, listing }) => [
+          .write(({ order: orders, listing, escrowCount }) => [
             orders
               .patch({ orderId: o.orderId })
               .set({
@@ -433,9 +447,11 @@ export function orderStore(db: Db): OrderRepository {
                 refundedAt: at,
                 updatedAt: at,
                 deadline: at,
+                ...inBucket(o, 'cancelled'),
               })
               .where((a, op) => op.eq(a.status, o.status))
               .commit(),
+            ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'cancelled') : []),
             ...units
               .filter(([listingId]) => active.has(listingId))
               .map(([listingId, quantity]) =>

@@ -14,6 +14,7 @@ import { networkSettingsEntity } from './entities/network-settings';
 import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
 import { buyerHoldEntity } from './entities/buyer-hold';
+import { escrowCountEntity } from './entities/escrow-count';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { followEntity } from './entities/follow';
@@ -97,6 +98,7 @@ const factories = {
   analyticsActivity: analyticsActivityEntity,
   activeListingCount: activeListingCountEntity,
   viewSalt: viewSaltEntity,
+  escrowCount: escrowCountEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

@@ -17,7 +17,7 @@ export const TABLE_INDEXES = {
   byEndTime: { partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
   /** Things owned by one user newest first (a seller's listings, orders, bids, a buyer's offers). */
   byOwnerTime: { partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
-  /** Featured active listings newest first (sparse). */
+  /** Featured active listings newest first (sparse); funded orders by escrow monitor bucket (sparse, decision 065). */
   byFeaturedTime: { partitionKey: 'gsi7pk', sortKey: 'gsi7sk' },
   /** Listings of one subcategory newest first (sparse: listings without a subcategory stay out). */
   bySubcategoryTime: { partitionKey: 'gsi8pk', sortKey: 'gsi8sk' },

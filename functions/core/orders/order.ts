@@ -2,6 +2,7 @@ import type { PackageSpec } from '../shipping/carrier-port';
 import type { Cents } from '../../../shared/domain/money';
 import type { OrderStatus } from '../../../shared/domain/order-status';
 import type { HoldCharge } from './holds';
+import type { EscrowBucket } from '../../../shared/domain/escrow-monitor';
 import type { DisputeReason, DisputeStatus } from '../../../shared/domain/disputes';
 
 /**
@@ -266,6 +267,8 @@ export interface OrderRecord {
   dispute?: OrderDispute;
   /** What holds the release while it is open: an open dispute (decision 053) or a return asked before release (054). */
   releaseHold?: 'dispute' | 'return';
+  /** The escrow monitor's bucket (decision 065), from funding on; absent before, and on orders funded before 065. */
+  escrowBucket?: EscrowBucket;
   /** A checkout's order: what it charged against the buyer's hold limits (decision 041); absent otherwise. */
   hold?: HoldCharge;
   createdAt: string;

@@ -1,8 +1,8 @@
 import { eachLimited } from '../../lib/each-limited';
 import type { DisputeEvents, DisputeRepository } from '../disputes/ports';
 import { ended } from '../disputes/dispute-rules';
-import { ESCROW_OPEN, holdEnd, type OrderRecord } from './order';
-import { beginRefund, beginRelease, settle, type SettlementDeps } from './settlement';
+import { ESCROW_OPEN, holdEnd, isEscrowOpen, type OrderRecord } from './order';
+import { beginRefund, beginRelease, settle, type SettlementDeps, type SettleOutcome } from './settlement';
 import { shipByNotices, type ShipByNoticeDeps } from './ship-by-notices';
 
 export interface SettleEscrowsDeps extends SettlementDeps, Omit<ShipByNoticeDeps, 'orders'> {
@@ -52,6 +52,37 @@ async function disputeEndingNotices(at: Date, deps: SettleEscrowsDeps): Promise<
   }
 }
 
+/** An open escrow whose deadline passed: which step of the run it took, null when another run took it first. */
+async function endDue(
+  order: OrderRecord,
+  at: Date,
+  deps: SettleEscrowsDeps,
+): Promise<'disputesExpired' | 'expired' | 'inspected' | null> {
+  // An open dispute's order is due when the dispute ends, whatever its status: it ends as a refund.
+  if (holdEnd(order)) return (await expireDispute(order, at, deps)) ? 'disputesExpired' : null;
+  // The returns schedule ends a return's hold a day earlier (decision 054); at the deadline it ends as a refund.
+  if (order.releaseHold === 'return') return (await beginRefund(order, 'return_expired', deps)) ? 'expired' : null;
+  if (order.status === 'delivered') return (await beginRelease(order, 'delivered', deps)) ? 'inspected' : null;
+  return (await beginRefund(order, 'expired', deps)) ? 'expired' : null;
+}
+
+/**
+ * One escrow's step of the schedule, run again on demand by an administrator for a stuck one (decision 065): an open
+ * escrow past its deadline is released or refunded as the schedule would, then the settlement is followed to the
+ * ledger's answer. Every write is conditional, so it may run alongside the schedule; a caller checks the deadline.
+ */
+export async function settleOrder(order: OrderRecord, deps: SettleEscrowsDeps): Promise<SettleOutcome> {
+  if (isEscrowOpen(order.status)) await endDue(order, deps.clock.now(), deps);
+  const current = await deps.orders.get(order.orderId);
+  if (!current) return 'none';
+  try {
+    return await settle(current, deps);
+  } catch (error) {
+    deps.log.warn('settlement not finished yet', { orderId: order.orderId, error: String(error) });
+    return 'pending';
+  }
+}
+
 /**
  * The settlement schedule (decision 025, "funds never stuck"): a delivered order's escrow is released once its
  * inspection period ends (decision 052); an open dispute still open at the release deadline ends as a refund, and
@@ -70,17 +101,10 @@ export async function settleEscrows(deps: SettleEscrowsDeps): Promise<SettleEscr
   };
   const at = deps.clock.now();
   const now = at.toISOString();
-  // An open dispute's order is due when the dispute ends, whatever its status: it ends as a refund.
   for (const status of ESCROW_OPEN) {
     for (const order of await deps.orders.dueIn(status, now, BATCH)) {
-      if (holdEnd(order)) {
-        if (await expireDispute(order, at, deps)) run.disputesExpired++;
-      } else if (order.releaseHold === 'return') {
-        // The returns schedule ends a return's hold a day earlier (decision 054); at the deadline it ends as a refund.
-        if (await beginRefund(order, 'return_expired', deps)) run.expired++;
-      } else if (status === 'delivered') {
-        if (await beginRelease(order, 'delivered', deps)) run.inspected++;
-      } else if (await beginRefund(order, 'expired', deps)) run.expired++;
+      const step = await endDue(order, at, deps);
+      if (step) run[step]++;
     }
   }
   await disputeEndingNotices(at, deps);

@@ -72,6 +72,8 @@ export const keys = {
   /** The admin portal's XRPL Network and API keys tabs (decision 064). */
   adminNetwork: (userId: string) => ['admin-network', userId] as const,
   adminApiKeys: (userId: string) => ['admin-api-keys', userId] as const,
+  /** The admin escrow monitor under one filter and search (decision 065). */
+  escrowMonitor: (status: string, q: string) => ['escrowMonitor', status, q] as const,
 };
 
 /** The resource a key names (its first element). */

@@ -1,5 +1,6 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
 import { CANCEL_REASONS, ORDER_STATUSES, REFUND_REASONS, RELEASE_REASONS } from '../../../core/orders/order';
+import { ESCROW_BUCKETS } from '../../../../shared/domain/escrow-monitor';
 import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
 
 /**
@@ -68,6 +69,11 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
         updatedAt: { type: 'string', required: true },
         fundedAt: { type: 'string' },
         cancelledAt: { type: 'string' },
+        /**
+         * The escrow monitor's bucket (decision 065), set from funding on: open (pending), held by a dispute or
+         * return, or ended (completed, cancelled). Keys the sparse monitor index: orders never funded stay out.
+         */
+        escrowBucket: { type: ESCROW_BUCKETS },
       },
       indexes: {
         byId: {
@@ -88,6 +94,12 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
           index: 'byEndTime',
           pk: { field: I.byEndTime.partitionKey, composite: ['status'] },
           sk: { field: I.byEndTime.sortKey, composite: ['deadline', 'orderId'] },
+        },
+        byEscrowTime: {
+          index: 'byFeaturedTime',
+          pk: { field: I.byFeaturedTime.partitionKey, composite: ['escrowBucket'] },
+          // Not the order id: every order has one, and a key half-made on an unfunded order would not be sparse.
+          sk: { field: I.byFeaturedTime.sortKey, composite: ['fundedAt'] },
         },
       },
     },

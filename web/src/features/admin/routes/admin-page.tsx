@@ -9,6 +9,7 @@ import { useSignedInSession } from '../../../lib/session/session-context';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { ApiKeysTab } from '../components/api-keys/api-keys-tab';
 import { NetworkTab } from '../components/network/network-tab';
+import { EscrowMonitor } from '../components/escrow-monitor/escrow-monitor';
 
 /** An admin tab: its id in the URL (`?tab=`), its label, and what it shows for the signed-in administrator. */
 export interface AdminTab extends TabItem<string> {
@@ -19,6 +20,7 @@ export interface AdminTab extends TabItem<string> {
 const TABS: AdminTab[] = [
   { id: 'network', label: 'XRPL Network', render: (s) => <NetworkTab {...s} /> },
   { id: 'api-keys', label: 'API Keys', render: (s) => <ApiKeysTab {...s} /> },
+  { id: 'escrow-monitor', label: 'Escrow Monitor', render: ({ token }) => <EscrowMonitor token={token} /> },
   { id: 'roles', label: 'Roles', render: (s) => <AdminRoles {...s} /> },
   { id: 'audit', label: 'Audit', render: (s) => <AuditLog {...s} /> },
 ];

@@ -1,0 +1,25 @@
+import type { ListEscrowsDeps } from '../core/admin-escrow/list-escrows';
+import type { RetrySettlementDeps } from '../core/admin-escrow/retry-settlement';
+import { settleOrder } from '../core/orders/settle-escrows';
+import { clock } from '../adapters/clock';
+import { escrowMonitorStore } from '../adapters/db/escrow-monitor-store';
+import { db } from '../adapters/db/service';
+import type { Logger } from '../lib/logger';
+import { auditLog } from './audit';
+import { orderViewContext, settleEscrowsDeps } from './orders';
+
+/** The admin escrow monitor (decision 065): its reads, with the explorer links the order pages use. */
+export function listEscrowsDeps(): ListEscrowsDeps {
+  return { monitor: escrowMonitorStore(db()), clock, transactionUrl: orderViewContext().transactionUrl };
+}
+
+/** Retry Settlement: the settlement schedule's own step for one order, recorded in the audit log. */
+export async function retrySettlementDeps(log: Pick<Logger, 'warn' | 'error'>): Promise<RetrySettlementDeps> {
+  const settlement = await settleEscrowsDeps(log);
+  return {
+    monitor: escrowMonitorStore(db()),
+    settleOrder: (order) => settleOrder(order, settlement),
+    audit: auditLog(),
+    clock,
+  };
+}
