@@ -13,6 +13,7 @@ import {
   startSignIn,
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
+import { runCarrierTool } from '../shared/api/admin-tools';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -677,6 +678,14 @@ export const routes = {
     idempotent: true,
     capacity: 'money',
     usesCarrier: true,
+  }),
+  // Admin carrier tests (decision 066): a label is a test parcel and a simulated webhook names only test parcels, so
+  // the webhook's own release path (which it runs) releases nothing.
+  runCarrierTool: route('runCarrierTool', runCarrierTool, 'http/admin/run-carrier-tool', 'admin', admins(200), {
+    idempotent: true,
+    usesCarrier: true,
+    submitsToLedger: true,
+    opensFulfillments: true,
   }),
   // After release, the buyer takes a rejected return to an administrator.
   escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', orderBuyer(200), {

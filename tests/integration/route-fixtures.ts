@@ -283,6 +283,8 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { outcome: 'close', note: 'The photos show the item as described.' },
   }),
   listReturnRequests: () => ({ query: {} }),
+  // A read-only carrier test: the stand-in answers any number (an unknown one is a result, not an error).
+  runCarrierTool: () => ({ body: { tool: 'checkSingle', trackingNumber: '794600000001' } }),
   // Analytics (decision 056): a view of the world's listing (the seller's own is answered alike, not counted).
   recordListingView: ({ world }) => ({ params: { listingId: world.listingId }, body: {} }),
   getSellerAnalytics: () => ({ query: { range: '7' } }),
