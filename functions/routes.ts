@@ -14,6 +14,7 @@ import {
 } from '../shared/api/auth';
 import { getHealth } from '../shared/api/health';
 import { runCarrierTool } from '../shared/api/admin-tools';
+import { moderateListing, moderateUser } from '../shared/api/admin-moderation';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -686,6 +687,13 @@ export const routes = {
     usesCarrier: true,
     submitsToLedger: true,
     opensFulfillments: true,
+  }),
+  // Admin moderation (decision 066): a listing featured or hidden, a user suspended, each with a reason, audited.
+  moderateListing: route('moderateListing', moderateListing, 'http/admin/moderate-listing', 'admin', admins(200), {
+    idempotent: true,
+  }),
+  moderateUser: route('moderateUser', moderateUser, 'http/admin/moderate-user', 'admin', admins(200), {
+    idempotent: true,
   }),
   // After release, the buyer takes a rejected return to an administrator.
   escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', orderBuyer(200), {

@@ -8,10 +8,9 @@ import { defineContract } from './contract';
 
 const ZIP = /^\d{5}$/;
 const zip = z.string().check(z.trim(), z.regex(ZIP, 'Enter a 5-digit ZIP code.'));
-const weightLb = z.number('Enter the weight in pounds.').check(
-  z.gt(0, 'The weight must be above 0.'),
-  z.lte(150, 'The weight can be at most 150 lb.'),
-);
+const weightLb = z
+  .number('Enter the weight in pounds.')
+  .check(z.gt(0, 'The weight must be above 0.'), z.lte(150, 'The weight can be at most 150 lb.'));
 const trackingNumber = z
   .string()
   .check(

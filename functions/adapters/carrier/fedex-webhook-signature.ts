@@ -40,7 +40,9 @@ export function simulatedFedexWebhookBody(trackingNumber: string, status: string
       completeTrackResults: [
         {
           trackingNumber,
-          trackResults: [{ latestStatusDetail: { statusByLocale: status }, dateAndTimes: [{ dateTime: at.toISOString() }] }],
+          trackResults: [
+            { latestStatusDetail: { statusByLocale: status }, dateAndTimes: [{ dateTime: at.toISOString() }] },
+          ],
         },
       ],
     },
