@@ -5,6 +5,8 @@ import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { useTabParam } from '../../../lib/use-tab-param';
+import { ModerationTab } from '../components/moderation/moderation-tab';
+import { ToolsTab } from '../components/tools/tools-tab';
 
 /** An admin tab: its id in the URL (`?tab=`), its label, and what it shows for the signed-in administrator. */
 export interface AdminTab extends TabItem<string> {
@@ -12,7 +14,10 @@ export interface AdminTab extends TabItem<string> {
 }
 
 /** The portal's tabs, in order (spec part 3 "Admin portal"); each joins with the work that makes it real. */
-const TABS: AdminTab[] = [];
+const TABS: AdminTab[] = [
+  { id: 'tools', label: 'Tools', render: ({ token }) => <ToolsTab token={token} /> },
+  { id: 'moderation', label: 'Moderation', render: ({ token }) => <ModerationTab token={token} /> },
+];
 
 /** Anyone but an administrator: the spec's toast, then home. The server answers 403 to every admin route anyway. */
 function AccessDenied() {
