@@ -19,6 +19,7 @@ test('an administrator marks a listing featured with a reason, and the home page
       '/api/listings?sort=newest&limit=1',
     );
     const listing = items[0]!;
+    expect(listing.featured, 'not featured before').toBe(false);
 
     await page.goto('/admin?tab=moderation');
     const form = page.getByRole('form', { name: 'Listing' });
