@@ -682,17 +682,24 @@ export const routes = {
   }),
   // Admin carrier tests (decision 066): a label is a test parcel and a simulated webhook names only test parcels, so
   // the webhook's own release path (which it runs) releases nothing.
-  runCarrierTool: route('runCarrierTool', runCarrierTool, 'http/admin/run-carrier-tool', 'admin', admins(200), {
+  runCarrierTool: route('runCarrierTool', runCarrierTool, 'http/admin-tools/run-carrier-tool', 'admin', admins(200), {
     idempotent: true,
     usesCarrier: true,
     submitsToLedger: true,
     opensFulfillments: true,
   }),
   // Admin moderation (decision 066): a listing featured or hidden, a user suspended, each with a reason, audited.
-  moderateListing: route('moderateListing', moderateListing, 'http/admin/moderate-listing', 'admin', admins(200), {
-    idempotent: true,
-  }),
-  moderateUser: route('moderateUser', moderateUser, 'http/admin/moderate-user', 'admin', admins(200), {
+  moderateListing: route(
+    'moderateListing',
+    moderateListing,
+    'http/admin-moderation/moderate-listing',
+    'admin',
+    admins(200),
+    {
+      idempotent: true,
+    },
+  ),
+  moderateUser: route('moderateUser', moderateUser, 'http/admin-moderation/moderate-user', 'admin', admins(200), {
     idempotent: true,
   }),
   // After release, the buyer takes a rejected return to an administrator.

@@ -9,7 +9,7 @@ import { orderShipmentStore } from '../adapters/db/order-shipment-store';
 import { db } from '../adapters/db/service';
 import { testParcelStore } from '../adapters/db/test-parcel-store';
 import { secrets } from '../adapters/secrets';
-import type { CarrierToolDeps } from '../core/admin/tools/run-carrier-tool';
+import type { CarrierToolDeps } from '../core/admin-tools/run-carrier-tool';
 import { carrierWebhook } from '../core/shipping/carrier-webhook';
 import type { Logger } from '../lib/logger';
 import { auditLog } from './audit';

@@ -1,5 +1,5 @@
 import { usernameKey } from '../../../shared/domain/username';
-import type { ModerationListing, ModerationStore } from '../../core/admin/moderation/ports';
+import type { ModerationListing, ModerationStore } from '../../core/admin-moderation/ports';
 import { sessionsEraser } from './erasers/sessions-eraser';
 import type { Db } from './service';
 

@@ -1,4 +1,4 @@
-import { isTestParcelClaim } from '../../core/admin/tools/test-parcels';
+import { isTestParcelClaim } from '../../core/admin-tools/test-parcels';
 import { holdEnd, type OrderRecord, type Shipment } from '../../core/orders/order';
 import type { ShipmentRepository } from '../../core/orders/ship-order';
 import { conditionally } from './conditional';

@@ -1,4 +1,4 @@
-import { TEST_PARCEL_CLAIM, type TestParcelStore } from '../../core/admin/tools/test-parcels';
+import { TEST_PARCEL_CLAIM, type TestParcelStore } from '../../core/admin-tools/test-parcels';
 import { conditionally } from './conditional';
 import type { Db } from './service';
 

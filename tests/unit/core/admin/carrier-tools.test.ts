@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditRecord } from '../../../../functions/core/admin/audit';
-import { runCarrierTool, type CarrierToolDeps } from '../../../../functions/core/admin/tools/run-carrier-tool';
-import { isTestParcelClaim, TEST_PARCEL_CLAIM } from '../../../../functions/core/admin/tools/test-parcels';
+import { runCarrierTool, type CarrierToolDeps } from '../../../../functions/core/admin-tools/run-carrier-tool';
+import { isTestParcelClaim, TEST_PARCEL_CLAIM } from '../../../../functions/core/admin-tools/test-parcels';
 import type { Carrier } from '../../../../functions/core/shipping/carrier-port';
 import { BadRequestError, ConflictError } from '../../../../functions/lib/errors';
 import { aDeliveredParcel, aParcel, aShippedOrder, NOW } from '../orders/order-fakes';

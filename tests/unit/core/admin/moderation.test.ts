@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuditRecord } from '../../../../functions/core/admin/audit';
-import { LISTING_HIDDEN_TITLE, moderateListing } from '../../../../functions/core/admin/moderation/moderate-listing';
-import { moderateUser } from '../../../../functions/core/admin/moderation/moderate-user';
+import { LISTING_HIDDEN_TITLE, moderateListing } from '../../../../functions/core/admin-moderation/moderate-listing';
+import { moderateUser } from '../../../../functions/core/admin-moderation/moderate-user';
 import type {
   ModerationDeps,
   ModerationListing,
   ModerationUser,
-} from '../../../../functions/core/admin/moderation/ports';
+} from '../../../../functions/core/admin-moderation/ports';
 import type { DomainEvent } from '../../../../shared/events';
 import { ForbiddenError, InvalidStateError } from '../../../../functions/lib/errors';
 

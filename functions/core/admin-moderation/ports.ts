@@ -1,8 +1,8 @@
-import type { SweptListing } from '../../account-state/account-rules';
-import type { StoreListings } from '../../account-state/ports';
-import type { Clock } from '../../clock/clock';
-import type { EventPublisher } from '../../realtime/ports';
-import type { AuditLog } from '../audit';
+import type { SweptListing } from '../account-state/account-rules';
+import type { StoreListings } from '../account-state/ports';
+import type { Clock } from '../clock/clock';
+import type { EventPublisher } from '../realtime/ports';
+import type { AuditLog } from '../admin/audit';
 
 /** A listing as moderation reads it: whole (pausing and resuming rewrite its browse entries). */
 export type ModerationListing = SweptListing & {

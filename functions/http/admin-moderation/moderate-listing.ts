@@ -1,4 +1,4 @@
-import { moderateListing } from '../../core/admin/moderation/moderate-listing';
+import { moderateListing } from '../../core/admin-moderation/moderate-listing';
 import { moderationDeps } from '../../wiring/admin-moderation';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';

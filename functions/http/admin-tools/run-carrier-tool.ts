@@ -1,4 +1,4 @@
-import { runCarrierTool } from '../../core/admin/tools/run-carrier-tool';
+import { runCarrierTool } from '../../core/admin-tools/run-carrier-tool';
 import { carrierToolDeps } from '../../wiring/admin-tools';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';

@@ -1,5 +1,5 @@
-import type { ModeratedUser, UserModeration } from '../../../../shared/api/admin-moderation';
-import { ForbiddenError, NotFoundError } from '../../../lib/errors';
+import type { ModeratedUser, UserModeration } from '../../../shared/api/admin-moderation';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { ModerationDeps } from './ports';
 
 /**

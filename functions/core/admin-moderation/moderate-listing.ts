@@ -1,8 +1,8 @@
-import type { ListingModeration, ModeratedListing } from '../../../../shared/api/admin-moderation';
-import { NOTIFICATION_MESSAGE_MAX } from '../../../../shared/domain/notification';
-import type { DomainEventOf } from '../../../../shared/events';
-import { InvalidStateError, NotFoundError } from '../../../lib/errors';
-import { pauseWaitsFor } from '../../account-state/account-rules';
+import type { ListingModeration, ModeratedListing } from '../../../shared/api/admin-moderation';
+import { NOTIFICATION_MESSAGE_MAX } from '../../../shared/domain/notification';
+import type { DomainEventOf } from '../../../shared/events';
+import { InvalidStateError, NotFoundError } from '../../lib/errors';
+import { pauseWaitsFor } from '../account-state/account-rules';
 import type { ModerationDeps, ModerationListing } from './ports';
 
 export const LISTING_HIDDEN_TITLE = 'Listing hidden';

@@ -1,4 +1,4 @@
-import { moderateUser } from '../../core/admin/moderation/moderate-user';
+import { moderateUser } from '../../core/admin-moderation/moderate-user';
 import { moderationDeps } from '../../wiring/admin-moderation';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { idempotentRequests } from '../../wiring/idempotency';

@@ -1,10 +1,10 @@
-import type { CarrierToolInput, CarrierToolResult } from '../../../../shared/api/admin-tools';
-import { BadRequestError, ConflictError } from '../../../lib/errors';
-import type { Clock } from '../../clock/clock';
-import type { OrderRecord } from '../../orders/order';
-import { deliveredToBuyer } from '../../orders/parcel-evidence';
-import { TRACK_BATCH_MAX, type Carrier, type ShippingParty } from '../../shipping/carrier-port';
-import type { AuditLog } from '../audit';
+import type { CarrierToolInput, CarrierToolResult } from '../../../shared/api/admin-tools';
+import { BadRequestError, ConflictError } from '../../lib/errors';
+import type { Clock } from '../clock/clock';
+import type { OrderRecord } from '../orders/order';
+import { deliveredToBuyer } from '../orders/parcel-evidence';
+import { TRACK_BATCH_MAX, type Carrier, type ShippingParty } from '../shipping/carrier-port';
+import type { AuditLog } from '../admin/audit';
 import type { TestParcelStore } from './test-parcels';
 
 export interface CarrierToolDeps {
