@@ -15,6 +15,8 @@ import {
 import { getHealth } from '../shared/api/health';
 import { grantAdminRole, listAdmins, revokeAdminRole } from '../shared/api/admin-roles';
 import { listAuditEntries } from '../shared/api/admin-audit';
+import { runCarrierTool } from '../shared/api/admin-tools';
+import { moderateListing, moderateUser } from '../shared/api/admin-moderation';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -682,6 +684,28 @@ export const routes = {
     idempotent: true,
     capacity: 'money',
     usesCarrier: true,
+  }),
+  // Admin carrier tests (decision 066): a label is a test parcel and a simulated webhook names only test parcels, so
+  // the webhook's own release path (which it runs) releases nothing.
+  runCarrierTool: route('runCarrierTool', runCarrierTool, 'http/admin-tools/run-carrier-tool', 'admin', admins(200), {
+    idempotent: true,
+    usesCarrier: true,
+    submitsToLedger: true,
+    opensFulfillments: true,
+  }),
+  // Admin moderation (decision 066): a listing featured or hidden, a user suspended, each with a reason, audited.
+  moderateListing: route(
+    'moderateListing',
+    moderateListing,
+    'http/admin-moderation/moderate-listing',
+    'admin',
+    admins(200),
+    {
+      idempotent: true,
+    },
+  ),
+  moderateUser: route('moderateUser', moderateUser, 'http/admin-moderation/moderate-user', 'admin', admins(200), {
+    idempotent: true,
   }),
   // After release, the buyer takes a rejected return to an administrator.
   escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', orderBuyer(200), {

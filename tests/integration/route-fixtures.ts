@@ -285,6 +285,17 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     body: { outcome: 'close', note: 'The photos show the item as described.' },
   }),
   listReturnRequests: () => ({ query: {} }),
+  // Moderation (decision 066): a new listing of the world's seller to hide (never the world's own listing), and a
+  // throwaway account to suspend (never one of the world's callers, whose sessions serve the other routes).
+  moderateListing: async ({ world }) => ({
+    params: { listingId: await world.newListing() },
+    body: { action: 'hide', reason: 'Route table check.' },
+  }),
+  moderateUser: async ({ world, from }) => ({
+    body: { username: (await suspendableOf(world, from)).username, action: 'suspend', reason: 'Route table check.' },
+  }),
+  // A read-only carrier test: the stand-in answers any number (an unknown one is a result, not an error).
+  runCarrierTool: () => ({ body: { tool: 'checkSingle', trackingNumber: '794600000001' } }),
   // Analytics (decision 056): a view of the world's listing (the seller's own is answered alike, not counted).
   recordListingView: ({ world }) => ({ params: { listingId: world.listingId }, body: {} }),
   getSellerAnalytics: () => ({ query: { range: '7' } }),
@@ -369,6 +380,15 @@ const spareAddress = (from: string, offset: number) =>
 const spares = new WeakMap<World, Map<Caller, Promise<Account>>>();
 
 /** One account of the caller's own, apart from the world's (made once per world and caller). */
+const suspendables = new WeakMap<World, Promise<Account>>();
+
+/** The world's throwaway account that moderateUser suspends (suspending it again changes nothing). */
+function suspendableOf(world: World, from: string): Promise<Account> {
+  let made = suspendables.get(world);
+  if (!made) suspendables.set(world, (made = signUp(spareAddress(from, 21), 'rtsus')));
+  return made;
+}
+
 function spareOf(world: World, caller: Caller, from: string): Promise<Account> {
   const mine = spares.get(world) ?? spares.set(world, new Map()).get(world)!;
   return mine.get(caller) ?? mine.set(caller, signUp(spareAddress(from, 0), 'rtspare')).get(caller)!;

@@ -22,3 +22,29 @@ export function verifyFedexSignature(
   const actual = Buffer.from(given, 'base64');
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
+
+/** FedEx's signature of a body: what the admin tools' simulated webhook carries (decision 066). */
+export function signFedexBody(rawBody: string, securityToken: string): string {
+  return createHmac('sha256', securityToken).update(rawBody).digest('base64');
+}
+
+/**
+ * A tracking event body in the shape of FedEx's webhook for one parcel (the admin tools' simulated webhook). Only its
+ * tracking numbers are read by the webhook: the release path asks the Track API again.
+ */
+export function simulatedFedexWebhookBody(trackingNumber: string, status: string, at: Date): string {
+  return JSON.stringify({
+    transactionId: `admin-test-${at.getTime()}`,
+    outputMetaData: [],
+    output: {
+      completeTrackResults: [
+        {
+          trackingNumber,
+          trackResults: [
+            { latestStatusDetail: { statusByLocale: status }, dateAndTimes: [{ dateTime: at.toISOString() }] },
+          ],
+        },
+      ],
+    },
+  });
+}

@@ -7,7 +7,8 @@ export function accountStore(db: Db): AccountStore {
   const { user, username, wallet, profile } = db.entities;
 
   async function byId(userId: string): Promise<UserRecord | null> {
-    const { data } = await user.get({ userId }).go();
+    // Consistent: a suspension (decision 066) is seen by the sign-in that follows it.
+    const { data } = await user.get({ userId }).go({ consistent: true });
     if (!data) return null;
     return {
       userId: data.userId,
@@ -15,6 +16,7 @@ export function accountStore(db: Db): AccountStore {
       walletAddress: data.walletAddress,
       role: data.role ?? 'user',
       createdAt: data.createdAt,
+      suspendedAt: data.suspendedAt ?? null,
     };
   }
 

@@ -1,3 +1,4 @@
+import { isTestParcelClaim } from '../../core/admin-tools/test-parcels';
 import { holdEnd, type OrderRecord, type Shipment } from '../../core/orders/order';
 import type { ShipmentRepository } from '../../core/orders/ship-order';
 import { conditionally } from './conditional';
@@ -58,7 +59,8 @@ export function orderShipmentStore(db: Db): ShipmentRepository & {
     async byTracking(trackingNumbers) {
       if (trackingNumbers.length === 0) return [];
       const claims = await trackingClaim.get(trackingNumbers.map((trackingNumber) => ({ trackingNumber }))).go();
-      const ids = [...new Set(claims.data.map((c) => c.orderId))];
+      // A tool's test parcel is never an order's (decision 066): its claim names no order to release.
+      const ids = [...new Set(claims.data.map((c) => c.orderId).filter((id) => !isTestParcelClaim(id)))];
       if (ids.length === 0) return [];
       const orders = await order.get(ids.map((orderId) => ({ orderId }))).go({ consistent: true });
       return (orders.data as StoredOrder[]).map(toRecord);

@@ -36,7 +36,7 @@ export function storeListings(db: Db, postings: PostingOptions = DEFAULT_POSTING
       return { items, cursor: page.cursor };
     },
 
-    async pause(listing) {
+    async pause(listing, hide) {
       const l = rowOf(listing);
       const at = new Date().toISOString();
       const result = await transactWithRetry(() =>
@@ -44,7 +44,7 @@ export function storeListings(db: Db, postings: PostingOptions = DEFAULT_POSTING
           .write(({ listing: item, searchPosting, listingFacet }) => [
             item
               .patch({ listingId: l.listingId })
-              .set({ status: 'paused', updatedAt: at })
+              .set({ status: 'paused', updatedAt: at, ...(hide && { hidden: true, hiddenReason: hide.reason }) })
               // Its words' slots are chosen again when it comes back.
               .remove(['postingSlots'])
               .composite(statusKeyComposites(l))
@@ -63,27 +63,33 @@ export function storeListings(db: Db, postings: PostingOptions = DEFAULT_POSTING
       return outcome(result, 'pausing the listing');
     },
 
-    async resume(listing) {
+    async resume(listing, unhide = false) {
       const l = rowOf(listing);
       const at = new Date().toISOString();
       const result = await transactAddingPostings(db, postings, l.listingId, searchTermsFor(l), (placed) =>
         db.transaction
-          .write(({ listing: item, searchPosting, listingFacet }) => [
-            item
-              .patch({ listingId: l.listingId })
-              .set({
-                status: 'active',
-                updatedAt: at,
-                // The featured index is kept by a condition on `featured`: named here, it is rebuilt too.
-                ...(l.featured === true && { featured: true }),
-                ...(placed.slots.length > 0 && { postingSlots: placed.slots }),
-              })
-              .composite(statusKeyComposites(l))
-              .where((a, op) => `${op.eq(a.status, 'paused')} AND ${op.eq(a.sellerId, l.sellerId)}`)
-              .commit(),
-            ...facetEntries(l).map((entry) => listingFacet.put(entry).commit()),
-            ...placed.adds(searchPosting),
-          ])
+          .write(({ listing: item, searchPosting, listingFacet }) => {
+            const back = item.patch({ listingId: l.listingId }).set({
+              status: 'active',
+              updatedAt: at,
+              // The featured index is kept by a condition on `featured`: named here, it is rebuilt too.
+              ...(l.featured === true && { featured: true }),
+              ...(placed.slots.length > 0 && { postingSlots: placed.slots }),
+            });
+            // Unhiding clears the administrator's hiding (decision 066); the store's pass never resumes a hidden one.
+            return [
+              (unhide ? back.remove(['hidden', 'hiddenReason']) : back)
+                .composite(statusKeyComposites(l))
+                .where(
+                  (a, op) =>
+                    `${op.eq(a.status, 'paused')} AND ${op.eq(a.sellerId, l.sellerId)} AND ` +
+                    (unhide ? op.eq(a.hidden, true) : `(${op.notExists(a.hidden)} OR ${op.eq(a.hidden, false)})`),
+                )
+                .commit(),
+              ...facetEntries(l).map((entry) => listingFacet.put(entry).commit()),
+              ...placed.adds(searchPosting),
+            ];
+          })
           .go(),
       );
       return outcome(result, 'resuming the listing');

@@ -93,6 +93,8 @@ export interface SweptListing {
   listingType: 'fixed' | 'auction';
   bidCount: number;
   quantityReserved: number;
+  /** Hidden by an administrator (decision 066): stays paused when the store comes back. */
+  hidden?: boolean;
 }
 
 /**

@@ -76,7 +76,7 @@ async function sweepStep(state: AccountState, deps: Deps): Promise<Outcome> {
   for (const l of page.items) {
     if (deactivating) {
       if (l.status === 'active' && (pauseWaitsFor(l) || !(await deps.listings.pause(l)))) held++;
-    } else if (l.status === 'paused') {
+    } else if (l.status === 'paused' && !l.hidden) {
       // False: it is no longer paused (an earlier run of this pass already put it back).
       await deps.listings.resume(l);
     }

@@ -49,9 +49,12 @@ export interface StoreListings {
    * Out of browse and search (exactly as closing takes it out) as `paused`, conditional on it being as read: active,
    * nothing reserved, no bids. False when it was not.
    */
-  pause(listing: SweptListing): Promise<boolean>;
-  /** Back into browse and search as active, conditional on it still paused. False when it was not. */
-  resume(listing: SweptListing): Promise<boolean>;
+  pause(listing: SweptListing, hide?: { reason: string }): Promise<boolean>;
+  /**
+   * Back into browse and search as active, conditional on it still paused and not hidden by an administrator, or,
+   * with `unhide`, on it hidden (the hiding is cleared in the same write). False when it was not.
+   */
+  resume(listing: SweptListing, unhide?: boolean): Promise<boolean>;
 }
 
 /** What both actions check before they start. */

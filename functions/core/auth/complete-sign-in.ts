@@ -7,12 +7,13 @@ import type { AccountStore, RateLimitStore } from './ports';
 import { enforceRateLimit } from './rate-limit';
 import { currentUser, openSession, type SessionDeps } from './sessions';
 import { secretMatches, signInRecord, type StatusDeps } from './sign-in';
-import { issueRegistrationTicket } from './tokens';
+import { issueRegistrationTicket, verifySessionToken } from './tokens';
+import { ACCOUNT_SUSPENDED } from '../../../shared/api/admin-moderation';
 
 export interface CompleteSignInDeps extends StatusDeps {
   rateLimits: RateLimitStore;
   ledger: Pick<LedgerGateway, 'verifySignInBlob'>;
-  accounts: Pick<AccountStore, 'userByWallet' | 'profileFlags'>;
+  accounts: Pick<AccountStore, 'userByWallet' | 'user' | 'profileFlags'>;
   /** Sessions and tickets are issued on the time they are verified on (functions/lib/session-auth.ts). */
   session: SessionDeps;
   mediaUrl: (key: string) => string;
@@ -59,8 +60,10 @@ export async function completeSignIn(
 
   const found = await deps.accounts.userByWallet(verdict.account);
   if (found) {
+    if (found.suspendedAt) throw new ForbiddenError(ACCOUNT_SUSPENDED);
     const user = await admitAdministrator(found, deps.admission, at);
     const session = await openSession(user.userId, deps.session);
+    await refuseIfSuspendedMeanwhile(user.userId, session.token, deps);
     return { kind: 'session', session, user: await currentUser(user, deps.accounts, deps.mediaUrl) };
   }
   const ticket = await issueRegistrationTicket(verdict.account, await deps.session.key(), deps.session.clock.now());
@@ -70,4 +73,16 @@ export async function completeSignIn(
     ticketExpiresAt: ticket.expiresAt.toISOString(),
     walletAddress: verdict.account,
   };
+}
+
+/**
+ * A suspension written while this sign-in opened its session (after the check above, before the suspension revoked
+ * the user's sessions) is seen by this consistent read: the new session is revoked and the sign-in refused (066).
+ */
+async function refuseIfSuspendedMeanwhile(userId: string, token: string, deps: CompleteSignInDeps): Promise<void> {
+  const again = await deps.accounts.user(userId);
+  if (!again?.suspendedAt) return;
+  const claims = await verifySessionToken(token, await deps.session.key(), deps.session.clock.now());
+  await deps.session.sessions.revoke(claims.sessionId, deps.session.clock.now().toISOString());
+  throw new ForbiddenError(ACCOUNT_SUSPENDED);
 }

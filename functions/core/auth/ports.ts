@@ -23,6 +23,8 @@ export interface UserRecord {
   walletAddress: string;
   role: 'user' | 'admin';
   createdAt: string;
+  /** Set while an administrator has the account suspended (decision 066). */
+  suspendedAt?: string | null;
 }
 
 export interface ProfileFlags {

@@ -1,5 +1,6 @@
 import type { ListingDetail } from '../../../shared/api/listings';
 import { NotFoundError } from '../../lib/errors';
+import { LISTING_UNAVAILABLE } from '../../../shared/api/admin-moderation';
 import { reserveStatusOf } from '../bids/auction-state';
 import type { ListingRecord } from './listing';
 import { averageRating, type StoreOwner } from './store-page';
@@ -7,6 +8,8 @@ import { toListingCard, toListingImage, type MediaUrl } from './to-card';
 
 /** A stored listing with every field the wizard writes. */
 export type FullListing = ListingRecord & {
+  /** Hidden by an administrator (decision 066). */
+  hidden?: boolean;
   model?: string;
   upc?: string;
   specifications?: Record<string, string>;
@@ -122,6 +125,8 @@ export async function getListing(
   mediaUrl: MediaUrl,
 ): Promise<ListingDetail> {
   const listing = await reader.full(listingId);
+  // A listing an administrator hid says so to others (decision 066); its seller is told why by notification.
+  if (listing?.hidden) throw new NotFoundError(LISTING_UNAVAILABLE);
   if (!listing || !isShown(listing)) throw new NotFoundError('Listing not found');
   const [owner, acceptsMessages] = await Promise.all([
     reader.seller(listing.sellerId),

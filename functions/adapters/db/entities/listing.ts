@@ -90,6 +90,9 @@ export const listingEntity = (config: EntityConfiguration = {}) =>
         tags: { type: 'list', items: { type: 'string' } },
         status: { type: LISTING_STATUSES, required: true, default: 'active' },
         featured: { type: 'boolean', default: false },
+        /** Hidden by an administrator (decision 066): paused out of browse, search and the store, with the reason. */
+        hidden: { type: 'boolean' },
+        hiddenReason: { type: 'string' },
         /** Auction end (ISO UTC); absent for fixed-price listings. */
         endsAt: { type: 'string' },
         /**

@@ -11,6 +11,9 @@ export const userEntity = (config: EntityConfiguration = {}) =>
         walletAddress: { type: 'string', required: true },
         username: { type: 'string', required: true },
         role: { type: ['user', 'admin'] as const, default: 'user' },
+        /** Suspended by an administrator (decision 066): no sign-in and no session; unset when unsuspended. */
+        suspendedAt: { type: 'string' },
+        suspendedReason: { type: 'string' },
         createdAt: { type: 'string', required: true, readOnly: true },
         updatedAt: { type: 'string', required: true },
       },

@@ -134,6 +134,32 @@ describe('sign-in', () => {
     expect(sessions.records.size).toBe(1);
   });
 
+  it('refuses a suspended account (403) and opens no session (decision 066)', async () => {
+    const alice = { userId: 'U1', username: 'alice', walletAddress: WALLET, role: 'user' as const, createdAt: '' };
+    accounts.users.set('U1', { ...alice, suspendedAt: NOW.toISOString() });
+    const s = await started();
+    sign(s.uuid);
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      403,
+    );
+    expect(sessions.records.size).toBe(0);
+  });
+
+  it('revokes the session a sign-in opened while the account was being suspended (decision 066)', async () => {
+    const alice = { userId: 'U1', username: 'alice', walletAddress: WALLET, role: 'user' as const, createdAt: '' };
+    accounts.users.set('U1', alice);
+    // The suspension lands between the sign-in's check and its second, consistent read.
+    accounts.userByWallet = async () => alice;
+    accounts.users.set('U1', { ...alice, suspendedAt: NOW.toISOString() });
+    const s = await started();
+    sign(s.uuid);
+    expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(
+      403,
+    );
+    expect([...sessions.records.values()].every((r) => r.revokedAt !== null)).toBe(true);
+    expect(sessions.records.size).toBe(1);
+  });
+
   it('refuses another browser (403), a replay (409), an unsigned request (409) and an unknown one (404)', async () => {
     const s = await started();
     expect(await statusOf(completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps()))).toBe(

@@ -56,6 +56,8 @@ export function ListingCard({
           {auctionLabel && (
             <span className={`badge badge-auction-type badge-${auctionBadge(listing)}`}>{auctionLabel}</span>
           )}
+          {/* Featured by an administrator (decision 066): what Hot Auctions leads with. */}
+          {listing.featured && <span className="badge badge-accent">Featured</span>}
         </div>
       </div>
       <div className="listing-card-body">

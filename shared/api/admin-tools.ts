@@ -1,0 +1,101 @@
+import * as z from 'zod/mini';
+import { defineContract } from './contract';
+
+/**
+ * The admin Tools tab (decision 066): carrier tests against the configured carrier. A label a tool makes is a test
+ * parcel, and a simulated webhook names only test parcels: no tool can release an order.
+ */
+
+const ZIP = /^\d{5}$/;
+const zip = z.string().check(z.trim(), z.regex(ZIP, 'Enter a 5-digit ZIP code.'));
+const weightLb = z
+  .number('Enter the weight in pounds.')
+  .check(z.gt(0, 'The weight must be above 0.'), z.lte(150, 'The weight can be at most 150 lb.'));
+const trackingNumber = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please enter a tracking number'),
+    z.maxLength(40, 'A tracking number has at most 40 characters'),
+  );
+
+/** The simulated webhook's statuses: what a real carrier event would say of the parcel. */
+export const SIMULATED_STATUSES = ['in_transit', 'out_for_delivery', 'delivered'] as const;
+
+export const CARRIER_TOOLS = ['rates', 'label', 'track', 'checkSingle', 'checkPending', 'webhook'] as const;
+export type CarrierTool = (typeof CARRIER_TOOLS)[number];
+
+const route = { fromZip: zip, toZip: zip, weightLb };
+
+export const carrierToolInputSchema = z.discriminatedUnion('tool', [
+  z.strictObject({ tool: z.literal('rates'), ...route }),
+  z.strictObject({ tool: z.literal('label'), ...route, serviceType: z.optional(z.string().check(z.maxLength(40))) }),
+  z.strictObject({ tool: z.literal('track'), trackingNumber }),
+  z.strictObject({ tool: z.literal('checkSingle'), trackingNumber }),
+  z.strictObject({ tool: z.literal('checkPending') }),
+  z.strictObject({
+    tool: z.literal('webhook'),
+    trackingNumber,
+    status: z.enum(SIMULATED_STATUSES, 'Choose a status.'),
+  }),
+]);
+export type CarrierToolInput = z.infer<typeof carrierToolInputSchema>;
+
+const quote = z.object({
+  serviceType: z.string(),
+  serviceName: z.string(),
+  amountCents: z.number(),
+  transitDays: z.nullable(z.number()),
+  deliveryDay: z.nullable(z.string()),
+});
+
+export const carrierToolResultSchema = z.discriminatedUnion('tool', [
+  z.object({ tool: z.literal('rates'), quotes: z.array(quote) }),
+  z.object({
+    tool: z.literal('label'),
+    trackingNumber: z.string(),
+    serviceType: z.string(),
+    chargeCents: z.nullable(z.number()),
+    /** Always true: the number is recorded as a test parcel, which no order can claim. */
+    testParcel: z.boolean(),
+  }),
+  z.object({
+    tool: z.literal('track'),
+    trackingNumber: z.string(),
+    found: z.boolean(),
+    status: z.string(),
+    description: z.string(),
+    events: z.array(z.object({ at: z.nullable(z.string()), status: z.string(), description: z.string() })),
+  }),
+  z.object({
+    tool: z.literal('checkSingle'),
+    trackingNumber: z.string(),
+    status: z.string(),
+    isDelivered: z.boolean(),
+    deliveredAt: z.nullable(z.string()),
+    lastUpdate: z.nullable(z.string()),
+  }),
+  z.object({
+    tool: z.literal('checkPending'),
+    /** A dry run: parcels asked of the carrier, how many would be released; nothing is released. */
+    processed: z.number(),
+    deliverable: z.number(),
+    released: z.number(),
+    errors: z.array(z.string()),
+  }),
+  z.object({
+    tool: z.literal('webhook'),
+    trackingNumber: z.string(),
+    signatureAccepted: z.boolean(),
+    escrowTriggered: z.boolean(),
+  }),
+]);
+export type CarrierToolResult = z.infer<typeof carrierToolResultSchema>;
+
+/** Runs one carrier test (administrators only; audited). */
+export const runCarrierTool = defineContract({
+  method: 'POST',
+  path: '/api/admin/tools/carrier',
+  body: carrierToolInputSchema,
+  response: carrierToolResultSchema,
+});
