@@ -55,6 +55,8 @@ test('the admin wallet signs in and sees the portal', async ({ browser, baseURL 
     await page.getByRole('menu').getByRole('menuitem', { name: 'Admin' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Portal' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Roles' }).click();
+    await expect(page).toHaveURL(/\?tab=roles$/);
     const administrators = page.getByRole('list', { name: 'Administrators' });
     await expect(administrators.getByText(wallet)).toBeVisible();
     await expect(administrators.getByText('Configured')).toBeVisible();
