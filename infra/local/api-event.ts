@@ -52,7 +52,16 @@ export function headersOf(req: IncomingMessage): { headers: Record<string, strin
   return { headers, cookies };
 }
 
-export function sourceIp(req: IncomingMessage): string {
+/**
+ * Test stacks only (`testControls`): the browser tests play many people from one machine, so each person's context
+ * names its own address here, as people arriving from their own networks would (decision 067). Other stacks ignore it.
+ */
+export const TEST_VIEWER_ADDRESS_HEADER = 'x-test-viewer-address';
+const ADDRESS = /^[0-9a-f.:]{2,45}$/i;
+
+export function sourceIp(req: IncomingMessage, trustTestViewerAddress = false): string {
+  const claimed = req.headers[TEST_VIEWER_ADDRESS_HEADER];
+  if (trustTestViewerAddress && typeof claimed === 'string' && ADDRESS.test(claimed)) return claimed;
   return (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
 }
 
@@ -62,7 +71,12 @@ export interface RouteMatch {
 }
 
 /** Builds the API Gateway HTTP API (payload format 2.0) event for one request. */
-export function buildApiEvent(req: IncomingMessage, body: Buffer, match: RouteMatch): APIGatewayProxyEventV2 {
+export function buildApiEvent(
+  req: IncomingMessage,
+  body: Buffer,
+  match: RouteMatch,
+  trustTestViewerAddress = false,
+): APIGatewayProxyEventV2 {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const rawPath = q < 0 ? url : url.slice(0, q);
@@ -89,7 +103,7 @@ export function buildApiEvent(req: IncomingMessage, body: Buffer, match: RouteMa
         method: req.method ?? 'GET',
         path: rawPath,
         protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: sourceIp(req),
+        sourceIp: sourceIp(req, trustTestViewerAddress),
         userAgent: headers['user-agent'] ?? '',
       },
       requestId,

@@ -98,6 +98,8 @@ function rejectTooLarge(req: IncomingMessage, res: ServerResponse): void {
 export interface HttpGatewayOptions {
   routes: readonly RouteDef[];
   log?: boolean;
+  /** Test stacks: take the source address from TEST_VIEWER_ADDRESS_HEADER (api-event.ts). */
+  trustTestViewerAddress?: boolean;
 }
 
 /**
@@ -129,7 +131,7 @@ export function createHttpGateway(opts: HttpGatewayOptions) {
       rejectTooLarge(req, res);
       return;
     }
-    const event = buildApiEvent(req, body, found.match);
+    const event = buildApiEvent(req, body, found.match, opts.trustTestViewerAddress);
     const requestId = event.requestContext.requestId;
     let timer: NodeJS.Timeout | undefined;
     try {

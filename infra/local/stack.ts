@@ -77,7 +77,10 @@ export interface LocalStackOptions {
    * collide with a running `npm start`); false = use CARRIER_API_URL etc. from the environment.
    */
   carrierPort?: number | false;
-  /** Test controls of the stand-ins (POST /_test/clock on the Xaman service); tests only. */
+  /**
+   * Test controls of the stand-ins (POST /_test/clock on the Xaman service) and the gateway's test viewer address
+   * (api-event.ts); tests only.
+   */
   testControls?: boolean;
   /** DynamoDB Local's JIT: 'fast-start' (default, C1 only) or 'full' (benches, which warm it up first). */
   dynamoJit?: DynamoJit;
@@ -274,7 +277,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       credentials: LOCAL_CREDENTIALS,
     });
     const ws = createWsGateway({ routes: { ...wsRoutes, authorizer: wsAuthorizer, ...opts.wsRoutes }, log });
-    const api = createHttpGateway({ routes: routeList, log });
+    const api = createHttpGateway({ routes: routeList, log, trustTestViewerAddress: opts.testControls === true });
     const media = createMediaHandler({ s3: s3Client, bucket: LOCAL_MEDIA_BUCKET });
     const connections = createConnectionsEndpoint(ws.connections);
     const localControls = createLocalControls({ schedules, clockControl: opts.testControls === true });

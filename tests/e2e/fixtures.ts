@@ -1,4 +1,14 @@
+import { randomInt } from 'node:crypto';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { TEST_VIEWER_ADDRESS_HEADER } from '../../infra/local/api-event';
+
+/**
+ * Each person the tests play arrives from their own address, as people do, so the per-address limits of the sign-in
+ * routes (10 a minute) count one person's requests, not the whole suite's (decision 067).
+ */
+export function viewerAddressHeader(): Record<string, string> {
+  return { [TEST_VIEWER_ADDRESS_HEADER]: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
+}
 
 /**
  * The stack's URL is only known after the global setup ran, so it comes from the environment the workers inherit
@@ -11,6 +21,8 @@ export const test = base.extend({
     if (!url) throw new Error('E2E_BASE_URL is not set: the e2e global setup did not start the local stack');
     await use(url);
   },
+  // eslint-disable-next-line no-empty-pattern -- as above
+  extraHTTPHeaders: async ({}, use) => use(viewerAddressHeader()),
 });
 
 export { expect };

@@ -53,6 +53,8 @@ test("an unknown path shows 'Oops! Page not found' and Return to Home goes home"
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/marketplace');
+  // The app renders the link: a Tab pressed before it exists lands elsewhere (as it would for a person, too).
+  await expect(cards(page).first()).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();

@@ -1,9 +1,13 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, viewerAddressHeader } from './fixtures';
 
 /** A person with their own browser context (own storage, own session). */
 export async function person(browser: Browser, baseURL: string, width = 1280) {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width, height: 900 },
+    extraHTTPHeaders: viewerAddressHeader(),
+  });
   const page = await context.newPage();
   return { context, page };
 }
