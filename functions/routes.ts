@@ -99,6 +99,7 @@ import {
   makeOffer,
   rejectOffer,
 } from '../shared/api/offers';
+import { getAdminSettings, getPublicSettings, updateAdminSettings } from '../shared/api/admin-settings';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -695,6 +696,22 @@ export const routes = {
   resolveReturn: route('resolveReturn', resolveReturn, 'http/returns/resolve-return', 'admin', admins(200), {
     idempotent: true,
   }),
+  // The admin portal's General tab (decision 063): platform settings, audited per key; the public read every page makes.
+  getAdminSettings: route('getAdminSettings', getAdminSettings, 'http/admin/get-admin-settings', 'admin', admins(200)),
+  updateAdminSettings: route(
+    'updateAdminSettings',
+    updateAdminSettings,
+    'http/admin/update-admin-settings',
+    'admin',
+    admins(200),
+  ),
+  getPublicSettings: route(
+    'getPublicSettings',
+    getPublicSettings,
+    'http/settings/get-public-settings',
+    'public',
+    anyone(200),
+  ),
   // Each caller's own return requests as a seller (none is an empty list).
   listReturnRequests: route(
     'listReturnRequests',

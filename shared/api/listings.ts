@@ -1,3 +1,4 @@
+import { MAX_LISTING_IMAGES_RANGE } from '../domain/admin-settings';
 import * as z from 'zod/mini';
 import { LISTING_CATEGORIES, MARKETPLACE_CATEGORY_OPTIONS, LISTING_CATEGORY_NAMES } from '../domain/categories';
 import {
@@ -301,7 +302,8 @@ export const createListingBodySchema = z
     /** Uploaded photo keys in display order (the first is the main image); checked on the server before attaching. */
     photoKeys: z._default(
       z.array(mediaKeySchema).check(
-        z.maxLength(LISTING_PHOTO_MAX_COUNT, `At most ${LISTING_PHOTO_MAX_COUNT} photos`),
+        // The most any setting allows; the server checks the administrators' current limit (decision 063).
+        z.maxLength(MAX_LISTING_IMAGES_RANGE.max, `At most ${MAX_LISTING_IMAGES_RANGE.max} photos`),
         z.refine((keys) => new Set(keys).size === keys.length, 'A photo is listed twice'),
       ),
       [],
