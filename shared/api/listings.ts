@@ -182,11 +182,10 @@ export const getListingShippingEstimate = defineContract({
 });
 
 /**
- * Listing photos (spec part 3 validation rules, decision 010): up to 8, images only, at most 5 MB each; the first is
+ * Listing photos (spec part 3 validation rules, decision 010): up to max_listing_images (decision 063), images only, at most 5 MB each; the first is
  * the main image. The browser uploads each file straight to the media bucket with a presigned POST; the listing create
  * and edit routes then check every uploaded object themselves (size and first bytes) before attaching it.
  */
-export const LISTING_PHOTO_MAX_COUNT = 8;
 export const LISTING_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Lookup auto-fill keeps at most this many product images. */
 export const LOOKUP_PHOTO_MAX_COUNT = 5;

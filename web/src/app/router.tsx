@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
         path: 'seller-portal',
         Component: page(() => import('../features/seller-portal/routes/seller-portal-page'), 'SellerPortalPage'),
       },
+      { path: 'admin', Component: page(() => import('../features/admin/routes/admin-page'), 'AdminPage') },
       { path: '*', Component: page(() => import('./routes/not-found-page'), 'NotFoundPage') },
     ],
   },

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { GeneralSettingsTab } from '../components/general/general-settings-tab';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { useTabParam } from '../../../lib/use-tab-param';
@@ -12,7 +13,7 @@ export interface AdminTab extends TabItem<string> {
 }
 
 /** The portal's tabs, in order (spec part 3 "Admin portal"); each joins with the work that makes it real. */
-const TABS: AdminTab[] = [];
+const TABS: AdminTab[] = [{ id: 'general', label: 'General', render: (s) => <GeneralSettingsTab {...s} /> }];
 
 /** Anyone but an administrator: the spec's toast, then home. The server answers 403 to every admin route anyway. */
 function AccessDenied() {
