@@ -5,5 +5,5 @@ import { routes } from '../../routes';
 
 // Every page asks: browsers and the CDN may keep the answer as long as the functions do.
 export const handler = httpHandler(routes.getPublicSettings, async () =>
-  ok(await getPublicSettings(platformSettings()), { 'cache-control': 'public, max-age=30' }),
+  ok(await getPublicSettings(platformSettings()), { 'cache-control': 'public, max-age=15' }),
 );
