@@ -79,6 +79,8 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     POWERTOOLS_METRICS_DISABLED: e.log ? 'false' : 'true',
     SESSION_SIGNING_KEY: e.sessionSigningKey,
     FULFILLMENT_KEY: e.fulfillmentKey,
+    // Platform settings reach the functions within a second locally, so no test waits out the minute (decision 063).
+    SETTINGS_CACHE_SECONDS: '1',
   };
   if (e.ledger) {
     Object.assign(env, { XRPL_URL: e.ledger.url, XRPL_NETWORK: 'local', RLUSD_ISSUER: e.ledger.rlusdIssuer });
