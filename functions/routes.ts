@@ -697,18 +697,24 @@ export const routes = {
     idempotent: true,
   }),
   // The admin portal's General tab (decision 063): platform settings, audited per key; the public read every page makes.
-  getAdminSettings: route('getAdminSettings', getAdminSettings, 'http/admin/get-admin-settings', 'admin', admins(200)),
+  getAdminSettings: route(
+    'getAdminSettings',
+    getAdminSettings,
+    'http/admin-settings/get-admin-settings',
+    'admin',
+    admins(200),
+  ),
   updateAdminSettings: route(
     'updateAdminSettings',
     updateAdminSettings,
-    'http/admin/update-admin-settings',
+    'http/admin-settings/update-admin-settings',
     'admin',
     admins(200),
   ),
   getPublicSettings: route(
     'getPublicSettings',
     getPublicSettings,
-    'http/settings/get-public-settings',
+    'http/admin-settings/get-public-settings',
     'public',
     anyone(200),
   ),

@@ -3,11 +3,11 @@ import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings, type UpcService } fro
 import { platformSettingsStore } from '../adapters/db/platform-settings-store';
 import { db } from '../adapters/db/service';
 import { clock } from '../adapters/clock';
-import { assertOpenForWrites } from '../core/admin/settings/maintenance';
-import type { SettingsPort } from '../core/admin/settings/ports';
-import { cachedSettings } from '../core/admin/settings/settings-cache';
-import type { UpdateSettingsDeps } from '../core/admin/settings/update-admin-settings';
-import type { SettingsViewDeps } from '../core/admin/settings/settings-view';
+import { assertOpenForWrites } from '../core/admin-settings/maintenance';
+import type { SettingsPort } from '../core/admin-settings/ports';
+import { cachedSettings } from '../core/admin-settings/settings-cache';
+import type { UpdateSettingsDeps } from '../core/admin-settings/update-admin-settings';
+import type { SettingsViewDeps } from '../core/admin-settings/settings-view';
 import { basisPointsOf } from '../core/orders/platform-fee';
 import { auditLog } from './audit';
 

@@ -30,13 +30,8 @@ export const platformSettingsSchema = z.strictObject({
   upcFallback: toggle,
 });
 
-/**
- * A change: any of the settings (the others keep their value), each checked as the tab checks it; the one schema every
- * write goes through. The fee moves in steps of 0.1 % (the deployment's default may be finer).
- */
-export const platformSettingsChangeSchema = z.partial(
-  z.extend(platformSettingsSchema, { platformFeeBasisPoints: whole(FEE, T.fee).check(z.multipleOf(FEE.step, T.fee)) }),
-);
+/** A change: any of the settings (the others keep their value); the one schema every write goes through. */
+export const platformSettingsChangeSchema = z.partial(platformSettingsSchema);
 
 const adminSettingsView = z.object({
   settings: platformSettingsSchema,

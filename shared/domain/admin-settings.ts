@@ -54,6 +54,13 @@ export function publicSettingsOf(s: PlatformSettings): PublicSettings {
   };
 }
 
+/**
+ * The fee moves in steps of 0.1 % (10 bp); checked apart from the schema, which stays plain JSON Schema (the deployment's
+ * default may be finer).
+ */
+export const feeStepProblem = (basisPoints: number | undefined): string | null =>
+  basisPoints !== undefined && basisPoints % FEE_BASIS_POINTS_RANGE.step !== 0 ? SETTINGS_TEXTS.fee : null;
+
 /** '2.5' for 250 bp: the percent the tab shows, from whole basis points. */
 export function percentText(basisPoints: number): string {
   const whole = Math.floor(basisPoints / 100);

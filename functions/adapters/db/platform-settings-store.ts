@@ -1,5 +1,5 @@
 import type { PlatformSettings } from '../../../shared/domain/admin-settings';
-import type { SettingsStore } from '../../core/admin/settings/ports';
+import type { SettingsStore } from '../../core/admin-settings/ports';
 import { conditionally } from './conditional';
 import { PLATFORM_SCOPE } from './entities/platform-settings';
 import type { Db } from './service';

@@ -11,7 +11,7 @@ import {
   type ListingBodyFields,
   type ThumbnailRequests,
 } from './listing-body';
-import type { SettingsPort } from '../admin/settings/ports';
+import type { SettingsPort } from '../admin-settings/ports';
 import { assertPhotoLimit } from './photo-limit';
 import { attachPhotos, releasePhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../lib/errors';
-import type { SettingsPort } from '../admin/settings/ports';
+import type { SettingsPort } from '../admin-settings/ports';
 
 /** The number of photos a listing may have is the administrators' max_listing_images setting now (decision 063). */
 export async function assertPhotoLimit(count: number, settings: Pick<SettingsPort, 'current'>): Promise<void> {

@@ -4,7 +4,7 @@ import type { Clock } from '../clock/clock';
 import type { NewListing } from './create-listing';
 import { sortPriceOf } from './listing';
 import { assertAuctionEndAhead, listingBodyFields, type ThumbnailRequests } from './listing-body';
-import type { SettingsPort } from '../admin/settings/ports';
+import type { SettingsPort } from '../admin-settings/ports';
 import { assertPhotoLimit } from './photo-limit';
 import { attachPhotos, releasePhotos, type AttachedPhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';

@@ -1,6 +1,7 @@
 import { platformSettingsChangeSchema } from '../../../../../../shared/api/admin-settings';
 import {
   basisPointsOfPercent,
+  feeStepProblem,
   percentText,
   SETTINGS_TEXTS,
   type PlatformSettings,
@@ -53,9 +54,10 @@ export function changesOf(
     (Object.keys(next) as SettingKey[]).filter((k) => next[k] !== saved[k]).map((k) => [k, next[k]]),
   );
   const parsed = platformSettingsChangeSchema.safeParse(changed);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  const step = feeStepProblem(parsed.data?.platformFeeBasisPoints);
+  if (parsed.success && !step) return { ok: true, body: parsed.data };
+  const errors: FieldErrors = step ? { platformFeeBasisPoints: step } : {};
+  for (const issue of parsed.error?.issues ?? []) {
     const key = issue.path[0] as SettingKey;
     errors[key] ??= key === 'platformFeeBasisPoints' ? SETTINGS_TEXTS.fee : issue.message;
   }

@@ -1,4 +1,4 @@
-import { getAdminSettings } from '../../core/admin/settings/get-admin-settings';
+import { getAdminSettings } from '../../core/admin-settings/get-admin-settings';
 import { getAdminSettingsDeps } from '../../wiring/admin-settings';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';

@@ -1,4 +1,4 @@
-import type { PlatformSettings } from '../../../../shared/domain/admin-settings';
+import type { PlatformSettings } from '../../../shared/domain/admin-settings';
 
 /** The platform settings item as stored (decision 063): only the keys ever saved; absent ones keep their default. */
 export interface StoredSettings {

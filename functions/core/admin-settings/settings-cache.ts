@@ -1,4 +1,4 @@
-import type { PlatformSettings } from '../../../../shared/domain/admin-settings';
+import type { PlatformSettings } from '../../../shared/domain/admin-settings';
 import type { SettingsPort, SettingsStore } from './ports';
 
 /** The settings of a stored item: its saved keys over the defaults. */

@@ -1,5 +1,5 @@
-import type { AdminSettingsView } from '../../../../shared/api/admin-settings';
-import type { PlatformSettings, UpcService } from '../../../../shared/domain/admin-settings';
+import type { AdminSettingsView } from '../../../shared/api/admin-settings';
+import type { PlatformSettings, UpcService } from '../../../shared/domain/admin-settings';
 import { settingsOf } from './settings-cache';
 import type { SettingsStore, StoredSettings } from './ports';
 

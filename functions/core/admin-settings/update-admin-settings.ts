@@ -1,7 +1,7 @@
-import type { AdminSettingsView } from '../../../../shared/api/admin-settings';
-import type { PlatformSettings, SettingKey } from '../../../../shared/domain/admin-settings';
-import { BadRequestError, ConflictError } from '../../../lib/errors';
-import type { AuditLog } from '../audit';
+import type { AdminSettingsView } from '../../../shared/api/admin-settings';
+import { feeStepProblem, type PlatformSettings, type SettingKey } from '../../../shared/domain/admin-settings';
+import { BadRequestError, ConflictError } from '../../lib/errors';
+import type { AuditLog } from '../admin/audit';
 import type { SettingsPort } from './ports';
 import { settingsOf } from './settings-cache';
 import { settingsView, type SettingsViewDeps } from './settings-view';
@@ -22,6 +22,8 @@ export async function updateAdminSettings(
   change: Partial<PlatformSettings>,
   deps: UpdateSettingsDeps,
 ): Promise<AdminSettingsView> {
+  const step = feeStepProblem(change.platformFeeBasisPoints);
+  if (step) throw new BadRequestError(step, { platformFeeBasisPoints: step });
   if (change.upcService !== undefined && !deps.upcServices.includes(change.upcService)) {
     throw new BadRequestError('Choose a configured UPC lookup service.', { upcService: 'Not configured here.' });
   }

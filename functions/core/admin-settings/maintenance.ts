@@ -1,4 +1,4 @@
-import { AppError } from '../../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { SettingsPort } from './ports';
 
 export const MAINTENANCE_MESSAGE = 'The marketplace is down for maintenance. Please try again in a little while.';

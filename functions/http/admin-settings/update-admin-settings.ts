@@ -1,4 +1,4 @@
-import { updateAdminSettings } from '../../core/admin/settings/update-admin-settings';
+import { updateAdminSettings } from '../../core/admin-settings/update-admin-settings';
 import { updateAdminSettingsDeps } from '../../wiring/admin-settings';
 import { httpHandler, ok, principalOf } from '../../wiring/http';
 import { routes } from '../../routes';

@@ -1,4 +1,4 @@
-import { publicSettingsOf, type PublicSettings } from '../../../../shared/domain/admin-settings';
+import { publicSettingsOf, type PublicSettings } from '../../../shared/domain/admin-settings';
 import type { SettingsPort } from './ports';
 
 /** What every page must know (maintenance, announcement, max images, require_kyc), through the cache. */

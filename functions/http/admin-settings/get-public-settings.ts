@@ -1,4 +1,4 @@
-import { getPublicSettings } from '../../core/admin/settings/get-public-settings';
+import { getPublicSettings } from '../../core/admin-settings/get-public-settings';
 import { platformSettings } from '../../wiring/admin-settings';
 import { httpHandler, ok } from '../../wiring/http';
 import { routes } from '../../routes';
