@@ -106,6 +106,7 @@ import {
   makeOffer,
   rejectOffer,
 } from '../shared/api/offers';
+import { getAdminSettings, getPublicSettings, updateAdminSettings } from '../shared/api/admin-settings';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -738,6 +739,28 @@ export const routes = {
       submitsToLedger: true,
       opensFulfillments: true,
     },
+  ),
+  // The admin portal's General tab (decision 063): platform settings, audited per key; the public read every page makes.
+  getAdminSettings: route(
+    'getAdminSettings',
+    getAdminSettings,
+    'http/admin-settings/get-admin-settings',
+    'admin',
+    admins(200),
+  ),
+  updateAdminSettings: route(
+    'updateAdminSettings',
+    updateAdminSettings,
+    'http/admin-settings/update-admin-settings',
+    'admin',
+    admins(200),
+  ),
+  getPublicSettings: route(
+    'getPublicSettings',
+    getPublicSettings,
+    'http/admin-settings/get-public-settings',
+    'public',
+    anyone(200),
   ),
   // Each caller's own return requests as a seller (none is an empty list).
   listReturnRequests: route(

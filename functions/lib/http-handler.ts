@@ -9,7 +9,7 @@ import { errorResponse } from './http/error-response';
 import { idempotencyKey } from './http/idempotency-key';
 import { jsonBody } from './http/json-body';
 import { requestContext } from './http/request-context';
-import { json, stateOf, type HttpResponse, type PreparedResponse } from './http/state';
+import { json, stateOf, type HttpMiddleware, type HttpResponse, type PreparedResponse } from './http/state';
 import type { IdempotentRun } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import { FunctionMetrics, flushMetrics, type BusinessMetrics } from './metrics';
@@ -71,6 +71,11 @@ export interface HttpBindings {
   authenticate: Authenticator;
   /** The secret CloudFront adds to every request it forwards. */
   originSecret: OriginSecret;
+  /**
+   * Checked before the body is read or a session checked; throws a typed error to refuse the request (maintenance
+   * mode's 503 for writes, decision 063). Given the route and the request's method.
+   */
+  gate?: (route: HttpRoute<ApiContract>, method: string) => Promise<void>;
 }
 
 export interface HttpHandlerOptions {
@@ -81,6 +86,14 @@ export interface HttpHandlerOptions {
    * the use case stores its answer with its action in one transaction (bids, decision 031); required there.
    */
   idempotency?: IdempotentRun | 'use-case';
+}
+
+function gated(route: HttpRoute<ApiContract>, gate: HttpBindings['gate']): HttpMiddleware {
+  return {
+    before: async (request) => {
+      if (gate) await gate(route, request.event.requestContext?.http?.method ?? route.contract.method);
+    },
+  };
 }
 
 /**
@@ -138,6 +151,7 @@ export const httpHandlerWith =
       .use(flushMetrics(metrics))
       .use(errorResponse())
       .use(originVerify(bindings.originSecret))
+      .use(gated(route as HttpRoute<ApiContract>, bindings.gate))
       .use(jsonBody(route.contract.body !== undefined))
       .use(authentication(route.auth, options.authenticate ?? bindings.authenticate))
       .use(contractValidation(route.contract));

@@ -32,6 +32,7 @@ import type { StartListingPhotoUploadDeps } from '../core/listings/start-listing
 import type { MediaUrl } from '../core/listings/to-card';
 import type { UpdateListingDeps } from '../core/listings/update-listing';
 import type { Logger } from '../lib/logger';
+import { platformSettings } from './admin-settings';
 import { newListingAnnouncer } from './follows';
 
 /** Browse and search over the table's indexes; a search counts against the caller's address's limit. */
@@ -72,6 +73,7 @@ export function createListingDeps(log: Pick<Logger, 'warn'>): CreateListingDeps 
     followers: newListingAnnouncer(log),
     newId: ulid,
     clock,
+    settings: platformSettings(),
   };
 }
 
@@ -82,6 +84,7 @@ export function updateListingDeps(): UpdateListingDeps {
     photos: photoStore,
     thumbnails: thumbnailRequests,
     clock,
+    settings: platformSettings(),
   };
 }
 

@@ -1,3 +1,4 @@
+import { platformSettings } from './admin-settings';
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { CheckoutDeps } from '../core/orders/checkout';
@@ -48,7 +49,7 @@ import { mediaUrl } from '../adapters/media-url';
 import { orderEvents } from '../adapters/order-events';
 import { signer } from '../adapters/signer/xaman-signer';
 import type { CancelSigningDeps } from '../core/orders/cancel-escrow-signing';
-import { basisPointsOf, type FeeDeps } from '../core/orders/platform-fee';
+import type { FeeDeps } from '../core/orders/platform-fee';
 import type { LabelDeps, LabelFiles } from '../core/orders/platform-label';
 import type { EscrowSigningDeps } from '../core/orders/request-escrow-signing';
 import type { RequestLabelPaymentDeps } from '../core/orders/request-label-payment';
@@ -241,7 +242,8 @@ export async function requestPlatformFeeDeps(log: Log): Promise<FeeDeps> {
     ledger,
     platformAddress: c.PLATFORM_WALLET_ADDRESS,
     rlusd: ledger.rlusd,
-    basisPoints: basisPointsOf(c.PLATFORM_FEE_PERCENT),
+    // The administrators' current rate (decision 063); an order keeps the rate of its first fee request.
+    basisPoints: (await platformSettings().current()).platformFeeBasisPoints,
     events: orderEvents,
     log,
   };

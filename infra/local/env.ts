@@ -83,6 +83,8 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
     POWERTOOLS_METRICS_DISABLED: e.log ? 'false' : 'true',
     SESSION_SIGNING_KEY: e.sessionSigningKey,
     FULFILLMENT_KEY: e.fulfillmentKey,
+    // Platform settings reach the functions within a second locally, so no test waits out the minute (decision 063).
+    SETTINGS_CACHE_SECONDS: '1',
   };
   if (e.adminSecretsFile) env.ADMIN_SECRETS_FILE = e.adminSecretsFile;
   if (e.ledger) {

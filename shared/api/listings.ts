@@ -1,3 +1,4 @@
+import { MAX_LISTING_IMAGES_RANGE } from '../domain/admin-settings';
 import * as z from 'zod/mini';
 import { LISTING_CATEGORIES, MARKETPLACE_CATEGORY_OPTIONS, LISTING_CATEGORY_NAMES } from '../domain/categories';
 import {
@@ -181,11 +182,10 @@ export const getListingShippingEstimate = defineContract({
 });
 
 /**
- * Listing photos (spec part 3 validation rules, decision 010): up to 8, images only, at most 5 MB each; the first is
+ * Listing photos (spec part 3 validation rules, decision 010): up to max_listing_images (decision 063), images only, at most 5 MB each; the first is
  * the main image. The browser uploads each file straight to the media bucket with a presigned POST; the listing create
  * and edit routes then check every uploaded object themselves (size and first bytes) before attaching it.
  */
-export const LISTING_PHOTO_MAX_COUNT = 8;
 export const LISTING_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** Lookup auto-fill keeps at most this many product images. */
 export const LOOKUP_PHOTO_MAX_COUNT = 5;
@@ -301,7 +301,8 @@ export const createListingBodySchema = z
     /** Uploaded photo keys in display order (the first is the main image); checked on the server before attaching. */
     photoKeys: z._default(
       z.array(mediaKeySchema).check(
-        z.maxLength(LISTING_PHOTO_MAX_COUNT, `At most ${LISTING_PHOTO_MAX_COUNT} photos`),
+        // The most any setting allows; the server checks the administrators' current limit (decision 063).
+        z.maxLength(MAX_LISTING_IMAGES_RANGE.max, `At most ${MAX_LISTING_IMAGES_RANGE.max} photos`),
         z.refine((keys) => new Set(keys).size === keys.length, 'A photo is listed twice'),
       ),
       [],

@@ -1,3 +1,4 @@
+import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/domain/admin-settings';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,14 @@ beforeAll(async () => {
   token = world.callers.seller.token;
 }, 120_000);
 
+const RESET_PLATFORM_SETTINGS = {
+  maintenanceMode: false,
+  maxListingImages: DEFAULT_PLATFORM_SETTINGS.maxListingImages,
+  requireKyc: false,
+  announcementMessage: '',
+  platformFeeBasisPoints: DEFAULT_PLATFORM_SETTINGS.platformFeeBasisPoints,
+};
+
 // A generated profile may turn selling off, generated settings direct contact or notifications (decision 057); the next
 // route needs the seller as it was.
 afterEach(async ({ task }) => {
@@ -68,6 +77,11 @@ afterEach(async ({ task }) => {
   if (task.suite?.name.startsWith('saveNetworkSettings:')) {
     const admin = world.callers.admin;
     await call('PUT', '/api/admin/network', { token: admin.token, from: admin.from, body: DEFAULT_NETWORK_SETTINGS });
+  }
+  // Generated platform settings may turn maintenance mode on or lower the photo limit (decision 063).
+  if (task.suite?.name.startsWith('updateAdminSettings:')) {
+    const admin = world.callers.admin;
+    await call('PUT', '/api/admin/settings', { token: admin.token, from: admin.from, body: RESET_PLATFORM_SETTINGS });
   }
 });
 

@@ -305,6 +305,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   getSellerSettings: () => ({}),
   // The defaults: every caller keeps taking messages and notifications, which the other routes' fixtures rely on.
   saveSellerSettings: () => ({ body: DEFAULT_SELLER_SETTINGS }),
+  // Platform settings (decision 063): the fixture's change keeps the value the other routes rely on.
+  getAdminSettings: () => ({}),
+  updateAdminSettings: () => ({ body: { maintenanceMode: false } }),
+  getPublicSettings: () => ({}),
   // The danger zone (decision 059) changes a whole account: each caller acts as an account of its own, never the
   // world's (their listings and sessions serve the other routes). The visitor sends no session.
   deactivateStore: async ({ caller, from, world }) =>

@@ -96,12 +96,18 @@ describe('the wizard form', () => {
       Object.defineProperty(f, 'size', { value: size });
       return f;
     };
-    expect(checkPhotoFiles([file('a.png', 'image/png')], 8).problems).toEqual([
+    expect(checkPhotoFiles([file('a.png', 'image/png')], 8, 8).problems).toEqual([
       ['Too Many Images', 'You can only upload 0 more image(s)'],
+    ]);
+    // The administrators' max_listing_images (decision 063) sets the room.
+    expect(checkPhotoFiles([file('a.png', 'image/png')], 8, 10).problems).toEqual([]);
+    expect(checkPhotoFiles([file('a.png', 'image/png'), file('b.png', 'image/png')], 2, 3).problems).toEqual([
+      ['Too Many Images', 'You can only upload 1 more image(s)'],
     ]);
     const { accepted, problems } = checkPhotoFiles(
       [file('a.png', 'image/png'), file('b.svg', 'image/svg+xml'), file('c.jpg', 'image/jpeg', 5 * 1024 * 1024 + 1)],
       0,
+      8,
     );
     expect(accepted.map((f) => f.name)).toEqual(['a.png']);
     expect(problems).toEqual([
@@ -111,11 +117,12 @@ describe('the wizard form', () => {
     expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
   });
 
-  it('leaves room for lookup photos: 5 from lookups in all, never above 8 photos', () => {
+  it('leaves room for lookup photos: 5 from lookups in all, never above the max photos', () => {
     const of = (...origins: ('upload' | 'lookup' | 'listing')[]) => origins.map((origin) => ({ origin }));
-    expect(lookupPhotoRoom([])).toBe(5);
-    expect(lookupPhotoRoom(of('lookup', 'lookup', 'upload'))).toBe(3);
-    expect(lookupPhotoRoom(of('upload', 'upload', 'upload', 'upload', 'listing', 'listing'))).toBe(2);
-    expect(lookupPhotoRoom(of('lookup', 'lookup', 'lookup', 'lookup', 'lookup'))).toBe(0);
+    expect(lookupPhotoRoom([], 8)).toBe(5);
+    expect(lookupPhotoRoom([], 3)).toBe(3);
+    expect(lookupPhotoRoom(of('lookup', 'lookup', 'upload'), 8)).toBe(3);
+    expect(lookupPhotoRoom(of('upload', 'upload', 'upload', 'upload', 'listing', 'listing'), 8)).toBe(2);
+    expect(lookupPhotoRoom(of('lookup', 'lookup', 'lookup', 'lookup', 'lookup'), 8)).toBe(0);
   });
 });

@@ -79,6 +79,10 @@ function renderSell(
         if (answer) return answer;
         const p = req.url.pathname;
         if (p === '/api/me/profile') return { body: profile };
+        // The administrators' max_listing_images (decision 063) is the wizard's photo limit.
+        if (p === '/api/settings') {
+          return { body: { maintenanceMode: false, announcementMessage: '', maxListingImages: 8, requireKyc: false } };
+        }
         if (p === '/api/wallet/balances') return { body: { walletAddress: 'r', balances: [], explorerUrl: 'x' } };
         if (p === '/api/me/wishlist') return { body: { items: [], count: 0 } };
         if (p === '/api/listings' && req.method === 'GET') return { body: page([]) };

@@ -27,6 +27,7 @@ import { orderEntity } from './entities/order';
 import { orderReviewEntity } from './entities/order-review';
 import { orderReturnEntity } from './entities/order-return';
 import { pickupCodeEntity } from './entities/pickup-code';
+import { platformSettingsEntity } from './entities/platform-settings';
 import { shippingQuoteEntity } from './entities/shipping-quote';
 import { trackingClaimEntity } from './entities/tracking-claim';
 import { notificationCounterEntity, notificationEntity, notificationKeyEntity } from './entities/notification';
@@ -99,6 +100,7 @@ const factories = {
   activeListingCount: activeListingCountEntity,
   viewSalt: viewSaltEntity,
   escrowCount: escrowCountEntity,
+  platformSettings: platformSettingsEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

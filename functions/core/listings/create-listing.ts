@@ -11,6 +11,8 @@ import {
   type ListingBodyFields,
   type ThumbnailRequests,
 } from './listing-body';
+import type { SettingsPort } from '../admin-settings/ports';
+import { assertPhotoLimit } from './photo-limit';
 import { attachPhotos, releasePhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';
 import { requireSeller, type SellerAccounts } from './seller';
@@ -37,6 +39,7 @@ export interface CreateListingDeps {
   followers: ListingAnnouncer;
   newId: () => string;
   clock: Clock;
+  settings: Pick<SettingsPort, 'current'>;
 }
 
 /**
@@ -54,6 +57,7 @@ export async function createListing(userId: string, body: CreateListingBody, dep
   }
   const at = deps.clock.now();
   if (body.endsAt !== undefined) assertAuctionEndAhead(body.endsAt, at);
+  await assertPhotoLimit(body.photoKeys.length, deps.settings);
   const moved = new Map<string, string>();
   const { images, added } = await attachPhotos(userId, body.photoKeys, [], deps.photos, moved);
   const createdAt = at.toISOString();

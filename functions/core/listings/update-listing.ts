@@ -4,6 +4,8 @@ import type { Clock } from '../clock/clock';
 import type { NewListing } from './create-listing';
 import { sortPriceOf } from './listing';
 import { assertAuctionEndAhead, listingBodyFields, type ThumbnailRequests } from './listing-body';
+import type { SettingsPort } from '../admin-settings/ports';
+import { assertPhotoLimit } from './photo-limit';
 import { attachPhotos, releasePhotos, type AttachedPhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';
 import { requireSeller, type SellerAccounts } from './seller';
@@ -32,6 +34,7 @@ export interface UpdateListingDeps {
   photos: PhotoStore;
   thumbnails: ThumbnailRequests;
   clock: Clock;
+  settings: Pick<SettingsPort, 'current'>;
 }
 
 /** A write that lost a race (a bid, a thumbnail, another edit) is retried on the fresh listing this many times. */
@@ -49,6 +52,7 @@ export async function updateListing(
   deps: UpdateListingDeps,
 ) {
   await requireSeller(userId, deps.accounts);
+  await assertPhotoLimit(body.photoKeys.length, deps.settings);
   // Uploads moved under the listing by any attempt; they go back if the edit is not saved in the end.
   const moved = new Map<string, string>();
   let photos: AttachedPhotos;

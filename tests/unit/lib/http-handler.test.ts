@@ -8,6 +8,9 @@ import { httpHandler, ok } from '../../../functions/wiring/http';
 import type { RouteDef } from '../../../functions/routes';
 import { captureOutput } from './capture-output';
 
+// Maintenance mode's gate reads the platform settings item (decision 063; tested in tests/unit/core/admin-settings): no table here.
+vi.mock('../../../functions/wiring/admin-settings', () => ({ maintenanceGate: () => Promise.resolve() }));
+
 const contract = defineContract({
   method: 'POST',
   path: '/api/things/{id}',

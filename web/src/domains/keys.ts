@@ -8,6 +8,9 @@ import type { AwaitingPaymentScope } from '../../../shared/api/orders';
  * resource; reads of a user's own data carry the user, so one account's copy never stands in for another's.
  */
 export const keys = {
+  /** What every page must know of the platform settings (decision 063); the General tab's full read, per admin. */
+  publicSettings: () => ['public-settings'] as const,
+  adminSettings: (userId: string) => ['admin-settings', userId] as const,
   /** A listing as this viewer may see it (the seller also gets the reserve and minimum offer). */
   listing: (listingId: string, viewer: string | null) => ['listing', listingId, viewer] as const,
   /** One page of browse results; equal queries share one request and cache entry. */

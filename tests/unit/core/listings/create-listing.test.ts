@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../fixtures/test-clock';
+import { testSettings } from '../../../fixtures/test-settings';
 import { createListingBodySchema } from '../../../../shared/api/listings';
 import { createListing, type NewListing } from '../../../../functions/core/listings/create-listing';
 import type { PublishedListing } from '../../../../functions/core/follows/new-listing-notices';
@@ -54,6 +55,7 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
     followers: { announce: async (listing: PublishedListing, at: Date) => void announced.push([listing, at]) },
     newId: () => '01LISTING',
     clock: testClock(NOW),
+    settings: testSettings(),
   };
 }
 
@@ -130,6 +132,19 @@ describe('createListing photos', () => {
       [mine(1), attached(1)],
     ]);
     expect(d.thumbs).toEqual([{ listingId: '01LISTING', keys: [attached(2), attached(1)] }]);
+  });
+
+  it("refuses more photos than the administrators' current max_listing_images, before moving any", async () => {
+    const d = deps(true, { [mine(1)]: { size: 1000, head: JPEG }, [mine(2)]: { size: 2000, head: JPEG } });
+    d.settings.set({ maxListingImages: 1 });
+    await expect(createListing('u1', body({ photoKeys: [mine(1), mine(2)] }), d)).rejects.toMatchObject({
+      status: 400,
+      message: 'A listing can have at most 1 photo.',
+    });
+    expect(d.moved).toEqual([]);
+    d.settings.set({ maxListingImages: 2 });
+    await createListing('u1', body({ photoKeys: [mine(1), mine(2)] }), d);
+    expect(d.written).toHaveLength(1);
   });
 
   it('moves the photos it took back when a later one is refused, so the same keys can be sent again', async () => {

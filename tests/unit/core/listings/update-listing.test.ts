@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testClock } from '../../../fixtures/test-clock';
+import { testSettings } from '../../../fixtures/test-settings';
 import { createListingBodySchema } from '../../../../shared/api/listings';
 import { updateListing, type StoredListing } from '../../../../functions/core/listings/update-listing';
 
@@ -79,6 +80,7 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
     },
     thumbnails: { request: async (_: string, keys: string[]) => void thumbs.push(keys) },
     clock: testClock(NOW),
+    settings: testSettings(),
   };
 }
 
@@ -112,6 +114,14 @@ describe('updateListing', () => {
       { key: 'seed/a.webp', thumbKey: 'seed/a.thumb.webp' },
     ]);
     expect(d.thumbs).toEqual([['listing-photos/u1/n.jpg']]);
+  });
+
+  it("refuses more photos than the administrators' current max_listing_images", async () => {
+    const d = deps(stored());
+    d.settings.set({ maxListingImages: 1 });
+    const keys = ['uploads/u1/01.jpg', 'uploads/u1/02.jpg'];
+    await expect(updateListing('u1', 'L1', body({ photoKeys: keys }), d)).rejects.toMatchObject({ status: 400 });
+    expect(d.replaced).toEqual([]);
   });
 
   it("refuses someone else's listing (403), an unknown one (404), an ended one or one with bids (409)", async () => {

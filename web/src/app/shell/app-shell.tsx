@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { PageLoading } from '../../components/ui/page-loading';
+import { SiteBanners } from '../../domains/platform-settings/site-banners';
 import { SessionProvider } from '../../lib/session/session-context';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -31,6 +32,7 @@ export function AppShell() {
         Skip to main content
       </a>
       <Header />
+      <SiteBanners />
       <main id="main" tabIndex={-1} className="site-main">
         <Suspense fallback={<PageLoading />}>
           <Outlet />

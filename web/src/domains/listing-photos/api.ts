@@ -2,7 +2,6 @@ import * as contracts from '../../../../shared/api/listings';
 import {
   LISTING_PHOTO_CONTENT_TYPES,
   LISTING_PHOTO_MAX_BYTES,
-  LISTING_PHOTO_MAX_COUNT,
   LOOKUP_PHOTO_MAX_COUNT,
   startListingPhotoUpload,
   type ListingPhotoContentType,
@@ -27,11 +26,16 @@ export interface WizardPhoto {
 export type Problem = readonly [title: string, description: string];
 
 /**
- * Spec part 3 validation rules and error catalogue: the count first (the whole choice is refused), then each file's
+ * Spec part 3 validation rules and error catalogue (the count up to `max`, the administrators' max_listing_images,
+ * decision 063): the count first (the whole choice is refused), then each file's
  * type and size.
  */
-export function checkPhotoFiles(files: File[], current: number): { accepted: File[]; problems: Problem[] } {
-  const room = LISTING_PHOTO_MAX_COUNT - current;
+export function checkPhotoFiles(
+  files: File[],
+  current: number,
+  max: number,
+): { accepted: File[]; problems: Problem[] } {
+  const room = max - current;
   if (files.length > room) {
     return { accepted: [], problems: [['Too Many Images', `You can only upload ${Math.max(0, room)} more image(s)`]] };
   }
@@ -49,10 +53,13 @@ export function checkPhotoFiles(files: File[], current: number): { accepted: Fil
   return { accepted, problems };
 }
 
-/** How many lookup images may still be imported: at most 5 from lookups in all, never above the 8-photo cap. */
-export function lookupPhotoRoom(photos: readonly Pick<WizardPhoto, 'origin'>[]): number {
+/**
+ * How many lookup images may still be imported: at most 5 from lookups in all, never above the listing's `max` (the
+ * administrators' max_listing_images, decision 063).
+ */
+export function lookupPhotoRoom(photos: readonly Pick<WizardPhoto, 'origin'>[], max: number): number {
   const fromLookup = photos.filter((p) => p.origin === 'lookup').length;
-  return Math.max(0, Math.min(LOOKUP_PHOTO_MAX_COUNT - fromLookup, LISTING_PHOTO_MAX_COUNT - photos.length));
+  return Math.max(0, Math.min(LOOKUP_PHOTO_MAX_COUNT - fromLookup, max - photos.length));
 }
 
 /** Presigned POST straight to the media bucket, with upload progress (fetch has none): resolves with the key. */

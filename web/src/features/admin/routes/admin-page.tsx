@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { AuditLog } from '../components/audit/audit-log';
 import { AdminRoles } from '../components/roles/admin-roles';
+import { GeneralSettingsTab } from '../components/general/general-settings-tab';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSignedInSession } from '../../../lib/session/session-context';
 import { useTabParam } from '../../../lib/use-tab-param';
@@ -20,6 +21,7 @@ export interface AdminTab extends TabItem<string> {
 
 /** The portal's tabs, in order (spec part 3 "Admin portal"); each joins with the work that makes it real. */
 const TABS: AdminTab[] = [
+  { id: 'general', label: 'General', render: (s) => <GeneralSettingsTab {...s} /> },
   { id: 'network', label: 'XRPL Network', render: (s) => <NetworkTab {...s} /> },
   { id: 'api-keys', label: 'API Keys', render: (s) => <ApiKeysTab {...s} /> },
   { id: 'escrow-monitor', label: 'Escrow Monitor', render: ({ token }) => <EscrowMonitor token={token} /> },

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from 'react';
 import { toast } from 'sonner';
-import { LISTING_PHOTO_MAX_COUNT } from '../../../../../shared/api/listings';
 import { checkPhotoFiles, moveItem, uploadPhoto, type WizardPhoto } from '../../../domains/listing-photos/api';
+import { useMaxListingImages } from '../../../domains/platform-settings/api';
 
 let nextId = 0;
 
 /**
- * Photo upload (spec part 3): up to 8 images, each checked before it is sent, uploaded straight to storage with a
+ * Photo upload (spec part 3): up to the administrators' max_listing_images (decision 063), each checked before it is sent, uploaded straight to storage with a
  * progress bar, reorderable with buttons (keyboard and screen readers), the first one the main image.
  */
 export function PhotoManager({
@@ -21,6 +21,7 @@ export function PhotoManager({
   error?: string;
 }) {
   const inputId = useId();
+  const maxPhotos = useMaxListingImages();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -28,7 +29,7 @@ export function PhotoManager({
     setPhotos((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
 
   const add = async (files: File[]) => {
-    const { accepted, problems } = checkPhotoFiles(files, photos.length);
+    const { accepted, problems } = checkPhotoFiles(files, photos.length, maxPhotos);
     for (const [title, description] of problems) toast.error(title, { description });
     if (!accepted.length) return;
     const items = accepted.map((file) => ({
@@ -77,7 +78,7 @@ export function PhotoManager({
   return (
     <fieldset className="photo-manager" aria-describedby={error ? `${inputId}-error` : undefined}>
       <legend className="field-label">
-        Photos ({photos.length}/{LISTING_PHOTO_MAX_COUNT})
+        Photos ({photos.length}/{maxPhotos})
       </legend>
       <div
         className={`photo-drop${dragging ? ' is-dragging' : ''}`}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import type { ProductLookupResult } from '../../../../../shared/api/lookup';
 import { importListingPhoto, lookupPhotoRoom, type WizardPhoto } from '../../../domains/listing-photos/api';
+import { useMaxListingImages } from '../../../domains/platform-settings/api';
 
 let importId = 0;
 
@@ -10,6 +11,7 @@ let importId = 0;
  * URLs of fresh files live until the wizard goes (the review step shows them too).
  */
 export function useWizardPhotos(initialPhotos: WizardPhoto[], token: string) {
+  const maxPhotos = useMaxListingImages();
   const [photos, setPhotos] = useState(initialPhotos);
   const shown = useRef(photos);
   useEffect(() => {
@@ -26,7 +28,7 @@ export function useWizardPhotos(initialPhotos: WizardPhoto[], token: string) {
   const importProductPhotos = (product: ProductLookupResult) => {
     const imports = product.images
       .filter((url) => /^https?:\/\//i.test(url))
-      .slice(0, lookupPhotoRoom(photos))
+      .slice(0, lookupPhotoRoom(photos, maxPhotos))
       .map((url) => ({ id: `import-${++importId}`, url }));
     if (!imports.length) return;
     setPhotos((list) => [

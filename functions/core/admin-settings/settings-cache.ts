@@ -1,0 +1,43 @@
+import type { PlatformSettings } from '../../../shared/domain/admin-settings';
+import type { SettingsPort, SettingsStore } from './ports';
+
+/** The settings of a stored item: its saved keys over the defaults. */
+export function settingsOf(
+  values: Partial<PlatformSettings> | undefined,
+  defaults: PlatformSettings,
+): PlatformSettings {
+  return { ...defaults, ...values };
+}
+
+/**
+ * The settings read through a per-container cache (decision 063): a change made anywhere reaches every function within
+ * `ttlMs` (at most 60 s), at one read per container per `ttlMs`. Concurrent misses share one read.
+ */
+export function cachedSettings(
+  store: Pick<SettingsStore, 'get'>,
+  defaults: PlatformSettings,
+  ttlMs: number,
+  now: () => number = Date.now,
+): SettingsPort {
+  let held: { settings: PlatformSettings; until: number } | null = null;
+  let reading: Promise<PlatformSettings> | null = null;
+  return {
+    async current() {
+      if (held && now() < held.until) return held.settings;
+      reading ??= store
+        .get()
+        .then((s) => {
+          const settings = settingsOf(s?.values, defaults);
+          held = { settings, until: now() + ttlMs };
+          return settings;
+        })
+        .finally(() => {
+          reading = null;
+        });
+      return reading;
+    },
+    forget() {
+      held = null;
+    },
+  };
+}
