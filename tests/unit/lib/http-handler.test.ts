@@ -4,12 +4,10 @@ import * as z from 'zod/mini';
 import { defineContract } from '../../../shared/api/contract';
 import { ConflictError, NotFoundError } from '../../../functions/lib/errors';
 import { MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
-import { httpHandler, ok } from '../../../functions/wiring/http';
+import { ok } from '../../../functions/wiring/http';
+import { httpHandler } from './ungated-http';
 import type { RouteDef } from '../../../functions/routes';
 import { captureOutput } from './capture-output';
-
-// Maintenance mode's gate reads the platform settings item (decision 063; tested in tests/unit/core/admin-settings): no table here.
-vi.mock('../../../functions/wiring/admin-settings', () => ({ maintenanceGate: () => Promise.resolve() }));
 
 const contract = defineContract({
   method: 'POST',

@@ -4,7 +4,8 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { resetSecrets } from '../../../functions/adapters/secrets';
-import { httpHandler, ok } from '../../../functions/wiring/http';
+import { ok } from '../../../functions/wiring/http';
+import { httpHandler } from './ungated-http';
 import {
   DIRECT_CALL_MESSAGE,
   ORIGIN_VERIFY_ENV,

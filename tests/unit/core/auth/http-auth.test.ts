@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract } from '../../../../shared/api/contract';
 import { SessionRefused } from '../../../../functions/core/auth/sessions';
-import { httpHandler, ok, principalOf } from '../../../../functions/wiring/http';
+import { ok, principalOf } from '../../../../functions/wiring/http';
+import { httpHandler } from '../../lib/ungated-http';
 import { bearerToken, type Authenticator } from '../../../../functions/lib/session-auth';
 import type { RouteDef } from '../../../../functions/routes';
 
