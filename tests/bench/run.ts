@@ -18,6 +18,7 @@
  * - bid push: a bid's 201 -> 'New Bid Placed' on 500 open pages of the item (bid-push.ts, in a child process);
  * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process);
  * - the admin escrow monitor over 100,000 orders (escrow-monitor.ts, in a child process);
+ * - a platform settings change reaching every function container (settings-propagation.ts, in a child process);
  * - escrow release: carrier webhook to validated EscrowFinish, and one delivery-schedule run over 10,000 shipped orders
  *   (escrow-release.ts, in a child process);
  * - the escrow money-safety simulation, 1,000 orders with random fates and injected faults (tests/sim/escrow/sim.ts, in a
@@ -49,6 +50,11 @@ import { messagePushNotes, messagePushRows, type MessagePush } from './message-p
 import { conversationListNotes, conversationListRows, type ConversationListBench } from './conversation-list';
 import { sellerAnalyticsNotes, sellerAnalyticsRows, type SellerAnalyticsBench } from './seller-analytics';
 import { escrowMonitorNotes, escrowMonitorRows, type EscrowMonitorBench } from './escrow-monitor';
+import {
+  settingsPropagationNotes,
+  settingsPropagationRows,
+  type SettingsPropagationBench,
+} from './settings-propagation';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -159,6 +165,7 @@ const messagePush = inChild<MessagePush>('message-push.ts');
 const conversations = inChild<ConversationListBench>('conversation-list.ts');
 const analytics = inChild<SellerAnalyticsBench>('seller-analytics.ts');
 const monitor = inChild<EscrowMonitorBench>('escrow-monitor.ts');
+const settingsChange = inChild<SettingsPropagationBench>('settings-propagation.ts');
 const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
 const release = inChild<EscrowReleaseBench>('escrow-release.ts');
@@ -197,6 +204,7 @@ ${messagePushRows(messagePush)}
 ${conversationListRows(conversations)}
 ${sellerAnalyticsRows(analytics)}
 ${escrowMonitorRows(monitor)}
+${settingsPropagationRows(settingsChange)}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -218,6 +226,7 @@ ${messagePushNotes}
 ${conversationListNotes}
 ${sellerAnalyticsNotes}
 ${escrowMonitorNotes}
+${settingsPropagationNotes}
 
 ${escrowSimSection(sim, new Date().toISOString().slice(0, 10))}
 
