@@ -48,5 +48,7 @@ export function useWishlist() {
     [token, swr],
   );
 
-  return { ...swr, saved, toggle, signedIn: !!token };
+  // Until a saved session is restored, a click would be taken for a signed-out one: the hearts wait for it.
+  const ready = session?.status !== 'loading';
+  return { ...swr, saved, toggle, signedIn: !!token, ready };
 }

@@ -16,7 +16,7 @@ export function WishlistToggle({
   title: string;
   canAdd?: boolean;
 }) {
-  const { saved, toggle } = useWishlist();
+  const { saved, toggle, ready } = useWishlist();
   const [busy, setBusy] = useState(false);
   const on = saved.has(listingId);
   if (!on && !canAdd) return null;
@@ -26,7 +26,7 @@ export function WishlistToggle({
       className={`wishlist-toggle${on ? ' on' : ''}`}
       aria-pressed={on}
       aria-label={`${on ? 'Remove from wishlist' : 'Add to wishlist'}: ${title}`}
-      disabled={busy}
+      disabled={busy || !ready}
       onClick={() => {
         setBusy(true);
         void toggle(listingId).finally(() => setBusy(false));
