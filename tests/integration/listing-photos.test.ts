@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListingDetail } from '../../shared/api/listings';
+import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/domain/admin-settings';
 import { listingFacets, type FacetSource } from '../../functions/core/listings/browse-facets';
 import { describeImage, hasGpsIfd, sidewaysPhotoWithGps } from '../fixtures/exif-photo';
 import { call, signUpNewUser } from './auth-support';
@@ -87,14 +88,18 @@ describe('listing photos', () => {
     expect(await mediaStatus(key)).toBe(404);
   });
 
-  it('refuses a 9th photo, a .jpg that is not an image, and a 6 MB image, deleting the bad uploads', async () => {
+  it('refuses a photo past max_listing_images, a .jpg that is not an image, and a 6 MB image, deleting the bad uploads', async () => {
     const key = await upload(seller, pngFile);
-    const nine = await call<Errors>('POST', '/api/listings', {
+    // The default setting (decision 063); the admin settings test changes it and sees the new limit.
+    const over = DEFAULT_PLATFORM_SETTINGS.maxListingImages + 1;
+    const tooMany = await call<Errors>('POST', '/api/listings', {
       token: seller,
-      body: { ...body, photoKeys: Array.from({ length: 9 }, (_, i) => `${key.replace(/\.png$/, '')}${i}.png`) },
+      body: { ...body, photoKeys: Array.from({ length: over }, (_, i) => `${key.replace(/\.png$/, '')}${i}.png`) },
     });
-    expect(nine.status).toBe(400);
-    expect(nine.body.error.fields?.photoKeys).toBe('At most 8 photos');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error.fields?.photoKeys).toBe(
+      `A listing can have at most ${DEFAULT_PLATFORM_SETTINGS.maxListingImages} photos.`,
+    );
 
     const good = await upload(seller, pngFile);
     const fake = await upload(seller, Buffer.from('just some text, named like a photo'), 'image/jpeg');
