@@ -103,8 +103,8 @@ function ResultView({ result }: { result: CarrierToolResult }) {
 
 /**
  * The admin Tools tab (decision 066): delivery and carrier tests against the configured carrier. A label made
- * here is a test parcel and the simulated webhook takes only those, so nothing here can release an order. Below, the
- * escrow test (decision 070).
+ * here is a test parcel and the simulated webhook takes only those, so nothing here can release an order. Below them,
+ * the escrow test (decision 070).
  */
 export function ToolsTab({ token }: { token: string }) {
   const id = useId();
@@ -150,93 +150,91 @@ export function ToolsTab({ token }: { token: string }) {
   const busy = running !== null;
 
   return (
-    <>
-      <section className="admin-tools" aria-labelledby={`${id}-title`} aria-busy={busy}>
-        <h2 id={`${id}-title`} className="section-title">
-          Delivery and carrier tests
-        </h2>
-        <fieldset className="admin-tool-group">
-          <legend>Shipping rates and test labels</legend>
-          <FormField id={`${id}-from`} label="From ZIP">
-            <input id={`${id}-from`} inputMode="numeric" value={fromZip} onChange={(e) => setFromZip(e.target.value)} />
-          </FormField>
-          <FormField id={`${id}-to`} label="To ZIP">
-            <input id={`${id}-to`} inputMode="numeric" value={toZip} onChange={(e) => setToZip(e.target.value)} />
-          </FormField>
-          <FormField id={`${id}-weight`} label="Weight (lb)">
-            <input
-              id={`${id}-weight`}
-              type="number"
-              min="0.1"
-              step="0.1"
-              value={weight}
-              onChange={(e) => setWeight(e.target.value)}
-            />
-          </FormField>
-          <div className="admin-tool-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={busy}
-              onClick={() => void run({ tool: 'rates', ...route() })}
-            >
-              {running === 'rates' ? 'Getting rates...' : 'Get Shipping Rates'}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={busy}
-              onClick={() => void run({ tool: 'label', ...route() })}
-            >
-              {running === 'label' ? 'Creating label...' : 'Create Test Label'}
-            </button>
-          </div>
-        </fieldset>
-        <fieldset className="admin-tool-group">
-          <legend>Tracking and delivery</legend>
-          <FormField id={`${id}-number`} label="Tracking number">
-            <input id={`${id}-number`} value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} />
-          </FormField>
-          <SelectField
-            id={`${id}-status`}
-            label="Simulated webhook status"
-            value={status}
-            onChange={setStatus}
-            options={STATUS_OPTIONS}
+    <section className="admin-tools" aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h2 id={`${id}-title`} className="section-title">
+        Delivery and carrier tests
+      </h2>
+      <fieldset className="admin-tool-group">
+        <legend>Shipping rates and test labels</legend>
+        <FormField id={`${id}-from`} label="From ZIP">
+          <input id={`${id}-from`} inputMode="numeric" value={fromZip} onChange={(e) => setFromZip(e.target.value)} />
+        </FormField>
+        <FormField id={`${id}-to`} label="To ZIP">
+          <input id={`${id}-to`} inputMode="numeric" value={toZip} onChange={(e) => setToZip(e.target.value)} />
+        </FormField>
+        <FormField id={`${id}-weight`} label="Weight (lb)">
+          <input
+            id={`${id}-weight`}
+            type="number"
+            min="0.1"
+            step="0.1"
+            value={weight}
+            onChange={(e) => setWeight(e.target.value)}
           />
-          <div className="admin-tool-actions">
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => withNumber('track')}>
-              Track Package
-            </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => withNumber('checkSingle')}>
-              Check Single
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline"
-              disabled={busy}
-              onClick={() => void run({ tool: 'checkPending' })}
-            >
-              Check All Pending (dry run)
-            </button>
-            <button type="button" className="btn btn-outline" disabled={busy} onClick={() => withNumber('webhook')}>
-              Send Simulated Webhook
-            </button>
-          </div>
-        </fieldset>
-        <div className="admin-tool-result" role="status" aria-live="polite">
-          {running ? (
-            <p>Running...</p>
-          ) : failure ? (
-            <p className="field-error">{failure}</p>
-          ) : result ? (
-            <ResultView result={result} />
-          ) : (
-            <p className="muted">Run a tool to see its result here.</p>
-          )}
+        </FormField>
+        <div className="admin-tool-actions">
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void run({ tool: 'rates', ...route() })}
+          >
+            {running === 'rates' ? 'Getting rates...' : 'Get Shipping Rates'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() => void run({ tool: 'label', ...route() })}
+          >
+            {running === 'label' ? 'Creating label...' : 'Create Test Label'}
+          </button>
         </div>
-      </section>
+      </fieldset>
+      <fieldset className="admin-tool-group">
+        <legend>Tracking and delivery</legend>
+        <FormField id={`${id}-number`} label="Tracking number">
+          <input id={`${id}-number`} value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} />
+        </FormField>
+        <SelectField
+          id={`${id}-status`}
+          label="Simulated webhook status"
+          value={status}
+          onChange={setStatus}
+          options={STATUS_OPTIONS}
+        />
+        <div className="admin-tool-actions">
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => withNumber('track')}>
+            Track Package
+          </button>
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => withNumber('checkSingle')}>
+            Check Single
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={busy}
+            onClick={() => void run({ tool: 'checkPending' })}
+          >
+            Check All Pending (dry run)
+          </button>
+          <button type="button" className="btn btn-outline" disabled={busy} onClick={() => withNumber('webhook')}>
+            Send Simulated Webhook
+          </button>
+        </div>
+      </fieldset>
+      <div className="admin-tool-result" role="status" aria-live="polite">
+        {running ? (
+          <p>Running...</p>
+        ) : failure ? (
+          <p className="field-error">{failure}</p>
+        ) : result ? (
+          <ResultView result={result} />
+        ) : (
+          <p className="muted">Run a tool to see its result here.</p>
+        )}
+      </div>
       <EscrowTestPanel token={token} />
-    </>
+    </section>
   );
 }
