@@ -9,6 +9,7 @@ import { clock } from '../adapters/clock';
 import { orderShipmentStore } from '../adapters/db/order-shipment-store';
 import { db } from '../adapters/db/service';
 import { jobLeases } from '../adapters/db/job-lease-store';
+import { readSelfEscrows } from '../adapters/ledger/escrows';
 import { loadLedger } from '../adapters/load-ledger';
 import { testParcelStore } from '../adapters/db/test-parcel-store';
 import { secrets } from '../adapters/secrets';
@@ -49,6 +50,7 @@ export async function escrowTestDeps(log: Pick<Logger, 'warn' | 'error'>): Promi
     readiness: escrowReadinessOf(ledger),
     platform,
     rlusd: ledger.rlusd,
+    earlierTests: () => readSelfEscrows(ledger.connection, platform.address, 10),
     leases: jobLeases(db()),
     randomBytes: (n) => randomBytes(n),
     newId: randomUUID,

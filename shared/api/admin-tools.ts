@@ -131,6 +131,8 @@ export const escrowTestResultSchema = z.object({
   amountCents: z.number(),
   /** The escrow's sequence (with the account it names the escrow), once it was created. */
   sequence: z.nullable(z.number()),
+  /** Earlier tests' escrows (their finish failed) returned to the wallet before this one: at most one a run. */
+  earlierReturned: z.number(),
   steps: z.array(escrowTestStep),
   totalMs: z.number(),
 });

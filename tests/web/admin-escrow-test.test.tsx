@@ -22,6 +22,7 @@ const result = (over: Partial<EscrowTestResult> = {}): EscrowTestResult => ({
   account: 'rPLATFORM',
   amountCents: 1,
   sequence: 41,
+  earlierReturned: 0,
   steps: [
     step({ step: 'check', ms: 80 }),
     step({ step: 'create', txid: 'C'.repeat(64), ledgerIndex: 71, explorerUrl: 'https://x.test/transactions/C' }),

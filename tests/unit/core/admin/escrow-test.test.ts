@@ -72,6 +72,7 @@ function deps(outcomes: ((blob: string) => Promise<SubmitOutcome>)[] = [], over:
       }),
     },
     rlusd: RLUSD,
+    earlierTests: vi.fn(async () => []),
     leases,
     randomBytes: () => PREIMAGE,
     newId: () => `run-${prepared.length}-${audit.length}`,
@@ -89,7 +90,7 @@ describe('the admin escrow test (decision 070)', () => {
     const { d, audit, prepared, leases } = deps();
     const result = await runEscrowTest('ADMIN', d);
 
-    expect(result).toMatchObject({ passed: true, account: PLATFORM, amountCents: 1, sequence: 41 });
+    expect(result).toMatchObject({ passed: true, account: PLATFORM, amountCents: 1, sequence: 41, earlierReturned: 0 });
     expect(result.steps.map((s) => [s.step, s.status])).toEqual([
       ['check', 'ok'],
       ['create', 'ok'],
@@ -189,6 +190,22 @@ describe('the admin escrow test (decision 070)', () => {
     expect(result.steps[2]!.status).toBe('failed');
     expect(result.steps[2]!.detail).toMatch(/\[fulfillment\].*stays locked until 2026-11-28T12:10:00.000Z/);
     expect(JSON.stringify(result)).not.toMatch(SECRET);
+  });
+
+  it("first returns an earlier test's escrow past its CancelAfter (its finish had failed); a failed read stops nothing", async () => {
+    const { d, prepared } = deps();
+    vi.mocked(d.earlierTests).mockResolvedValueOnce([
+      { sequence: 7, cancelAfter: new Date(NOW.getTime() + 60_000).toISOString() },
+      { sequence: 5, cancelAfter: new Date(NOW.getTime() - 60_000).toISOString() },
+      { sequence: 6, cancelAfter: new Date(NOW.getTime() - 30_000).toISOString() },
+    ]);
+    const result = await runEscrowTest('ADMIN', d);
+    expect(prepared[0]).toEqual({ TransactionType: 'EscrowCancel', Owner: PLATFORM, OfferSequence: 5 });
+    expect(prepared.map((t) => t.TransactionType)).toEqual(['EscrowCancel', 'EscrowCreate', 'EscrowFinish']);
+    expect(result).toMatchObject({ passed: true, earlierReturned: 1 });
+
+    vi.mocked(d.earlierTests).mockRejectedValueOnce(new Error('node down'));
+    expect(await runEscrowTest('ADMIN', d)).toMatchObject({ passed: true, earlierReturned: 0 });
   });
 
   it('takes no input, so it can never be aimed at an order', () => {

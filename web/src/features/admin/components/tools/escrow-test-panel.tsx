@@ -62,6 +62,9 @@ function ResultView({ result }: { result: EscrowTestResult }) {
         {result.passed ? 'Passed' : 'Failed'} in {seconds(result.totalMs)}: {formatUsd(result.amountCents)} of RLUSD
         from <span className="tx-hash">{result.account}</span> to itself.
       </p>
+      {result.earlierReturned > 0 && (
+        <p>An earlier test&apos;s escrow, whose release had failed, was returned first.</p>
+      )}
       <ol className="escrow-test-steps" aria-label="Escrow test steps">
         {result.steps.map((s) => (
           <StepView key={s.step} step={s} />
