@@ -15,7 +15,7 @@ import {
 import { getHealth } from '../shared/api/health';
 import { grantAdminRole, listAdmins, revokeAdminRole } from '../shared/api/admin-roles';
 import { listAuditEntries } from '../shared/api/admin-audit';
-import { runCarrierTool } from '../shared/api/admin-tools';
+import { runCarrierTool, runEscrowTest } from '../shared/api/admin-tools';
 import { moderateListing, moderateUser } from '../shared/api/admin-moderation';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
@@ -691,6 +691,13 @@ export const routes = {
   runCarrierTool: route('runCarrierTool', runCarrierTool, 'http/admin-tools/run-carrier-tool', 'admin', admins(200), {
     idempotent: true,
     usesCarrier: true,
+    submitsToLedger: true,
+    opensFulfillments: true,
+  }),
+  // Admin escrow test (decision 070): the platform's wallet locks a cent of RLUSD to itself and finishes it; the body is
+  // empty, so it can never name an order. Signs as the platform account (its seed comes with opensFulfillments).
+  runEscrowTest: route('runEscrowTest', runEscrowTest, 'http/admin-tools/run-escrow-test', 'admin', admins(200), {
+    idempotent: true,
     submitsToLedger: true,
     opensFulfillments: true,
   }),

@@ -99,3 +99,49 @@ export const runCarrierTool = defineContract({
   body: carrierToolInputSchema,
   response: carrierToolResultSchema,
 });
+
+/**
+ * The escrow test (decision 070): the platform's wallet locks one cent of RLUSD in a conditional escrow to itself and
+ * finishes it, as orders' escrows are made and released. The body is empty: it can never be aimed at an order.
+ */
+/** What the test locks: one cent, the least RLUSD amount the money conversion states. */
+export const ESCROW_TEST_CENTS = 1;
+
+export const ESCROW_TEST_STEPS = ['check', 'create', 'finish'] as const;
+export type EscrowTestStepName = (typeof ESCROW_TEST_STEPS)[number];
+
+const escrowTestStep = z.object({
+  step: z.enum(ESCROW_TEST_STEPS),
+  /** skipped: an earlier step failed, so this one was not tried. */
+  status: z.enum(['ok', 'failed', 'skipped']),
+  txid: z.nullable(z.string()),
+  ledgerIndex: z.nullable(z.number()),
+  explorerUrl: z.nullable(z.string()),
+  /** Wall-clock milliseconds the step took. */
+  ms: z.number(),
+  /** What the ledger said (a result code) or why the step failed; null when it passed. */
+  detail: z.nullable(z.string()),
+});
+export type EscrowTestStep = z.infer<typeof escrowTestStep>;
+
+export const escrowTestResultSchema = z.object({
+  passed: z.boolean(),
+  /** The platform wallet: the escrow's owner and its destination. */
+  account: z.string(),
+  amountCents: z.number(),
+  /** The escrow's sequence (with the account it names the escrow), once it was created. */
+  sequence: z.nullable(z.number()),
+  /** Earlier tests' escrows (their finish failed) returned to the wallet before this one: at most one a run. */
+  earlierReturned: z.number(),
+  steps: z.array(escrowTestStep),
+  totalMs: z.number(),
+});
+export type EscrowTestResult = z.infer<typeof escrowTestResultSchema>;
+
+/** Runs one escrow test (administrators only; one at a time; audited). */
+export const runEscrowTest = defineContract({
+  method: 'POST',
+  path: '/api/admin/tools/escrow-test',
+  body: z.strictObject({}),
+  response: escrowTestResultSchema,
+});

@@ -296,6 +296,8 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   }),
   // A read-only carrier test: the stand-in answers any number (an unknown one is a result, not an error).
   runCarrierTool: () => ({ body: { tool: 'checkSingle', trackingNumber: '794600000001' } }),
+  // The escrow test (decision 070) takes no input: whatever the platform wallet holds, it answers with its steps.
+  runEscrowTest: () => ({ body: {} }),
   // Analytics (decision 056): a view of the world's listing (the seller's own is answered alike, not counted).
   recordListingView: ({ world }) => ({ params: { listingId: world.listingId }, body: {} }),
   getSellerAnalytics: () => ({ query: { range: '7' } }),

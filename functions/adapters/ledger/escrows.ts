@@ -120,3 +120,41 @@ export async function readEscrowEnding(
   } while (marker !== undefined);
   return null;
 }
+
+/** An escrow its owner made to itself (the admin escrow test's, decision 070), with the sequence that names it. */
+export interface SelfEscrow {
+  sequence: number;
+  cancelAfter: string | null;
+}
+
+/**
+ * Up to `limit` escrows `owner` made to itself, from the validated ledger. An Escrow entry does not carry its
+ * sequence, but its PreviousTxnID is the EscrowCreate that made it (an escrow is never modified, only removed).
+ */
+export async function readSelfEscrows(
+  connection: LedgerConnection,
+  owner: string,
+  limit: number,
+): Promise<SelfEscrow[]> {
+  let page: { account_objects?: (EscrowJson & { PreviousTxnID?: string })[] };
+  try {
+    page = await connection.request('account_objects', {
+      account: owner,
+      type: 'escrow',
+      ledger_index: 'validated',
+      limit,
+    });
+  } catch (error) {
+    if (rippledErrorCode(error) === 'actNotFound') return [];
+    throw error;
+  }
+  const own = (page.account_objects ?? []).filter((e) => e.Destination === owner && e.PreviousTxnID);
+  const found = await Promise.all(
+    own.map(async (e) => {
+      const tx = await connection.request<{ tx_json?: { Sequence?: number } }>('tx', { transaction: e.PreviousTxnID });
+      return { sequence: tx.tx_json?.Sequence ?? 0, cancelAfter: isoFromRippleTime(e.CancelAfter) };
+    }),
+  );
+  // Sequence 0: made with a ticket, which this account never uses; not one of ours to cancel by sequence.
+  return found.filter((e) => e.sequence > 0);
+}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { centsToDecimalString } from '../../../shared/domain/money';
+import { centsToDecimalString, type Cents } from '../../../shared/domain/money';
 import type { TxJson } from '../signing/ports';
 import type { OrderRecord } from './order';
 
@@ -31,7 +31,7 @@ export function preimageCondition(preimage: Uint8Array): CryptoCondition {
   };
 }
 
-const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex').toUpperCase();
+export const hexOf = (text: string) => Buffer.from(text, 'utf8').toString('hex').toUpperCase();
 
 /** The memo that ties an escrow to its order on the ledger. */
 export const ORDER_MEMO_TYPE = hexOf('marketplace/order');
@@ -39,6 +39,44 @@ export const ORDER_MEMO_TYPE = hexOf('marketplace/order');
 export interface TokenIssue {
   currency: string;
   issuer: string;
+}
+
+/** A conditional RLUSD escrow's terms: who locks, who receives, how much, the condition and the ledger's refund time. */
+export interface RlusdEscrowTerms {
+  account: string;
+  destination: string;
+  cents: Cents;
+  condition: string;
+  /** ISO-8601 UTC. */
+  cancelAfter: string;
+  memo: { type: string; data: string };
+}
+
+/**
+ * A conditional RLUSD escrow (a token escrow, XLS-85): the amount through the one money conversion, our condition and
+ * the ledger's own refund time (CancelAfter). Orders and the admin escrow test (decision 070) both make it here.
+ */
+export function rlusdEscrowCreateTx(terms: RlusdEscrowTerms, rlusd: TokenIssue): TxJson {
+  return {
+    TransactionType: 'EscrowCreate',
+    Account: terms.account,
+    Destination: terms.destination,
+    Amount: { currency: rlusd.currency, issuer: rlusd.issuer, value: centsToDecimalString(terms.cents) },
+    Condition: terms.condition,
+    CancelAfter: rippleTime(terms.cancelAfter),
+    Memos: [{ Memo: { MemoType: terms.memo.type, MemoData: terms.memo.data } }],
+  };
+}
+
+/** The EscrowFinish that releases a conditional escrow with its fulfillment (anyone may submit it). */
+export function escrowFinishTx(owner: string, sequence: number, condition: string, fulfillment: string): TxJson {
+  return {
+    TransactionType: 'EscrowFinish',
+    Owner: owner,
+    OfferSequence: sequence,
+    Condition: condition,
+    Fulfillment: fulfillment,
+  };
 }
 
 /**
@@ -50,15 +88,17 @@ export function escrowCreateTx(
   order: Pick<OrderRecord, 'orderId' | 'totalCents' | 'escrow'>,
   rlusd: TokenIssue,
 ): TxJson {
-  return {
-    TransactionType: 'EscrowCreate',
-    Account: order.escrow.buyerAddress,
-    Destination: order.escrow.sellerAddress,
-    Amount: { currency: rlusd.currency, issuer: rlusd.issuer, value: centsToDecimalString(order.totalCents) },
-    Condition: order.escrow.condition,
-    CancelAfter: rippleTime(order.escrow.cancelAfter),
-    Memos: [{ Memo: { MemoType: ORDER_MEMO_TYPE, MemoData: hexOf(order.orderId) } }],
-  };
+  return rlusdEscrowCreateTx(
+    {
+      account: order.escrow.buyerAddress,
+      destination: order.escrow.sellerAddress,
+      cents: order.totalCents,
+      condition: order.escrow.condition,
+      cancelAfter: order.escrow.cancelAfter,
+      memo: { type: ORDER_MEMO_TYPE, data: hexOf(order.orderId) },
+    },
+    rlusd,
+  );
 }
 
 /**

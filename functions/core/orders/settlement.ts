@@ -1,5 +1,6 @@
 import type { Clock } from '../clock/clock';
 import type { LedgerGateway, PlatformAccount } from '../ledger/ports';
+import { escrowFinishTx } from './escrow-create';
 import type { FulfillmentVault } from './fulfillment-vault';
 import { isEscrowOpen, type OrderRecord, type RefundReason, type ReleaseReason, type Settlement } from './order';
 import type { OrderRepository } from './order-store';
@@ -49,10 +50,10 @@ export async function beginRefund(order: OrderRecord, reason: RefundReason, deps
 }
 
 function settlementTx(order: OrderRecord, fulfillment: string | null) {
-  const base = { Owner: order.escrow.buyerAddress, OfferSequence: order.escrowCreate!.sequence };
+  const [owner, sequence] = [order.escrow.buyerAddress, order.escrowCreate!.sequence];
   return fulfillment
-    ? { TransactionType: 'EscrowFinish', ...base, Condition: order.escrow.condition, Fulfillment: fulfillment }
-    : { TransactionType: 'EscrowCancel', ...base };
+    ? escrowFinishTx(owner, sequence, order.escrow.condition, fulfillment)
+    : { TransactionType: 'EscrowCancel', Owner: owner, OfferSequence: sequence };
 }
 
 /** The order's fulfillment to finish with; past CancelAfter, when it can't be opened, null (refund instead). */

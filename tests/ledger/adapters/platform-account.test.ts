@@ -5,10 +5,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Wallet, type SubmittableTransaction } from 'xrpl';
 import { LedgerConnection } from '../../../functions/adapters/ledger/connection';
+import { readSelfEscrows } from '../../../functions/adapters/ledger/escrows';
 import { platformAccount } from '../../../functions/adapters/ledger/platform-account';
 import { XrplLedger } from '../../../functions/adapters/ledger/xrpl-ledger';
 import { resetSecrets } from '../../../functions/adapters/secrets';
-import { preimageCondition, rippleTime } from '../../../functions/core/orders/escrow-create';
+import { ESCROW_TEST_MEMO_TYPE } from '../../../functions/core/admin-tools/run-escrow-test';
+import { preimageCondition, rippleTime, rlusdEscrowCreateTx } from '../../../functions/core/orders/escrow-create';
 import { RLUSD_CURRENCY_HEX, resetConfigForTests } from '../../../functions/lib/config';
 import { startLedgerNode } from '../../../infra/local/ledger/node';
 import { ensurePlatformTrustLine } from '../../../infra/local/ledger/platform-line';
@@ -119,5 +121,29 @@ describe('the platform account', () => {
     expect(await ledger.escrow(buyer.classicAddress, create.Sequence!)).toBeNull();
     // The faucet's 1,000 RLUSD and the 12.5 released.
     expect((await ledger.rlusdLine(seller.classicAddress))!.balance).toBe('1012.5');
+  }, 30_000);
+
+  it("locks RLUSD in an escrow to itself, which is read back with the sequence that names it (the admin escrow test's, decision 070)", async () => {
+    const address = node.keys.platform.address;
+    await ensurePlatformTrustLine(node.url, node.keys.platform.seed, node.genesis.issuer);
+    await faucet(address);
+    await until(async () => ((await ledger.rlusdLine(address))?.balanceCents ?? 0) > 0);
+    const cancelAfter = new Date(Math.ceil(Date.now() / 1000) * 1000 + 600_000).toISOString();
+    const platform = platformAccount(ledger.connection);
+    const create = await platform.prepare(
+      rlusdEscrowCreateTx(
+        {
+          account: address,
+          destination: address,
+          cents: 1,
+          condition: preimageCondition(randomBytes(32)).condition,
+          cancelAfter,
+          memo: { type: ESCROW_TEST_MEMO_TYPE, data: '00' },
+        },
+        { issuer: node.genesis.issuer, currency: RLUSD_CURRENCY_HEX },
+      ),
+    );
+    expect(await ledger.submitAndWait(create.blob)).toMatchObject({ status: 'success' });
+    expect(await readSelfEscrows(ledger.connection, address, 10)).toEqual([{ sequence: create.sequence, cancelAfter }]);
   }, 30_000);
 });

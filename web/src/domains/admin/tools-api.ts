@@ -6,3 +6,8 @@ import { apiSend, newIdempotencyKey } from '../../lib/api';
 export function runCarrierTool(token: string, body: BodyOf<typeof tools.runCarrierTool>) {
   return apiSend(tools.runCarrierTool, { token, body, idempotencyKey: newIdempotencyKey() });
 }
+
+/** One escrow test (decision 070): a lost answer retried with the same key is the same test, never a second one. */
+export function runEscrowTest(token: string) {
+  return apiSend(tools.runEscrowTest, { token, body: {}, idempotencyKey: newIdempotencyKey() });
+}

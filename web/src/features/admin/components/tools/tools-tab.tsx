@@ -11,6 +11,7 @@ import { FormField } from '../../../../components/ui/form-field';
 import { SelectField } from '../../../../components/ui/select-field';
 import { ApiError } from '../../../../lib/api';
 import { runCarrierTool } from '../../../../domains/admin/tools-api';
+import { EscrowTestPanel } from './escrow-test-panel';
 
 /** The failure toast of each carrier test (spec part 3 error catalogue: rates, label, tracking, single, batch, webhook). */
 export const TOOL_FAILURES: Record<CarrierTool, string> = {
@@ -102,7 +103,8 @@ function ResultView({ result }: { result: CarrierToolResult }) {
 
 /**
  * The admin Tools tab (decision 066): delivery and carrier tests against the configured carrier. A label made
- * here is a test parcel and the simulated webhook takes only those, so nothing here can release an order.
+ * here is a test parcel and the simulated webhook takes only those, so nothing here can release an order. Below them,
+ * the escrow test (decision 070).
  */
 export function ToolsTab({ token }: { token: string }) {
   const id = useId();
@@ -232,6 +234,7 @@ export function ToolsTab({ token }: { token: string }) {
           <p className="muted">Run a tool to see its result here.</p>
         )}
       </div>
+      <EscrowTestPanel token={token} />
     </section>
   );
 }
