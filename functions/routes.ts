@@ -240,6 +240,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   sealsFulfillments?: boolean;
   /** Opens sealed fulfillments to release escrows (decrypts with the fulfillment key; signs as the platform account). */
   opensFulfillments?: boolean;
+  /** Signs as the platform account (reads its seed) without opening any order's fulfillment: the escrow test. */
+  signsAsPlatform?: boolean;
   /** Key prefixes in the media bucket this route deletes under (uploads it moves or refuses, photos a listing drops). */
   deletesMedia?: readonly string[];
   /** A public route that shows a signed-in viewer more when a session token is sent (checks it, so needs the key). */
@@ -279,6 +281,7 @@ function route<C extends ApiContract>(
     | 'submitsToLedger'
     | 'sealsFulfillments'
     | 'opensFulfillments'
+    | 'signsAsPlatform'
     | 'deletesMedia'
     | 'readsSession'
     | 'idempotent'
@@ -699,7 +702,7 @@ export const routes = {
   runEscrowTest: route('runEscrowTest', runEscrowTest, 'http/admin-tools/run-escrow-test', 'admin', admins(200), {
     idempotent: true,
     submitsToLedger: true,
-    opensFulfillments: true,
+    signsAsPlatform: true,
   }),
   // Admin moderation (decision 066): a listing featured or hidden, a user suspended, each with a reason, audited.
   moderateListing: route(

@@ -107,6 +107,11 @@ export function grantEscrowSettlement(
 ): void {
   fn.fn.addEnvironment('FULFILLMENT_KEY_ARN', data.fulfillmentKey.keyArn);
   data.fulfillmentKey.grant(fn.fn, 'kms:Decrypt');
-  fn.fn.addEnvironment('PLATFORM_WALLET_SEED_ARN', data.platformWalletSeed.secretArn);
-  grantSecretRead(fn, data.platformWalletSeed);
+  grantPlatformSigning(fn, data.platformWalletSeed);
+}
+
+/** Sign as the platform account (`signsAsPlatform`, and every settlement): read access to its seed, nothing more. */
+export function grantPlatformSigning(fn: HandlerFunction, platformWalletSeed: secretsmanager.ISecret): void {
+  fn.fn.addEnvironment('PLATFORM_WALLET_SEED_ARN', platformWalletSeed.secretArn);
+  grantSecretRead(fn, platformWalletSeed);
 }

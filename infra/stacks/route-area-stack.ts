@@ -9,6 +9,7 @@ import { CARRIER_WEBHOOK_ROUTE, grantCarrier, grantCarrierWebhook } from './carr
 import type { DataStack } from './data-stack';
 import {
   grantEscrowSettlement,
+  grantPlatformSigning,
   grantFulfillmentSealing,
   grantMediaDelete,
   grantMediaRead,
@@ -122,6 +123,7 @@ export class RouteAreaStack extends NestedStack {
       // and signs as the platform account (its seed).
       if (route.sealsFulfillments) grantFulfillmentSealing(fn, data.fulfillmentKey);
       if (route.opensFulfillments) grantEscrowSettlement(fn, data);
+      else if (route.signsAsPlatform) grantPlatformSigning(fn, data.platformWalletSeed);
       // Only functions that check or issue sessions and registration tickets may read the session signing key.
       if (needsSessionKey(route)) {
         fn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', data.sessionSigningKey.secretArn);

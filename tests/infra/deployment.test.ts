@@ -474,7 +474,11 @@ describe('ledger and signer settings', () => {
     expect(routes.decidePickup.opensFulfillments && routes.carrierWebhook.opensFulfillments).toBe(true);
     expect(routes.requestPlatformFee.opensFulfillments).toBeUndefined();
     const cases: [string, Reader, boolean][] = [
-      ...routeList.map((r): [string, Reader, boolean] => [r.name, built.api.functions[r.name]!, !!r.opensFulfillments]),
+      ...routeList.map((r): [string, Reader, boolean] => [
+        r.name,
+        built.api.functions[r.name]!,
+        !!(r.opensFulfillments || r.signsAsPlatform),
+      ]),
       ...probeSchedules.map((d): [string, Reader, boolean] => [
         d.name,
         built.workers.jobs[d.name]!,
