@@ -118,7 +118,15 @@ function SettingsForm({
     <form className="admin-network-form" onSubmit={submit} noValidate aria-busy={saving}>
       <fieldset className="admin-section" disabled={saving}>
         <legend className="section-heading">Network</legend>
-        <FormField id={`${ids}-network`} label="XRPL network" hint={NETWORK_HINT}>
+        <FormField
+          id={`${ids}-network`}
+          label="XRPL network"
+          hint={
+            <>
+              {NETWORK_HINT} Its own endpoint, dialled until endpoints are saved: <code>{view.inUse.url}</code>
+            </>
+          }
+        >
           <input
             id={`${ids}-network`}
             className="input"
