@@ -7,6 +7,8 @@ export interface ConnectionOptions {
   connectTimeoutMs?: number;
   /** How long one request may wait for its answer. */
   requestTimeoutMs?: number;
+  /** Whether a request left unanswered is sent once more on a fresh connection (default true; a probe says false). */
+  resendUnanswered?: boolean;
 }
 
 const log = createLogger({ service: 'ledger' });
@@ -99,9 +101,11 @@ export class LedgerConnection {
   /** The endpoint a request last found unanswering: the next connect starts after it. */
   private failed: string | undefined;
   private readonly source: EndpointSource;
+  private readonly resend: boolean;
 
   constructor(endpoints: string | EndpointSource, options: ConnectionOptions = {}) {
     this.source = typeof endpoints === 'string' ? fixedEndpoint(endpoints, options) : endpoints;
+    this.resend = options.resendUnanswered ?? true;
   }
 
   /** The endpoint of the open connection, if any. */
@@ -182,7 +186,7 @@ export class LedgerConnection {
         const response = await client.request({ command, api_version: API_VERSION, ...params } as never);
         return (response as { result: T }).result;
       } catch (error) {
-        if (attempt === 0 && isUnanswered(error)) {
+        if (attempt === 0 && this.resend && isUnanswered(error)) {
           log.info('ledger request unanswered, retrying on a fresh connection', { command, url: client.url });
           if (this.client === client) {
             this.failed = client.url;

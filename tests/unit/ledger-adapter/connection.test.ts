@@ -123,6 +123,12 @@ describe('LedgerConnection over the saved endpoints (decision 072)', () => {
     expect(await connection.request('fee')).toEqual({ from: 'backup' });
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(node.commands('fee')).toHaveLength(1);
+    await connection.close();
+
+    // Test Connection's probe sends once: no answer in time is its result.
+    connection = new LedgerConnection(node.url, { requestTimeoutMs: 300, resendUnanswered: false });
+    await expect(connection.request('fee')).rejects.toThrow(/Timeout/i);
+    expect(node.commands('fee')).toHaveLength(2);
   });
 
   it('passes over a node that reports another network than the deployment’s', async () => {
