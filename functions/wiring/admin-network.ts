@@ -1,5 +1,5 @@
 import { clock } from '../adapters/clock';
-import { networkSettingsStore, openEscrows } from '../adapters/db/network-settings-store';
+import { networkSettingsStore } from '../adapters/db/network-settings-store';
 import { db } from '../adapters/db/service';
 import { ledgerProbe } from '../adapters/ledger/server-info-probe';
 import type { GetNetworkSettingsDeps } from '../core/admin-network/get-network-settings';
@@ -7,9 +7,10 @@ import type { SaveNetworkSettingsDeps } from '../core/admin-network/save-network
 import type { TestNetworkConnectionDeps } from '../core/admin-network/test-network-connection';
 import { ledgerConfig } from '../lib/config';
 import { auditLog } from './audit';
+import { networkSettings } from './network-settings';
 import { protectionSettings } from './orders';
 
-/** The XRPL Network tab's composition (decision 064). */
+/** The XRPL Network tab's composition (decisions 064 and 072). */
 
 const inUse = () => {
   const c = ledgerConfig();
@@ -17,16 +18,11 @@ const inUse = () => {
 };
 
 export function getNetworkSettingsDeps(): GetNetworkSettingsDeps {
-  return {
-    store: networkSettingsStore(db()),
-    openEscrows: openEscrows(db()),
-    inUse: inUse(),
-    protection: protectionSettings(),
-  };
+  return { store: networkSettingsStore(db()), inUse: inUse(), protection: protectionSettings() };
 }
 
 export function saveNetworkSettingsDeps(): SaveNetworkSettingsDeps {
-  return { ...getNetworkSettingsDeps(), audit: auditLog(), clock };
+  return { ...getNetworkSettingsDeps(), settings: networkSettings(), audit: auditLog(), clock };
 }
 
 export function testNetworkConnectionDeps(): TestNetworkConnectionDeps {

@@ -57,7 +57,7 @@ import { orderLabelStore } from '../adapters/db/order-label-store';
 import { readObject, writeObject } from '../adapters/media-store';
 import { checkSigningNow, openSigningDeps } from './signing';
 import { escrowWindowHours } from '../core/admin-network/network-settings';
-import { networkSettingsStore } from '../adapters/db/network-settings-store';
+import { networkSettings } from './network-settings';
 
 /**
  * The orders domain's composition (decision 044): which adapter serves which port of each order use case, from
@@ -100,7 +100,7 @@ export async function checkoutDeps(): Promise<CheckoutDeps> {
     vault: fulfillmentVault(),
     orders: orderStore(db()),
     holds: holdReader(db()),
-    escrowWindowHours: () => escrowWindowHours(networkSettingsStore(db())),
+    escrowWindowHours: () => escrowWindowHours(networkSettings()),
     newId: ulid,
     randomBytes: (n) => randomBytes(n),
     clock,

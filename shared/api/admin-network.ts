@@ -2,17 +2,11 @@ import * as z from 'zod/mini';
 import { defineContract } from './contract';
 import '../zod-locale';
 
-/** The admin portal's XRPL Network tab (decision 064): the network, its endpoints and the escrow defaults. */
-
-export const XRPL_NETWORKS = ['testnet', 'mainnet', 'devnet'] as const;
-export type XrplNetwork = (typeof XRPL_NETWORKS)[number];
-
-/** Public endpoints of each network, filled in when the tab switches network. */
-export const NETWORK_ENDPOINTS: Record<XrplNetwork, readonly string[]> = {
-  testnet: ['wss://s.altnet.rippletest.net:51233', 'wss://testnet.xrpl-labs.com'],
-  mainnet: ['wss://xrplcluster.com', 'wss://s1.ripple.com', 'wss://s2.ripple.com'],
-  devnet: ['wss://s.devnet.rippletest.net:51233'],
-};
+/**
+ * The admin portal's XRPL Network tab (decisions 064 and 072): the endpoints every function's ledger connection uses,
+ * its timeout and retries, and the escrow defaults. The network itself is the deployment's (its wallet, RLUSD issuer
+ * and keys belong to one network), shown read-only.
+ */
 
 export const CONNECTION_TIMEOUT_RANGE = { min: 5, max: 120 } as const;
 export const MAX_RETRIES_RANGE = { min: 1, max: 10 } as const;
@@ -29,6 +23,9 @@ export const NETWORK_TEXTS = {
     'period cannot finish inside a shorter escrow.',
   url: 'Each endpoint must be a ws:// or wss:// URL.',
   urls: `Give from 1 to ${RPC_URLS_MAX} endpoints.`,
+  retriesForBackups:
+    'With backup nodes on, max retries must be at least the number of backup endpoints: each retry goes to the next ' +
+    'endpoint, so fewer would leave some never tried.',
 } as const;
 
 const wholeIn = (min: number, max: number, message: string) =>
@@ -40,45 +37,57 @@ const endpoint = z
 
 /** The body of a save: every setting, checked like the tab checks it (the same words). */
 export const networkSettingsSchema = z.strictObject({
-  network: z.enum(XRPL_NETWORKS, 'Choose testnet, mainnet or devnet.'),
   rpcUrls: z
     .array(endpoint, NETWORK_TEXTS.urls)
     .check(z.minLength(1, NETWORK_TEXTS.urls), z.maxLength(RPC_URLS_MAX, NETWORK_TEXTS.urls)),
   enableBackupNodes: z.boolean('Choose on or off.'),
   connectionTimeoutSeconds: wholeIn(CONNECTION_TIMEOUT_RANGE.min, CONNECTION_TIMEOUT_RANGE.max, NETWORK_TEXTS.timeout),
   maxRetries: wholeIn(MAX_RETRIES_RANGE.min, MAX_RETRIES_RANGE.max, NETWORK_TEXTS.retries),
-  // The 72-hour floor is a business rule (core), so its own message reaches the tab as a field error.
+  // The 72-hour floor and the retries a backup list needs are business rules (core, networkSettingsProblems), so their
+  // own messages reach the tab as field errors and the schema stays plain JSON Schema for the contract fuzz.
   escrowWindowHours: wholeIn(ESCROW_WINDOW_RANGE.min, ESCROW_WINDOW_RANGE.max, NETWORK_TEXTS.window),
 });
 export type NetworkSettings = z.infer<typeof networkSettingsSchema>;
 
-/** The spec's defaults (testnet, 30 s, 3 retries, backup nodes on, CancelAfter 168 h), in force until a save. */
-export const DEFAULT_NETWORK_SETTINGS: NetworkSettings = {
-  network: 'testnet',
-  rpcUrls: [...NETWORK_ENDPOINTS.testnet],
+/** The spec's defaults (30 s, 3 retries, backup nodes on, CancelAfter 168 h), in force until a save. */
+export const NETWORK_DEFAULTS = {
   enableBackupNodes: true,
   connectionTimeoutSeconds: 30,
   maxRetries: 3,
   escrowWindowHours: 168,
-};
+} as const satisfies Omit<NetworkSettings, 'rpcUrls'>;
+
+/** The settings before any save: the deployment's own endpoint (XRPL_URL) alone, and the spec's defaults. */
+export const defaultNetworkSettings = (deploymentUrl: string): NetworkSettings => ({
+  rpcUrls: [deploymentUrl],
+  ...NETWORK_DEFAULTS,
+});
+
+/** The rules beside the schema (decision 072), each message on its field; empty when the settings may be saved. */
+export function networkSettingsProblems(s: NetworkSettings): Partial<Record<keyof NetworkSettings, string>> {
+  return {
+    ...(s.escrowWindowHours < ESCROW_WINDOW_RANGE.floor && { escrowWindowHours: NETWORK_TEXTS.windowFloor }),
+    ...(s.enableBackupNodes && s.maxRetries < s.rpcUrls.length - 1 && { maxRetries: NETWORK_TEXTS.retriesForBackups }),
+  };
+}
 
 export const networkSettingsViewSchema = z.object({
   settings: z.object({
-    network: z.enum(XRPL_NETWORKS),
     rpcUrls: z.array(z.string()),
     enableBackupNodes: z.boolean(),
     connectionTimeoutSeconds: z.number(),
     maxRetries: z.number(),
     escrowWindowHours: z.number(),
   }),
-  /** The ledger this deployment's functions talk to (its configuration), which Test Connection may always try. */
+  /**
+   * The deployment's network (XRPL_NETWORK: local, testnet or mainnet), which the endpoints must serve, and its own
+   * endpoint (XRPL_URL): the one in use until a save, and one Test Connection may always try.
+   */
   inUse: z.object({ network: z.string(), url: z.string() }),
   /** Decision 052's protection settings in force (deployment configuration, shown for the escrow defaults). */
   protection: z.object({ inspectionHours: z.number(), releaseMarginHours: z.number() }),
   /** Releases depend on the crypto-condition (decision 040): always on, not a choice. */
   requireCondition: z.literal(true),
-  /** Escrows open on the ledger now (any at all blocks a change of network). */
-  openEscrows: z.boolean(),
   updatedAt: z.nullable(z.string()),
 });
 export type NetworkSettingsView = z.infer<typeof networkSettingsViewSchema>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ApiKeyStatus } from '../../functions/core/admin-api-keys/get-api-keys';
 import {
-  DEFAULT_NETWORK_SETTINGS,
+  defaultNetworkSettings,
   NETWORK_TEXTS,
   type NetworkSettingsView,
   type ServerInfo,
@@ -11,7 +11,7 @@ import { call } from './auth-support';
 import { signUp, type Account } from './route-support';
 import { makeAdmin } from './table-support';
 
-/** The admin portal's XRPL Network and API keys tabs (decision 064) against the local stack. */
+/** The admin portal's XRPL Network and API keys tabs (decisions 064 and 072) against the local stack. */
 
 const FROM = '127.0.64.1';
 let admin: Account;
@@ -25,9 +25,10 @@ beforeAll(async () => {
 
 describe('XRPL Network tab', () => {
   it('reads, saves (ranges and the 72-hour floor checked) and tests the ledger in use; others are refused', async () => {
+    const DEFAULTS = defaultNetworkSettings(inject('ledgerUrl'));
     const requests = [
       ['GET', '/api/admin/network', undefined],
-      ['PUT', '/api/admin/network', DEFAULT_NETWORK_SETTINGS],
+      ['PUT', '/api/admin/network', DEFAULTS],
       ['POST', '/api/admin/network/test', { url: inject('ledgerUrl') }],
     ] as const;
     for (const [method, path, body] of requests) {
@@ -37,11 +38,12 @@ describe('XRPL Network tab', () => {
 
     const read = await call<NetworkSettingsView>('GET', '/api/admin/network', as(admin));
     expect(read.status).toBe(200);
-    expect(read.body.inUse.url).toBe(inject('ledgerUrl'));
+    expect(read.body.inUse).toEqual({ network: 'local', url: inject('ledgerUrl') });
+    expect(read.body.settings).toEqual(DEFAULTS);
     expect(read.body.requireCondition).toBe(true);
 
     // Only harmless fields change: other files' checkouts run on this stack with the default escrow window.
-    const next = { ...DEFAULT_NETWORK_SETTINGS, maxRetries: 4, connectionTimeoutSeconds: 10 };
+    const next = { ...DEFAULTS, maxRetries: 4, connectionTimeoutSeconds: 10 };
     try {
       const saved = await call<NetworkSettingsView>('PUT', '/api/admin/network', as(admin, next));
       expect(saved.status).toBe(200);
@@ -76,8 +78,27 @@ describe('XRPL Network tab', () => {
       const elsewhere = await call('POST', '/api/admin/network/test', as(admin, { url: 'ws://127.0.0.1:9' }));
       expect(elsewhere.status).toBe(400);
     } finally {
-      await call('PUT', '/api/admin/network', as(admin, DEFAULT_NETWORK_SETTINGS));
+      await call('PUT', '/api/admin/network', as(admin, DEFAULTS));
     }
+  });
+
+  it('every function dials the saved endpoints: the primary alone, or the backups after it when they are on', async () => {
+    const DEFAULTS = defaultNetworkSettings(inject('ledgerUrl'));
+    // Nothing listens on port 9: the primary refuses at once, so the stack is cut off for one request at most.
+    const badFirst = { ...DEFAULTS, rpcUrls: ['ws://127.0.0.1:9', inject('ledgerUrl')], maxRetries: 1 };
+    const save = async (body: typeof DEFAULTS) =>
+      expect((await call('PUT', '/api/admin/network', as(admin, body))).status).toBe(200);
+    const balances = async () => (await call('GET', '/api/wallet/balances', as(user))).status;
+    expect(await balances()).toBe(200);
+    try {
+      await save({ ...badFirst, enableBackupNodes: false });
+      expect(await balances()).toBe(503);
+      await save(badFirst);
+      expect(await balances()).toBe(200);
+    } finally {
+      await call('PUT', '/api/admin/network', as(admin, DEFAULTS));
+    }
+    expect(await balances()).toBe(200);
   });
 });
 

@@ -1,10 +1,10 @@
 import { DEFAULT_PLATFORM_SETTINGS } from '../../shared/domain/admin-settings';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { routeList, type RouteDef } from '../../functions/routes';
 import { LOCAL_MEDIA_BUCKET, LOCAL_TABLE_NAME } from '../../infra/local/env';
-import { DEFAULT_NETWORK_SETTINGS } from '../../shared/api/admin-network';
+import { defaultNetworkSettings } from '../../shared/api/admin-network';
 import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { call } from './auth-support';
 import {
@@ -73,10 +73,12 @@ afterEach(async ({ task }) => {
     from: world.callers.seller.from,
     body: DEFAULT_SELLER_SETTINGS,
   });
-  // Generated network settings may shorten the escrow window every later checkout takes (decision 064).
+  // Generated network settings may shorten the escrow window every later checkout takes (decision 064) and point every
+  // function's ledger connection at generated endpoints (decision 072): the stack's own ledger again.
   if (task.suite?.name.startsWith('saveNetworkSettings:')) {
     const admin = world.callers.admin;
-    await call('PUT', '/api/admin/network', { token: admin.token, from: admin.from, body: DEFAULT_NETWORK_SETTINGS });
+    const body = defaultNetworkSettings(inject('ledgerUrl'));
+    await call('PUT', '/api/admin/network', { token: admin.token, from: admin.from, body });
   }
   // Generated platform settings may turn maintenance mode on or lower the photo limit (decision 063).
   if (task.suite?.name.startsWith('updateAdminSettings:')) {

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { xamanWebhookSignature } from '../../functions/adapters/signer/xaman-webhook-signature';
 import type { Caller, routes } from '../../functions/routes';
 import { inject } from 'vitest';
-import { DEFAULT_NETWORK_SETTINGS } from '../../shared/api/admin-network';
+import { defaultNetworkSettings } from '../../shared/api/admin-network';
 import { DEFAULT_SELLER_SETTINGS } from '../../shared/domain/seller-settings';
 import { LOCAL_CARRIER_WEBHOOK_SECRET, LOCAL_XAMAN_API_SECRET } from '../../infra/local/env';
 import { call, startSignIn, uniqueName } from './auth-support';
@@ -337,10 +337,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   grantAdminRole: ({ world }) => ({ params: { username: world.callers.admin.username } }),
   revokeAdminRole: ({ world }) => ({ params: { username: world.callers.user.username } }),
   listAuditEntries: () => ({ query: { limit: '5', action: 'admin.' } }),
-  // The XRPL Network tab (decision 064): a save of the defaults (the window every other test's checkout expects);
-  // Test Connection of the stack's own ledger (the endpoint in use).
+  // The XRPL Network tab (decisions 064 and 072): a save of the defaults (the stack's own ledger, which every function
+  // dials, and the window every other test's checkout expects); Test Connection of that ledger.
   getNetworkSettings: () => ({}),
-  saveNetworkSettings: () => ({ body: DEFAULT_NETWORK_SETTINGS }),
+  saveNetworkSettings: () => ({ body: defaultNetworkSettings(inject('ledgerUrl')) }),
   testNetworkConnection: () => ({ body: { url: inject('ledgerUrl') } }),
   // The API keys tab: the UPC lookup key, which nothing running reads, so no test's credentials change.
   getApiKeys: () => ({}),

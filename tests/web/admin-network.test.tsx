@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_NETWORK_SETTINGS,
+  defaultNetworkSettings,
   NETWORK_TEXTS,
   type NetworkSettings,
   type NetworkSettingsView,
@@ -16,14 +16,14 @@ import { renderPage } from './support/render';
 import { stubApi, TOKEN, type ApiAnswer, type ApiRequest } from './support/api-stub';
 
 const LEDGER = 'ws://127.0.0.1:6006';
+const DEFAULTS = defaultNetworkSettings(LEDGER);
 
-function view(settings: NetworkSettings = DEFAULT_NETWORK_SETTINGS, openEscrows = false): NetworkSettingsView {
+function view(settings: NetworkSettings = DEFAULTS, network = 'local'): NetworkSettingsView {
   return {
     settings,
-    inUse: { network: 'local', url: LEDGER },
+    inUse: { network, url: LEDGER },
     protection: { inspectionHours: 48, releaseMarginHours: 12 },
     requireCondition: true,
-    openEscrows,
     updatedAt: null,
   };
 }
@@ -68,7 +68,7 @@ describe('the admin XRPL Network tab', () => {
     expect(screen.getByRole('button', { name: /try again|retry/i })).toBeTruthy();
   });
 
-  it('checks ranges and the 72-hour floor before saving, then saves every setting', async () => {
+  it('checks ranges, the 72-hour floor and the retries a backup list needs before saving, then saves', async () => {
     let saved: NetworkSettings | null = null;
     const { find } = renderNetwork((req) => {
       if (req.url.pathname !== '/api/admin/network') return undefined;
@@ -80,7 +80,9 @@ describe('the admin XRPL Network tab', () => {
     });
     await screen.findByLabelText('Cancel after (hours)');
     expect(within(tab()).getByText(/Always on/)).toBeTruthy();
+    expect(within(tab()).getByText(/^None: the crypto-condition holds each escrow/)).toBeTruthy();
     expect(within(tab()).getByText('48 hours (deployment setting)')).toBeTruthy();
+    expect(field('RPC endpoints').value).toBe(LEDGER);
 
     fireEvent.change(field('Connection timeout (seconds)'), { target: { value: '4' } });
     fireEvent.change(field('Cancel after (hours)'), { target: { value: '48' } });
@@ -89,36 +91,43 @@ describe('the admin XRPL Network tab', () => {
     expect(find('PUT', '/api/admin/network')).toHaveLength(0);
     await waitFor(() => expect(document.activeElement).toBe(field('Connection timeout (seconds)')));
 
-    fireEvent.change(field('Connection timeout (seconds)'), { target: { value: '60' } });
+    fireEvent.change(field('Connection timeout (seconds)'), { target: { value: '10' } });
     fireEvent.click(within(tab()).getByRole('button', { name: 'Save XRPL Settings' }));
     expect(within(tab()).getByText(NETWORK_TEXTS.windowFloor)).toBeTruthy();
 
+    // Three backups need three retries: each retry dials the next endpoint.
+    const endpoints = ['wss://primary.example', 'wss://b1.example', 'wss://b2.example', 'wss://b3.example'];
     fireEvent.change(field('Cancel after (hours)'), { target: { value: '240' } });
-    fireEvent.change(field('XRPL network'), { target: { value: 'devnet' } });
-    expect(field('RPC endpoints').value).toBe('wss://s.devnet.rippletest.net:51233');
+    fireEvent.change(field('RPC endpoints'), { target: { value: endpoints.join('\n') } });
+    fireEvent.change(field('Max retries'), { target: { value: '2' } });
+    fireEvent.click(within(tab()).getByRole('button', { name: 'Save XRPL Settings' }));
+    expect(within(tab()).getByText(NETWORK_TEXTS.retriesForBackups)).toBeTruthy();
+    expect(find('PUT', '/api/admin/network')).toHaveLength(0);
+
+    fireEvent.change(field('Max retries'), { target: { value: '3' } });
     fireEvent.click(within(tab()).getByRole('button', { name: 'Save XRPL Settings' }));
     await screen.findByText('XRPL settings saved');
     expect(saved).toEqual({
-      ...DEFAULT_NETWORK_SETTINGS,
-      network: 'devnet',
-      rpcUrls: ['wss://s.devnet.rippletest.net:51233'],
-      connectionTimeoutSeconds: 60,
+      ...DEFAULTS,
+      rpcUrls: endpoints,
+      connectionTimeoutSeconds: 10,
+      maxRetries: 3,
       escrowWindowHours: 240,
     });
   });
 
-  it('a refused save shows the spec’s toast with the server’s reason; open escrows are warned of', async () => {
+  it('shows the deployment’s network read-only; a refused save shows the spec’s toast with the reason', async () => {
     renderNetwork((req) =>
       req.method === 'PUT'
-        ? { status: 409, body: { error: { code: 'escrows_open', message: 'Escrows are still open.' } } }
-        : { body: view(DEFAULT_NETWORK_SETTINGS, true) },
+        ? { status: 409, body: { error: { code: 'conflict', message: 'The network settings were changed.' } } }
+        : { body: view(DEFAULTS, 'testnet') },
     );
-    await screen.findByLabelText('XRPL network');
-    fireEvent.change(field('XRPL network'), { target: { value: 'mainnet' } });
-    expect(within(tab()).getByRole('alert').textContent).toMatch(/Escrows are still open on testnet/);
+    const network = (await screen.findByLabelText('XRPL network')) as HTMLInputElement;
+    expect([network.tagName, network.value, network.readOnly]).toEqual(['INPUT', 'Testnet', true]);
+    expect(within(network.closest('form')!).queryByRole('combobox')).toBeNull();
     fireEvent.click(within(tab()).getByRole('button', { name: 'Save XRPL Settings' }));
     expect(await screen.findByText('Failed to save XRPL settings')).toBeTruthy();
-    expect(screen.getByText('Escrows are still open.')).toBeTruthy();
+    expect(screen.getByText('The network settings were changed.')).toBeTruthy();
   });
 
   it('Test Connection: disconnected, testing, connected with server_info; or the spec’s failures', async () => {

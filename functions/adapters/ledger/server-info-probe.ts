@@ -36,10 +36,17 @@ export function toServerInfo(info: RawServerInfo): ServerInfo {
   };
 }
 
-/** server_info on a connection of its own (not the container's shared one), closed after (decision 064). */
+/**
+ * server_info on a connection of its own (not the container's shared one), closed after (decision 064): one attempt,
+ * so no answer within the timeout is the result.
+ */
 export const ledgerProbe: LedgerProbe = {
   async serverInfo(url, timeoutMs) {
-    const connection = new LedgerConnection(url, { connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs });
+    const connection = new LedgerConnection(url, {
+      connectTimeoutMs: timeoutMs,
+      requestTimeoutMs: timeoutMs,
+      resendUnanswered: false,
+    });
     try {
       const { info } = await connection.request<{ info: RawServerInfo }>('server_info');
       return toServerInfo(info);

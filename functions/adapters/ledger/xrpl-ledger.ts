@@ -13,7 +13,7 @@ import type {
 } from '../../core/ledger/ports';
 import { ledgerConfig } from '../../lib/config';
 import { readAccount, readNetworkCosts, readReserves, readTrustLine, xrpBalance, type Reserves } from './accounts';
-import { LedgerConnection } from './connection';
+import { LedgerConnection, type EndpointSource } from './connection';
 import { readAmendmentEnabled, readEscrow, readEscrowEnding } from './escrows';
 import { submitAndWait, type SubmitOptions } from './submit';
 import {
@@ -142,12 +142,12 @@ export class XrplLedger implements LedgerGateway {
 
 let shared: XrplLedger | undefined;
 
-/** The container's ledger gateway, built from validated configuration on first use. */
-export function ledger(): XrplLedger {
+/** The container's ledger gateway, built on first use; its connection dials `endpoints` (decision 072). */
+export function ledger(endpoints: EndpointSource): XrplLedger {
   if (!shared) {
     const c = ledgerConfig();
     shared = new XrplLedger(
-      new LedgerConnection(c.XRPL_URL),
+      new LedgerConnection(endpoints),
       { issuer: c.RLUSD_ISSUER, currency: c.RLUSD_CURRENCY },
       // Real Xaman signs in on testnet and mainnet; locally only the stand-in can, so only its format is taken.
       { signInFormats: c.XRPL_NETWORK === 'local' ? ['stand-in'] : ['stand-in', 'xaman'] },

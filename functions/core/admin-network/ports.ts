@@ -14,9 +14,11 @@ export interface NetworkSettingsStore {
   save(settings: NetworkSettings, expectedVersion: number | null, at: Date): Promise<boolean>;
 }
 
-/** Whether any escrow is open on the ledger now (made, being made, or being ended). */
-export interface OpenEscrows {
-  any(): Promise<boolean>;
+/** The settings in force as every function reads them: through a per-container cache (decision 072). */
+export interface NetworkSettingsPort {
+  current(): Promise<NetworkSettings>;
+  /** Drops this container's copy (after its own save). */
+  forget(): void;
 }
 
 /** One server_info asked of one endpoint, on a connection of its own closed after. */
@@ -24,8 +26,20 @@ export interface LedgerProbe {
   serverInfo(url: string, timeoutMs: number): Promise<ServerInfo>;
 }
 
-/** The ledger this deployment talks to (its configuration). */
+/** The deployment's ledger (XRPL_NETWORK, XRPL_URL). */
 export interface LedgerInUse {
   network: string;
   url: string;
+}
+
+/** How the ledger connection of every function dials (decision 072), from the saved settings. */
+export interface LedgerEndpoints {
+  /** In the order they are tried: the primary first, then the backups (when on). */
+  urls: readonly string[];
+  connectTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Connection attempts after a failed one, each on the next endpoint of `urls` (round again after the last). */
+  maxRetries: number;
+  /** The network id an endpoint must report, when the deployment's network has one: another network's is refused. */
+  networkId?: number;
 }

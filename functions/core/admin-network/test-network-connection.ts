@@ -15,11 +15,11 @@ export const ENDPOINT_NOT_SAVED =
 export type ConnectionResult = { connected: true; serverInfo: ServerInfo } | { connected: false; error: string };
 
 /**
- * Test Connection (decision 064): server_info from the endpoint, within the saved connection timeout. Only the
+ * Test Connection (decisions 064 and 072): server_info from the endpoint, within the saved connection timeout. Only the
  * endpoint in use and the saved ones are dialled, so the route cannot be pointed at arbitrary hosts.
  */
 export async function testNetworkConnection(url: string, deps: TestNetworkConnectionDeps): Promise<ConnectionResult> {
-  const settings = settingsOf(await deps.store.get());
+  const settings = settingsOf(await deps.store.get(), deps.inUse);
   if (url !== deps.inUse.url && !settings.rpcUrls.includes(url)) {
     throw new BadRequestError(ENDPOINT_NOT_SAVED, { url: ENDPOINT_NOT_SAVED });
   }

@@ -1,4 +1,5 @@
 import type { PlatformSettings } from '../../../shared/domain/admin-settings';
+import { cachedValue } from '../../lib/cached-value';
 import type { SettingsPort, SettingsStore } from './ports';
 
 /** The settings of a stored item: its saved keys over the defaults. */
@@ -19,25 +20,5 @@ export function cachedSettings(
   ttlMs: number,
   now: () => number = Date.now,
 ): SettingsPort {
-  let held: { settings: PlatformSettings; until: number } | null = null;
-  let reading: Promise<PlatformSettings> | null = null;
-  return {
-    async current() {
-      if (held && now() < held.until) return held.settings;
-      reading ??= store
-        .get()
-        .then((s) => {
-          const settings = settingsOf(s?.values, defaults);
-          held = { settings, until: now() + ttlMs };
-          return settings;
-        })
-        .finally(() => {
-          reading = null;
-        });
-      return reading;
-    },
-    forget() {
-      held = null;
-    },
-  };
+  return cachedValue(async () => settingsOf((await store.get())?.values, defaults), ttlMs, now);
 }

@@ -11,7 +11,7 @@ export class RpcError {
 }
 
 export type Request = { id: unknown; command: string } & Record<string, unknown>;
-/** Returns the `result`, a RpcError, or 'drop' to cut the connection without answering. */
+/** Returns the `result`, a RpcError, 'drop' to cut the connection without answering, or 'silent' never to answer. */
 export type Handler = (request: Request, socket: WebSocket) => unknown;
 
 /** What the xrpl Client asks by itself: server_info right after connecting (network id), ping as heartbeat. */
@@ -40,6 +40,7 @@ export async function startFakeRippled(handlers: Record<string, Handler> = {}, p
         socket.terminate();
         return;
       }
+      if (out === 'silent') return;
       const reply =
         out instanceof RpcError
           ? { id: request.id, type: 'response', status: 'error', error: out.error, error_message: out.message, request }

@@ -9,6 +9,8 @@ import { checkHealth } from '../../../functions/core/health/check-health';
 import { resetConfigForTests } from '../../../functions/lib/config';
 import { startFakeRippled, type FakeRippled } from './fake-rippled';
 import { restoreEnv } from '../lib/function-env';
+import { setNetworkSettingsForTests } from '../../../functions/wiring/network-settings';
+import { defaultNetworkSettings } from '../../../shared/api/admin-network';
 
 const issuer = 'rLUEXYuLiQptky37CqLcm9USQpPiz5rkpD';
 const SECRET = '0f6a2d9e-3c1b-4e5f-8a7b-9c0d1e2f3a4b';
@@ -68,10 +70,16 @@ const ledgerAndSigner = () => healthProbes().filter((p) => p.name === 'ledger' |
 
 beforeEach(() => {
   Object.assign(process.env, ENV);
+  // No table here: the ledger dials XRPL_URL alone, as before any save of the network settings (decision 072).
+  setNetworkSettingsForTests({
+    current: () => Promise.resolve({ ...defaultNetworkSettings(process.env.XRPL_URL!), connectionTimeoutSeconds: 5 }),
+    forget: () => undefined,
+  });
 });
 
 afterEach(async () => {
   await reset();
+  setNetworkSettingsForTests(undefined);
   await node?.close();
   silent?.close();
   xaman?.closeAllConnections();

@@ -1,14 +1,15 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
-import { XRPL_NETWORKS } from '../../../../shared/api/admin-network';
 import { TABLE_KEY } from '../table';
 
-/** The platform's XRPL network settings (decision 064): one item, absent until the first save (the defaults). */
+/**
+ * The platform's XRPL network settings (decisions 064 and 072): one item, absent until the first save (the defaults).
+ * An item saved before decision 072 also holds a `network`, which nothing reads; the next save drops it.
+ */
 export const networkSettingsEntity = (config: EntityConfiguration = {}) =>
   new Entity(
     {
       model: { entity: 'networkSettings', version: '1', service: 'marketplace' },
       attributes: {
-        network: { type: XRPL_NETWORKS, required: true },
         rpcUrls: { type: 'list', items: { type: 'string' }, required: true },
         enableBackupNodes: { type: 'boolean', required: true },
         connectionTimeoutSeconds: { type: 'number', required: true },

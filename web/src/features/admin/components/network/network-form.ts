@@ -1,13 +1,11 @@
 import {
-  ESCROW_WINDOW_RANGE,
-  NETWORK_TEXTS,
+  networkSettingsProblems,
   networkSettingsSchema,
   type NetworkSettings,
 } from '../../../../../../shared/api/admin-network';
 
 /** The form's values as typed: numbers stay text until Save, endpoints one per line. */
 export interface NetworkForm {
-  network: NetworkSettings['network'];
   rpcUrls: string;
   enableBackupNodes: boolean;
   connectionTimeoutSeconds: string;
@@ -18,7 +16,6 @@ export interface NetworkForm {
 export type FieldErrors = Partial<Record<keyof NetworkForm, string>>;
 
 export const formOf = (s: NetworkSettings): NetworkForm => ({
-  network: s.network,
   rpcUrls: s.rpcUrls.join('\n'),
   enableBackupNodes: s.enableBackupNodes,
   connectionTimeoutSeconds: String(s.connectionTimeoutSeconds),
@@ -28,12 +25,11 @@ export const formOf = (s: NetworkSettings): NetworkForm => ({
 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** The same checks as the server (the shared schema, then the 72-hour floor), each error on its field. */
+/** The same checks as the server (the shared schema, then the rules beside it), each error on its field. */
 export function validateNetworkForm(
   form: NetworkForm,
 ): { ok: true; body: NetworkSettings } | { ok: false; errors: FieldErrors } {
   const parsed = networkSettingsSchema.safeParse({
-    network: form.network,
     rpcUrls: form.rpcUrls
       .split('\n')
       .map((u) => u.trim())
@@ -48,9 +44,7 @@ export function validateNetworkForm(
     const field = issue.path[0] as keyof NetworkForm;
     errors[field] ??= issue.message;
   }
-  if (parsed.success && parsed.data.escrowWindowHours < ESCROW_WINDOW_RANGE.floor) {
-    errors.escrowWindowHours = NETWORK_TEXTS.windowFloor;
-  }
+  if (parsed.success) Object.assign(errors, networkSettingsProblems(parsed.data));
   return parsed.success && Object.keys(errors).length === 0 ? { ok: true, body: parsed.data } : { ok: false, errors };
 }
 

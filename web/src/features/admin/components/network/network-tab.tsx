@@ -5,16 +5,12 @@ import {
   CONNECTION_TIMEOUT_RANGE,
   ESCROW_WINDOW_RANGE,
   MAX_RETRIES_RANGE,
-  NETWORK_ENDPOINTS,
-  XRPL_NETWORKS,
   type NetworkSettingsView,
-  type XrplNetwork,
 } from '../../../../../../shared/api/admin-network';
 import { DetailList } from '../../../../components/ui/detail-list';
 import { errorProps, FormField } from '../../../../components/ui/form-field';
 import { LoadFailed } from '../../../../components/ui/load-failed';
 import { PageLoading } from '../../../../components/ui/page-loading';
-import { SelectField } from '../../../../components/ui/select-field';
 import { saveNetworkSettings, useNetworkSettings } from '../../../../domains/admin-network/api';
 import { SettingSwitch } from '../../../../domains/seller-settings/setting-switch';
 import { ApiError } from '../../../../lib/api';
@@ -22,7 +18,11 @@ import { ConnectionTest } from './connection-test';
 import { formErrorsOf, formOf, validateNetworkForm, type FieldErrors, type NetworkForm } from './network-form';
 
 const LOAD_FAILED = 'Failed to load XRPL network settings';
-const NETWORK_OPTIONS = XRPL_NETWORKS.map((n) => [n, n[0]!.toUpperCase() + n.slice(1)] as const);
+const networkName = (n: string) => n[0]!.toUpperCase() + n.slice(1);
+const NETWORK_HINT =
+  "From the deployment's configuration: its wallet, RLUSD issuer and keys belong to this network, so every endpoint " +
+  'must serve it (a node reporting another network is passed over).';
+const ENDPOINTS_HINT = 'One ws:// or wss:// URL a line, the primary first. Every function dials them within a minute.';
 
 function NumberField({
   id,
@@ -114,38 +114,30 @@ function SettingsForm({
       .finally(() => setSaving(false));
   };
 
-  const networkChanged = form.network !== view.settings.network;
   return (
     <form className="admin-network-form" onSubmit={submit} noValidate aria-busy={saving}>
       <fieldset className="admin-section" disabled={saving}>
         <legend className="section-heading">Network</legend>
-        <p className="field-hint">
-          This deployment's ledger: {view.inUse.network} (<code>{view.inUse.url}</code>)
-        </p>
-        <SelectField
-          id={fieldId('network')}
-          label="XRPL network"
-          value={form.network}
-          options={NETWORK_OPTIONS}
-          error={errors.network}
-          onChange={(v) => {
-            const network = v as XrplNetwork;
-            setForm((f) => ({ ...f, network, rpcUrls: NETWORK_ENDPOINTS[network].join('\n') }));
-          }}
-        />
-        {networkChanged && view.openEscrows && (
-          <p className="admin-warning" role="alert">
-            Escrows are still open on {view.settings.network}: the network can change only once every escrow has ended.
-          </p>
-        )}
         <FormField
-          id={fieldId('rpcUrls')}
-          label="RPC endpoints"
-          error={errors.rpcUrls}
-          hint="One ws:// or wss:// URL a line"
+          id={`${ids}-network`}
+          label="XRPL network"
+          hint={
+            <>
+              {NETWORK_HINT} Its own endpoint, dialled until endpoints are saved: <code>{view.inUse.url}</code>
+            </>
+          }
         >
+          <input
+            id={`${ids}-network`}
+            className="input"
+            value={networkName(view.inUse.network)}
+            readOnly
+            aria-describedby={`${ids}-network-hint`}
+          />
+        </FormField>
+        <FormField id={fieldId('rpcUrls')} label="RPC endpoints" error={errors.rpcUrls} hint={ENDPOINTS_HINT}>
           <textarea
-            {...errorProps(fieldId('rpcUrls'), errors.rpcUrls, true, 'One ws:// or wss:// URL a line')}
+            {...errorProps(fieldId('rpcUrls'), errors.rpcUrls, true, ENDPOINTS_HINT)}
             className="input"
             rows={3}
             spellCheck={false}
@@ -156,7 +148,7 @@ function SettingsForm({
         <SettingSwitch
           id={fieldId('enableBackupNodes')}
           label="Backup nodes"
-          hint="Try the next endpoint when one does not answer."
+          hint="On: a failed connection is retried on the next endpoint. Off: only the primary is dialled."
           checked={form.enableBackupNodes}
           onChange={(on) => set('enableBackupNodes', on)}
         />
@@ -166,6 +158,7 @@ function SettingsForm({
           value={form.connectionTimeoutSeconds}
           {...CONNECTION_TIMEOUT_RANGE}
           unit="seconds"
+          hint={`${CONNECTION_TIMEOUT_RANGE.min} to ${CONNECTION_TIMEOUT_RANGE.max} seconds for each connection attempt and request. API functions stop after 10 seconds (29 when they submit), so a longer wait leaves no time for a backup.`}
           error={errors.connectionTimeoutSeconds}
           onChange={(v) => set('connectionTimeoutSeconds', v)}
         />
@@ -175,6 +168,7 @@ function SettingsForm({
           value={form.maxRetries}
           {...MAX_RETRIES_RANGE}
           unit="retries"
+          hint={`${MAX_RETRIES_RANGE.min} to ${MAX_RETRIES_RANGE.max}: connection attempts after a failed one, each on the next endpoint.`}
           error={errors.maxRetries}
           onChange={(v) => set('maxRetries', v)}
         />
@@ -196,6 +190,7 @@ function SettingsForm({
           rows={[
             ['Inspection period', `${view.protection.inspectionHours} hours (deployment setting)`],
             ['Release margin', `${view.protection.releaseMarginHours} hours before Cancel after (deployment setting)`],
+            ['Finish after', 'None: the crypto-condition holds each escrow until delivery and inspection are over'],
             ['Require condition', 'Always on: every release depends on the escrow’s crypto-condition'],
           ]}
         />
