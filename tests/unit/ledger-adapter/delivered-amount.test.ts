@@ -119,9 +119,10 @@ describe('the ledger adapters in source', () => {
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/\/\/.*$/gm, '');
       expect([file, /DeliverMax/.test(source)]).toEqual([file, false]);
-      // escrows.ts reads which escrow a finish or cancel named (Owner, OfferSequence), never its amounts.
+      // escrows.ts reads which escrow a finish or cancel named (Owner, OfferSequence) and which one a create made (its
+      // Sequence, decision 070), never its amounts.
       const txJsonReads = source.match(/tx_json\??\.\w+/g) ?? [];
-      expect([file, txJsonReads.filter((r) => !/\.(TransactionType|Owner|OfferSequence)$/.test(r))]).toEqual([
+      expect([file, txJsonReads.filter((r) => !/\.(TransactionType|Owner|OfferSequence|Sequence)$/.test(r))]).toEqual([
         file,
         [],
       ]);
