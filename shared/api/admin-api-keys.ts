@@ -10,6 +10,7 @@ export const MANAGED_KEYS = [
   'carrierApiKey',
   'carrierApiSecret',
   'carrierTrackApiKey',
+  'carrierTrackApiSecret',
   'carrierWebhookSecret',
   'upcServiceKey',
 ] as const;
@@ -21,9 +22,16 @@ export const MANAGED_KEY_LABELS: Record<ManagedKey, string> = {
   carrierApiKey: 'FedEx API key',
   carrierApiSecret: 'FedEx API secret',
   carrierTrackApiKey: 'FedEx Track API key',
+  carrierTrackApiSecret: 'FedEx Track API secret',
   carrierWebhookSecret: 'FedEx webhook secret',
   upcServiceKey: 'UPC lookup service key',
 };
+
+/**
+ * How long a function keeps a secret before reading it again (functions/adapters/secrets.ts): a key saved here takes
+ * effect in every function within this time, at once in the one that saved it (decision 071).
+ */
+export const SECRET_TTL_SECONDS = 5 * 60;
 
 export const API_KEY_EMPTY = 'API key value cannot be empty';
 export const API_KEY_MAX = 4096;
