@@ -10,6 +10,7 @@ import { bundleTogether } from './stacks/handler-bundling';
 import { DataStack } from './stacks/data-stack';
 import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { ledgerSettings } from './stacks/ledger-settings';
+import { adminSecretsPrefix } from './stacks/managed-secrets';
 import { platformSettings } from './stacks/platform-settings';
 import { REPO_ROOT } from './stacks/node-function';
 import { RealtimeStack } from './stacks/realtime-stack';
@@ -86,7 +87,12 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
   // The configured administrators' wallets (context adminWalletAddresses, decision 062).
   const admin = adminSettings(ctx);
 
-  const data = new DataStack(app, name('Data'), { env, stackName: name('Data'), mediaCorsOrigins });
+  const data = new DataStack(app, name('Data'), {
+    env,
+    stackName: name('Data'),
+    mediaCorsOrigins,
+    adminSecretsPrefix: adminSecretsPrefix(stage),
+  });
   const base = {
     ...ledger,
     ...platform,

@@ -3,7 +3,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
   CreateSecretCommand,
-  ListSecretsCommand,
+  DescribeSecretCommand,
+  GetSecretValueCommand,
   PutSecretValueCommand,
   ResourceNotFoundException,
   SecretsManagerClient,
@@ -19,10 +20,14 @@ const DEPLOYED: Record<ManagedKey, readonly string[]> = {
   carrierApiKey: ['CARRIER_API_KEY'],
   carrierApiSecret: ['CARRIER_API_SECRET', 'CARRIER_API_SECRET_ARN'],
   carrierTrackApiKey: ['CARRIER_TRACK_API_KEY'],
+  carrierTrackApiSecret: ['CARRIER_TRACK_API_SECRET', 'CARRIER_TRACK_API_SECRET_ARN'],
   carrierWebhookSecret: ['CARRIER_WEBHOOK_SECRET', 'CARRIER_WEBHOOK_SECRET_ARN'],
-  // The lookup's free trial needs no key: set only once an administrator saves one.
-  upcServiceKey: [],
+  // The lookup's free trial needs no key; a deployment may give one (functions/adapters/lookup/product-lookup.ts).
+  upcServiceKey: ['UPCITEMDB_USER_KEY'],
 };
+
+/** Where a deployment sets the key, for a message saying what is missing (never a value). */
+export const deploymentVariables = (name: ManagedKey): readonly string[] => DEPLOYED[name];
 
 const deployed = (name: ManagedKey) => DEPLOYED[name].some((v) => Boolean(process.env[v]));
 const allKeys = (set: (name: ManagedKey) => boolean) =>
@@ -31,16 +36,19 @@ const allKeys = (set: (name: ManagedKey) => boolean) =>
 /** The local file's writes, one after another. */
 let writes: Promise<void> = Promise.resolve();
 
+/** The local file's saved values (none before the first save). */
+async function readFile(file: string): Promise<Partial<Record<ManagedKey, string>>> {
+  try {
+    return JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Record<ManagedKey, string>>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+}
+
 /** Locally: one JSON file under the data directory, owner-only (never committed: .data is ignored). */
 function fileStore(file: string): ManagedSecretStore {
-  const read = async (): Promise<Partial<Record<ManagedKey, string>>> => {
-    try {
-      return JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Record<ManagedKey, string>>;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw error;
-    }
-  };
+  const read = () => readFile(file);
   return {
     async configured() {
       const saved = await read();
@@ -62,28 +70,34 @@ function fileStore(file: string): ManagedSecretStore {
   };
 }
 
-/** In AWS: one Secrets Manager secret per key, named `<prefix><key>`, created on its first save. */
+let client: SecretsManagerClient | undefined;
+const secretsManager = () => (client ??= new SecretsManagerClient({}));
+
+/**
+ * In AWS: one Secrets Manager secret per key, named `<prefix><key>`, created on its first save. Each function's role
+ * reaches only names under its stage's prefix (infra/stacks/managed-secrets.ts), so nothing here lists secrets.
+ */
 function secretsManagerStore(prefix: string): ManagedSecretStore {
-  const client = new SecretsManagerClient({});
+  const exists = async (name: ManagedKey) => {
+    try {
+      const out = await secretsManager().send(new DescribeSecretCommand({ SecretId: prefix + name }));
+      return out.DeletedDate === undefined;
+    } catch (error) {
+      if (error instanceof ResourceNotFoundException) return false;
+      throw error;
+    }
+  };
   return {
     async configured() {
-      const names = new Set<string>();
-      let NextToken: string | undefined;
-      do {
-        const page = await client.send(
-          new ListSecretsCommand({ Filters: [{ Key: 'name', Values: [prefix] }], NextToken }),
-        );
-        for (const s of page.SecretList ?? []) if (s.Name && s.LastChangedDate) names.add(s.Name);
-        NextToken = page.NextToken;
-      } while (NextToken);
-      return allKeys((k) => names.has(prefix + k) || deployed(k));
+      const saved = await Promise.all(MANAGED_KEYS.map(exists));
+      return allKeys((k) => saved[MANAGED_KEYS.indexOf(k)] === true || deployed(k));
     },
     async save(name, value) {
       try {
-        await client.send(new PutSecretValueCommand({ SecretId: prefix + name, SecretString: value }));
+        await secretsManager().send(new PutSecretValueCommand({ SecretId: prefix + name, SecretString: value }));
       } catch (error) {
         if (!(error instanceof ResourceNotFoundException)) throw error;
-        await client.send(new CreateSecretCommand({ Name: prefix + name, SecretString: value }));
+        await secretsManager().send(new CreateSecretCommand({ Name: prefix + name, SecretString: value }));
       }
     },
   };
@@ -108,4 +122,25 @@ export function managedSecrets(): ManagedSecretStore {
   if (prefix) return secretsManagerStore(prefix);
   const file = process.env.ADMIN_SECRETS_FILE;
   return file ? fileStore(path.resolve(file)) : unconfigured;
+}
+
+/** Reads one saved value, uncached (functions/adapters/secrets.ts caches it); undefined when none was saved. */
+export type SavedSecretReader = (name: ManagedKey) => Promise<string | undefined>;
+
+/** The read side of the same store, for the functions that use the keys (decision 071); undefined when there is none. */
+export function savedSecretReader(): SavedSecretReader | undefined {
+  const prefix = process.env.ADMIN_SECRETS_PREFIX;
+  if (prefix) {
+    return async (name) => {
+      try {
+        const out = await secretsManager().send(new GetSecretValueCommand({ SecretId: prefix + name }));
+        return out.SecretString?.trim() || undefined;
+      } catch (error) {
+        if (error instanceof ResourceNotFoundException) return undefined;
+        throw error;
+      }
+    };
+  }
+  const file = process.env.ADMIN_SECRETS_FILE;
+  return file ? async (name) => (await readFile(path.resolve(file)))[name]?.trim() || undefined : undefined;
 }

@@ -57,7 +57,8 @@ const httpUrl = (fallback: string) =>
 const signerSchema = z
   .object({
     XAMAN_API_URL: httpUrl(XAMAN_DEFAULT_API_URL),
-    XAMAN_API_KEY: z.string().check(z.regex(UUID, 'the application key (a lowercase UUID)')),
+    // Optional: an administrator may save it instead (decision 071); the signer asks the secrets port for either.
+    XAMAN_API_KEY: z.optional(z.string().check(z.regex(UUID, 'the application key (a lowercase UUID)'))),
     XAMAN_API_SECRET: z.optional(nonEmpty()),
     XAMAN_API_SECRET_ARN: arn(),
   })
@@ -99,7 +100,8 @@ const carrierSchema = z
   .object({
     CARRIER_API_URL: httpUrl(CARRIER_DEFAULT_API_URL),
     CARRIER_ACCOUNT_NUMBER: z.string().check(z.regex(/^\d{9}$/, 'the 9-digit FedEx account number')),
-    CARRIER_API_KEY: nonEmpty(),
+    // Optional like the Xaman key: an administrator may save it instead (decision 071).
+    CARRIER_API_KEY: z.optional(nonEmpty()),
     CARRIER_API_SECRET: z.optional(nonEmpty()),
     CARRIER_API_SECRET_ARN: arn(),
     CARRIER_TRACK_API_KEY: z.optional(nonEmpty()),

@@ -71,24 +71,43 @@ export class CarrierSecrets {
   }
 }
 
-/**
- * Lets a function use the carrier: its settings (empty ones left out) and read access to the API secret(s), by ARN.
- * The webhook token is not included: only the webhook route reads it.
- */
-export function grantCarrier(fn: HandlerFunction, carrier: CarrierSecrets): void {
-  for (const [name, value] of Object.entries(carrier.settings)) if (value !== '') fn.fn.addEnvironment(name, value);
-  fn.fn.addEnvironment('CARRIER_API_SECRET_ARN', carrier.apiSecret.secretArn);
-  grantSecretRead(fn, carrier.apiSecret);
-  if (carrier.trackApiSecret) {
-    fn.fn.addEnvironment('CARRIER_TRACK_API_SECRET_ARN', carrier.trackApiSecret.secretArn);
-    grantSecretRead(fn, carrier.trackApiSecret);
-  }
+/** The carrier's settings (empty ones left out) and its secrets' ARNs, never a value; the webhook token's only on request. */
+function carrierEnvironment(carrier: CarrierSecrets, withWebhook: boolean): Record<string, string> {
+  const env = Object.fromEntries(Object.entries(carrier.settings).filter(([, value]) => value !== ''));
+  env.CARRIER_API_SECRET_ARN = carrier.apiSecret.secretArn;
+  if (carrier.trackApiSecret) env.CARRIER_TRACK_API_SECRET_ARN = carrier.trackApiSecret.secretArn;
+  if (withWebhook) env.CARRIER_WEBHOOK_SECRET_ARN = carrier.webhookSecret.secretArn;
+  return env;
 }
 
-/** The route FedEx posts tracking events to (functions/http/shipping/carrier-webhook.ts): the one reader of the token. */
-export const CARRIER_WEBHOOK_ROUTE: string = routes.carrierWebhook.name;
+/**
+ * Lets a function use the carrier: its settings (empty ones left out) and read access to the API secret(s), by ARN.
+ * The webhook token is not included: only the webhook routes read it.
+ */
+export function grantCarrier(fn: HandlerFunction, carrier: CarrierSecrets): void {
+  for (const [name, value] of Object.entries(carrierEnvironment(carrier, false))) fn.fn.addEnvironment(name, value);
+  grantSecretRead(fn, carrier.apiSecret);
+  if (carrier.trackApiSecret) grantSecretRead(fn, carrier.trackApiSecret);
+}
 
-/** Lets the webhook route check FedEx's signature: the token's ARN (CARRIER_WEBHOOK_SECRET_ARN) and read access to it. */
+/**
+ * The API keys tab's read (decision 064) counts a key the deployment supplies as Configured: it is told which the
+ * carrier has (settings and ARNs), with no access to any secret's value.
+ */
+export function describeCarrier(fn: HandlerFunction, carrier: CarrierSecrets): void {
+  for (const [name, value] of Object.entries(carrierEnvironment(carrier, true))) fn.fn.addEnvironment(name, value);
+}
+
+/**
+ * The routes that check or make FedEx's webhook signature: the webhook FedEx posts to
+ * (functions/http/shipping/carrier-webhook.ts) and the admin's simulated webhook (decision 066).
+ */
+export const CARRIER_WEBHOOK_ROUTES: ReadonlySet<string> = new Set([
+  routes.carrierWebhook.name,
+  routes.runCarrierTool.name,
+]);
+
+/** Lets a webhook route check FedEx's signature: the token's ARN (CARRIER_WEBHOOK_SECRET_ARN) and read access to it. */
 export function grantCarrierWebhook(fn: HandlerFunction, carrier: CarrierSecrets): void {
   fn.fn.addEnvironment('CARRIER_WEBHOOK_SECRET_ARN', carrier.webhookSecret.secretArn);
   grantSecretRead(fn, carrier.webhookSecret);

@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import { TABLE_INDEXES, TABLE_KEY, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
 import { queues as queueDefs, type QueueDef } from '../../functions/routes';
 import { CarrierSecrets, carrierSettings } from './carrier-settings';
+import { adminSecretsPrefix } from './managed-secrets';
 import { pascal } from './names';
 import { platformWalletSeedSecret } from './platform-settings';
 
@@ -17,6 +18,8 @@ export interface DataStackProps extends StackProps {
   /** Origins allowed to upload to the media bucket from a browser (presigned POST/PUT) and to read it. */
   mediaCorsOrigins: string[];
   queues?: readonly QueueDef[];
+  /** Name prefix of the API keys saved in the admin portal (decision 071); default: by this stack's id. */
+  adminSecretsPrefix?: string;
 }
 
 export interface QueuePair {
@@ -54,9 +57,15 @@ export class DataStack extends Stack {
    * and refunds escrows (`opensFulfillments`).
    */
   readonly platformWalletSeed: secretsmanager.Secret;
+  /**
+   * Name prefix of the API keys saved in the admin portal, one secret per key made by the save itself (decision 071):
+   * they are data of the stage, like the table, so no deployment replaces or deletes them.
+   */
+  readonly adminSecretsPrefix: string;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
+    this.adminSecretsPrefix = props.adminSecretsPrefix ?? adminSecretsPrefix(id);
 
     const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
     this.table = new dynamodb.TableV2(this, 'Table', {

@@ -5,7 +5,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV } from '../../functions/lib/origin-verify';
 import { needsSessionKey, type RouteDef } from '../../functions/routes';
-import { CARRIER_WEBHOOK_ROUTE, grantCarrier, grantCarrierWebhook } from './carrier-settings';
+import { CARRIER_WEBHOOK_ROUTES, describeCarrier, grantCarrier, grantCarrierWebhook } from './carrier-settings';
 import type { DataStack } from './data-stack';
 import {
   grantEscrowSettlement,
@@ -18,6 +18,7 @@ import {
   grantSecretRead,
   grantTable,
 } from './grants';
+import { ADMIN_SECRETS_STATUS, ADMIN_SECRETS_WRITER, grantAdminSecrets, PRODUCT_LOOKUP_ROUTE } from './managed-secrets';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
 
@@ -116,9 +117,21 @@ export class RouteAreaStack extends NestedStack {
       if (route.usesSigner) grantSecretRead(fn, data.xamanApiSecret);
       // Only what talks to the carrier (the health check, rates, shipping, deliveries) gets its settings and secret.
       if (route.usesCarrier) grantCarrier(fn, data.carrier);
-      // Only the webhook route checks FedEx's signatures. FedEx posts to the site's https://<site>/api/carrier/webhook,
-      // through CloudFront (ALLOW_ALL on /api/*, which adds the origin header), so the origin check below passes.
-      if (route.name === CARRIER_WEBHOOK_ROUTE) grantCarrierWebhook(fn, data.carrier);
+      // Only the webhook routes check or make FedEx's signatures. FedEx posts to the site's
+      // https://<site>/api/carrier/webhook, through CloudFront (ALLOW_ALL on /api/*, which adds the origin header), so
+      // the origin check below passes.
+      const webhook = CARRIER_WEBHOOK_ROUTES.has(route.name);
+      if (webhook) grantCarrierWebhook(fn, data.carrier);
+      // API keys saved in the admin portal (decision 071): whatever uses a managed key reads the saved ones, the save
+      // route writes them, the API keys tab asks which exist; each only under the stage's prefix.
+      if (route.usesSigner || route.usesCarrier || webhook || route.name === PRODUCT_LOOKUP_ROUTE) {
+        grantAdminSecrets(fn, data.adminSecretsPrefix, 'read');
+      }
+      if (route.name === ADMIN_SECRETS_WRITER) grantAdminSecrets(fn, data.adminSecretsPrefix, 'save');
+      if (route.name === ADMIN_SECRETS_STATUS) {
+        grantAdminSecrets(fn, data.adminSecretsPrefix, 'status');
+        describeCarrier(fn, data.carrier);
+      }
       // Only checkout seals fulfillments (kms:Encrypt); only what releases and refunds escrows opens them (kms:Decrypt)
       // and signs as the platform account (its seed).
       if (route.sealsFulfillments) grantFulfillmentSealing(fn, data.fulfillmentKey);

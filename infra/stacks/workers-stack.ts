@@ -17,6 +17,7 @@ import {
   grantSocketPosts,
   grantTable,
 } from './grants';
+import { grantAdminSecrets } from './managed-secrets';
 import { acknowledgeWildcards, nagName } from './nag';
 import { pascal } from './names';
 import { HandlerFunction, type FunctionEnvironment } from './node-function';
@@ -90,6 +91,8 @@ export class WorkersStack extends Stack {
       // Only consumers that talk to Xaman (the signing queue polls its payloads) may read its secret.
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       if (def.usesCarrier) grantCarrier(fn, props.data.carrier);
+      // Keys saved in the admin portal take the place of the deployment's (decision 071).
+      if (def.usesSigner || def.usesCarrier) grantAdminSecrets(fn, props.data.adminSecretsPrefix, 'read');
       if (def.mediaPrefix) {
         grantMediaRead(fn, props.data.mediaBucket);
         grantMediaUpload(fn, props.data.mediaBucket, def.mediaPrefix);
@@ -124,6 +127,7 @@ export class WorkersStack extends Stack {
       // The same flags as routes (route-area-stack.ts), the same grants.
       if (def.usesSigner) grantSecretRead(fn, props.data.xamanApiSecret);
       if (def.usesCarrier) grantCarrier(fn, props.data.carrier);
+      if (def.usesSigner || def.usesCarrier) grantAdminSecrets(fn, props.data.adminSecretsPrefix, 'read');
       if (def.opensFulfillments) grantEscrowSettlement(fn, props.data);
       for (const prefix of def.deletesMedia ?? []) grantMediaDelete(fn, props.data.mediaBucket, prefix);
       this.jobs[def.name] = fn;

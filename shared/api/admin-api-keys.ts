@@ -10,6 +10,7 @@ export const MANAGED_KEYS = [
   'carrierApiKey',
   'carrierApiSecret',
   'carrierTrackApiKey',
+  'carrierTrackApiSecret',
   'carrierWebhookSecret',
   'upcServiceKey',
 ] as const;
@@ -21,12 +22,21 @@ export const MANAGED_KEY_LABELS: Record<ManagedKey, string> = {
   carrierApiKey: 'FedEx API key',
   carrierApiSecret: 'FedEx API secret',
   carrierTrackApiKey: 'FedEx Track API key',
+  carrierTrackApiSecret: 'FedEx Track API secret',
   carrierWebhookSecret: 'FedEx webhook secret',
   upcServiceKey: 'UPC lookup service key',
 };
 
+/**
+ * How long a function keeps a secret before reading it again (functions/adapters/secrets.ts): a key saved here takes
+ * effect in every function within this time, at once in the one that saved it (decision 071).
+ */
+export const SECRET_TTL_SECONDS = 5 * 60;
+
 export const API_KEY_EMPTY = 'API key value cannot be empty';
 export const API_KEY_MAX = 4096;
+/** A saved key goes into headers and forms as is (decision 071): no spaces, control or non-ASCII characters. */
+export const API_KEY_CHARACTERS = 'An API key value can only hold printable characters without spaces.';
 
 /** A key's state only: its value is never sent back by any route. */
 export const apiKeyStatusSchema = z.object({
@@ -53,6 +63,7 @@ export const saveApiKey = defineContract({
         z.trim(),
         z.minLength(1, API_KEY_EMPTY),
         z.maxLength(API_KEY_MAX, `An API key value can be at most ${API_KEY_MAX} characters.`),
+        z.regex(/^[!-~]*$/, API_KEY_CHARACTERS),
       ),
   }),
   response: apiKeyStatusSchema,

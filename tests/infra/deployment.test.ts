@@ -18,7 +18,7 @@ import {
 } from '../../functions/routes';
 import { buildApp, type MarketplaceApp } from '../../infra/app';
 import { CAPACITY } from '../../infra/stacks/api-stack';
-import { CARRIER_ROUTES } from '../../infra/stacks/carrier-settings';
+import { CARRIER_ROUTES, CARRIER_WEBHOOK_ROUTES } from '../../infra/stacks/carrier-settings';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 import { routeArea } from '../../infra/stacks/route-area-stack';
 import {
@@ -523,13 +523,16 @@ describe('ledger and signer settings', () => {
       const env = environmentOf(fn);
       const wanted = CARRIER_ROUTES.has(route.name);
       expect(grantsOf(fn, api), route.name).toHaveLength(wanted ? 1 : 0);
-      // FedEx's tracking webhook (POST /api/carrier/webhook) checks its signature; nothing else reads the token.
-      const webhookRoute = route.name === 'carrierWebhook';
+      // FedEx's tracking webhook (POST /api/carrier/webhook) checks its signature and the admin's simulated webhook
+      // makes one (decision 066); nothing else reads the token.
+      const webhookRoute = CARRIER_WEBHOOK_ROUTES.has(route.name);
       expect(grantsOf(fn, webhook), route.name).toHaveLength(webhookRoute ? 1 : 0);
-      expect(env.CARRIER_WEBHOOK_SECRET_ARN !== undefined, route.name).toBe(webhookRoute);
-      expect(env.CARRIER_API_SECRET_ARN !== undefined, route.name).toBe(wanted);
+      // The API keys tab is told which carrier secrets the deployment has (their ARNs), with access to none.
+      const keysTab = route.name === routes.getApiKeys.name;
+      expect(env.CARRIER_WEBHOOK_SECRET_ARN !== undefined, route.name).toBe(webhookRoute || keysTab);
+      expect(env.CARRIER_API_SECRET_ARN !== undefined, route.name).toBe(wanted || keysTab);
       // FedEx production unless context says otherwise; no account or key until given; never a secret's value.
-      expect(env.CARRIER_API_URL, route.name).toBe(wanted ? 'https://apis.fedex.com' : undefined);
+      expect(env.CARRIER_API_URL, route.name).toBe(wanted || keysTab ? 'https://apis.fedex.com' : undefined);
       expect(env.CARRIER_ACCOUNT_NUMBER).toBeUndefined();
       expect(env.CARRIER_API_KEY).toBeUndefined();
       expect(env.CARRIER_API_SECRET).toBeUndefined();

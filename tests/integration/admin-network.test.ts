@@ -107,7 +107,7 @@ describe('API keys tab', () => {
     expect((await call('GET', '/api/admin/api-keys', as(user))).status).toBe(403);
     expect((await call('PUT', '/api/admin/api-keys/upcServiceKey', as(user, { value: 'x' }))).status).toBe(403);
 
-    // The lookup key: nothing running reads it, so no other test's credentials change.
+    // The lookup key: the lookup then uses the paid plan, which the local stand-in serves alike (decision 071).
     const value = `upc-${randomUUID()}`;
     const empty = await call<{ error: { fields: Record<string, string> } }>(
       'PUT',

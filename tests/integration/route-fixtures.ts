@@ -602,13 +602,13 @@ function reviewOfSeller(world: World): Promise<string> {
 }
 
 /** FedEx's tracking webhook naming these parcels, signed with the local webhook token. */
-export function signedCarrierWebhook(trackingNumbers: string[]): RouteRequest {
+export function signedCarrierWebhook(trackingNumbers: string[], secret = LOCAL_CARRIER_WEBHOOK_SECRET): RouteRequest {
   const rawBody = JSON.stringify({
     transactionId: randomUUID(),
     outputMetaData: [],
     output: { completeTrackResults: trackingNumbers.map((trackingNumber) => ({ trackingNumber, trackResults: [] })) },
   });
-  const signature = createHmac('sha256', LOCAL_CARRIER_WEBHOOK_SECRET).update(rawBody).digest('base64');
+  const signature = createHmac('sha256', secret).update(rawBody).digest('base64');
   return { rawBody, headers: { 'fdx-signature': signature } };
 }
 

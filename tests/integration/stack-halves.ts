@@ -19,6 +19,8 @@ export const SECOND_HALF = [
   'tests/integration/pickup-code.test.ts',
   'tests/integration/release-refund.test.ts',
   'tests/integration/returns.test.ts',
+  // Change a credential of the whole stack for a moment (decision 071).
+  'tests/integration/admin-api-keys.test.ts',
   // Even out the halves.
   'tests/integration/authorization-matrix.test.ts',
   'tests/integration/messages.test.ts',

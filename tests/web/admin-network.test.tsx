@@ -9,7 +9,7 @@ import {
   type NetworkSettingsView,
 } from '../../shared/api/admin-network';
 import { MANAGED_KEYS, MANAGED_KEY_LABELS, type ManagedKey } from '../../shared/api/admin-api-keys';
-import { ApiKeysTab } from '../../web/src/features/admin/components/api-keys/api-keys-tab';
+import { ApiKeysTab, TAKES_EFFECT } from '../../web/src/features/admin/components/api-keys/api-keys-tab';
 import { NetworkTab } from '../../web/src/features/admin/components/network/network-tab';
 import { pending } from './support/fetch-stub';
 import { renderPage } from './support/render';
@@ -191,6 +191,9 @@ describe('the admin API keys tab', () => {
     });
     const xaman = await screen.findByRole('region', { name: 'Xaman (wallet provider)' });
     expect(within(xaman).getByText('Configured')).toBeTruthy();
+    // Every managed key has its field, and the tab says when a saved one takes effect (decision 071).
+    for (const name of MANAGED_KEYS) expect(screen.getByLabelText(`New ${MANAGED_KEY_LABELS[name]}`)).toBeTruthy();
+    expect(screen.getByText(TAKES_EFFECT)).toBeTruthy();
     expect(within(xaman).getByText('Not set')).toBeTruthy();
 
     const input = screen.getByLabelText('New Xaman API secret') as HTMLInputElement;

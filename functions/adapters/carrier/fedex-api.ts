@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { CarrierError } from '../../core/shipping/carrier-error';
 import { errorOfAnswer, isStaleConnection, readJson, unreachable, unreadable } from './fedex-errors';
 import { outputSchema } from './fedex-schemas';
-import { FedexTokenCache, type FedexCredentials } from './fedex-token';
+import { FedexTokenCache, type FedexCredentials, type FedexCredentialSource } from './fedex-token';
 
 export interface FedexApiOptions {
   /** e.g. https://apis.fedex.com, https://apis-sandbox.fedex.com or the local stand-in. */
   baseUrl: string;
-  credentials: FedexCredentials;
-  /** FedEx's separate Track key pair; Track uses `credentials` when absent. */
-  trackCredentials?: FedexCredentials;
+  credentials: FedexCredentialSource;
+  /** FedEx's separate Track key pair; Track uses `credentials` when absent or when it resolves to none. */
+  trackCredentials?: () => Promise<FedexCredentials | undefined>;
   /** Per HTTP request (token and API call each); default 5 s, inside a 10 s function. */
   timeoutMs?: number;
   now?: () => number;
@@ -30,19 +30,35 @@ export class FedexApi {
   private readonly timeoutMs: number;
   private readonly tokens: Record<FedexScope, FedexTokenCache>;
 
-  constructor(opts: FedexApiOptions) {
+  constructor(private readonly opts: FedexApiOptions) {
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const main = new FedexTokenCache(this.baseUrl, opts.credentials, this.timeoutMs, opts.now);
-    const track = opts.trackCredentials
-      ? new FedexTokenCache(this.baseUrl, opts.trackCredentials, this.timeoutMs, opts.now)
-      : main;
-    this.tokens = { main, track };
+    this.tokens = {
+      main: new FedexTokenCache(this.baseUrl, this.timeoutMs, opts.now),
+      track: new FedexTokenCache(this.baseUrl, this.timeoutMs, opts.now),
+    };
+  }
+
+  /** The pair a scope uses now and the token cache it is kept in (Track without a pair of its own: the main one's). */
+  private async pairOf(scope: FedexScope): Promise<{ tokens: FedexTokenCache; credentials: FedexCredentials }> {
+    try {
+      const track = scope === 'track' ? await this.opts.trackCredentials?.() : undefined;
+      if (track) return { tokens: this.tokens.track, credentials: track };
+      return { tokens: this.tokens.main, credentials: await this.opts.credentials() };
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new CarrierError('unavailable', `The carrier is not configured: ${detail}`);
+    }
   }
 
   /** Resolves once each key pair in use holds a token: FedEx accepted our credentials. */
   async checkCredentials(): Promise<void> {
-    await Promise.all([...new Set(Object.values(this.tokens))].map((t) => t.get()));
+    await Promise.all(
+      (['main', 'track'] as const).map(async (scope) => {
+        const { tokens, credentials } = await this.pairOf(scope);
+        await tokens.get(credentials);
+      }),
+    );
   }
 
   /**
@@ -60,7 +76,7 @@ export class FedexApi {
       customerTransactionId = randomUUID(),
     }: { repeatable?: boolean; customerTransactionId?: string } = {},
   ): Promise<Record<string, unknown>> {
-    const tokens = this.tokens[scope];
+    const { tokens, credentials } = await this.pairOf(scope);
     const send = async (token: string) => {
       try {
         return await this.send(method, path, body, token, customerTransactionId);
@@ -69,7 +85,7 @@ export class FedexApi {
         return this.send(method, path, body, token, customerTransactionId);
       }
     };
-    let token = await tokens.get();
+    let token = await tokens.get(credentials);
     let answer: { status: number; body: unknown };
     try {
       answer = await send(token);
@@ -77,7 +93,7 @@ export class FedexApi {
         // Tokens can end before expires_in says (revoked, or our clock ahead): one fresh token, one retry. A 401 means
         // FedEx did nothing with the request, so this holds for a new shipment too.
         tokens.invalidate(token);
-        token = await tokens.get();
+        token = await tokens.get(credentials);
         answer = await send(token);
       }
     } catch (error) {

@@ -84,17 +84,25 @@ export class FedexCarrier implements Carrier {
 
 let shared: FedexCarrier | undefined;
 
-/** The container's carrier, built from validated configuration and the secret source on first use. */
+/**
+ * The container's carrier, built from validated configuration and the secret source on first use. The key pairs are
+ * asked of the source per call: a saved key (decision 071) is an administrator's, else the deployment's.
+ */
 export function carrier(source: SecretSource = secrets): FedexCarrier {
   if (!shared) {
     const c = carrierConfig();
     shared = new FedexCarrier({
       baseUrl: c.CARRIER_API_URL,
       accountNumber: c.CARRIER_ACCOUNT_NUMBER,
-      credentials: { apiKey: c.CARRIER_API_KEY, apiSecret: () => source.read('carrierApiSecret') },
-      ...(c.CARRIER_TRACK_API_KEY && {
-        trackCredentials: { apiKey: c.CARRIER_TRACK_API_KEY, apiSecret: () => source.read('carrierTrackApiSecret') },
-      }),
+      credentials: async () => {
+        const [apiKey, apiSecret] = await Promise.all([source.read('carrierApiKey'), source.read('carrierApiSecret')]);
+        return { apiKey, apiSecret };
+      },
+      // FedEx issues Track its own pair; with no Track key, saved or deployed, Track uses the main pair.
+      trackCredentials: async () => {
+        const apiKey = await source.find('carrierTrackApiKey');
+        return apiKey === undefined ? undefined : { apiKey, apiSecret: await source.read('carrierTrackApiSecret') };
+      },
     });
   }
   return shared;

@@ -1,16 +1,24 @@
-import { CarrierError } from '../../core/shipping/carrier-error';
 import { errorOfAnswer, isStaleConnection, readJson, unreachable, unreadable } from './fedex-errors';
 import { tokenSchema } from './fedex-schemas';
 
 export interface FedexCredentials {
   /** The project's API key (OAuth client_id). */
   apiKey: string;
-  /** Its secret key (client_secret), read when a token is first needed (a Secrets Manager read in AWS). */
-  apiSecret: () => Promise<string>;
+  /** Its secret key (client_secret). */
+  apiSecret: string;
 }
+
+/**
+ * The key pair in use now, asked before every call (the secrets port caches it, a Secrets Manager read in AWS): a pair
+ * saved in the admin portal takes effect with the next call's token (decision 071).
+ */
+export type FedexCredentialSource = () => Promise<FedexCredentials>;
 
 /** A token is renewed this long before FedEx says it expires (at most a fifth of its life), never used to the edge. */
 const REFRESH_MARGIN_SECONDS = 300;
+
+/** Which pair a token was issued for: a token of a replaced pair is never used again. */
+const pairOf = (c: FedexCredentials) => `${c.apiKey}\n${c.apiSecret}`;
 
 /**
  * One key pair's OAuth token (client credentials), fetched once and kept until shortly before `expires_in` runs out:
@@ -18,22 +26,28 @@ const REFRESH_MARGIN_SECONDS = 300;
  * fetch. The token and the secret never leave this object except as the bearer header.
  */
 export class FedexTokenCache {
-  private current: { token: string; refreshAt: number } | undefined;
-  private pending: Promise<string> | undefined;
+  private current: { pair: string; token: string; refreshAt: number } | undefined;
+  private pending: { pair: string; token: Promise<string> } | undefined;
 
   constructor(
     private readonly baseUrl: string,
-    private readonly credentials: FedexCredentials,
     private readonly timeoutMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(): Promise<string> {
-    if (this.current && this.now() < this.current.refreshAt) return Promise.resolve(this.current.token);
-    this.pending ??= this.fetchToken().finally(() => {
-      this.pending = undefined;
-    });
-    return this.pending;
+  get(credentials: FedexCredentials): Promise<string> {
+    const pair = pairOf(credentials);
+    if (this.current?.pair === pair && this.now() < this.current.refreshAt) return Promise.resolve(this.current.token);
+    if (this.pending?.pair !== pair) {
+      const fetching = { pair, token: this.fetchToken(credentials, pair) };
+      void fetching.token
+        .finally(() => {
+          if (this.pending === fetching) this.pending = undefined;
+        })
+        .catch(() => undefined);
+      this.pending = fetching;
+    }
+    return this.pending.token;
   }
 
   /** The API refused `token` (expired early, revoked): forget it, unless a newer one has replaced it already. */
@@ -41,15 +55,8 @@ export class FedexTokenCache {
     if (this.current?.token === token) this.current = undefined;
   }
 
-  private async fetchToken(): Promise<string> {
+  private async fetchToken(credentials: FedexCredentials, pair: string): Promise<string> {
     const what = 'issue an access token';
-    let secret: string;
-    try {
-      secret = await this.credentials.apiSecret();
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      throw new CarrierError('unavailable', `The carrier is not configured: ${detail}`);
-    }
     const startedAt = this.now();
     const post = () =>
       fetch(`${this.baseUrl}/oauth/token`, {
@@ -57,8 +64,8 @@ export class FedexTokenCache {
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body: new URLSearchParams({
           grant_type: 'client_credentials',
-          client_id: this.credentials.apiKey,
-          client_secret: secret,
+          client_id: credentials.apiKey,
+          client_secret: credentials.apiSecret,
         }).toString(),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -79,7 +86,7 @@ export class FedexTokenCache {
     const lifetime = parsed.data.expires_in;
     const margin = Math.min(REFRESH_MARGIN_SECONDS, Math.floor(lifetime / 5));
     // Counted from before the request: the token's clock started at FedEx while the answer was on its way.
-    this.current = { token: parsed.data.access_token, refreshAt: startedAt + (lifetime - margin) * 1000 };
+    this.current = { pair, token: parsed.data.access_token, refreshAt: startedAt + (lifetime - margin) * 1000 };
     return this.current.token;
   }
 }

@@ -24,12 +24,19 @@ const unavailable = () =>
 
 /**
  * UPCitemdb (`/prod/trial/...` free, `/prod/v1/...` with a key). Only well-formed items are kept; an unknown or invalid
- * UPC is no product, not an error; rate limits, timeouts and garbled answers are "could not connect".
+ * UPC is no product, not an error; rate limits, timeouts and garbled answers are "could not connect". The key is
+ * asked per call (a saved one takes effect without a restart, decision 071).
  */
-export function upcItemDbLookup(baseUrl: string, userKey?: string): ProductLookup {
-  const plan = userKey ? 'v1' : 'trial';
+export function upcItemDbLookup(
+  baseUrl: string,
+  key: () => Promise<string | undefined> = () => Promise.resolve(undefined),
+): ProductLookup {
   const get = async (path: string, params: Record<string, string>): Promise<ServiceProduct[]> => {
-    const url = new URL(`/prod/${plan}/${path}`, baseUrl);
+    // A key that cannot be read (the secrets store failing) is the service being unavailable, not a server fault.
+    const userKey = await key().catch(() => {
+      throw unavailable();
+    });
+    const url = new URL(`/prod/${userKey ? 'v1' : 'trial'}/${path}`, baseUrl);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     let res: Response;
     try {

@@ -12,11 +12,18 @@ import { signerConfig, XAMAN_DEFAULT_API_URL } from '../../lib/config';
 import { NotFoundError, UpstreamError } from '../../lib/errors';
 import { secrets } from '../secrets';
 
+export interface XamanKeys {
+  apiKey: string;
+  apiSecret: string;
+}
+
 export interface XamanCredentials {
   apiUrl: string;
-  apiKey: string;
-  /** Read when the first call needs it (a Secrets Manager read in AWS). */
-  apiSecret: () => Promise<string>;
+  /**
+   * The application key and secret in use now, asked on every call (the secrets port caches them): a key saved in the
+   * admin portal takes effect without a restart (decision 071).
+   */
+  keys: () => Promise<XamanKeys>;
 }
 
 /** xumm-sdk reports API errors as `Error code <n>, see XUMM Dev Console, reference: <ref>`. */
@@ -81,22 +88,30 @@ export function toState(p: XummTypes.XummGetPayloadResponse): SignRequestState {
 
 /** The SignerGateway over xumm-sdk: the real Xaman platform API, or any server speaking it (setEndpoint). */
 export class XamanSigner implements SignerGateway {
-  private sdk: Promise<XummSdk> | undefined;
+  /** The SDK client of the keys it was made with: made again only when the keys in use change. */
+  private current: { keys: string; sdk: Promise<XummSdk> } | undefined;
 
   constructor(private readonly credentials: XamanCredentials) {}
 
-  private client(): Promise<XummSdk> {
-    this.sdk ??= this.credentials.apiSecret().then(async (secret) => {
-      // xumm-sdk (with its fetch and WebSocket polyfills) is evaluated on the first call, not when the function loads.
-      const { XummSdk } = await import('xumm-sdk');
-      const sdk = new XummSdk(this.credentials.apiKey, secret);
-      if (this.credentials.apiUrl !== XAMAN_DEFAULT_API_URL) sdk.setEndpoint(this.credentials.apiUrl);
-      return sdk;
-    });
-    this.sdk.catch(() => {
-      this.sdk = undefined;
-    });
-    return this.sdk;
+  private async client(): Promise<XummSdk> {
+    const { apiKey, apiSecret } = await this.credentials.keys();
+    const keys = `${apiKey}\n${apiSecret}`;
+    if (this.current?.keys !== keys) {
+      const made = {
+        keys,
+        // xumm-sdk (with its fetch and WebSocket polyfills) is evaluated on the first call, not when the function loads.
+        sdk: import('xumm-sdk').then(({ XummSdk }) => {
+          const sdk = new XummSdk(apiKey, apiSecret);
+          if (this.credentials.apiUrl !== XAMAN_DEFAULT_API_URL) sdk.setEndpoint(this.credentials.apiUrl);
+          return sdk;
+        }),
+      };
+      made.sdk.catch(() => {
+        if (this.current === made) this.current = undefined;
+      });
+      this.current = made;
+    }
+    return this.current.sdk;
   }
 
   private async call<T>(what: string, fn: (sdk: XummSdk) => Promise<T>): Promise<T> {
@@ -174,8 +189,10 @@ export function signer(source: SecretSource = secrets): XamanSigner {
     const c = signerConfig();
     shared = new XamanSigner({
       apiUrl: c.XAMAN_API_URL,
-      apiKey: c.XAMAN_API_KEY,
-      apiSecret: () => source.read('xamanApiSecret'),
+      keys: async () => {
+        const [apiKey, apiSecret] = await Promise.all([source.read('xamanApiKey'), source.read('xamanApiSecret')]);
+        return { apiKey, apiSecret };
+      },
     });
   }
   return shared;

@@ -94,7 +94,7 @@ beforeAll(async () => {
     rlusdIssuer: issuer,
     devWallets: 1,
   });
-  signer = new XamanSigner({ apiUrl: xaman.url, apiKey, apiSecret: async () => apiSecret });
+  signer = new XamanSigner({ apiUrl: xaman.url, keys: async () => ({ apiKey, apiSecret }) });
 });
 
 afterAll(async () => {
@@ -243,7 +243,7 @@ describe('ledger adapter against the XRPL node stand-in', () => {
 describe('signer adapter against the Xaman stand-in, verified by the ledger adapter', () => {
   it('passes its health check with our key and secret', async () => {
     await expect(signer.checkHealth()).resolves.toBeUndefined();
-    const wrong = new XamanSigner({ apiUrl: xaman.url, apiKey, apiSecret: async () => randomUUID() });
+    const wrong = new XamanSigner({ apiUrl: xaman.url, keys: async () => ({ apiKey, apiSecret: randomUUID() }) });
     await expect(wrong.checkHealth()).rejects.toMatchObject({ code: 'signer_auth' });
   });
 

@@ -82,7 +82,7 @@ function carrierFor(url: string, extra: Partial<ConstructorParameters<typeof Fed
   return new FedexCarrier({
     baseUrl: url,
     accountNumber: '740561073',
-    credentials: { apiKey: 'main-key', apiSecret: async () => SECRET },
+    credentials: async () => ({ apiKey: 'main-key', apiSecret: SECRET }),
     ...extra,
   });
 }
@@ -142,6 +142,26 @@ describe('FedEx OAuth', () => {
       expect(call.headers['x-locale']).toBe('en_US');
       expect(call.headers['x-customer-transaction-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('asks for a new token as soon as the key pair in use changes (a key saved in the admin portal, decision 071)', async () => {
+    fake = await startFakeFedex(withTokens(() => rateAnswer));
+    let pair = { apiKey: 'main-key', apiSecret: SECRET };
+    const carrier = carrierFor(fake.url, { credentials: async () => pair });
+    const request = { fromZip: '38116', toZip: '75063', packages: [{ weightLb: 1 }] };
+    await carrier.quoteRates(request);
+    pair = { apiKey: 'main-key', apiSecret: 'saved-secret-value-0003' };
+    await carrier.quoteRates(request);
+    await carrier.quoteRates(request);
+    expect(fake.to('/oauth/token').map((r) => new URLSearchParams(r.body).get('client_secret'))).toEqual([
+      SECRET,
+      'saved-secret-value-0003',
+    ]);
+    expect(fake.to('/rate/v1/rates/quotes').map((r) => r.headers.authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+      'Bearer token-2',
+    ]);
   });
 
   it('fetches a new token shortly before the old one expires', async () => {
@@ -230,7 +250,7 @@ describe('FedEx OAuth', () => {
       return rateAnswer;
     });
     const carrier = carrierFor(fake.url, {
-      trackCredentials: { apiKey: 'track-key', apiSecret: async () => TRACK_SECRET },
+      trackCredentials: async () => ({ apiKey: 'track-key', apiSecret: TRACK_SECRET }),
     });
     await carrier.quoteRates({ fromZip: '38116', toZip: '75063', packages: [{ weightLb: 1 }] });
     expect((await carrier.track(['794973665316']))[0]!.found).toBe(false);

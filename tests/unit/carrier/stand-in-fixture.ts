@@ -53,8 +53,8 @@ export function carrierAt(url: string): FedexCarrier {
   return new FedexCarrier({
     baseUrl: url,
     accountNumber: ACCOUNT,
-    credentials: { apiKey: CLIENT.clientId, apiSecret: async () => CLIENT.clientSecret },
-    trackCredentials: { apiKey: TRACK_CLIENT.clientId, apiSecret: async () => TRACK_CLIENT.clientSecret },
+    credentials: async () => ({ apiKey: CLIENT.clientId, apiSecret: CLIENT.clientSecret }),
+    trackCredentials: async () => ({ apiKey: TRACK_CLIENT.clientId, apiSecret: TRACK_CLIENT.clientSecret }),
   });
 }
 

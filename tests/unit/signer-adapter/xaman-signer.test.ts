@@ -59,7 +59,7 @@ afterEach(async () => {
 });
 
 const signerAt = (endpoint = url, secret: () => Promise<string> = async () => apiSecret) =>
-  new XamanSigner({ apiUrl: endpoint, apiKey, apiSecret: secret });
+  new XamanSigner({ apiUrl: endpoint, keys: async () => ({ apiKey, apiSecret: await secret() }) });
 
 describe('XamanSigner', () => {
   it('creates a payload that Xaman will not submit, with our key and secret, and maps the answer', async () => {
@@ -166,7 +166,8 @@ describe('XamanSigner', () => {
     routes['GET ping'] = () => [200, { pong: true, auth: { application: { uuidv4: apiKey, name: 'test' } } }];
     await expect(signer.checkHealth()).resolves.toBeUndefined();
     await signer.checkHealth();
-    expect(reads).toBe(2);
+    // Asked on every call (the secrets port caches it), so a key saved in the admin portal takes effect (decision 071).
+    expect(reads).toBe(3);
   });
 
   it('fails the health check when Xaman refuses our key', async () => {

@@ -2,7 +2,12 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_KEY_EMPTY, MANAGED_KEYS, saveApiKey as saveApiKeyContract } from '../../../../shared/api/admin-api-keys';
+import {
+  API_KEY_CHARACTERS,
+  API_KEY_EMPTY,
+  MANAGED_KEYS,
+  saveApiKey as saveApiKeyContract,
+} from '../../../../shared/api/admin-api-keys';
 import { SECRET_CHANGED, type AuditRecord } from '../../../../functions/core/admin/audit';
 import { getApiKeys } from '../../../../functions/core/admin-api-keys/get-api-keys';
 import { saveApiKey } from '../../../../functions/core/admin-api-keys/save-api-key';
@@ -26,6 +31,11 @@ describe('managed API keys (decision 064)', () => {
     const body = saveApiKeyContract.body;
     expect(body.safeParse({ value: '   ' }).error?.issues[0]?.message).toBe(API_KEY_EMPTY);
     expect(body.safeParse({ value: 'k' }).data).toEqual({ value: 'k' });
+    // Saved keys go into headers as they are (decision 071).
+    for (const value of ['two words', 'line\nbreak', 'clé']) {
+      expect(body.safeParse({ value }).error?.issues[0]?.message).toBe(API_KEY_CHARACTERS);
+    }
+    expect(body.safeParse({ value: ' k-1_/+=~ \n' }).data).toEqual({ value: 'k-1_/+=~' });
   });
 
   it('saves a value, shows it Configured, never echoes it, and audits SECRET_CHANGED', async () => {

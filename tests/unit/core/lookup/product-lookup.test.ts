@@ -142,7 +142,7 @@ describe('the UPCitemdb adapter', () => {
       path = req.url ?? '';
       reply(res);
     });
-    await upcItemDbLookup(fakeUrl, 'k-123').byCode('012345678905');
+    await upcItemDbLookup(fakeUrl, async () => 'k-123').byCode('012345678905');
     expect(path).toBe('/prod/v1/lookup?upc=012345678905');
     expect([seen.user_key, seen.key_type]).toEqual(['k-123', '3scale']);
   });

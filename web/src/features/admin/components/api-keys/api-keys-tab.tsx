@@ -1,13 +1,20 @@
 import '../../../../styles/admin-network.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { API_KEY_EMPTY, type ApiService, type ManagedKey } from '../../../../../../shared/api/admin-api-keys';
+import {
+  API_KEY_EMPTY,
+  SECRET_TTL_SECONDS,
+  type ApiService,
+  type ManagedKey,
+} from '../../../../../../shared/api/admin-api-keys';
 import { errorProps, FormField } from '../../../../components/ui/form-field';
 import { LoadFailed } from '../../../../components/ui/load-failed';
 import { PageLoading } from '../../../../components/ui/page-loading';
 import { saveApiKey, testApiConnection, useApiKeys } from '../../../../domains/admin-network/api';
 
 const LOAD_FAILED = 'Failed to load API keys';
+/** Functions keep a key for SECRET_TTL_SECONDS before reading it again (decision 071). */
+export const TAKES_EFFECT = `A saved key is used in place of the deployment's own within ${SECRET_TTL_SECONDS / 60} minutes.`;
 
 interface KeyStatus {
   name: ManagedKey;
@@ -20,7 +27,7 @@ const GROUPS: readonly { title: string; keys: readonly ManagedKey[]; service?: A
   { title: 'Xaman (wallet provider)', keys: ['xamanApiKey', 'xamanApiSecret'], service: 'xaman' },
   {
     title: 'FedEx (carrier)',
-    keys: ['carrierApiKey', 'carrierApiSecret', 'carrierTrackApiKey', 'carrierWebhookSecret'],
+    keys: ['carrierApiKey', 'carrierApiSecret', 'carrierTrackApiKey', 'carrierTrackApiSecret', 'carrierWebhookSecret'],
     service: 'fedex',
   },
   { title: 'UPC lookup service', keys: ['upcServiceKey'] },
@@ -137,6 +144,7 @@ export function ApiKeysTab({ token, userId }: { token: string; userId: string })
       <h2 id={headingId} className="section-heading">
         API Keys
       </h2>
+      <p className="field-hint">{TAKES_EFFECT}</p>
       {data ? (
         GROUPS.map((group) => (
           <section key={group.title} className="admin-section" aria-label={group.title}>
