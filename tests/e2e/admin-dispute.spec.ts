@@ -1,4 +1,5 @@
 import { makeAdmin } from './admin';
+import { axeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { api, person } from './people';
 import { fundedSaleInBrowser, shipAndDeliver } from './shipped-sale';
@@ -31,6 +32,9 @@ test('an administrator on a phone releases a disputed order from the Cases tab w
     const c = cases.getByRole('article', { name: `Dispute: ${title}` });
     await expect(c.getByText(description, { exact: true })).toBeVisible();
     await expect(c.getByText('Dispute opened')).toBeVisible();
+    expect(
+      await axeViolations(a, ['label', 'button-name', 'image-alt', 'label-content-name-mismatch', 'color-contrast']),
+    ).toEqual([]);
     const reason = 'The seller showed the radio working before it was packed.';
     await c.getByRole('textbox', { name: /Reason/ }).fill(reason);
     await c.getByRole('button', { name: 'Release', exact: true }).click();

@@ -156,7 +156,17 @@ export function CaseDetail({
       <Statements c={c} />
       <Conversation c={c} />
       <Timeline c={c} />
-      {c.open && <CaseDecision c={c} token={token} onDecided={onDecided} />}
+      {c.open && (
+        <CaseDecision
+          c={c}
+          token={token}
+          onDecided={() => {
+            // Read again, so the case opened later shows its decision.
+            void mutate();
+            onDecided();
+          }}
+        />
+      )}
     </article>
   );
 }
