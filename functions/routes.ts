@@ -86,6 +86,7 @@ import { getRlusdTrustLine, requestRlusdTrustLine } from '../shared/api/wallet';
 import { getSellerSettings, saveSellerSettings } from '../shared/api/seller-settings';
 import { getSend, sendFunds } from '../shared/api/sends';
 import { listEscrows, retrySettlement } from '../shared/api/admin-escrow';
+import { getCase, listCases } from '../shared/api/admin-cases';
 import {
   getConversation,
   getUnreadMessageCount,
@@ -750,6 +751,10 @@ export const routes = {
       opensFulfillments: true,
     },
   ),
+  // The admin portal's Cases tab (decision 068): open disputes and escalated returns; decided by resolveDispute and
+  // resolveReturn above.
+  listCases: route('listCases', listCases, 'http/admin-cases/list-cases', 'admin', admins(200)),
+  getCase: route('getCase', getCase, 'http/admin-cases/get-case', 'admin', admins(200)),
   // The admin portal's General tab (decision 063): platform settings, audited per key; the public read every page makes.
   getAdminSettings: route(
     'getAdminSettings',

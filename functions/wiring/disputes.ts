@@ -10,6 +10,8 @@ import { orderEvents } from '../adapters/order-events';
 import type { Logger } from '../lib/logger';
 import type { GetOrderDeps } from '../core/orders/get-order';
 import { orderStore } from '../adapters/db/order-store';
+import type { AuditLog } from '../core/admin/audit';
+import { auditLog } from './audit';
 import { orderViewContext, protectionSettings, settlementDeps } from './orders';
 
 type Log = Pick<Logger, 'warn' | 'error'>;
@@ -27,9 +29,9 @@ export const withdrawDisputeDeps = disputeWrites;
 
 export const refundDisputeDeps = disputeWrites;
 
-/** An administrator's release settles on the ledger at once, as a pickup approval does. */
-export async function resolveDisputeDeps(log: Log): Promise<DisputeDeps> {
-  return { ...(await settlementDeps(log)), ...disputeWrites() };
+/** An administrator's release settles on the ledger at once, as a pickup approval does; audited (decision 068). */
+export async function resolveDisputeDeps(log: Log): Promise<DisputeDeps & { audit: AuditLog }> {
+  return { ...(await settlementDeps(log)), ...disputeWrites(), audit: auditLog() };
 }
 
 /** The order as its party reads it after a dispute's change (the answer of the buyer's and seller's routes). */

@@ -16,6 +16,7 @@ import { db } from '../adapters/db/service';
 import { loadLedger } from '../adapters/load-ledger';
 import { returnEvents } from '../adapters/return-events';
 import type { Logger } from '../lib/logger';
+import { auditLog } from './audit';
 import { orderViewContext, protectionSettings } from './orders';
 import { openSigningDeps } from './signing';
 
@@ -45,7 +46,10 @@ export function shipReturnDeps(): ShipReturnDeps {
 }
 
 export const escalateReturnDeps = returnWrites;
-export const resolveReturnDeps = returnWrites;
+/** An administrator's decision, audited (decision 068). */
+export function resolveReturnDeps() {
+  return { ...returnWrites(), audit: auditLog() };
+}
 
 export function followReturnsDeps(log: Log): FollowReturnsDeps {
   return { ...returnWrites(), carrier: carrier(), profiles: profileStore(db()), log };

@@ -1,8 +1,8 @@
 import { makeAdmin } from './admin';
 import { expect, test } from './fixtures';
-import { api, passInspection, payPlatformFee, person, runSchedule } from './people';
+import { api, passInspection, person } from './people';
 import { pngFile } from './seller';
-import { carrier, fundedSaleInBrowser } from './shipped-sale';
+import { fundedSaleInBrowser, shipAndDeliver } from './shipped-sale';
 import { signUpInBrowser } from './sign-up';
 
 test('a delivered parcel: the buyer reports an issue with a photo, the escrow stays past the inspection period, and an administrator releases it', async ({
@@ -16,17 +16,7 @@ test('a delivered parcel: the buyer reports an issue with a photo, the escrow st
   try {
     // The seller pays the fee on the Xaman stand-in and ships a FedEx parcel; FedEx delivers it.
     const s = seller.page;
-    await payPlatformFee(s, orderId);
-    const { trackingNumber } = await carrier<{ trackingNumber: string }>('POST', 'parcels', {
-      fromZip: '78701',
-      toZip: '94105',
-      weightLb: 2,
-    });
-    await api(s, 'POST', `/api/orders/${orderId}/shipment`, { trackingNumber });
-    for (const status of ['picked_up', 'in_transit', 'delivered']) {
-      await carrier('POST', `parcels/${trackingNumber}/events`, { status });
-    }
-    await runSchedule(baseURL!, 'check-deliveries');
+    await shipAndDeliver(s, baseURL!, orderId);
     await b.reload();
     await expect(bMain.getByText(/^Delivered – funds release to the seller on /)).toBeVisible({ timeout: 30_000 });
 

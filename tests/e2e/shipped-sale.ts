@@ -1,7 +1,7 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { watchViolations } from './csp';
 import { expect } from './fixtures';
-import { api, approveWith, person } from './people';
+import { api, approveWith, payPlatformFee, person, runSchedule } from './people';
 import { signUpInBrowser } from './sign-up';
 
 /** A shipped sale's journey start, shared by the shipping and the dispute journeys. */
@@ -104,4 +104,22 @@ export async function fundedSaleInBrowser(browser: Browser, baseURL: string, sel
   await expect(order.getByText('Not shipped yet')).toBeVisible();
 
   return { seller, buyer, violations, buyerName, title, priceCents, listingId, purchaseUrl, b, bMain, order };
+}
+
+/**
+ * The seller of a funded sale pays the fee on the Xaman stand-in and ships a FedEx parcel; FedEx delivers it and the
+ * delivery check marks the order delivered (its inspection period begins).
+ */
+export async function shipAndDeliver(seller: Page, baseURL: string, orderId: string): Promise<void> {
+  await payPlatformFee(seller, orderId);
+  const { trackingNumber } = await carrier<{ trackingNumber: string }>('POST', 'parcels', {
+    fromZip: '78701',
+    toZip: '94105',
+    weightLb: 2,
+  });
+  await api(seller, 'POST', `/api/orders/${orderId}/shipment`, { trackingNumber });
+  for (const status of ['picked_up', 'in_transit', 'delivered']) {
+    await carrier('POST', `parcels/${trackingNumber}/events`, { status });
+  }
+  await runSchedule(baseURL, 'check-deliveries');
 }

@@ -349,6 +349,9 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   // The admin escrow monitor (decision 065): the pending escrows; a funded sale's settlement (not stuck: answered as it
   // is, nothing run).
   listEscrows: () => ({ query: { status: 'pending' } }),
+  // The Cases tab (decision 068): the queue, and a disputed sale of the world's (its own, not resolveDispute's).
+  listCases: () => ({}),
+  getCase: async ({ world }) => ({ params: { orderId: await disputedSaleOf(world, 'getCase') } }),
   retrySettlement: async ({ world }) => ({
     params: { orderId: await saleOf(world, 'ship', 'retrySettlement') },
     body: {},

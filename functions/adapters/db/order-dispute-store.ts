@@ -4,6 +4,10 @@ import { inBucket } from './escrow-buckets';
 import { refunding, toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';
 
+/** The admin case index's keys while a dispute is open (decision 068): set by opening, removed by every end. */
+const queued = (dispute: { endsAt: string }) => ({ disputeQueue: 'open' as const, disputeEndsAt: dispute.endsAt });
+const DEQUEUED = ['disputeQueue', 'disputeEndsAt'] as const;
+
 /**
  * A dispute's writes to its order item (decision 053): the dispute itself and, while it is open, `releaseHold`, which
  * every release's condition requires to be absent. Each write is conditional on the status as read and on the hold.
@@ -20,7 +24,14 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ dispute, releaseHold: 'dispute', deadline: dispute.endsAt, updatedAt: at, ...inBucket(o, 'held') })
+          .set({
+            dispute,
+            releaseHold: 'dispute',
+            deadline: dispute.endsAt,
+            updatedAt: at,
+            ...inBucket(o, 'held'),
+            ...queued(dispute),
+          })
           // A new dispute (after one withdrawn) starts with no answers.
           .remove(['disputeAnswers'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.notExists(a.releaseHold)}`)
@@ -33,7 +44,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
         order
           .patch({ orderId: o.orderId })
           .set({ dispute, deadline, updatedAt: at, ...inBucket(o, 'pending') })
-          .remove(['releaseHold'])
+          .remove(['releaseHold', ...DEQUEUED])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
       );
@@ -44,7 +55,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
         order
           .patch({ orderId: o.orderId })
           .set({ ...refunding(o, reason, at), dispute, ...inBucket(o, 'pending') })
-          .remove(['releaseHold'])
+          .remove(['releaseHold', ...DEQUEUED])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
       );
@@ -77,7 +88,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
             updatedAt: at,
             ...inBucket(o, 'pending'),
           })
-          .remove(['releaseHold'])
+          .remove(['releaseHold', ...DEQUEUED])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
       );

@@ -53,6 +53,7 @@ import { HELD_UNITS, holdStock } from './stock-holder';
 import { DEFAULT_PROTECTION } from '../../../functions/core/orders/protection';
 import { protectionSettings } from '../../../functions/wiring/orders';
 import { orderDisputeStore } from '../../../functions/adapters/db/order-dispute-store';
+import { auditLogStore } from '../../../functions/adapters/db/audit-log-store';
 import { openDispute } from '../../../functions/core/disputes/open-dispute';
 import { refundDispute } from '../../../functions/core/disputes/refund-dispute';
 import { resolveDispute } from '../../../functions/core/disputes/resolve-dispute';
@@ -62,6 +63,8 @@ import { releaseDeadline } from '../../../functions/core/orders/protection';
 import { returnSteps } from './returns';
 import type { ReturnRecord } from '../../../functions/core/returns/ports';
 
+/** Who the simulation's administrator decisions are recorded as (decision 068: every one is audited). */
+const SIM_ADMIN = 'sim-admin';
 const DISPUTE = { reason: 'not_as_described' as const, description: 'Not what the listing showed.', photoKeys: [] };
 /** The sim's reports carry no photos: nothing may touch the photo store. */
 const NO_PHOTOS: PhotoStore = {
@@ -620,16 +623,21 @@ export async function runEscrowSim(opts: SimOptions): Promise<SimResult> {
           await deliver(o);
           // Reported once the marketplace has learnt of the delivery (the webhook may be slow or lost).
           await checkParcels(await app.deps.byTracking([o.tracking!]), app.deps);
-          const deps = { ...app.deps, disputes: orderDisputeStore(db()), photos: NO_PHOTOS };
+          const deps = {
+            ...app.deps,
+            disputes: orderDisputeStore(db()),
+            photos: NO_PHOTOS,
+            audit: auditLogStore(db()),
+          };
           await openDispute(o.buyer.userId, o.orderId, DISPUTE, deps);
           o.dispute = 'open';
           if (o.fate === 'disputed_refunded') {
             o.variant = o.r.next() < 0.5 ? 'by the seller' : 'by an administrator';
             if (o.variant === 'by the seller') await refundDispute(o.seller.userId, o.orderId, deps);
-            else await resolveDispute(o.orderId, { outcome: 'refund', note: 'Not as described.' }, deps);
+            else await resolveDispute(SIM_ADMIN, o.orderId, { outcome: 'refund', note: 'Not as described.' }, deps);
             o.dispute = 'refunded';
           } else if (o.fate === 'disputed_released') {
-            await resolveDispute(o.orderId, { outcome: 'release', note: 'As described.' }, deps);
+            await resolveDispute(SIM_ADMIN, o.orderId, { outcome: 'release', note: 'As described.' }, deps);
             o.dispute = 'released';
           }
           return;

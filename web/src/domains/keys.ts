@@ -77,6 +77,9 @@ export const keys = {
   adminApiKeys: (userId: string) => ['admin-api-keys', userId] as const,
   /** The admin escrow monitor under one filter and search (decision 065). */
   escrowMonitor: (status: string, q: string) => ['escrowMonitor', status, q] as const,
+  /** The admin portal's Cases tab (decision 068): the open cases, and one order's case. */
+  adminCases: (userId: string) => ['admin-cases', userId] as const,
+  adminCase: (userId: string, orderId: string) => ['admin-case', userId, orderId] as const,
 };
 
 /** The resource a key names (its first element). */

@@ -74,6 +74,12 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
          * return, or ended (completed, cancelled). Keys the sparse monitor index: orders never funded stay out.
          */
         escrowBucket: { type: ESCROW_BUCKETS },
+        /**
+         * While a dispute is open (decision 068): 'open', and its end on its own. They key the sparse admin case
+         * index, set and removed by the dispute store's writes with the hold itself.
+         */
+        disputeQueue: { type: ['open'] as const },
+        disputeEndsAt: { type: 'string' },
       },
       indexes: {
         byId: {
@@ -100,6 +106,12 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
           pk: { field: I.byFeaturedTime.partitionKey, composite: ['escrowBucket'] },
           // Not the order id: every order has one, and a key half-made on an unfunded order would not be sparse.
           sk: { field: I.byFeaturedTime.sortKey, composite: ['fundedAt'] },
+        },
+        byOpenDispute: {
+          index: 'byCategoryTime',
+          pk: { field: I.byCategoryTime.partitionKey, composite: ['disputeQueue'] },
+          // Its own attributes only, as the monitor index: a key half-made from an order's other fields is not sparse.
+          sk: { field: I.byCategoryTime.sortKey, composite: ['disputeEndsAt'] },
         },
       },
     },

@@ -6,6 +6,7 @@ import { resolveDispute } from '../../../../functions/core/disputes/resolve-disp
 import { withdrawDispute } from '../../../../functions/core/disputes/withdraw-dispute';
 import { settleEscrows } from '../../../../functions/core/orders/settle-escrows';
 import { aFundedOrder, aShippedOrder, NOW, world } from '../orders/order-fakes';
+import { MemoryAuditLog } from '../admin/memory-admin';
 
 const ISSUE = { reason: 'damaged' as const, description: '  The lid is cracked.  ', photoKeys: [] };
 const HOUR = 3_600_000;
@@ -141,23 +142,45 @@ describe('Report Issue: a dispute holds the release until it ends (decision 053)
     expect(await error(withdrawDispute('B', 'D1', w.deps))).toMatchObject({ code: 'no_open_dispute' });
   });
 
-  it('an administrator releases now, or refunds, with the reason kept for both parties', async () => {
+  it('an administrator releases now, or refunds, with the reason kept for both parties and in the audit log', async () => {
     const w = world([delivered(new Date(NOW.getTime() + 10 * HOUR).toISOString())]);
+    const audit = new MemoryAuditLog();
     await openDispute('B', 'D1', ISSUE, { ...w.deps, photos });
-    const after = await resolveDispute('D1', { outcome: 'release', note: ' Photos show it intact. ' }, w.deps);
+    const after = await resolveDispute(
+      'A',
+      'D1',
+      { outcome: 'release', note: ' Photos show it intact. ' },
+      { ...w.deps, audit },
+    );
     expect(after).toMatchObject({
       status: 'completed',
       releaseReason: 'dispute_released',
       dispute: { status: 'released', resolution: { by: 'admin', note: 'Photos show it intact.' } },
     });
-    expect(await error(resolveDispute('D1', { outcome: 'refund', note: 'x' }, w.deps))).toMatchObject({
-      code: 'no_open_dispute',
-    });
+    expect(audit.entries).toEqual([
+      {
+        actorId: 'A',
+        action: 'case.release',
+        subject: 'D1',
+        before: { kind: 'dispute', status: 'delivered', dispute: 'open' },
+        after: { kind: 'dispute', dispute: 'released', reason: 'Photos show it intact.' },
+        at: NOW,
+      },
+    ]);
+    // A second decision is refused and records nothing.
+    expect(
+      await error(resolveDispute('A', 'D1', { outcome: 'refund', note: 'x' }, { ...w.deps, audit })),
+    ).toMatchObject({ code: 'no_open_dispute' });
+    expect(audit.entries).toHaveLength(1);
 
     const v = world([delivered(NOW.toISOString())]);
+    const refunds = new MemoryAuditLog();
     await openDispute('B', 'D1', ISSUE, { ...v.deps, photos });
-    await resolveDispute('D1', { outcome: 'refund', note: 'Counterfeit.' }, v.deps);
+    await resolveDispute('A2', 'D1', { outcome: 'refund', note: 'Counterfeit.' }, { ...v.deps, audit: refunds });
     expect(v.order('D1')).toMatchObject({ status: 'refunding', dispute: { status: 'refunded' } });
+    expect(refunds.entries).toMatchObject([
+      { actorId: 'A2', action: 'case.refund', subject: 'D1', after: { dispute: 'refunded', reason: 'Counterfeit.' } },
+    ]);
   });
 
   it('tells both parties a day before, and ends a dispute still open at the release deadline as a refund', async () => {

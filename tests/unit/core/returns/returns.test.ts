@@ -3,6 +3,9 @@ import { RETURN_STAGES } from '../../../../shared/domain/returns';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import { DEFAULT_PROTECTION } from '../../../../functions/core/orders/protection';
 import { decideReturn } from '../../../../functions/core/returns/decide-return';
+import { escalateReturn } from '../../../../functions/core/returns/escalate-return';
+import { resolveReturn } from '../../../../functions/core/returns/resolve-return';
+import { MemoryAuditLog } from '../admin/memory-admin';
 import { followReturns } from '../../../../functions/core/returns/follow-returns';
 import { NEVER, type ReturnRecord, type ReturnRepository } from '../../../../functions/core/returns/ports';
 import { requestReturn } from '../../../../functions/core/returns/request-return';
@@ -272,6 +275,48 @@ describe('the returns schedule', () => {
     v.clock.at = new Date(Date.parse(at(HOUR + 3 * DAY + 1)));
     expect((await followReturns(v.deps)).escalated).toBe(1);
     expect(v.ret('O1').stage).toBe('escalated');
+  });
+});
+
+describe('an administrator’s decision (decision 068)', () => {
+  it('decides only an escalated return, with its reason, and records it in the audit log once', async () => {
+    const w = returnsWorld([completed()]);
+    const audit = new MemoryAuditLog();
+    await requestReturn('B', 'O1', ASK, w.deps);
+    await decideReturn('S', 'O1', { decision: 'reject', note: 'Worked when sent.' }, w.deps);
+    expect(
+      await error(resolveReturn('A', 'O1', { outcome: 'close', note: 'Too early.' }, { ...w.deps, audit })),
+    ).toMatchObject({ code: 'return_not_escalated' });
+    expect(audit.entries).toEqual([]);
+
+    await escalateReturn('B', 'O1', w.deps);
+    const after = await resolveReturn(
+      'A',
+      'O1',
+      { outcome: 'refund', note: ' The photos show a crack. ' },
+      {
+        ...w.deps,
+        audit,
+      },
+    );
+    expect(after).toMatchObject({
+      stage: 'refund_owed',
+      resolution: { outcome: 'refund', note: 'The photos show a crack.' },
+    });
+    expect(audit.entries).toEqual([
+      {
+        actorId: 'A',
+        action: 'case.return_refund',
+        subject: 'O1',
+        before: { kind: 'return', stage: 'escalated' },
+        after: { kind: 'return', stage: 'refund_owed', reason: 'The photos show a crack.' },
+        at: NOW,
+      },
+    ]);
+    expect(
+      await error(resolveReturn('A', 'O1', { outcome: 'close', note: 'Again.' }, { ...w.deps, audit })),
+    ).toMatchObject({ code: 'return_not_escalated' });
+    expect(audit.entries).toHaveLength(1);
   });
 });
 

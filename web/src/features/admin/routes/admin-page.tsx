@@ -13,6 +13,7 @@ import { NetworkTab } from '../components/network/network-tab';
 import { EscrowMonitor } from '../components/escrow-monitor/escrow-monitor';
 import { ModerationTab } from '../components/moderation/moderation-tab';
 import { ToolsTab } from '../components/tools/tools-tab';
+import { CasesTab } from '../components/cases/cases-tab';
 
 /** An admin tab: its id in the URL (`?tab=`), its label, and what it shows for the signed-in administrator. */
 export interface AdminTab extends TabItem<string> {
@@ -25,6 +26,7 @@ const TABS: AdminTab[] = [
   { id: 'network', label: 'XRPL Network', render: (s) => <NetworkTab {...s} /> },
   { id: 'api-keys', label: 'API Keys', render: (s) => <ApiKeysTab {...s} /> },
   { id: 'escrow-monitor', label: 'Escrow Monitor', render: ({ token }) => <EscrowMonitor token={token} /> },
+  { id: 'cases', label: 'Cases', render: (s) => <CasesTab {...s} /> },
   { id: 'tools', label: 'Tools', render: ({ token }) => <ToolsTab token={token} /> },
   { id: 'moderation', label: 'Moderation', render: ({ token }) => <ModerationTab token={token} /> },
   { id: 'roles', label: 'Roles', render: (s) => <AdminRoles {...s} /> },
