@@ -47,7 +47,7 @@ test('a delivered parcel: the buyer reports an issue with a photo, the escrow st
     const escrowRow = order.locator('.detail-row').filter({ hasText: 'Escrow status' });
     await expect(escrowRow.getByText('Pending', { exact: true })).toBeVisible();
 
-    // An administrator releases it with a reason (the admin portal's screen comes later; its route is here).
+    // An administrator releases it with a reason, through the route the Cases tab uses (admin-dispute.spec.ts clicks it).
     await signUpInBrowser(admin.page, admin.context, 'djadm');
     const adminId = (await api<{ id: string }>(admin.page, 'GET', '/api/me')).id;
     await makeAdmin(adminId);
