@@ -1,6 +1,6 @@
 import type { DisputeRepository } from '../../core/disputes/ports';
 import { conditionally } from './conditional';
-import { inBucket } from './escrow-buckets';
+import { holdMove } from './escrow-buckets';
 import { refunding, toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';
 
@@ -20,7 +20,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ dispute, releaseHold: 'dispute', deadline: dispute.endsAt, updatedAt: at, ...inBucket(o, 'held') })
+          .set({ dispute, releaseHold: 'dispute', deadline: dispute.endsAt, updatedAt: at, ...holdMove(o, 'held') })
           // A new dispute (after one withdrawn) starts with no answers.
           .remove(['disputeAnswers'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.notExists(a.releaseHold)}`)
@@ -32,7 +32,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ dispute, deadline, updatedAt: at, ...inBucket(o, 'pending') })
+          .set({ dispute, deadline, updatedAt: at, ...holdMove(o, 'pending') })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
@@ -43,7 +43,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ ...refunding(o, reason, at), dispute, ...inBucket(o, 'pending') })
+          .set({ ...refunding(o, reason, at), dispute, ...holdMove(o, 'pending') })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
@@ -75,7 +75,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
             dispute,
             deadline: at,
             updatedAt: at,
-            ...inBucket(o, 'pending'),
+            ...holdMove(o, 'pending'),
           })
           .remove(['releaseHold'])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)

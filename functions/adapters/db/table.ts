@@ -7,7 +7,7 @@ export const TABLE_KEY = { partitionKey: 'pk', sortKey: 'sk' } as const;
 export const TABLE_INDEXES = {
   /** Active listings newest first; sparse on other entities (a seller's orders, a conversation's offers). */
   byStatusTime: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-  /** Listings of one category newest first (a listing's offers by status). */
+  /** Listings of one category newest first (a listing's offers by status; drifted orders, sparse, decision 065). */
   byCategoryTime: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   /** Listings by display price. */
   byStatusPrice: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },

@@ -1,5 +1,11 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
-import { CANCEL_REASONS, ORDER_STATUSES, REFUND_REASONS, RELEASE_REASONS } from '../../../core/orders/order';
+import {
+  CANCEL_REASONS,
+  DRIFT_KINDS,
+  ORDER_STATUSES,
+  REFUND_REASONS,
+  RELEASE_REASONS,
+} from '../../../core/orders/order';
 import { ESCROW_BUCKETS } from '../../../../shared/domain/escrow-monitor';
 import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
 
@@ -74,6 +80,13 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
          * return, or ended (completed, cancelled). Keys the sparse monitor index: orders never funded stay out.
          */
         escrowBucket: { type: ESCROW_BUCKETS },
+        /**
+         * What the reconcile job found wrong and could not repair, and when it first found it (decision 065): both set
+         * together and removed together (the order agrees with the ledger again, or its settlement ended it). Keys the
+         * sparse drift index the escrow monitor counts stuck orders from.
+         */
+        drift: { type: DRIFT_KINDS },
+        driftAt: { type: 'string' },
       },
       indexes: {
         byId: {
@@ -100,6 +113,11 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
           pk: { field: I.byFeaturedTime.partitionKey, composite: ['escrowBucket'] },
           // Not the order id: every order has one, and a key half-made on an unfunded order would not be sparse.
           sk: { field: I.byFeaturedTime.sortKey, composite: ['fundedAt'] },
+        },
+        byDrift: {
+          index: 'byCategoryTime',
+          pk: { field: I.byCategoryTime.partitionKey, composite: ['drift'] },
+          sk: { field: I.byCategoryTime.sortKey, composite: ['driftAt'] },
         },
       },
     },
