@@ -6,6 +6,7 @@ import { buyerAndSeller } from './checkout-support';
 import { fundedSale } from './order-support';
 import { signUp, type Account } from './route-support';
 import { makeAdmin, tableService } from './table-support';
+import { orderStore } from '../../functions/adapters/db/order-store';
 
 /** The admin escrow monitor through the local gateway (decision 065). */
 
@@ -26,6 +27,8 @@ const retry = (a: Account, orderId: string) =>
     body: {},
     headers: { 'idempotency-key': randomUUID() },
   });
+/** A validated finish as the settlement records it (its hash set per use). */
+const DONE = { kind: 'finish' as const, blob: '', sequence: 1, lastLedgerSequence: 2, ledgerIndex: null };
 const ids = (r: { body: EscrowMonitor }) => r.body.escrows.map((e) => e.orderId);
 const runJob = async <T>(name: string) => {
   const r = await call<{ result: T }>('POST', `/_local/schedules/${name}`, { body: {} });
@@ -90,15 +93,18 @@ describe('the escrow monitor', () => {
 });
 
 describe('the escrow monitor’s drift marks and backfill (decision 065)', () => {
-  it('counts an order funded before the monitor once however often the backfill runs; a drifted one shows as stuck', async () => {
+  it('counts an order funded before the monitor once (backfill run twice, its ending read before); drift shows stuck', async () => {
     const { entities } = tableService();
     const order = await fundedSale(seller, buyer, 'ship');
-    const pending = async () => (await entities.escrowCount.get({ bucket: 'pending' }).go()).data?.count ?? 0;
+    const count = async (bucket: 'pending' | 'completed') =>
+      (await entities.escrowCount.get({ bucket }).go()).data?.count ?? 0;
+    const pending = () => count('pending');
 
     // As before the monitor: no bucket, never counted, and a backfill that has not run on this table yet.
     await entities.order.patch({ orderId: order.id }).remove(['escrowBucket']).go();
     await entities.escrowCount.update({ bucket: 'pending' }).subtract({ count: 1 }).go();
     await entities.jobCursor.delete({ job: 'backfill-escrow-buckets' }).go();
+    const stale = (await orderStore(tableService()).get(order.id))!;
     const before = await pending();
     type Run = { pages: number; added: number; done: boolean };
     let runs = 0;
@@ -132,6 +138,21 @@ describe('the escrow monitor’s drift marks and backfill (decision 065)', () =>
     // Found where it should be again: the mark is cleared.
     await move(created.sequence);
     expect((await runJob<Reconciled>('reconcile-orders')).cleared).toBeGreaterThanOrEqual(1);
+    expect(ids(await monitor(admin, '?status=stuck'))).not.toContain(order.id);
+
+    // Drifted again, then ended from the read taken before the backfill counted it: counted once, the mark gone.
+    await move(created.sequence + 1_000_000);
+    expect((await runJob<Reconciled>('reconcile-orders')).marked).toBeGreaterThanOrEqual(1);
+    const [open, done] = [await pending(), await count('completed')];
+    const settlement = { ...DONE, txid: 'F'.repeat(64), submittedAt: new Date().toISOString() };
+    expect(await orderStore(tableService()).markCompleted({ ...stale, settlement }, 9, settlement.submittedAt)).toBe(
+      true,
+    );
+    expect([await pending(), await count('completed')]).toEqual([open - 1, done + 1]);
+    const ended = (await entities.order.get({ orderId: order.id }).go()).data!;
+    expect([ended.escrowBucket, ended.drift, ended.driftAt]).toEqual(['completed', undefined, undefined]);
+    const stillIndexed = await entities.order.query.byDrift({ drift: 'escrow_gone' }).go({ pages: 'all' });
+    expect(stillIndexed.data.map((o) => o.orderId)).not.toContain(order.id);
     expect(ids(await monitor(admin, '?status=stuck'))).not.toContain(order.id);
   }, 60_000);
 });

@@ -219,9 +219,10 @@ export function orderStore(db: Db): OrderRepository {
    * it one, counted, between the read and the write, and the counters would then count it twice. The write is
    * conditional on it having none; if it got one meanwhile and the status is unchanged, it is written again with it.
    */
+  const unbucketed = (o: OrderRecord) => Boolean(o.fundedAt) && !o.escrowBucket;
   const withBucketAsStored = async (o: OrderRecord, write: (o: OrderRecord) => Promise<boolean>) => {
     if (await write(o)) return true;
-    if (o.escrowBucket || !o.fundedAt) return false;
+    if (!unbucketed(o)) return false;
     const { data } = await order
       .get({ orderId: o.orderId })
       .go({ consistent: true, attributes: ['status', 'escrowBucket'] });
@@ -440,9 +441,10 @@ export function orderStore(db: Db): OrderRepository {
                 // Ended: whatever drift the reconcile job marked is over (decision 065).
                 .remove(['drift', 'driftAt'])
                 // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
-                .where(
-                  (a, op) =>
-                    `${op.eq(a.status, o.status)}${o.fundedAt && !o.escrowBucket ? ` AND ${op.notExists(a.escrowBucket)}` : ''}`,
+                .where((a, op) =>
+                  unbucketed(o)
+                    ? `${op.eq(a.status, o.status)} AND ${op.notExists(a.escrowBucket)}`
+                    : op.eq(a.status, o.status),
                 )
                 .commit(),
               ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'completed') : []),
@@ -478,9 +480,10 @@ export function orderStore(db: Db): OrderRepository {
                   ...inBucket(o, 'cancelled'),
                 })
                 .remove(['drift', 'driftAt'])
-                .where(
-                  (a, op) =>
-                    `${op.eq(a.status, o.status)}${o.fundedAt && !o.escrowBucket ? ` AND ${op.notExists(a.escrowBucket)}` : ''}`,
+                .where((a, op) =>
+                  unbucketed(o)
+                    ? `${op.eq(a.status, o.status)} AND ${op.notExists(a.escrowBucket)}`
+                    : op.eq(a.status, o.status),
                 )
                 .commit(),
               ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'cancelled') : []),
