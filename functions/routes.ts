@@ -1088,7 +1088,7 @@ export const schedules: readonly ScheduleDef[] = [
   { name: 'reconcile-orders', handler: 'jobs/reconcile-orders', rate: 'rate(15 minutes)' },
   // One pass over the table, bounded per run: orders funded before the escrow monitor get their bucket and are counted;
   // once through, a run reads only its cursor item (decision 065).
-  { name: 'backfill-escrow-buckets', handler: 'jobs/backfill-escrow-buckets', rate: 'rate(5 minutes)' },
+  { name: 'backfill-escrow-buckets', handler: 'jobs/backfill-escrow-buckets', rate: 'rate(15 minutes)' },
   // Shipped parcels are asked of the carrier; those delivered to the buyer release their escrows.
   {
     name: 'check-deliveries',

@@ -27,6 +27,6 @@ export async function retrySettlementDeps(log: Pick<Logger, 'warn' | 'error'>): 
 }
 
 /** The monitor's one-pass backfill of orders funded before decision 065. */
-export function backfillEscrowBucketsDeps(): BackfillEscrowBucketsDeps {
-  return { store: escrowBackfillStore(db()), clock };
+export function backfillEscrowBucketsDeps(deadline: number): BackfillEscrowBucketsDeps {
+  return { store: escrowBackfillStore(db()), clock, timeLeft: () => deadline - Date.now() };
 }

@@ -30,10 +30,17 @@ export interface EscrowBackfillStore {
 export interface BackfillEscrowBucketsDeps {
   store: EscrowBackfillStore;
   clock: Clock;
+  /** Milliseconds left before the run's time limit. */
+  timeLeft: () => number;
 }
 
-/** Pages of the table one run reads (each a bounded page; see the adapter): the run stays well within its limit. */
-export const BACKFILL_PAGES_PER_RUN = 20;
+/** Pages of the table one run reads at most (each a bounded page; see the adapter). */
+export const BACKFILL_PAGES_PER_RUN = 40;
+/**
+ * No page is started with less time left than this: a page of orders that all need their transaction takes a few
+ * seconds, and a run cut off by its limit counts as failed (it would only read that page again).
+ */
+export const BACKFILL_PAGE_TIME_MS = 20_000;
 /** Tries for an order that keeps changing under the backfill before the page is left for the next run. */
 const TRIES = 3;
 
@@ -59,16 +66,16 @@ async function backfillOne(read: OrderRecord, deps: BackfillEscrowBucketsDeps): 
 
 /**
  * The escrow monitor's backfill (decision 065): orders funded before the monitor existed carry no bucket, so they are
- * neither listed nor counted. Each run reads a bounded number of the table's pages from where the last run stopped,
- * gives each such order its bucket and counts it, one conditional transaction per order (twice, or beside the order's
- * own status change, it is counted once), and keeps its place in a cursor item. At the table's end it records that
+ * neither listed nor counted. Each run reads a bounded number of the table's pages from where the last run stopped
+ * (none too close to its time limit), gives each such order its bucket and counts it, one conditional transaction per
+ * order (twice, or beside the order's own status change, it is counted once), and keeps its place in a cursor item. At the table's end it records that
  * it is done; from then on a run reads that one item and stops. A page with an order that kept changing is read again
  * by the next run (its orders already done are no longer in it).
  */
 export async function backfillEscrowBuckets(deps: BackfillEscrowBucketsDeps): Promise<BackfillRun> {
   let progress = await deps.store.progress();
   const run: BackfillRun = { pages: 0, added: 0, done: Boolean(progress?.doneAt) };
-  while (!run.done && run.pages < BACKFILL_PAGES_PER_RUN) {
+  while (!run.done && run.pages < BACKFILL_PAGES_PER_RUN && deps.timeLeft() > BACKFILL_PAGE_TIME_MS) {
     const { orders, next } = await deps.store.page(progress?.cursor ?? null);
     run.pages++;
     let added = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EscrowBucket } from '../../../../shared/domain/escrow-monitor';
 import {
+  BACKFILL_PAGE_TIME_MS,
   BACKFILL_PAGES_PER_RUN,
   backfillEscrowBuckets,
   type BackfillProgress,
@@ -62,7 +63,11 @@ function memoryTable(orders: OrderRecord[], perPage: number) {
   return { rows, counters, store, reads, hooks, complete, progress: () => progress };
 }
 
-const deps = (t: ReturnType<typeof memoryTable>) => ({ store: t.store, clock: { now: () => NOW } });
+const deps = (t: ReturnType<typeof memoryTable>, timeLeft = () => 60_000) => ({
+  store: t.store,
+  clock: { now: () => NOW },
+  timeLeft,
+});
 
 /** Orders funded before decision 065 (no bucket) in each state, one already counted, and one never funded. */
 function legacy(): OrderRecord[] {
@@ -102,14 +107,23 @@ describe('the escrow monitor backfill (decision 065)', () => {
   });
 
   it('reads a bounded number of pages a run and goes on from its cursor', async () => {
-    const many = Array.from({ length: 45 }, (_, i) =>
-      aFundedOrder({ orderId: `O${String(i).padStart(2, '0')}`, escrowBucket: undefined }),
+    const pages = BACKFILL_PAGES_PER_RUN;
+    const many = Array.from({ length: 2 * pages + 5 }, (_, i) =>
+      aFundedOrder({ orderId: `O${String(i).padStart(3, '0')}`, escrowBucket: undefined }),
     );
     const t = memoryTable(many, 1);
-    expect(await backfillEscrowBuckets(deps(t))).toEqual({ pages: BACKFILL_PAGES_PER_RUN, added: 20, done: false });
-    expect(await backfillEscrowBuckets(deps(t))).toEqual({ pages: 20, added: 20, done: false });
+    expect(await backfillEscrowBuckets(deps(t))).toEqual({ pages, added: pages, done: false });
+    expect(await backfillEscrowBuckets(deps(t))).toEqual({ pages, added: pages, done: false });
     expect(await backfillEscrowBuckets(deps(t))).toEqual({ pages: 5, added: 5, done: true });
-    expect(t.counters.pending).toBe(45);
+    expect(t.counters.pending).toBe(2 * pages + 5);
+  });
+
+  it('starts no page too close to its time limit, and goes on from there next run', async () => {
+    const t = memoryTable(legacy(), 2);
+    let left = BACKFILL_PAGE_TIME_MS + 2_000;
+    const run = await backfillEscrowBuckets(deps(t, () => (left -= 1_000)));
+    expect(run).toEqual({ pages: 1, added: 2, done: false });
+    expect(await backfillEscrowBuckets(deps(t))).toEqual({ pages: 3, added: 3, done: true });
   });
 
   it('counts an order once when its own status change gives it a bucket first', async () => {
