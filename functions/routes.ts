@@ -1098,8 +1098,12 @@ export const schedules: readonly ScheduleDef[] = [
   },
   // Returns: unanswered ones approved, unsent ones lapsed, parcels on their way back tracked (decision 054).
   { name: 'follow-returns', handler: 'jobs/follow-returns', rate: 'rate(1 minute)', usesCarrier: true },
-  // Orders that are not final are compared with the ledger; drift is repaired from ledger truth (a metric and a log).
+  // Orders that are not final are compared with the ledger; drift is repaired from ledger truth, or marked on the order
+  // for the escrow monitor when it can't be (decision 065).
   { name: 'reconcile-orders', handler: 'jobs/reconcile-orders', rate: 'rate(15 minutes)' },
+  // One pass over the table, bounded per run: orders funded before the escrow monitor get their bucket and are counted;
+  // once through, a run reads only its cursor item (decision 065).
+  { name: 'backfill-escrow-buckets', handler: 'jobs/backfill-escrow-buckets', rate: 'rate(15 minutes)' },
   // Shipped parcels are asked of the carrier; those delivered to the buyer release their escrows.
   {
     name: 'check-deliveries',

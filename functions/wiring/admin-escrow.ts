@@ -1,7 +1,9 @@
+import type { BackfillEscrowBucketsDeps } from '../core/admin-escrow/backfill-escrow-buckets';
 import type { ListEscrowsDeps } from '../core/admin-escrow/list-escrows';
 import type { RetrySettlementDeps } from '../core/admin-escrow/retry-settlement';
 import { settleOrder } from '../core/orders/settle-escrows';
 import { clock } from '../adapters/clock';
+import { escrowBackfillStore } from '../adapters/db/escrow-backfill-store';
 import { escrowMonitorStore } from '../adapters/db/escrow-monitor-store';
 import { db } from '../adapters/db/service';
 import type { Logger } from '../lib/logger';
@@ -22,4 +24,9 @@ export async function retrySettlementDeps(log: Pick<Logger, 'warn' | 'error'>): 
     audit: auditLog(),
     clock,
   };
+}
+
+/** The monitor's one-pass backfill of orders funded before decision 065. */
+export function backfillEscrowBucketsDeps(deadline: number): BackfillEscrowBucketsDeps {
+  return { store: escrowBackfillStore(db()), clock, timeLeft: () => deadline - Date.now() };
 }

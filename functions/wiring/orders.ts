@@ -16,6 +16,7 @@ import type { SettleDeps } from '../core/orders/settle-escrow';
 import type { ShipOrderDeps } from '../core/orders/ship-order';
 import type { SettleEscrowsDeps } from '../core/orders/settle-escrows';
 import { orderDisputeStore } from '../adapters/db/order-dispute-store';
+import { orderDriftStore } from '../adapters/db/order-drift-store';
 import type { PlatformAccount } from '../core/ledger/ports';
 import { SIGNING_SCHEDULE } from '../core/signing/poll-signing';
 import { explorerTransactionUrl } from '../core/wallet/wallet-balances';
@@ -170,7 +171,7 @@ const vault = { open: (sealed: string, orderId: string) => fulfillmentVault().op
 const lazyCarrier = { track: (numbers: readonly string[]) => carrier().track(numbers) };
 
 /** Ending escrows: the platform's account, the vault that opens fulfillments, orders and their events. */
-export async function settlementDeps(log: Log): Promise<ReconcileDeps> {
+export async function settlementDeps(log: Log): Promise<Omit<ReconcileDeps, 'drift'>> {
   const ledger = await loadLedger();
   // One per container: it keeps the sequences this container signed apart.
   platform ??= platformAccount(ledger.connection);
@@ -186,7 +187,10 @@ export async function settleEscrowsDeps(log: Log): Promise<SettleEscrowsDeps> {
     protection: protectionSettings(),
   };
 }
-export const reconcileOrdersDeps = settlementDeps;
+/** Settlement's ports and the drift marks the reconcile job writes on orders (decision 065). */
+export async function reconcileOrdersDeps(log: Log): Promise<ReconcileDeps> {
+  return { ...(await settlementDeps(log)), drift: orderDriftStore(db()) };
+}
 
 export async function shipOrderDeps(log: Log): Promise<ShipOrderDeps> {
   return { ...(await settlementDeps(log)), shipments: orderShipmentStore(db()), carrier: lazyCarrier };

@@ -22,6 +22,10 @@ export const escrowRowSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   bucket: z.enum(ESCROW_BUCKETS),
   stuck: z.boolean(),
+  /** What the reconcile job found wrong with it and when (decision 065); null while it agrees with the ledger. */
+  drift: z.nullable(z.object({ found: z.string(), at: z.string() })),
+  /** Stuck, and running its settlement again can end it (Retry Settlement is offered). */
+  retryable: z.boolean(),
   releaseHold: z.nullable(z.enum(['dispute', 'return'])),
   buyer: z.object({ id: z.string(), username: z.string() }),
   seller: z.object({ id: z.string(), username: z.string() }),

@@ -13,6 +13,8 @@ function row(over: Partial<EscrowRow> = {}): EscrowRow {
     status: 'funded',
     bucket: 'pending',
     stuck: false,
+    drift: null,
+    retryable: false,
     releaseHold: null,
     buyer: { id: 'B', username: 'bea' },
     seller: { id: 'S', username: 'sal' },
@@ -75,7 +77,7 @@ describe('The admin escrow monitor tab (decision 065)', () => {
         stuck = false;
         return { body: { orderId: 'O1', status: 'refunding', stuck: false } };
       }
-      return { body: monitor([row({ stuck, status: stuck ? 'funded' : 'refunding' })]) };
+      return { body: monitor([row({ stuck, retryable: stuck, status: stuck ? 'funded' : 'refunding' })]) };
     });
     const s = within(await section());
     fireEvent.click(await s.findByRole('button', { name: 'Retry Settlement' }));
@@ -84,6 +86,17 @@ describe('The admin escrow monitor tab (decision 065)', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.url.pathname).toBe('/api/admin/escrows/O1/settlement');
     expect(posts[0]!.idempotencyKey).toBeTruthy();
+  });
+
+  it('shows what the reconcile job found on a drifted escrow, and no Retry Settlement where settling cannot end it', async () => {
+    const drift = {
+      found: 'The escrow is gone from the ledger with no known finish or cancel',
+      at: '2026-11-21T08:00:00.000Z',
+    };
+    show(() => ({ body: monitor([row({ stuck: true, retryable: false, drift })]) }));
+    const s = within(await section());
+    expect(await s.findByText(/The escrow is gone from the ledger with no known finish or cancel/)).toBeTruthy();
+    expect(s.queryByRole('button', { name: 'Retry Settlement' })).toBeNull();
   });
 
   it('says so when there are none', async () => {

@@ -1,4 +1,5 @@
 import type { EscrowMonitorReader, MonitoredOrder } from '../../core/admin-escrow/ports';
+import { DRIFT_KINDS } from '../../core/orders/order';
 import { usernameKey } from '../../../shared/domain/username';
 import type { Db } from './service';
 import { toRecord, type StoredOrder } from './order-store';
@@ -10,7 +11,8 @@ const monitored = (items: unknown[]): MonitoredOrder[] =>
 
 /**
  * The escrow monitor's reads (decision 065): the counters, the sparse monitor index by bucket (held is small by
- * nature, so its size is read), the deadline index, and a user's own orders. Each answer says how many items it read.
+ * nature, so its size is read), the deadline index, the sparse drift index, and a user's own orders. Each answer says
+ * how many items it read.
  */
 export function escrowMonitorStore(db: Db): EscrowMonitorReader {
   const { order, escrowCount, username } = db.entities;
@@ -39,6 +41,12 @@ export function escrowMonitorStore(db: Db): EscrowMonitorReader {
 
     async due(status, before, limit) {
       const { data } = await order.query.byStatusDeadline({ status }).lt({ deadline: before }).go({ limit });
+      return { value: monitored(data), itemsRead: data.length };
+    },
+
+    async drifted(limit) {
+      const pages = await Promise.all(DRIFT_KINDS.map((drift) => order.query.byDrift({ drift }).go({ limit })));
+      const data = pages.flatMap((p) => p.data);
       return { value: monitored(data), itemsRead: data.length };
     },
 

@@ -1,6 +1,6 @@
 import type { DisputeRepository } from '../../core/disputes/ports';
 import { conditionally } from './conditional';
-import { inBucket } from './escrow-buckets';
+import { holdMove } from './escrow-buckets';
 import { refunding, toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';
 
@@ -29,7 +29,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
             releaseHold: 'dispute',
             deadline: dispute.endsAt,
             updatedAt: at,
-            ...inBucket(o, 'held'),
+            ...holdMove(o, 'held'),
             ...queued(dispute),
           })
           // A new dispute (after one withdrawn) starts with no answers.
@@ -43,7 +43,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ dispute, deadline, updatedAt: at, ...inBucket(o, 'pending') })
+          .set({ dispute, deadline, updatedAt: at, ...holdMove(o, 'pending') })
           .remove(['releaseHold', ...DEQUEUED])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
@@ -54,7 +54,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
       return conditionally(() =>
         order
           .patch({ orderId: o.orderId })
-          .set({ ...refunding(o, reason, at), dispute, ...inBucket(o, 'pending') })
+          .set({ ...refunding(o, reason, at), dispute, ...holdMove(o, 'pending') })
           .remove(['releaseHold', ...DEQUEUED])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
           .go(),
@@ -86,7 +86,7 @@ export function orderDisputeStore(db: Db): DisputeRepository {
             dispute,
             deadline: at,
             updatedAt: at,
-            ...inBucket(o, 'pending'),
+            ...holdMove(o, 'pending'),
           })
           .remove(['releaseHold', ...DEQUEUED])
           .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)

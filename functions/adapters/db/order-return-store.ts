@@ -2,7 +2,7 @@ import { ElectroError } from 'electrodb';
 import { NEVER, type ReturnChange, type ReturnRecord, type ReturnRepository } from '../../core/returns/ports';
 import { BadRequestError } from '../../lib/errors';
 import { conditionally } from './conditional';
-import { inBucket } from './escrow-buckets';
+import { holdMove } from './escrow-buckets';
 import { refunding } from './order-store';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
@@ -91,7 +91,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
                   releaseHold: 'return',
                   deadline: holdUntil,
                   updatedAt: record.requestedAt,
-                  ...inBucket(o, 'held'),
+                  ...holdMove(o, 'held'),
                 })
                 .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.notExists(a.releaseHold)}`)
                 .commit(),
@@ -154,7 +154,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
                 .commit(),
               order
                 .patch({ orderId: o.orderId })
-                .set({ ...orderSet, ...inBucket(o, 'pending') })
+                .set({ ...orderSet, ...holdMove(o, 'pending') })
                 .remove(['releaseHold'])
                 .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.eq(a.releaseHold, 'return')}`)
                 .commit(),

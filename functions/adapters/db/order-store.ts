@@ -26,6 +26,7 @@ type Optional =
   | 'pickup'
   | 'hold'
   | 'dispute'
+  | 'drift'
   | 'shipByNoticeAt';
 
 export type StoredOrder = Omit<OrderRecord, Optional> & {
@@ -51,6 +52,8 @@ export type StoredOrder = Omit<OrderRecord, Optional> & {
   dispute?: NonNullable<OrderRecord['dispute']>;
   releaseHold?: 'dispute' | 'return';
   escrowBucket?: NonNullable<OrderRecord['escrowBucket']>;
+  drift?: NonNullable<OrderRecord['drift']>['kind'];
+  driftAt?: string;
   shipByNoticeAt?: string;
   deadline: string;
 };
@@ -93,6 +96,7 @@ export function toRecord(o: StoredOrder): OrderRecord {
     ...(o.dispute && { dispute: o.dispute }),
     ...(o.releaseHold && { releaseHold: o.releaseHold }),
     ...(o.escrowBucket && { escrowBucket: o.escrowBucket }),
+    ...(o.drift && { drift: { kind: o.drift, at: o.driftAt ?? o.updatedAt } }),
     ...(o.shipByNoticeAt && { shipByNoticeAt: o.shipByNoticeAt }),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
@@ -133,6 +137,7 @@ export function newStoredOrder({ pickup, ...rec }: OrderRecord): StoredOrder {
     signing: undefined,
     escrowCreate: undefined,
     cancelReason: undefined,
+    drift: undefined,
     fundedAt: undefined,
     cancelledAt: undefined,
     fee: undefined,
@@ -207,6 +212,22 @@ export function orderStore(db: Db): OrderRepository {
     if (!result.canceled) return true;
     if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
     throw new Error(`order ${o.orderId} transition to ${set.status} cancelled: ${cancelReasons(result)}`);
+  };
+
+  /**
+   * An ending's write for an order read without a monitor bucket (funded before decision 065): the backfill may give
+   * it one, counted, between the read and the write, and the counters would then count it twice. The write is
+   * conditional on it having none; if it got one meanwhile and the status is unchanged, it is written again with it.
+   */
+  const unbucketed = (o: OrderRecord) => Boolean(o.fundedAt) && !o.escrowBucket;
+  const withBucketAsStored = async (o: OrderRecord, write: (o: OrderRecord) => Promise<boolean>) => {
+    if (await write(o)) return true;
+    if (!unbucketed(o)) return false;
+    const { data } = await order
+      .get({ orderId: o.orderId })
+      .go({ consistent: true, attributes: ['status', 'escrowBucket'] });
+    if (!data?.escrowBucket || data.status !== o.status) return false;
+    return write({ ...o, escrowBucket: data.escrowBucket });
   };
 
   /** A page newest first, strictly after a position; a full page names its last order as where the next begins. */
@@ -401,72 +422,87 @@ export function orderStore(db: Db): OrderRepository {
       );
     },
 
-    async markCompleted(o, ledgerIndex, at) {
-      const result = await transactWithRetry(() =>
-        db.transaction
-          .write(({ order: orders, escrowCount }) => [
-            orders
-              .patch({ orderId: o.orderId })
-              .set({
-                status: 'completed',
-                settlement: { ...o.settlement!, ledgerIndex },
-                settlementTxid: o.settlement!.txid,
-                completedAt: at,
-                updatedAt: at,
-                deadline: at,
-                ...inBucket(o, 'completed'),
-              })
-              // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
-              .where((a, op) => op.eq(a.status, o.status))
-              .commit(),
-            ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'completed') : []),
-          ])
-          .go(),
-      );
-      if (!result.canceled) return true;
-      if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
-      throw new Error(`completing order ${o.orderId} cancelled: ${cancelReasons(result)}`);
-    },
-
-    async markRefunded(o, ledgerIndex, at) {
-      // Units go back to listings that are still for sale; a listing edited or sold out meanwhile is read again.
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const units = [...unitsByListing(o)];
-        const listings = await db.entities.listing
-          .get(units.map(([listingId]) => ({ listingId })))
-          .go({ consistent: true, attributes: ['listingId', 'status', 'quantitySold'] });
-        const active = new Set(listings.data.filter((l) => l.status === 'active').map((l) => l.listingId as string));
-        const result = (await db.transaction
-          .write(({ order: orders, listing, escrowCount }) => [
-            orders
-              .patch({ orderId: o.orderId })
-              .set({
-                status: 'refunded',
-                settlement: { ...o.settlement!, ledgerIndex },
-                settlementTxid: o.settlement!.txid,
-                refundedAt: at,
-                updatedAt: at,
-                deadline: at,
-                ...inBucket(o, 'cancelled'),
-              })
-              .where((a, op) => op.eq(a.status, o.status))
-              .commit(),
-            ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'cancelled') : []),
-            ...units
-              .filter(([listingId]) => active.has(listingId))
-              .map(([listingId, quantity]) =>
-                listing
-                  .update({ listingId })
-                  .subtract({ quantitySold: quantity })
-                  .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.gte(a.quantitySold, quantity)}`)
-                  .commit(),
-              ),
-          ])
-          .go()) as TransactResult;
+    markCompleted(read, ledgerIndex, at) {
+      return withBucketAsStored(read, async (o) => {
+        const result = await transactWithRetry(() =>
+          db.transaction
+            .write(({ order: orders, escrowCount }) => [
+              orders
+                .patch({ orderId: o.orderId })
+                .set({
+                  status: 'completed',
+                  settlement: { ...o.settlement!, ledgerIndex },
+                  settlementTxid: o.settlement!.txid,
+                  completedAt: at,
+                  updatedAt: at,
+                  deadline: at,
+                  ...inBucket(o, 'completed'),
+                })
+                // Ended: whatever drift the reconcile job marked is over (decision 065).
+                .remove(['drift', 'driftAt'])
+                // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
+                .where((a, op) =>
+                  unbucketed(o)
+                    ? `${op.eq(a.status, o.status)} AND ${op.notExists(a.escrowBucket)}`
+                    : op.eq(a.status, o.status),
+                )
+                .commit(),
+              ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'completed') : []),
+            ])
+            .go(),
+        );
         if (!result.canceled) return true;
         if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
-      }
-      throw new Error(`refunding order ${o.orderId}: its listings kept changing`);
+        throw new Error(`completing order ${o.orderId} cancelled: ${cancelReasons(result)}`);
+      });
+    },
+
+    markRefunded(read, ledgerIndex, at) {
+      return withBucketAsStored(read, async (o) => {
+        // Units go back to listings that are still for sale; a listing edited or sold out meanwhile is read again.
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const units = [...unitsByListing(o)];
+          const listings = await db.entities.listing
+            .get(units.map(([listingId]) => ({ listingId })))
+            .go({ consistent: true, attributes: ['listingId', 'status', 'quantitySold'] });
+          const active = new Set(listings.data.filter((l) => l.status === 'active').map((l) => l.listingId as string));
+          const result = (await db.transaction
+            .write(({ order: orders, listing, escrowCount }) => [
+              orders
+                .patch({ orderId: o.orderId })
+                .set({
+                  status: 'refunded',
+                  settlement: { ...o.settlement!, ledgerIndex },
+                  settlementTxid: o.settlement!.txid,
+                  refundedAt: at,
+                  updatedAt: at,
+                  deadline: at,
+                  ...inBucket(o, 'cancelled'),
+                })
+                .remove(['drift', 'driftAt'])
+                .where((a, op) =>
+                  unbucketed(o)
+                    ? `${op.eq(a.status, o.status)} AND ${op.notExists(a.escrowBucket)}`
+                    : op.eq(a.status, o.status),
+                )
+                .commit(),
+              ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'cancelled') : []),
+              ...units
+                .filter(([listingId]) => active.has(listingId))
+                .map(([listingId, quantity]) =>
+                  listing
+                    .update({ listingId })
+                    .subtract({ quantitySold: quantity })
+                    .where((a, op) => `${op.eq(a.status, 'active')} AND ${op.gte(a.quantitySold, quantity)}`)
+                    .commit(),
+                ),
+            ])
+            .go()) as TransactResult;
+          if (!result.canceled) return true;
+          if (result.data[0]?.code === 'ConditionalCheckFailed') return false;
+        }
+        throw new Error(`refunding order ${o.orderId}: its listings kept changing`);
+      });
     },
 
     noteShipByNotice(orderId, at) {

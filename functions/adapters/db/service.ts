@@ -15,6 +15,7 @@ import { bidEntity } from './entities/bid';
 import { bidderAuctionEntity } from './entities/bidder-auction';
 import { buyerHoldEntity } from './entities/buyer-hold';
 import { escrowCountEntity } from './entities/escrow-count';
+import { jobCursorEntity } from './entities/job-cursor';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
 import { followEntity } from './entities/follow';
@@ -101,6 +102,7 @@ const factories = {
   viewSalt: viewSaltEntity,
   escrowCount: escrowCountEntity,
   platformSettings: platformSettingsEntity,
+  jobCursor: jobCursorEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

@@ -9,7 +9,7 @@ export const TABLE_INDEXES = {
   byStatusTime: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   /** Listings of one category newest first (a listing's offers by status; open disputes by end, decision 068). */
   byCategoryTime: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-  /** Listings by display price. */
+  /** Listings by display price (drifted orders, sparse, decision 065). */
   byStatusPrice: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   /** Listings of one category by display price. */
   byCategoryPrice: { partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },

@@ -1,5 +1,5 @@
 import type { EscrowBucket, EscrowFilter } from '../../../shared/domain/escrow-monitor';
-import { ESCROW_OPEN, type OrderRecord, type OrderStatus } from '../orders/order';
+import { ESCROW_OPEN, type DriftKind, type OrderRecord, type OrderStatus } from '../orders/order';
 import type { MonitoredOrder } from './ports';
 
 /**
@@ -20,14 +20,41 @@ export function bucketOf(o: OrderRecord): EscrowBucket | null {
   return o.fundedAt || o.escrowCreate?.ledgerIndex ? 'pending' : null;
 }
 
-/**
- * Stuck: an escrow the settlement schedule should have moved on and hasn't: open or refunding past its deadline, or a
- * release under way for longer than the grace.
- */
-export function isStuck({ order, deadline }: MonitoredOrder, now: Date): boolean {
+/** What the monitor says the reconcile job found. */
+export const DRIFT_TEXT: Record<DriftKind, string> = {
+  escrow_create_missing: 'Funded, but its EscrowCreate is not on record',
+  escrow_gone: 'The escrow is gone from the ledger with no known finish or cancel',
+};
+
+/** An escrow the settlement schedule should have moved on and hasn't. */
+function isLate({ order, deadline }: MonitoredOrder, now: Date): boolean {
   const late = now.getTime() - STUCK_GRACE_MS;
   if (order.status === 'releasing') return Date.parse(order.updatedAt) < late;
   return STUCK_BY_DEADLINE.includes(order.status) && Date.parse(deadline) < late;
+}
+
+/**
+ * Stuck: open or refunding past its deadline, or a release under way for longer than the grace, or found drifting
+ * from the ledger by the reconcile job (marked on the order until a later run or its settlement finds it consistent).
+ */
+export function isStuck(m: MonitoredOrder, now: Date): boolean {
+  return Boolean(m.order.drift) || isLate(m, now);
+}
+
+/**
+ * Whether the settlement's own step can end a stuck escrow (Retry Settlement is offered). Not a drifted one, with one
+ * exception: an escrow gone while our recorded finish or cancel was under way, since resubmitting that transaction
+ * gets the ledger's first answer to it. An escrow never recorded, or gone to someone else's transaction, needs a
+ * person; retrying would only start a refund the ledger cannot carry out.
+ */
+export function isRetryable(m: MonitoredOrder, now: Date): boolean {
+  const { order } = m;
+  if (!order.drift) return isLate(m, now);
+  return (
+    order.drift.kind === 'escrow_gone' &&
+    (order.status === 'releasing' || order.status === 'refunding') &&
+    order.settlement !== null
+  );
 }
 
 /** Whether a row belongs under a filter (null: every bucket). */

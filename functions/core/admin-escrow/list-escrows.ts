@@ -8,6 +8,8 @@ import type { EscrowMonitor, EscrowRow } from '../../../shared/api/admin-escrow'
 import type { Clock } from '../clock/clock';
 import {
   bucketOf,
+  DRIFT_TEXT,
+  isRetryable,
   isStuck,
   ledgerTransactionsOf,
   matchesFilter,
@@ -42,17 +44,20 @@ function tally() {
   };
 }
 
-/** Every stuck escrow (up to the cap): the schedule's statuses past deadline and grace, and releases left waiting. */
+/**
+ * Every stuck escrow (up to the cap): the schedule's statuses past deadline and grace, releases left waiting, and the
+ * orders the reconcile job marked as drifted (a sparse index: few by nature).
+ */
 async function stuckEscrows(now: Date, deps: ListEscrowsDeps, take: ReturnType<typeof tally>['take']) {
   const late = new Date(now.getTime() - STUCK_GRACE_MS).toISOString();
   const reads = await Promise.all([
     ...STUCK_BY_DEADLINE.map((status) => deps.monitor.due(status, late, STUCK_READ_CAP)),
     deps.monitor.due('releasing', ANY_TIME, STUCK_READ_CAP),
+    deps.monitor.drifted(STUCK_READ_CAP),
   ]);
-  return reads
-    .flatMap(take)
-    .filter((m) => isStuck(m, now))
-    .slice(0, STUCK_READ_CAP);
+  // A drifted order past its deadline is read twice: counted once.
+  const byId = new Map(reads.flatMap(take).map((m) => [m.order.orderId, m]));
+  return [...byId.values()].filter((m) => isStuck(m, now)).slice(0, STUCK_READ_CAP);
 }
 
 async function candidates(
@@ -80,6 +85,8 @@ function rowOf(m: MonitoredOrder, now: Date, deps: ListEscrowsDeps): EscrowRow {
     status: o.status,
     bucket: bucketOf(o)!,
     stuck: isStuck(m, now),
+    drift: o.drift ? { found: DRIFT_TEXT[o.drift.kind], at: o.drift.at } : null,
+    retryable: isRetryable(m, now),
     releaseHold: o.releaseHold ?? null,
     buyer: { id: o.buyerId, username: o.buyerUsername },
     seller: { id: o.sellerId, username: o.sellerUsername },

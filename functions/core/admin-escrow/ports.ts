@@ -28,6 +28,8 @@ export interface EscrowMonitorReader {
   latest(bucket: EscrowBucket, limit: number): Promise<Read<MonitoredOrder[]>>;
   /** Orders in a status whose deadline is before `before`, earliest first. */
   due(status: OrderStatus, before: string, limit: number): Promise<Read<MonitoredOrder[]>>;
+  /** Orders the reconcile job marked as drifted from the ledger (decision 065), earliest found first. */
+  drifted(limit: number): Promise<Read<MonitoredOrder[]>>;
   /** One order, if it was ever funded. */
   get(orderId: string): Promise<Read<MonitoredOrder | null>>;
   /** A user's latest funded orders as buyer or seller, by username (case-insensitive); none if no such user. */

@@ -269,12 +269,27 @@ export interface OrderRecord {
   releaseHold?: 'dispute' | 'return';
   /** The escrow monitor's bucket (decision 065), from funding on; absent before, and on orders funded before 065. */
   escrowBucket?: EscrowBucket;
+  /**
+   * What the reconcile job found wrong with the escrow and could not repair, and when it first found it (decision 065);
+   * absent while the order agrees with the ledger. The escrow monitor counts such an order as stuck.
+   */
+  drift?: OrderDrift;
   /** A checkout's order: what it charged against the buyer's hold limits (decision 041); absent otherwise. */
   hold?: HoldCharge;
   createdAt: string;
   updatedAt: string;
   fundedAt: string | null;
   cancelledAt: string | null;
+}
+
+/** What the reconcile job can find wrong and not repair (decision 065). */
+export const DRIFT_KINDS = ['escrow_create_missing', 'escrow_gone'] as const;
+export type DriftKind = (typeof DRIFT_KINDS)[number];
+
+export interface OrderDrift {
+  kind: DriftKind;
+  /** When a reconcile run first found it. */
+  at: string;
 }
 
 /** A dispute as the order keeps it (decision 053); the latest one, when the buyer reported more than once. */

@@ -21,6 +21,7 @@ import type { ReconcileDeps } from '../../../functions/core/orders/reconcile-ord
 import type { ShipOrderDeps } from '../../../functions/core/orders/ship-order';
 import type { SettleEscrowsDeps } from '../../../functions/core/orders/settle-escrows';
 import { orderDisputeStore } from '../../../functions/adapters/db/order-dispute-store';
+import { orderDriftStore } from '../../../functions/adapters/db/order-drift-store';
 import { orderEvents } from '../../../functions/adapters/order-events';
 
 /** Where a killed worker stops: each is a step of ending an escrow (settlement.ts). */
@@ -332,6 +333,7 @@ export async function newWorker(name: string, faults: WorkerFaults, ctx: WorkerC
     disputes: guarded(orderDisputeStore(db())),
     disputeEvents: guarded(orderEvents),
     shipByEvents: guarded(orderEvents),
+    drift: guarded(orderDriftStore(db())),
   };
   worker.fee = {
     ...fee,

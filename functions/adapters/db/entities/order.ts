@@ -1,5 +1,11 @@
 import { Entity, type EntityConfiguration } from 'electrodb';
-import { CANCEL_REASONS, ORDER_STATUSES, REFUND_REASONS, RELEASE_REASONS } from '../../../core/orders/order';
+import {
+  CANCEL_REASONS,
+  DRIFT_KINDS,
+  ORDER_STATUSES,
+  REFUND_REASONS,
+  RELEASE_REASONS,
+} from '../../../core/orders/order';
 import { ESCROW_BUCKETS } from '../../../../shared/domain/escrow-monitor';
 import { TABLE_INDEXES as I, TABLE_KEY } from '../table';
 
@@ -80,6 +86,13 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
          */
         disputeQueue: { type: ['open'] as const },
         disputeEndsAt: { type: 'string' },
+        /**
+         * What the reconcile job found wrong and could not repair, and when it first found it (decision 065): both set
+         * together and removed together (the order agrees with the ledger again, or its settlement ended it). Keys the
+         * sparse drift index the escrow monitor counts stuck orders from.
+         */
+        drift: { type: DRIFT_KINDS },
+        driftAt: { type: 'string' },
       },
       indexes: {
         byId: {
@@ -112,6 +125,11 @@ export const orderEntity = (config: EntityConfiguration = {}) =>
           pk: { field: I.byCategoryTime.partitionKey, composite: ['disputeQueue'] },
           // Its own attributes only, as the monitor index: a key half-made from an order's other fields is not sparse.
           sk: { field: I.byCategoryTime.sortKey, composite: ['disputeEndsAt'] },
+        },
+        byDrift: {
+          index: 'byStatusPrice',
+          pk: { field: I.byStatusPrice.partitionKey, composite: ['drift'] },
+          sk: { field: I.byStatusPrice.sortKey, composite: ['driftAt'] },
         },
       },
     },

@@ -2,17 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditRecord } from '../../../../functions/core/admin/audit';
 import {
   bucketOf,
+  isRetryable,
   isStuck,
   ledgerTransactionsOf,
   STUCK_GRACE_MS,
   timelineOf,
 } from '../../../../functions/core/admin-escrow/escrow-rules';
 import { listEscrows } from '../../../../functions/core/admin-escrow/list-escrows';
-import type {
-  BucketCounts,
-  EscrowMonitorReader,
-  MonitoredOrder,
-} from '../../../../functions/core/admin-escrow/ports';
+import type { BucketCounts, EscrowMonitorReader, MonitoredOrder } from '../../../../functions/core/admin-escrow/ports';
 import { retrySettlement } from '../../../../functions/core/admin-escrow/retry-settlement';
 import type { OrderRecord } from '../../../../functions/core/orders/order';
 import { NotFoundError } from '../../../../functions/lib/errors';
@@ -54,6 +51,7 @@ function memoryMonitor(rows: MonitoredOrder[], counters: Omit<BucketCounts, 'hel
       ),
     due: async (status, before, limit) =>
       read(rows.filter((m) => m.order.status === status && m.deadline < before).slice(0, limit)),
+    drifted: async (limit) => read(rows.filter((m) => m.order.drift).slice(0, limit)),
     async get(id) {
       const found = rows.find((m) => m.order.orderId === id) ?? null;
       return { value: found, itemsRead: found ? 1 : 0 };
@@ -90,6 +88,70 @@ describe('stuck escrows', () => {
   it('is never stuck once ended', () => {
     expect(isStuck(escrow('A', { status: 'completed' }, -60 * MIN), NOW)).toBe(false);
     expect(isStuck(escrow('A', { status: 'refunded' }, -60 * MIN), NOW)).toBe(false);
+  });
+});
+
+describe('drifted escrows (decision 065)', () => {
+  const gone = { kind: 'escrow_gone' as const, at: at(-MIN) };
+  const settlement = {
+    kind: 'cancel' as const,
+    txid: 'CANCEL',
+    blob: 'B',
+    sequence: 1,
+    lastLedgerSequence: 2,
+    submittedAt: at(-2 * MIN),
+    ledgerIndex: null,
+  };
+
+  it('is stuck while drift is marked, whatever its deadline', () => {
+    expect(isStuck(escrow('A', { drift: gone }), NOW)).toBe(true);
+    expect(isStuck(escrow('A', { drift: { kind: 'escrow_create_missing', at: at(-MIN) } }), NOW)).toBe(true);
+  });
+
+  it('offers the settlement again only where resubmitting our own recorded finish or cancel can end it', () => {
+    // Late, no drift: the schedule's own step.
+    expect(isRetryable(escrow('A', {}, -2 * STUCK_GRACE_MS), NOW)).toBe(true);
+    expect(isRetryable(escrow('A'), NOW)).toBe(false);
+    // Gone while our cancel was under way: resubmitting it gets the ledger's first answer.
+    expect(isRetryable(escrow('A', { status: 'refunding', settlement, drift: gone }), NOW)).toBe(true);
+    // Gone with nothing of ours recorded, or never recorded at all: a person looks, even past the deadline.
+    expect(isRetryable(escrow('A', { drift: gone }, -2 * STUCK_GRACE_MS), NOW)).toBe(false);
+    expect(isRetryable(escrow('A', { status: 'releasing', settlement: null, drift: gone }), NOW)).toBe(false);
+    const missing = { kind: 'escrow_create_missing' as const, at: at(-MIN) };
+    expect(isRetryable(escrow('A', { status: 'refunding', settlement, drift: missing }), NOW)).toBe(false);
+  });
+
+  it('counts a drifted order as stuck once, even when it is also past its deadline, and lists it with the drift', async () => {
+    const rows = [escrow('A', { drift: gone }, -2 * STUCK_GRACE_MS), escrow('B', { drift: gone }), escrow('C')];
+    const r = await listEscrows({ status: 'stuck' }, monitorDeps(rows, { pending: 3, completed: 0, cancelled: 0 }));
+    expect(r.counts.stuck).toBe(2);
+    expect(r.escrows.map((e) => [e.orderId, e.stuck, e.retryable])).toEqual([
+      ['B', true, false],
+      ['A', true, false],
+    ]);
+    expect(r.escrows[0]!.drift).toEqual({
+      found: 'The escrow is gone from the ledger with no known finish or cancel',
+      at: gone.at,
+    });
+    expect((await listEscrows({ q: 'C' }, monitorDeps(rows))).escrows[0]!.drift).toBeNull();
+  });
+
+  it('does not run the settlement of a drifted escrow it cannot end, and records nothing', async () => {
+    const settleOrder = vi.fn();
+    const entries: AuditRecord[] = [];
+    const deps = {
+      monitor: memoryMonitor([escrow('A', { drift: gone }, -2 * STUCK_GRACE_MS)], {
+        pending: 1,
+        completed: 0,
+        cancelled: 0,
+      }),
+      settleOrder,
+      audit: { record: async (e: AuditRecord) => void entries.push(e) },
+      clock,
+    };
+    expect(await retrySettlement('A', 'ADMIN', deps)).toEqual({ orderId: 'A', status: 'funded', stuck: true });
+    expect(settleOrder).not.toHaveBeenCalled();
+    expect(entries).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import type { OrderRepository } from '../../../../functions/core/orders/order-st
 import { newPickupLock } from '../../../../functions/core/orders/pickup-code';
 import type { FeeDeps, FeeRepository } from '../../../../functions/core/orders/platform-fee';
 import type { LabelRepository } from '../../../../functions/core/orders/platform-label';
-import type { ReconcileDeps } from '../../../../functions/core/orders/reconcile-orders';
+import type { DriftMarks, ReconcileDeps } from '../../../../functions/core/orders/reconcile-orders';
 import type { ShipOrderDeps, ShipmentRepository } from '../../../../functions/core/orders/ship-order';
 import type { Place, ScanEvent, TrackedShipment, TrackResult } from '../../../../functions/core/shipping/carrier-port';
 import type { SignRequest, SignRequestState } from '../../../../functions/core/signing/ports';
@@ -181,13 +181,18 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
       when(
         order.orderId,
         (o) => o.status === order.status,
-        () => ({ status: 'completed', settlement: { ...order.settlement!, ledgerIndex }, completedAt }),
+        () => ({
+          status: 'completed',
+          settlement: { ...order.settlement!, ledgerIndex },
+          completedAt,
+          drift: undefined,
+        }),
       ),
     markRefunded: (order, ledgerIndex, refundedAt) =>
       when(
         order.orderId,
         (o) => o.status === order.status,
-        () => ({ status: 'refunded', settlement: { ...order.settlement!, ledgerIndex }, refundedAt }),
+        () => ({ status: 'refunded', settlement: { ...order.settlement!, ledgerIndex }, refundedAt, drift: undefined }),
       ),
     async dueIn(status, before, limit) {
       return [...rows.values()]
@@ -314,7 +319,22 @@ export function memoryOrders(initial: readonly OrderRecord[], trace: string[]) {
     release: (order, dispute) =>
       when(order.orderId, held(order), () => ({ status: 'releasing', releaseReason: 'dispute_released', dispute })),
   };
-  return { repo, rows, claims, disputes };
+  /** Drift marks (adapters/db/order-drift-store.ts): conditional on the status and the mark as read. */
+  const drift: DriftMarks = {
+    mark: (order, kind, at) =>
+      when(
+        order.orderId,
+        (o) => o.status === order.status && o.drift?.at === order.drift?.at,
+        () => ({ drift: { kind, at } }),
+      ),
+    clear: (order) =>
+      when(
+        order.orderId,
+        (o) => !!order.drift && o.status === order.status && o.drift?.at === order.drift.at,
+        () => ({ drift: undefined }),
+      ),
+  };
+  return { repo, rows, claims, disputes, drift };
 }
 
 /** What the fake ledger answers a submitted blob: a result code, or 'timeout' / 'expired'. */
@@ -524,6 +544,7 @@ export function world(
     disputes: store.disputes,
     disputeEvents,
     shipByEvents,
+    drift: store.drift,
   };
   const feeDeps: FeeDeps = {
     orders: repo,

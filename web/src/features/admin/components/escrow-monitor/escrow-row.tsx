@@ -13,7 +13,10 @@ const HOLD_TEXT = { dispute: 'by a dispute', return: 'by a return' } as const;
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
 
-/** One escrow: its parties, amount and bucket, its ledger transactions, its timeline, and Retry Settlement if stuck. */
+/**
+ * One escrow: its parties, amount and bucket, what the reconcile job found wrong with it, its ledger transactions, its
+ * timeline, and Retry Settlement where running the settlement again can end it.
+ */
 export function EscrowRow({ row, busy, onRetry }: { row: Row; busy: boolean; onRetry(orderId: string): void }) {
   const headingId = `escrow-${row.orderId}`;
   return (
@@ -30,6 +33,11 @@ export function EscrowRow({ row, busy, onRetry }: { row: Row; busy: boolean; onR
         {formatUsd(row.totalCents)} · buyer {row.buyer.username} · seller {row.seller.username} · status {row.status}
         {row.fundedAt && <> · funded {when(row.fundedAt)}</>}
       </p>
+      {row.drift && (
+        <p className="escrow-row-drift">
+          Drift: {row.drift.found} (found <time dateTime={row.drift.at}>{when(row.drift.at)}</time>)
+        </p>
+      )}
       {row.transactions.length > 0 ? (
         <ul className="escrow-row-txs" aria-label="Ledger transactions">
           {row.transactions.map((t) => (
@@ -55,7 +63,7 @@ export function EscrowRow({ row, busy, onRetry }: { row: Row; busy: boolean; onR
           ))}
         </ol>
       </details>
-      {row.stuck && (
+      {row.retryable && (
         <button
           type="button"
           className="btn btn-outline"
