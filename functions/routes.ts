@@ -16,7 +16,7 @@ import { getHealth } from '../shared/api/health';
 import { grantAdminRole, listAdmins, revokeAdminRole } from '../shared/api/admin-roles';
 import { listAuditEntries } from '../shared/api/admin-audit';
 import { runCarrierTool } from '../shared/api/admin-tools';
-import { moderateListing, moderateUser } from '../shared/api/admin-moderation';
+import { moderateListing, moderateUser, setSellerVerification } from '../shared/api/admin-moderation';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -708,6 +708,14 @@ export const routes = {
   moderateUser: route('moderateUser', moderateUser, 'http/admin-moderation/moderate-user', 'admin', admins(200), {
     idempotent: true,
   }),
+  // The 'Verified Seller' mark (decision 069): with require_kyc on, only a verified seller publishes. A PUT of the mark.
+  setSellerVerification: route(
+    'setSellerVerification',
+    setSellerVerification,
+    'http/admin-moderation/set-seller-verification',
+    'admin',
+    admins(200),
+  ),
   // After release, the buyer takes a rejected return to an administrator.
   escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', orderBuyer(200), {
     idempotent: true,

@@ -381,6 +381,26 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps a refusal of the seller in view: require_kyc and a seller not verified (decision 069)', async () => {
+    const message = 'Only verified sellers can publish listings right now.';
+    renderSell('/sell', (req) =>
+      req.url.pathname === '/api/listings' && req.method === 'POST'
+        ? { status: 403, body: { error: { code: 'seller_not_verified', message } } }
+        : undefined,
+    );
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    type('Title', 'Desk');
+    fireEvent.change(within(main()).getByLabelText(/^Description/), { target: { value: 'Oak' } });
+    fireEvent.change(field('Category'), { target: { value: 'Home & Garden' } });
+    fireEvent.change(field('Condition'), { target: { value: 'good' } });
+    await stepTo('Pricing');
+    type('Price ($)', '10');
+    await stepTo('Review');
+    click('Create Listing');
+    expect((await within(main()).findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByText('Failed to create listing. Please try again.')).toBeNull();
+  });
+
   it("says 'Product Info Updated' over typed data and imports at most 5 lookup photos in all", async () => {
     const images = (from: number, n: number) =>
       Array.from({ length: n }, (_, i) => `http://products.test/images/${from + i}.png`);
