@@ -28,6 +28,7 @@ import { orderReviewEntity } from './entities/order-review';
 import { orderReturnEntity } from './entities/order-return';
 import { pickupCodeEntity } from './entities/pickup-code';
 import { platformSettingsEntity } from './entities/platform-settings';
+import { productLookupCacheEntity } from './entities/product-lookup-cache';
 import { shippingQuoteEntity } from './entities/shipping-quote';
 import { trackingClaimEntity } from './entities/tracking-claim';
 import { notificationCounterEntity, notificationEntity, notificationKeyEntity } from './entities/notification';
@@ -101,6 +102,7 @@ const factories = {
   viewSalt: viewSaltEntity,
   escrowCount: escrowCountEntity,
   platformSettings: platformSettingsEntity,
+  productLookupCache: productLookupCacheEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;
