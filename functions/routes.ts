@@ -107,6 +107,7 @@ import {
   rejectOffer,
 } from '../shared/api/offers';
 import { getAdminSettings, getPublicSettings, updateAdminSettings } from '../shared/api/admin-settings';
+import { UPC_SERVICES } from '../shared/domain/admin-settings';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -254,6 +255,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
    * those, even as a GET.
    */
   rateLimits?: readonly string[];
+  /** Cache items (by their `key`'s first part) this route writes, even as a GET: product lookup's (decision 069). */
+  cacheKeyPrefixes?: readonly string[];
   /** Native packages the route's function needs next to its bundle (for their binaries), as on QueueDef. */
   nativeModules?: readonly string[];
   /**
@@ -283,6 +286,7 @@ function route<C extends ApiContract>(
     | 'readsSession'
     | 'idempotent'
     | 'rateLimits'
+    | 'cacheKeyPrefixes'
     | 'nativeModules'
     | 'capacity'
   > = {},
@@ -433,7 +437,11 @@ export const routes = {
   listMyListings: route('listMyListings', listMyListings, 'http/listings/list-my-listings', 'user', signedIn(200)),
   endListing: route('endListing', endListing, 'http/listings/end-listing', 'user', owner(200)),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user', signedIn(200)),
-  lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user', signedIn(200)),
+  // Counts each user's lookups and caches each service's answers (decision 069).
+  lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user', signedIn(200), {
+    rateLimits: ['lookupProducts'],
+    cacheKeyPrefixes: UPC_SERVICES,
+  }),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user', signedIn(200)),
   addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user', signedIn(200)),
   removeFromWishlist: route(
