@@ -251,8 +251,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
    */
   idempotent?: boolean;
   /**
-   * Per-IP rate limits (functions/core/auth/rate-limit.ts) this route counts: it may update those counters, and only
-   * those, even as a GET.
+   * Rate limits, per IP or per user (functions/core/auth/rate-limit.ts), this route counts: it may update those
+   * counters, and only those, even as a GET.
    */
   rateLimits?: readonly string[];
   /** Cache items (by their `key`'s first part) this route writes, even as a GET: product lookup's (decision 069). */
