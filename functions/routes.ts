@@ -16,7 +16,7 @@ import { getHealth } from '../shared/api/health';
 import { grantAdminRole, listAdmins, revokeAdminRole } from '../shared/api/admin-roles';
 import { listAuditEntries } from '../shared/api/admin-audit';
 import { runCarrierTool, runEscrowTest } from '../shared/api/admin-tools';
-import { moderateListing, moderateUser } from '../shared/api/admin-moderation';
+import { moderateListing, moderateUser, setSellerVerification } from '../shared/api/admin-moderation';
 import { deactivateStore, deleteMyData, reactivateStore } from '../shared/api/account-state';
 import { getProfile, setAvatar, startAvatarUpload, updateProfile } from '../shared/api/profile';
 import { getWalletBalances } from '../shared/api/wallet';
@@ -108,6 +108,7 @@ import {
   rejectOffer,
 } from '../shared/api/offers';
 import { getAdminSettings, getPublicSettings, updateAdminSettings } from '../shared/api/admin-settings';
+import { UPC_SERVICES } from '../shared/domain/admin-settings';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -253,10 +254,12 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
    */
   idempotent?: boolean;
   /**
-   * Per-IP rate limits (functions/core/auth/rate-limit.ts) this route counts: it may update those counters, and only
-   * those, even as a GET.
+   * Rate limits, per IP or per user (functions/core/auth/rate-limit.ts), this route counts: it may update those
+   * counters, and only those, even as a GET.
    */
   rateLimits?: readonly string[];
+  /** Cache items (by their `key`'s first part) this route writes, even as a GET: product lookup's (decision 069). */
+  cacheKeyPrefixes?: readonly string[];
   /** Native packages the route's function needs next to its bundle (for their binaries), as on QueueDef. */
   nativeModules?: readonly string[];
   /**
@@ -287,6 +290,7 @@ function route<C extends ApiContract>(
     | 'readsSession'
     | 'idempotent'
     | 'rateLimits'
+    | 'cacheKeyPrefixes'
     | 'nativeModules'
     | 'capacity'
   > = {},
@@ -437,7 +441,11 @@ export const routes = {
   listMyListings: route('listMyListings', listMyListings, 'http/listings/list-my-listings', 'user', signedIn(200)),
   endListing: route('endListing', endListing, 'http/listings/end-listing', 'user', owner(200)),
   lookupZip: route('lookupZip', lookupZip, 'http/lookup/lookup-zip', 'user', signedIn(200)),
-  lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user', signedIn(200)),
+  // Counts each user's lookups and caches each service's answers (decision 069).
+  lookupProducts: route('lookupProducts', lookupProducts, 'http/lookup/lookup-products', 'user', signedIn(200), {
+    rateLimits: ['lookupProducts'],
+    cacheKeyPrefixes: UPC_SERVICES,
+  }),
   getWishlist: route('getWishlist', getWishlist, 'http/wishlist/get-wishlist', 'user', signedIn(200)),
   addToWishlist: route('addToWishlist', addToWishlist, 'http/wishlist/add-to-wishlist', 'user', signedIn(200)),
   removeFromWishlist: route(
@@ -719,6 +727,14 @@ export const routes = {
   moderateUser: route('moderateUser', moderateUser, 'http/admin-moderation/moderate-user', 'admin', admins(200), {
     idempotent: true,
   }),
+  // The 'Verified Seller' mark (decision 069): with require_kyc on, only a verified seller publishes. A PUT of the mark.
+  setSellerVerification: route(
+    'setSellerVerification',
+    setSellerVerification,
+    'http/admin-moderation/set-seller-verification',
+    'admin',
+    admins(200),
+  ),
   // After release, the buyer takes a rejected return to an administrator.
   escalateReturn: route('escalateReturn', escalateReturn, 'http/returns/escalate-return', 'user', orderBuyer(200), {
     idempotent: true,

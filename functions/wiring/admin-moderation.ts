@@ -3,7 +3,7 @@ import { moderationStore } from '../adapters/db/moderation-store';
 import { db } from '../adapters/db/service';
 import { storeListings } from '../adapters/db/store-sweep-listings';
 import { eventQueue } from '../adapters/event-queue';
-import type { ModerationDeps } from '../core/admin-moderation/ports';
+import type { ModerationDeps, SellerVerificationDeps } from '../core/admin-moderation/ports';
 import { auditLog } from './audit';
 
 /** The admin Moderation tab (decision 066): hiding pauses a listing as a deactivated store's are. */
@@ -15,4 +15,9 @@ export function moderationDeps(): ModerationDeps {
     audit: auditLog(),
     clock,
   };
+}
+
+/** The seller's verified mark (decision 069). */
+export function sellerVerificationDeps(): SellerVerificationDeps {
+  return { store: moderationStore(db()), audit: auditLog(), clock };
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings, type UpcService } from '../../shared/domain/admin-settings';
+import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '../../shared/domain/admin-settings';
 import { platformSettingsStore } from '../adapters/db/platform-settings-store';
+import { configuredUpcServices } from '../adapters/lookup/product-lookup';
 import { db } from '../adapters/db/service';
 import { clock } from '../adapters/clock';
 import { assertOpenForWrites } from '../core/admin-settings/maintenance';
@@ -23,13 +24,10 @@ export function settingsCacheMs(env: NodeJS.ProcessEnv = process.env): number {
   return parsed.data * 1000;
 }
 
-/** The UPC services this deployment configured: UPCitemdb, the one adapter (functions/adapters/lookup). */
-const CONFIGURED_UPC_SERVICES: readonly UpcService[] = ['upcitemdb'];
-
 /** The defaults, with the deployment's PLATFORM_FEE_PERCENT as the fee until an administrator sets one. */
 function defaults(): PlatformSettings {
   const fee = process.env.PLATFORM_FEE_PERCENT;
-  const s = { ...DEFAULT_PLATFORM_SETTINGS, upcService: CONFIGURED_UPC_SERVICES[0]! };
+  const s = { ...DEFAULT_PLATFORM_SETTINGS, upcService: configuredUpcServices()[0]! };
   return fee && /^\d{1,3}(\.\d{1,2})?$/.test(fee) ? { ...s, platformFeeBasisPoints: basisPointsOf(fee) } : s;
 }
 
@@ -46,7 +44,8 @@ function viewDeps(): SettingsViewDeps {
     store: platformSettingsStore(db()),
     defaults: defaults(),
     platformWalletAddress: process.env.PLATFORM_WALLET_ADDRESS ?? '',
-    upcServices: CONFIGURED_UPC_SERVICES,
+    // The UPC services this deployment configured (functions/adapters/lookup; decision 069).
+    upcServices: configuredUpcServices(),
   };
 }
 

@@ -11,6 +11,7 @@ import { eventQueue } from '../adapters/event-queue';
 import { copyObject, removeObjects } from '../adapters/media-store';
 import { newListingAnnouncer } from './follows';
 import { orderViewContext } from './orders';
+import { platformSettings } from './admin-settings';
 import { thumbnailRequests } from '../adapters/thumbnail-requests';
 import type { CloseAuctionsDeps } from '../core/auctions/close-auctions';
 import type { LapseDeps } from '../core/auctions/lapse-unpaid-orders';
@@ -56,6 +57,8 @@ export function relistAuctionDeps(log: Pick<Logger, 'warn'>): RelistDeps {
     thumbnails: thumbnailRequests,
     followers: newListingAnnouncer(log),
     states: accountStateStore(db()),
+    settings: platformSettings(),
+    accounts: accounts(),
     newId: ulid,
     clock,
   };

@@ -105,7 +105,14 @@ export function buildEnv(e: LocalEndpoints, queueDefs: readonly QueueDef[]): Rec
       XAMAN_API_SECRET: e.xaman.apiSecret,
     });
   }
-  if (e.productLookupUrl) env.PRODUCT_LOOKUP_URL = e.productLookupUrl;
+  if (e.productLookupUrl) {
+    // The stand-in answers in both services' shapes, so the admin's choice and fallback are real locally (decision 069).
+    Object.assign(env, {
+      PRODUCT_LOOKUP_URL: e.productLookupUrl,
+      BARCODE_LOOKUP_URL: e.productLookupUrl,
+      BARCODE_LOOKUP_API_KEY: 'local-stand-in',
+    });
+  }
   if (e.adminWallets?.length) env.ADMIN_WALLET_ADDRESSES = e.adminWallets.join(',');
   if (e.carrier) {
     // Locally the secrets are plain variables; in AWS functions get the *_ARN variables instead.

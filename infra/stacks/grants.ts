@@ -22,17 +22,24 @@ export function grantTable(fn: HandlerFunction, table: dynamodb.TableV2, mode: '
 }
 
 /**
- * Count requests in the per-IP rate counters of these actions (a GET route that is rate limited): UpdateItem only,
- * only on items whose partition key is such a counter's (ElectroDB's key of rateCounter, lower-cased).
+ * Updates, even from a GET route, of items keyed by these `key` prefixes only: the rate counters of its actions (the
+ * per-IP or per-user counts) and, for product lookup, its cache of each service's answers (decision 069). UpdateItem
+ * only, only on items whose partition key starts so (ElectroDB's key, lower-cased).
  */
-export function grantRateCounters(fn: HandlerFunction, table: dynamodb.TableV2, actions: readonly string[]): void {
+export function grantKeyedUpdates(
+  fn: HandlerFunction,
+  table: dynamodb.TableV2,
+  keys: { rateLimits?: readonly string[]; keyPrefixes?: readonly string[] },
+): void {
+  const prefixes = [...(keys.rateLimits ?? []), ...(keys.keyPrefixes ?? [])];
+  if (!prefixes.length) return;
   fn.fn.addToRolePolicy(
     new iam.PolicyStatement({
       actions: ['dynamodb:UpdateItem'],
       resources: [table.tableArn],
       conditions: {
         'ForAllValues:StringLike': {
-          'dynamodb:LeadingKeys': actions.map((a) => `$marketplace#key_${a.toLowerCase()}#*`),
+          'dynamodb:LeadingKeys': prefixes.map((a) => `$marketplace#key_${a.toLowerCase()}#*`),
         },
       },
     }),

@@ -14,7 +14,7 @@ import {
   grantMediaDelete,
   grantMediaRead,
   grantMediaUpload,
-  grantRateCounters,
+  grantKeyedUpdates,
   grantSecretRead,
   grantTable,
 } from './grants';
@@ -108,7 +108,7 @@ export class RouteAreaStack extends NestedStack {
         ...(route.submitsToLedger && { timeout: Duration.seconds(29) }),
       });
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
-      if (route.rateLimits) grantRateCounters(fn, table, route.rateLimits);
+      grantKeyedUpdates(fn, table, { rateLimits: route.rateLimits, keyPrefixes: route.cacheKeyPrefixes });
       grantMediaRead(fn, mediaBucket);
       if (route.uploadsMedia) grantMediaUpload(fn, mediaBucket, route.uploadsMedia);
       for (const prefix of route.deletesMedia ?? []) grantMediaDelete(fn, mediaBucket, prefix);

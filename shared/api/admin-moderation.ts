@@ -66,3 +66,20 @@ export const moderateUser = defineContract({
   }),
   response: moderatedUserSchema,
 });
+
+export const sellerVerificationSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  /** The 'Verified Seller' mark: with require_kyc on, only a verified seller publishes listings (decision 069). */
+  verified: z.boolean(),
+});
+export type SellerVerification = z.infer<typeof sellerVerificationSchema>;
+
+/** Marks a seller verified or not, by username (administrators only; audited). Setting the same mark changes nothing. */
+export const setSellerVerification = defineContract({
+  method: 'PUT',
+  path: '/api/admin/users/{username}/verification',
+  params: z.strictObject({ username: z.string().check(z.regex(/^[A-Za-z0-9_]{3,29}$/, 'Not a username')) }),
+  body: z.strictObject({ verified: z.boolean('Choose verified or not verified.'), reason }),
+  response: sellerVerificationSchema,
+});

@@ -14,8 +14,10 @@ export const storeSchema = z.object({
   storeName: z.nullable(z.string()),
   storeDescription: z.nullable(z.string()),
   bio: z.nullable(z.string()),
-  /** 'Verified Seller' badge. */
+  /** Selling is turned on in the owner's profile. */
   isSeller: z.boolean(),
+  /** An administrator marked the seller verified (decision 069): the 'Verified Seller' badge. */
+  verified: z.boolean(),
   /** Average of the stored reviews, one decimal; null without reviews ('No ratings yet'). */
   rating: z.nullable(z.number()),
   reviewCount: z.number().check(z.int(), z.nonnegative()),

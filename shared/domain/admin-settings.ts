@@ -76,6 +76,9 @@ export function basisPointsOfPercent(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+/** What publishing a listing answers (403) while require_kyc is on and the seller is not verified (decision 069). */
+export const UNVERIFIED_SELLER_MESSAGE = 'Only verified sellers can publish listings right now.';
+
 export const SETTINGS_TEXTS = {
   maxImages: 'Max listing images must be a whole number from 1 to 20.',
   announcement: 'The announcement can be at most 280 characters.',

@@ -6,6 +6,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
+import { UPC_SERVICES } from '../../shared/domain/admin-settings';
 import {
   allHandlerModules,
   needsSessionKey,
@@ -206,6 +207,24 @@ describe('api stack', () => {
       expect.objectContaining({
         Action: 'dynamodb:UpdateItem',
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['$marketplace#key_searchlistings#*'] } },
+      }),
+    ]);
+  });
+
+  it("lets product lookup update only its users' counters and its cache of each service's answers (decision 069)", () => {
+    const updates = roleStatements(built.api.functions.lookupProducts!).filter((st) =>
+      [st.Action].flat().includes('dynamodb:UpdateItem'),
+    );
+    expect(updates).toEqual([
+      expect.objectContaining({
+        Condition: {
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': [
+              '$marketplace#key_lookupproducts#*',
+              ...UPC_SERVICES.map((s) => `$marketplace#key_${s}#*`),
+            ],
+          },
+        },
       }),
     ]);
   });

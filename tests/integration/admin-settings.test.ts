@@ -4,12 +4,14 @@ import type { AdminSettingsView } from '../../shared/api/admin-settings';
 import { call } from './auth-support';
 import { listingBody, sellerProfile, signUp, type Account } from './route-support';
 import { makeAdmin } from './table-support';
+import { CATALOG } from '../../infra/local/products/catalog';
 
 /** Platform settings through the local gateway (decision 063): admin read and change, the public read, their effects. */
 
 const FROM = '127.0.9.63';
 let admin: Account;
 let seller: Account;
+let original: AdminSettingsView['settings'] | undefined;
 
 type Reply = AdminSettingsView & { error?: { code: string; message: string; fields?: Record<string, string> } };
 
@@ -28,11 +30,12 @@ beforeAll(async () => {
   await makeAdmin(admin.userId);
   const profile = await call('PUT', '/api/me/profile', { token: seller.token, from: seller.from, body: sellerProfile });
   expect(profile.status).toBe(200);
+  original = (await call<Reply>('GET', '/api/admin/settings', { token: admin.token, from: admin.from })).body.settings;
 }, 60_000);
 
 // The stack's other files need the platform as it was.
 afterAll(async () => {
-  if (admin) await put(admin, { maintenanceMode: false, maxListingImages: 10, announcementMessage: '' });
+  if (admin && original) expect((await put(admin, original)).status).toBe(200);
 });
 
 describe('platform settings', () => {
@@ -91,5 +94,69 @@ describe('platform settings', () => {
       expect((await put(admin, { maintenanceMode: false })).status).toBe(200);
     }
     expect((await createListing()).status).toBe(201);
+  });
+
+  it('with require_kyc on, publish only for a seller an administrator marked verified, the mark being the badge', async () => {
+    const verify = (a: Account, verified: boolean) =>
+      call<{ verified?: boolean }>('PUT', `/api/admin/users/${seller.username}/verification`, {
+        token: a.token,
+        from: a.from,
+        body: { verified, reason: 'Identity documents checked.' },
+      });
+    expect((await verify(seller, true)).status).toBe(403);
+    expect((await put(admin, { requireKyc: true })).status).toBe(200);
+    const refused = await createListing();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: 'seller_not_verified',
+      message: 'Only verified sellers can publish listings right now.',
+    });
+    const store = () => call<{ verified: boolean; isSeller: boolean }>('GET', `/api/stores/${seller.username}`, {});
+    expect((await store()).body).toMatchObject({ isSeller: true, verified: false });
+
+    const marked = await verify(admin, true);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ username: seller.username, verified: true });
+    const made = await createListing();
+    expect(made.status).toBe(201);
+    expect((await store()).body.verified).toBe(true);
+    const listing = await call<{ sellerInfo: { verified: boolean } }>('GET', `/api/listings/${made.body.id}`, {});
+    expect(listing.body.sellerInfo.verified).toBe(true);
+    const audit = await call<{ items: { action: string; before: unknown; after: unknown }[] }>(
+      'GET',
+      `/api/admin/audit?action=user.verify&limit=5&actor=${admin.username}`,
+      { token: admin.token, from: admin.from },
+    );
+    expect(audit.body.items[0]).toMatchObject({
+      before: { verified: false },
+      after: { verified: true, reason: 'Identity documents checked.' },
+    });
+
+    expect((await verify(admin, false)).body.verified).toBe(false);
+    expect((await createListing()).status).toBe(403);
+    expect((await put(admin, { requireKyc: false })).status).toBe(200);
+    expect((await createListing()).status).toBe(201);
+  });
+
+  it('apply the UPC settings to product lookup: the chosen service, and the limit per user and minute', async () => {
+    const camera = CATALOG.find((p) => p.title.startsWith('Fujifilm X-T5'))!;
+    const lookup = (q: string) =>
+      call<{ items?: { productName: string }[]; error?: { message: string } }>(
+        'GET',
+        `/api/lookup/products?q=${encodeURIComponent(q)}`,
+        { token: seller.token, from: seller.from },
+      );
+    expect((await put(admin, { upcService: 'barcodelookup', upcFallback: false })).status).toBe(200);
+    const found = await lookup(camera.upc);
+    expect(found.status).toBe(200);
+    expect(found.body.items!.map((i) => i.productName)).toEqual([camera.title]);
+
+    // At most one a minute: of three lookups at least one meets the limit, whichever minute each falls in.
+    expect((await put(admin, { upcRateLimitPerMinute: 1 })).status).toBe(200);
+    const answers = [await lookup('fuji'), await lookup('fuji'), await lookup('fuji')];
+    const limited = answers.find((a) => a.status === 429);
+    expect(limited?.body.error?.message).toMatch(
+      /^Too many product lookups: at most 1 a minute\. Try again in \d+ s\.$/,
+    );
   });
 });

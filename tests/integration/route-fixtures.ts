@@ -294,6 +294,11 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   moderateUser: async ({ world, from }) => ({
     body: { username: (await suspendableOf(world, from)).username, action: 'suspend', reason: 'Route table check.' },
   }),
+  // The other seller marked verified (decision 069): a mark only, as require_kyc stays off for the other files.
+  setSellerVerification: ({ world }) => ({
+    params: { username: world.callers.otherSeller.username },
+    body: { verified: true, reason: 'Route table check.' },
+  }),
   // A read-only carrier test: the stand-in answers any number (an unknown one is a result, not an error).
   runCarrierTool: () => ({ body: { tool: 'checkSingle', trackingNumber: '794600000001' } }),
   // The escrow test (decision 070) takes no input: whatever the platform wallet holds, it answers with its steps.

@@ -77,4 +77,19 @@ describe('admin Moderation tab (decision 066)', () => {
     expect(api.requests[0]!.url.pathname).toBe('/api/admin/listings/01JABC/moderation');
     expect(api.requests[0]!.body).toEqual({ action: 'feature', reason: 'Great photos.' });
   });
+
+  it('marks a seller verified by username with a reason (decision 069)', async () => {
+    const api = stubApi(() => ({ body: { userId: 'U1', username: 'sam_seller', verified: true } }));
+    renderPage('/admin', withToasts(<ModerationTab token="T" />));
+    const form = screen.getByRole('form', { name: 'Seller verification' });
+    fireEvent.submit(form);
+    expect(await screen.findByText('Please enter a username.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Seller username/), { target: { value: ' sam_seller ' } });
+    fireEvent.change(screen.getAllByLabelText(/Reason/)[2]!, { target: { value: 'ID checked.' } });
+    fireEvent.submit(form);
+    expect(await screen.findByText('Seller Updated')).toBeTruthy();
+    expect(api.requests).toHaveLength(1);
+    expect(api.requests[0]).toMatchObject({ method: 'PUT', body: { verified: true, reason: 'ID checked.' } });
+    expect(api.requests[0]!.url.pathname).toBe('/api/admin/users/sam_seller/verification');
+  });
 });

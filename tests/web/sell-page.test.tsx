@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductLookupResult } from '../../shared/api/lookup';
 import type { Profile } from '../../shared/api/profile';
 import { routes } from '../../web/src/app/router';
-import { listingDetail, page } from './support/listing-fixture';
+import { listingDetail, page, store } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
 import {
   NEW_TOKEN,
@@ -379,6 +379,37 @@ describe('/sell (spec part 3 "Create listing wizard")', () => {
     expect(keys).toHaveLength(3);
     expect(new Set(keys).size).toBe(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('tells a seller not verified, while require_kyc is on, before they fill the wizard in (decision 069)', async () => {
+    const settings = { maintenanceMode: false, announcementMessage: '', maxListingImages: 8, requireKyc: true };
+    renderSell('/sell', (req) => {
+      if (req.url.pathname === '/api/settings') return { body: settings };
+      if (req.url.pathname === '/api/stores/alice_1') return { body: store({ verified: false }) };
+      return undefined;
+    });
+    expect(await within(main()).findByText('Only verified sellers can publish listings right now.')).toBeTruthy();
+    expect(within(main()).getByRole('heading', { name: 'Product Info', level: 2 })).toBeTruthy();
+  });
+
+  it('keeps a refusal of the seller in view: require_kyc and a seller not verified (decision 069)', async () => {
+    const message = 'Only verified sellers can publish listings right now.';
+    renderSell('/sell', (req) =>
+      req.url.pathname === '/api/listings' && req.method === 'POST'
+        ? { status: 403, body: { error: { code: 'seller_not_verified', message } } }
+        : undefined,
+    );
+    await within(main()).findByRole('heading', { name: 'Product Info', level: 2 });
+    type('Title', 'Desk');
+    fireEvent.change(within(main()).getByLabelText(/^Description/), { target: { value: 'Oak' } });
+    fireEvent.change(field('Category'), { target: { value: 'Home & Garden' } });
+    fireEvent.change(field('Condition'), { target: { value: 'good' } });
+    await stepTo('Pricing');
+    type('Price ($)', '10');
+    await stepTo('Review');
+    click('Create Listing');
+    expect((await within(main()).findByRole('alert')).textContent).toBe(message);
+    expect(screen.queryByText('Failed to create listing. Please try again.')).toBeNull();
   });
 
   it("says 'Product Info Updated' over typed data and imports at most 5 lookup photos in all", async () => {

@@ -75,6 +75,12 @@ describe('/user/{username} (spec part 3 store page)', () => {
     expect(main().queryByRole('link', { name: 'List New Item' })).toBeNull();
   });
 
+  it("shows 'Verified Seller' from an administrator's mark, not from selling being turned on (decision 069)", async () => {
+    show({ store: store({ isSeller: true, verified: false }) });
+    expect(await main().findByRole('heading', { level: 1, name: 'Alice Antiques' })).toBeTruthy();
+    expect(main().queryByText('Verified Seller')).toBeNull();
+  });
+
   it('switches to list view and to the Reviews tab by the URL, with arrow keys between the tabs', async () => {
     const { router } = show({
       store: store({ listings: [listing({ id: 'A1' })] }),

@@ -28,7 +28,11 @@ export function accountStore(db: Db): AccountStore {
     },
     async profileFlags(userId) {
       const { data } = await profile.get({ userId }).go();
-      return { isSeller: data?.isSeller ?? false, avatarKey: data?.avatarKey ?? null };
+      return {
+        isSeller: data?.isSeller ?? false,
+        isVerified: data?.isVerified ?? false,
+        avatarKey: data?.avatarKey ?? null,
+      };
     },
     async isUsernameTaken(name) {
       const { data } = await username.get({ usernameLower: usernameKey(name) }).go({ consistent: true });

@@ -1,11 +1,11 @@
 import { usernameKey } from '../../../shared/domain/username';
-import type { ModerationListing, ModerationStore } from '../../core/admin-moderation/ports';
+import type { ModerationListing, ModerationStore, VerificationStore } from '../../core/admin-moderation/ports';
 import { sessionsEraser } from './erasers/sessions-eraser';
 import type { Db } from './service';
 
-/** Listings and users as the admin Moderation tab changes them (decision 066). */
-export function moderationStore(db: Db): ModerationStore {
-  const { listing, user, username } = db.entities;
+/** Listings and users as the admin Moderation tab changes them (decisions 066, 069). */
+export function moderationStore(db: Db): ModerationStore & VerificationStore {
+  const { listing, user, username, profile } = db.entities;
   return {
     async listing(listingId) {
       const { data } = await listing.get({ listingId }).go({ consistent: true });
@@ -49,6 +49,14 @@ export function moderationStore(db: Db): ModerationStore {
       } else {
         await user.patch({ userId }).set({ updatedAt: at }).remove(['suspendedAt', 'suspendedReason']).go();
       }
+    },
+    async verified(userId) {
+      const { data } = await profile.get({ userId }).go({ consistent: true });
+      return data?.isVerified === true;
+    },
+    async setVerified(userId, verified, at) {
+      // Every account has its profile from creation (createAccount's transaction): patch, never a half-made one.
+      await profile.patch({ userId }).set({ isVerified: verified, updatedAt: at }).go();
     },
     async revokeSessions(userId, at) {
       const eraser = sessionsEraser(db);

@@ -29,6 +29,7 @@ import { orderReviewEntity } from './entities/order-review';
 import { orderReturnEntity } from './entities/order-return';
 import { pickupCodeEntity } from './entities/pickup-code';
 import { platformSettingsEntity } from './entities/platform-settings';
+import { productLookupCacheEntity } from './entities/product-lookup-cache';
 import { shippingQuoteEntity } from './entities/shipping-quote';
 import { trackingClaimEntity } from './entities/tracking-claim';
 import { notificationCounterEntity, notificationEntity, notificationKeyEntity } from './entities/notification';
@@ -103,6 +104,7 @@ const factories = {
   escrowCount: escrowCountEntity,
   platformSettings: platformSettingsEntity,
   jobCursor: jobCursorEntity,
+  productLookupCache: productLookupCacheEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

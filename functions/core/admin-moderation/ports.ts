@@ -37,3 +37,17 @@ export interface ModerationDeps {
   audit: AuditLog;
   clock: Clock;
 }
+
+/** The seller's 'Verified Seller' mark (the profile's isVerified), as an administrator sets it (decision 069). */
+export interface VerificationStore {
+  userByUsername(username: string): Promise<Pick<ModerationUser, 'userId' | 'username'> | null>;
+  /** Read consistently: the audit's before is what the change replaced. */
+  verified(userId: string): Promise<boolean>;
+  setVerified(userId: string, verified: boolean, at: string): Promise<void>;
+}
+
+export interface SellerVerificationDeps {
+  store: VerificationStore;
+  audit: AuditLog;
+  clock: Clock;
+}

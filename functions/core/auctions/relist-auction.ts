@@ -6,6 +6,7 @@ import type { ListingAnnouncer } from '../follows/new-listing-notices';
 import type { NewListing } from '../listings/create-listing';
 import type { FullListing } from '../listings/get-listing';
 import { assertAuctionEndAhead, type ThumbnailRequests } from '../listings/listing-body';
+import { assertMayPublish, type PublishGate } from '../listings/publish-gate';
 import { copyPhotos, keysOfImages, type ListingImageRecord, type PhotoCopier } from '../listings/photos';
 import { searchTermsFor } from '../listings/search-terms';
 import { alreadyDecided } from '../orders/auction-payment';
@@ -32,7 +33,7 @@ export interface RelistStore {
   relist(old: RelistSource, fresh: NewListing, terms: string[], lapsed: OrderRecord | null, at: Date): Promise<boolean>;
 }
 
-export interface RelistDeps {
+export interface RelistDeps extends PublishGate {
   store: RelistStore;
   orders: Pick<OrderRepository, 'get'>;
   /** The relisted auction's own copies of the photos (listing-photos/ is written and deleted under). */
@@ -123,6 +124,8 @@ export async function relistAuction(sellerId: string, listingId: string, endsAt:
     throw new AppError('invalid_state', 'already_relisted', 'This auction has already been relisted.');
   if (old.status !== 'ended') throw notRelistable('This item is sold or waiting for its buyer to pay.');
   await assertStoreOpen(sellerId, deps.states);
+  // A relisted auction is published anew: with require_kyc on, only by a verified seller (decision 069).
+  await assertMayPublish(sellerId, deps);
   const at = deps.clock.now();
   assertAuctionEndAhead(endsAt, at);
   const lapsed = old.auctionOrderId ? await deps.orders.get(old.auctionOrderId) : null;

@@ -29,6 +29,8 @@ export interface UserRecord {
 
 export interface ProfileFlags {
   isSeller: boolean;
+  /** An administrator's 'Verified Seller' mark (decision 069). */
+  isVerified: boolean;
   avatarKey: string | null;
 }
 

@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   startConversation: { limit: 20, windowSeconds: 60 },
   // Per user, counted only when a wallet request is opened (a refused send is free): each is a payload at Xaman.
   sendFunds: { limit: 10, windowSeconds: 60 },
+  // Per user; the limit is the administrators' upcRateLimitPerMinute (decision 069), this the spec's default.
+  lookupProducts: { limit: 60, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -47,21 +49,28 @@ export function rateWindow(action: RateLimitedAction, subject: string, at: Date)
 }
 
 export class RateLimited extends TooManyRequestsError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many requests, try again in ${retryAfterSeconds} s`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many requests, try again in ${retryAfterSeconds} s`,
+  ) {
+    super(message);
     this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
 }
 
-/** Counts one request; throws RateLimited (429 with retry-after) once the window's limit is reached. */
+/**
+ * Counts one request; throws RateLimited (429 with retry-after) once the window's limit is reached. A limit an
+ * administrator sets (`override`) replaces the one above, with its own words.
+ */
 export async function enforceRateLimit(
   store: RateLimitStore,
   action: RateLimitedAction,
   subject: string,
   at: Date,
+  override?: { limit: number; message(retryAfterSeconds: number): string },
 ): Promise<void> {
   const w = rateWindow(action, subject, at);
-  if (!(await store.hit(w.key, w.windowStart, RATE_LIMITS[action].limit, w.expiresAt))) {
-    throw new RateLimited(w.retryAfterSeconds);
+  if (!(await store.hit(w.key, w.windowStart, override?.limit ?? RATE_LIMITS[action].limit, w.expiresAt))) {
+    throw new RateLimited(w.retryAfterSeconds, override?.message(w.retryAfterSeconds));
   }
 }

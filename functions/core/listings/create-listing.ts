@@ -13,6 +13,7 @@ import {
 } from './listing-body';
 import type { SettingsPort } from '../admin-settings/ports';
 import { assertPhotoLimit } from './photo-limit';
+import { assertMayPublish } from './publish-gate';
 import { attachPhotos, releasePhotos, type PhotoStore } from './photos';
 import { searchTermsFor } from './search-terms';
 import { requireSeller, type SellerAccounts } from './seller';
@@ -44,11 +45,13 @@ export interface CreateListingDeps {
 
 /**
  * Creates a listing for the signed-in seller (spec part 3): the seller comes from the session, never from the body;
- * only sellers list; an auction ends in the future; photos are the seller's own checked uploads.
+ * only sellers list (with require_kyc on, only verified ones: decision 069); an auction ends in the future; photos are
+ * the seller's own checked uploads.
  */
 export async function createListing(userId: string, body: CreateListingBody, deps: CreateListingDeps) {
   const user = await requireSeller(userId, deps.accounts);
   await assertStoreOpen(user.userId, deps.states);
+  await assertMayPublish(user.userId, deps);
   if (await deps.returns.owesRefund(user.userId)) {
     throw new InvalidStateError(
       'unresolved_return',

@@ -49,7 +49,8 @@ function sellerInfo(
   return {
     username: owner?.username ?? l.sellerUsername,
     avatarUrl: p.avatarKey ? mediaUrl(p.avatarKey) : null,
-    verified: p.isSeller ?? false,
+    // The administrator's mark, not the selling switch (decision 069).
+    verified: p.isVerified ?? false,
     rating: averageRating(p.ratingSum ?? 0, p.ratingCount ?? 0),
     reviewCount: p.ratingCount ?? 0,
     salesCount: p.salesCount ?? 0,

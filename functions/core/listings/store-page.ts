@@ -16,6 +16,8 @@ export interface StoreOwner {
     storeDescription?: string;
     bio?: string;
     isSeller?: boolean;
+    /** An administrator's 'Verified Seller' mark (decision 069). */
+    isVerified?: boolean;
     ratingSum?: number;
     ratingCount?: number;
     salesCount?: number;
@@ -57,6 +59,7 @@ export async function getStorePage(
     storeDescription: p.storeDescription ?? null,
     bio: p.bio ?? null,
     isSeller: p.isSeller ?? false,
+    verified: p.isVerified ?? false,
     rating: averageRating(p.ratingSum ?? 0, p.ratingCount ?? 0),
     reviewCount: p.ratingCount ?? 0,
     salesCount: p.salesCount ?? 0,

@@ -33,9 +33,18 @@ function lookup(code: string): CatalogItem[] {
   return CATALOG.filter((p) => p.upc === digits || p.ean === digits || p.ean === `0${digits}`);
 }
 
+/** Barcode Lookup gives each size apart with its unit ("14.1 in"). */
+function sizesOf(dimension: string): { length: string; width: string; height: string } {
+  const m = /^([\d.]+) X ([\d.]+) X ([\d.]+) inches$/.exec(dimension);
+  return m
+    ? { length: `${m[1]} in`, width: `${m[2]} in`, height: `${m[3]} in` }
+    : { length: '', width: '', height: '' };
+}
+
 /**
  * A local stand-in for the UPCitemdb product API (`/prod/trial/lookup`, `/prod/trial/search` and the `/prod/v1` paths of
- * the paid plan), answering in its JSON shape from a built-in catalogue, and serving each product's photos as PNGs.
+ * the paid plan) and for Barcode Lookup's (`/v3/products?barcode=` or `?search=`, with a `key`; decision 069), each
+ * answering in its JSON shape from one built-in catalogue, and serving each product's photos as PNGs.
  */
 export async function startProductService(opts: { port: number; host: string }): Promise<ProductService> {
   const images = new Map<string, Promise<Buffer>>();
@@ -55,8 +64,25 @@ export async function startProductService(opts: { port: number; host: string }):
     currency: '',
     lowest_recorded_price: 0,
     highest_recorded_price: 0,
-    images: Array.from({ length: p.imageCount }, (_, n) => `${origin}/images/${p.upc}-${n + 1}.png`),
+    images: imagesOf(p),
     offers: [],
+  });
+  const imagesOf = (p: CatalogItem) =>
+    Array.from({ length: p.imageCount }, (_, n) => `${origin}/images/${p.upc}-${n + 1}.png`);
+  const toBarcodeLookup = (p: CatalogItem) => ({
+    barcode_number: p.upc,
+    barcode_formats: `UPC-A ${p.upc}, EAN-13 ${p.ean}`,
+    mpn: p.model,
+    model: p.model,
+    title: p.title,
+    category: p.category,
+    manufacturer: p.brand,
+    brand: p.brand,
+    description: p.description,
+    ...sizesOf(p.dimension),
+    weight: p.weight,
+    images: imagesOf(p),
+    stores: [],
   });
   const render = (p: CatalogItem, n: number) =>
     sharp(
@@ -89,6 +115,14 @@ export async function startProductService(opts: { port: number; host: string }):
         () => res.writeHead(500).end(),
       );
       return;
+    }
+    if (url.pathname === '/v3/products' && req.method === 'GET') {
+      if (!url.searchParams.get('key')) return json(403, { message: 'Invalid API key' });
+      const barcode = url.searchParams.get('barcode');
+      const found = barcode !== null ? lookup(barcode) : search(url.searchParams.get('search') ?? '');
+      // Barcode Lookup answers a search or code with no product 404.
+      if (!found.length) return json(404, { message: 'No products found' });
+      return json(200, { products: found.map(toBarcodeLookup) });
     }
     const route = /^\/prod\/(?:trial|v1)\/(lookup|search)$/.exec(url.pathname);
     if (!route || req.method !== 'GET') return json(404, { code: 'NOT_FOUND', message: 'Not found' });

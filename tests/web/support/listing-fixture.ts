@@ -83,6 +83,7 @@ export function store(overrides: Partial<Store> = {}): Store {
     storeDescription: 'Old things, loved again.',
     bio: null,
     isSeller: true,
+    verified: true,
     rating: 4.46,
     reviewCount: 2,
     salesCount: 5,

@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AuditRecord } from '../../../../functions/core/admin/audit';
 import { LISTING_HIDDEN_TITLE, moderateListing } from '../../../../functions/core/admin-moderation/moderate-listing';
 import { moderateUser } from '../../../../functions/core/admin-moderation/moderate-user';
+import { setSellerVerification } from '../../../../functions/core/admin-moderation/set-seller-verification';
 import type {
   ModerationDeps,
   ModerationListing,
   ModerationUser,
+  SellerVerificationDeps,
 } from '../../../../functions/core/admin-moderation/ports';
 import type { DomainEvent } from '../../../../shared/events';
 import { ForbiddenError, InvalidStateError } from '../../../../functions/lib/errors';
@@ -113,5 +115,55 @@ describe('user suspension (decision 066)', () => {
     await expect(moderateUser('U1', { username: 'sam', action: 'suspend', reason }, d)).rejects.toBeInstanceOf(
       ForbiddenError,
     );
+  });
+});
+
+describe('seller verification (decision 069)', () => {
+  function verification(verified: boolean) {
+    const audit: AuditRecord[] = [];
+    const marks: boolean[] = [];
+    const d: SellerVerificationDeps = {
+      store: {
+        userByUsername: async (name) => (name === 'sam' ? { userId: 'U1', username: 'sam' } : null),
+        verified: async () => verified,
+        setVerified: async (_userId, mark) => void marks.push(mark),
+      },
+      audit: { record: async (entry) => void audit.push(entry) },
+      clock: { now: () => NOW },
+    };
+    return { d, audit, marks };
+  }
+
+  it('marks the seller, auditing the before, after and reason; the same mark again changes and records nothing', async () => {
+    const { d, audit, marks } = verification(false);
+    expect(await setSellerVerification('ADMIN', 'sam', { verified: true, reason }, d)).toEqual({
+      userId: 'U1',
+      username: 'sam',
+      verified: true,
+    });
+    expect(marks).toEqual([true]);
+    expect(audit).toEqual([
+      {
+        actorId: 'ADMIN',
+        action: 'user.verify',
+        subject: 'U1',
+        before: { verified: false },
+        after: { verified: true, reason },
+      },
+    ]);
+
+    const again = verification(true);
+    expect((await setSellerVerification('ADMIN', 'sam', { verified: true, reason }, again.d)).verified).toBe(true);
+    expect(again.marks).toEqual([]);
+    expect(again.audit).toEqual([]);
+  });
+
+  it('removes the mark as user.unverify, and an unknown username is not found', async () => {
+    const { d, audit } = verification(true);
+    await setSellerVerification('ADMIN', 'sam', { verified: false, reason }, d);
+    expect(audit[0]).toMatchObject({ action: 'user.unverify', before: { verified: true }, after: { verified: false } });
+    await expect(setSellerVerification('ADMIN', 'nobody', { verified: true, reason }, d)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });

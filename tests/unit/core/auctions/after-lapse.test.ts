@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { testClock } from '../../../fixtures/test-clock';
+import { testSettings } from '../../../fixtures/test-settings';
 import { lapseUnpaidOrders } from '../../../../functions/core/auctions/lapse-unpaid-orders';
 import { relistAuction, relistedListing, type RelistSource } from '../../../../functions/core/auctions/relist-auction';
 import { offerSecondChance } from '../../../../functions/core/auctions/offer-second-chance';
@@ -198,6 +199,8 @@ describe('relisting', () => {
       thumbnails: { request: vi.fn(async (_listingId: string, _keys: string[]) => undefined) },
       followers: { announce: vi.fn(async (_listing: PublishedListing, _at: Date) => undefined) },
       states: { get: async () => null },
+      settings: testSettings(),
+      accounts: { profileFlags: async () => ({ isSeller: true, isVerified: false, avatarKey: null }) },
       newId: () => (id++ === 0 ? 'L2' : `P${id - 1}`),
       clock: testClock(NOW),
       copied,
@@ -260,5 +263,21 @@ describe('relisting', () => {
       await expect(relistAuction('S', 'L1', END, deps({ ...old, ...over })), code).rejects.toMatchObject({ code });
     }
     await expect(relistAuction('S', 'L1', END, deps(old, false))).rejects.toMatchObject({ code: 'already_decided' });
+  });
+
+  it('is published anew: with require_kyc on, only by a verified seller (decision 069)', async () => {
+    const unverified = { ...deps(old), settings: testSettings({ requireKyc: true }) };
+    await expect(relistAuction('S', 'L1', END, unverified)).rejects.toMatchObject({
+      status: 403,
+      code: 'seller_not_verified',
+      message: 'Only verified sellers can publish listings right now.',
+    });
+    expect(unverified.store.relist).not.toHaveBeenCalled();
+    expect(unverified.photos.copy).not.toHaveBeenCalled();
+    const verified = {
+      ...unverified,
+      accounts: { profileFlags: async () => ({ isSeller: true, isVerified: true, avatarKey: null }) },
+    };
+    expect(await relistAuction('S', 'L1', END, verified)).toEqual({ id: 'L2' });
   });
 });

@@ -94,7 +94,7 @@ export class MemoryAccounts implements AccountStore {
     return this.users.get(id) ?? null;
   }
   async profileFlags(id: string) {
-    return this.flags.get(id) ?? { isSeller: false, avatarKey: null };
+    return this.flags.get(id) ?? { isSeller: false, isVerified: false, avatarKey: null };
   }
   async isUsernameTaken(name: string) {
     return [...this.users.values()].some((u) => usernameKey(u.username) === usernameKey(name));

@@ -121,7 +121,7 @@ describe('sign-in', () => {
 
   it('gives a known wallet a session', async () => {
     accounts.users.set('U1', { userId: 'U1', username: 'alice', walletAddress: WALLET, role: 'user', createdAt: '' });
-    accounts.flags.set('U1', { isSeller: true, avatarKey: 'avatars/U1.png' });
+    accounts.flags.set('U1', { isSeller: true, isVerified: false, avatarKey: 'avatars/U1.png' });
     const s = await started();
     sign(s.uuid);
     const out = await completeSignIn({ uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP }, deps());

@@ -47,7 +47,7 @@ function deps(isSeller = true, uploads: Record<string, { size: number; head: Uin
         role: 'user' as const,
         createdAt: '2026-01-01T00:00:00Z',
       }),
-      profileFlags: async () => ({ isSeller, avatarKey: null }),
+      profileFlags: async () => ({ isSeller, isVerified: false, avatarKey: null }),
     },
     returns: { owesRefund: async () => false },
     states: { get: async () => null },
@@ -116,6 +116,19 @@ describe('createListing', () => {
     await expect(createListing('u1', soon, deps())).rejects.toMatchObject({ status: 400 });
     const later = { ...soon, endsAt: '2026-06-01T12:06:00Z' };
     await expect(createListing('u1', later, deps())).resolves.toEqual({ id: '01LISTING' });
+  });
+
+  it('with require_kyc on, refuses a seller an administrator has not marked verified (decision 069)', async () => {
+    const d = deps();
+    d.settings.set({ requireKyc: true });
+    await expect(createListing('u1', body({}), d)).rejects.toMatchObject({
+      status: 403,
+      code: 'seller_not_verified',
+      message: 'Only verified sellers can publish listings right now.',
+    });
+    expect(d.written).toEqual([]);
+    d.accounts.profileFlags = async () => ({ isSeller: true, isVerified: true, avatarKey: null });
+    await expect(createListing('u1', body({}), d)).resolves.toEqual({ id: '01LISTING' });
   });
 });
 

@@ -24,6 +24,7 @@ const owner = {
   profile: {
     avatarKey: 'avatars/s/a.webp',
     isSeller: true,
+    isVerified: true,
     ratingSum: 14,
     ratingCount: 3,
     salesCount: 9,
@@ -122,6 +123,9 @@ describe('the listing page', () => {
       reviewCount: 0,
       acceptsMessages: false,
     });
+    // 'Verified Seller' is an administrator's mark, not selling turned on (decision 069).
+    const unmarked = { ...owner, profile: { ...owner.profile, isVerified: false } };
+    expect((await getListing('L1', null, reader(base, unmarked), (k) => k)).sellerInfo.verified).toBe(false);
   });
 });
 

@@ -60,7 +60,7 @@ function deps(listing: StoredListing | null, opts: { races?: number; isSeller?: 
         role: 'user' as const,
         createdAt: '2026-01-01T00:00:00Z',
       }),
-      profileFlags: async () => ({ isSeller: opts.isSeller ?? true, avatarKey: null }),
+      profileFlags: async () => ({ isSeller: opts.isSeller ?? true, isVerified: false, avatarKey: null }),
     },
     store: {
       get: async () => listing,

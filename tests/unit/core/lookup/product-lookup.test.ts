@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upcItemDbLookup } from '../../../../functions/adapters/lookup/upcitemdb-product-lookup';
+import { barcodeLookupLookup, dimensionOf } from '../../../../functions/adapters/lookup/barcode-lookup-product-lookup';
 import { lookupProducts } from '../../../../functions/core/lookup/lookup-products';
 import {
   listingCategoryOf,
@@ -12,6 +13,11 @@ import {
 import { CATALOG, isValidUpcA, upcCheckDigit } from '../../../../infra/local/products/catalog';
 import { startProductService, type ProductService } from '../../../../infra/local/products/server';
 import { LISTING_CATEGORY_NAMES } from '../../../../shared/domain/categories';
+import type { ProductLookup } from '../../../../functions/core/lookup/product-lookup';
+import { lookupDeps } from './lookup-deps';
+
+/** A lookup by a user through `port` alone (the settings' own rules: lookup-settings.test.ts). */
+const lookupVia = (q: string, port: ProductLookup) => lookupProducts('U1', q, lookupDeps(port));
 
 describe('product lookup rules', () => {
   it.each([
@@ -60,8 +66,8 @@ describe('product lookup rules', () => {
       byCode: async (c: string) => (calls.push(`code:${c}`), [{ title: 'By code' }]),
       search: async (t: string) => (calls.push(`search:${t}`), [{ title: 'By name' }, { title: ' ' }]),
     };
-    expect((await lookupProducts(' 012345678905 ', port)).map((r) => r.productName)).toEqual(['By code']);
-    expect((await lookupProducts('desk lamp', port)).map((r) => r.productName)).toEqual(['By name']);
+    expect((await lookupVia(' 012345678905 ', port)).map((r) => r.productName)).toEqual(['By code']);
+    expect((await lookupVia('desk lamp', port)).map((r) => r.productName)).toEqual(['By name']);
     expect(calls).toEqual(['code:012345678905', 'search:desk lamp']);
   });
 });
@@ -102,7 +108,7 @@ describe('the UPCitemdb adapter', () => {
   it('finds the stand-in products by UPC and by name, with photos that are PNGs', async () => {
     const lookup = upcItemDbLookup(service.url);
     const laptop = CATALOG.find((p) => p.title.startsWith('Apple MacBook Air'))!;
-    const [byCode] = await lookupProducts(laptop.upc, lookup);
+    const [byCode] = await lookupVia(laptop.upc, lookup);
     expect(byCode).toMatchObject({
       productName: laptop.title,
       brand: 'Apple',
@@ -113,10 +119,10 @@ describe('the UPCitemdb adapter', () => {
     });
     const png = Buffer.from(await (await fetch(byCode!.images[0]!)).arrayBuffer());
     expect(png.subarray(1, 4).toString()).toBe('PNG');
-    const byName = await lookupProducts('macbook air', lookup);
+    const byName = await lookupVia('macbook air', lookup);
     expect(byName.map((r) => r.productName)).toContain(laptop.title);
-    expect(await lookupProducts('zzzz nothing', lookup)).toEqual([]);
-    expect(await lookupProducts('123456789012', lookup)).toEqual([]);
+    expect(await lookupVia('zzzz nothing', lookup)).toEqual([]);
+    expect(await lookupVia('123456789012', lookup)).toEqual([]);
   });
 
   it('turns a rate limit, garbage and a dead service into "could not connect"', async () => {
@@ -145,5 +151,37 @@ describe('the UPCitemdb adapter', () => {
     await upcItemDbLookup(fakeUrl, async () => 'k-123').byCode('012345678905');
     expect(path).toBe('/prod/v1/lookup?upc=012345678905');
     expect([seen.user_key, seen.key_type]).toEqual(['k-123', '3scale']);
+  });
+});
+
+describe('the Barcode Lookup adapter (decision 069)', () => {
+  let service: ProductService;
+  beforeAll(async () => {
+    service = await startProductService({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => service.stop());
+
+  it("finds the stand-in products by UPC and by name in Barcode Lookup's shape; none is no product", async () => {
+    const lookup = barcodeLookupLookup(service.url, 'local-key');
+    const laptop = CATALOG.find((p) => p.title.startsWith('Apple MacBook Air'))!;
+    const [byCode] = await lookupVia(laptop.upc, lookup);
+    expect(byCode).toMatchObject({
+      productName: laptop.title,
+      brand: 'Apple',
+      barcodeNumber: laptop.upc,
+      listingCategory: 'Electronics',
+      weightLbs: 4.2,
+      dimensions: { length: 14.1, width: 9.7, height: 0.7 },
+    });
+    expect((await lookupVia('macbook air', lookup)).map((r) => r.productName)).toContain(laptop.title);
+    expect(await lookupVia('zzzz nothing', lookup)).toEqual([]);
+  });
+
+  it('turns a refused key and a dead service into "could not connect"; reads sizes in one unit only', async () => {
+    await expect(barcodeLookupLookup(service.url, '').search('lamp')).rejects.toMatchObject({ status: 503 });
+    await expect(barcodeLookupLookup('http://127.0.0.1:1', 'k').search('lamp')).rejects.toMatchObject({ status: 503 });
+    expect(dimensionOf(['30 cm', '20 cm', '5 cm'])).toBe('30 x 20 x 5 cm');
+    expect(dimensionOf(['30 cm', '20 in', '5 cm'])).toBeUndefined();
+    expect(dimensionOf(['30', '', '5'])).toBeUndefined();
   });
 });

@@ -183,6 +183,12 @@ describe('requesting the platform fee', () => {
     expect(result).toMatchObject({ status: 'signing', cents: 113, percent: '2.5' });
     expect(w.wallet.signer.create.mock.calls[0]![0].customMeta?.instruction).toContain('2.5% platform fee ($1.13');
   });
+
+  it("quotes an order not quoted yet at the administrators' current rate, and keeps it from then on", async () => {
+    const w = world([unpaid()], { basisPoints: 300 });
+    expect(await requestPlatformFee('S', ORDER_ID, w.feeDeps)).toMatchObject({ cents: 135, percent: '3' });
+    expect(w.order().fee).toMatchObject({ cents: 135, basisPoints: 300 });
+  });
 });
 
 describe('settling a signed platform fee', () => {

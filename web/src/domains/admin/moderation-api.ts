@@ -16,3 +16,12 @@ export function moderateListing(token: string, listingId: string, body: BodyOf<t
 export function moderateUser(token: string, body: BodyOf<typeof moderation.moderateUser>) {
   return apiSend(moderation.moderateUser, { token, body, idempotencyKey: newIdempotencyKey() });
 }
+
+/** Marks a seller verified or not by username (decision 069): a PUT of the mark, so a retry is the same change. */
+export function setSellerVerification(
+  token: string,
+  username: string,
+  body: BodyOf<typeof moderation.setSellerVerification>,
+) {
+  return apiSend(moderation.setSellerVerification, { token, params: { username }, body });
+}

@@ -49,7 +49,7 @@ export function StoreHeader({
             <span className="store-followers" aria-live="polite">
               {followerCountText(store.followerCount)}
             </span>
-            {store.isSeller && <span className="badge badge-accent">Verified Seller</span>}
+            {store.verified && <span className="badge badge-accent">Verified Seller</span>}
             {store.unresolvedReturn && <span className="badge badge-danger">Unresolved return</span>}
           </p>
         </div>

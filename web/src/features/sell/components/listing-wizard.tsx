@@ -40,7 +40,7 @@ export function ListingWizard({
     const firstField = Object.keys(fields)[0];
     if (firstField) setStep(stepOf(firstField));
   };
-  const { submitting, send } = useListingSubmit({ token, editId, onFieldErrors: refuse });
+  const { submitting, send, refusal } = useListingSubmit({ token, editId, onFieldErrors: refuse });
 
   const onProduct = (product: ProductLookupResult) => {
     const { form: filled, wasEmpty } = applyProduct(form, product);
@@ -89,6 +89,11 @@ export function ListingWizard({
         {step === 3 && <ShippingStep form={form} set={set} errors={errors} token={token} />}
         {step === 4 && <ReviewStep form={form} photos={photos} />}
       </section>
+      {refusal && (
+        <p className="status status-error" role="alert">
+          {refusal}
+        </p>
+      )}
       <WizardNav
         first={step === 0}
         last={last}

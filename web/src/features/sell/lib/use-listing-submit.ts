@@ -9,7 +9,8 @@ import { formFieldOf, type FieldErrors } from './listing-form';
 
 /**
  * Sends the wizard's body: creates a listing, or saves the one being edited (`editId`), then goes on to the
- * marketplace or the seller portal. A refusal's field messages go to `onFieldErrors`.
+ * marketplace or the seller portal. A refusal's field messages go to `onFieldErrors`; a refusal of the seller rather than
+ * the listing (e.g. require_kyc and an unverified seller, decision 069) stays shown as `refusal` until the next try.
  */
 export function useListingSubmit({
   token,
@@ -23,12 +24,14 @@ export function useListingSubmit({
   const navigate = useNavigate();
   const { mutate, cache } = useSWRConfig();
   const [submitting, setSubmitting] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   // One key per listing the seller means to create: pressing again after a failure with the same listing repeats
   // that action (the server answers with the listing if the first try went through); a changed listing is a new one.
   const createKey = useRef<{ body: string; key: string } | null>(null);
 
   const send = (body: CreateListingBody) => {
     setSubmitting(true);
+    setRefusal(null);
     const sent = JSON.stringify(body);
     if (createKey.current?.body !== sent) createKey.current = { body: sent, key: newIdempotencyKey() };
     const request = editId ? updateListing(token, editId, body) : createListing(token, body, createKey.current.key);
@@ -55,11 +58,15 @@ export function useListingSubmit({
           }
           onFieldErrors(fields);
           toast.error('Error', { description: error.message });
+        } else if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
+          // The server's words say what the seller must do first (get verified, refund a return, reopen the store).
+          setRefusal(error.message);
+          toast.error('Error', { description: error.message });
         } else {
           toast.error('Error', { description: 'Failed to create listing. Please try again.' });
         }
       })
       .finally(() => setSubmitting(false));
   };
-  return { submitting, send };
+  return { submitting, send, refusal };
 }

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useListingDetail } from '../../../domains/listings/api';
 import { RequireSignIn } from '../../../lib/session/require-sign-in';
 import { useSession, useSignedInSession } from '../../../lib/session/session-context';
+import { KycNotice } from '../components/kyc-notice';
 import { ListingWizard } from '../components/listing-wizard';
 import { emptyForm, formFromListing } from '../lib/listing-form';
 import type { WizardPhoto } from '../../../domains/listing-photos/api';
@@ -15,11 +16,17 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { useProfile } from '../../../domains/profile/api';
 
 function CreateListing() {
+  const { user } = useSignedInSession();
   // The location is prefilled from the profile address; without a profile the wizard still opens, empty.
   const { data, error, isLoading } = useProfile();
   if (isLoading) return <PageLoading />;
   const profile = error ? null : (data ?? null);
-  return <ListingWizard initial={{ ...emptyForm(), ...locationFromProfile(profile) }} initialPhotos={[]} />;
+  return (
+    <>
+      <KycNotice username={user.username} />
+      <ListingWizard initial={{ ...emptyForm(), ...locationFromProfile(profile) }} initialPhotos={[]} />
+    </>
+  );
 }
 
 function EditListing({ id }: { id: string }) {

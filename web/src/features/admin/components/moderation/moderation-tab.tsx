@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import {
-  MODERATION_REASON_MAX,
-  type ListingModeration,
-  type UserModeration,
-} from '../../../../../../shared/api/admin-moderation';
+import type { ListingModeration, UserModeration } from '../../../../../../shared/api/admin-moderation';
 import { FormField, errorProps } from '../../../../components/ui/form-field';
 import { SelectField } from '../../../../components/ui/select-field';
 import { ApiError } from '../../../../lib/api';
 import { moderateListing, moderateUser } from '../../../../domains/admin/moderation-api';
+import { ReasonField } from './reason-field';
+import { SellerVerificationForm } from './seller-verification-form';
 
 const LISTING_ACTIONS = [
   ['feature', 'Mark featured'],
@@ -28,30 +26,6 @@ export function listingIdOf(input: string): string {
 }
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Unexpected error');
-
-function ReasonField({
-  id,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  value: string;
-  onChange(v: string): void;
-  error?: string;
-}) {
-  return (
-    <FormField id={id} label="Reason" required error={error}>
-      <textarea
-        {...errorProps(id, error, true)}
-        value={value}
-        maxLength={MODERATION_REASON_MAX}
-        rows={3}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </FormField>
-  );
-}
 
 function ListingForm({ token }: { token: string }) {
   const id = useId();
@@ -171,13 +145,15 @@ function UserForm({ token }: { token: string }) {
 
 /**
  * The admin Moderation tab (decision 066): a listing featured (the home page's Hot Auctions), hidden or unhidden; a
- * user suspended or unsuspended. Each needs a reason, which the audit log keeps and a hidden listing's seller is told.
+ * user suspended or unsuspended; a seller marked verified or not (decision 069). Each needs a reason, which the audit
+ * log keeps and a hidden listing's seller is told.
  */
 export function ModerationTab({ token }: { token: string }) {
   return (
     <div className="admin-moderation">
       <ListingForm token={token} />
       <UserForm token={token} />
+      <SellerVerificationForm token={token} />
     </div>
   );
 }
