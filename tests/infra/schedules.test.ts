@@ -95,10 +95,11 @@ describe('EventBridge Scheduler schedules from the route table', () => {
     const secrets = statements
       .filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'))
       .map((st) => JSON.stringify(st.Resource))
-      .map((resource) =>
-        ['XamanApiSecret', 'CarrierApiSecret', 'CarrierWebhookSecret', 'PlatformWalletSeed'].find((id) =>
-          resource.includes(id),
-        ),
+      .map(
+        (resource) =>
+          ['XamanApiSecret', 'CarrierApiSecret', 'CarrierWebhookSecret', 'PlatformWalletSeed'].find((id) =>
+            resource.includes(id),
+          ) ?? (resource.includes('/api-keys/*') ? 'SavedApiKeys' : resource),
       );
     const kms = statements.flatMap((st) => [st.Action].flat()).filter((a) => a.startsWith('kms:'));
     return { secrets: secrets.sort(), kms };
@@ -106,7 +107,7 @@ describe('EventBridge Scheduler schedules from the route table', () => {
 
   it('honours every flag of a schedule def: signer, carrier, fulfillments and the platform seed', () => {
     expect(grantsOf(everyFlag)).toEqual({
-      secrets: ['CarrierApiSecret', 'PlatformWalletSeed', 'XamanApiSecret'],
+      secrets: ['CarrierApiSecret', 'PlatformWalletSeed', 'SavedApiKeys', 'XamanApiSecret'],
       kms: ['kms:Decrypt'],
     });
     expect(Object.keys(functionOf(everyFlag).Properties.Environment.Variables)).toEqual(
@@ -127,6 +128,8 @@ describe('EventBridge Scheduler schedules from the route table', () => {
       expect(env.PLATFORM_WALLET_SEED_ARN !== undefined, def.name).toBe(def.opensFulfillments === true);
       expect(kms, def.name).toEqual(def.opensFulfillments ? ['kms:Decrypt'] : []);
       expect(env.FULFILLMENT_KEY_ARN !== undefined, def.name).toBe(def.opensFulfillments === true);
+      // Keys an administrator saved replace the deployment's Xaman and FedEx keys (decision 071).
+      expect(secrets.includes('SavedApiKeys'), def.name).toBe(def.usesSigner === true || def.usesCarrier === true);
       // No job checks FedEx's webhook signatures.
       expect(secrets.includes('CarrierWebhookSecret'), def.name).toBe(false);
     }
