@@ -96,7 +96,7 @@ export async function escrowMonitor(): Promise<EscrowMonitorBench> {
     }
     const count = (b: string) =>
       items.filter((o) => (b === 'pending' ? ['pending', 'held'] : [b]).includes(o.escrowBucket)).length;
-    for (const bucket of ['pending', 'completed', 'cancelled'] as const) {
+    for (const bucket of ['pending', 'held', 'completed', 'cancelled'] as const) {
       await entities.escrowCount.put({ bucket, count: count(bucket) }).go();
     }
     await entities.username.put({ usernameLower: 'bench_buyer', userId: 'BENCHBUYER' }).go();

@@ -32,12 +32,16 @@ beforeAll(async () => {
 describe('the admin case queue', () => {
   it('lists an open dispute by its deadline with both sides and the notes; a release with a reason ends it, audited', async () => {
     const order = await deliveredSale(seller, buyer, FROM);
+    // The monitor's held count is a counter moved with each hold (decision 065), not a read of the held orders.
+    const held = async () => (await get<{ counts: { held: number } }>(admin, '/api/admin/escrows')).body.counts.held;
+    const heldBefore = await held();
     const description = 'The radio does not turn on.';
     const opened = await post<{ dispute: { endsAt: string } }>(buyer, `/api/orders/${order.id}/dispute`, {
       reason: 'not_as_described',
       description,
     });
     expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    expect(await held()).toBe(heldBefore + 1);
     const answer = 'It worked when I packed it.';
     expect((await post(seller, `/api/orders/${order.id}/dispute/responses`, { message: answer })).status).toBe(201);
 
@@ -87,6 +91,7 @@ describe('the admin case queue', () => {
       dispute: { status: 'released', resolution: { by: 'admin', note: reason } },
     });
     expect((await cases(admin)).body.items.map((i) => i.orderId)).not.toContain(order.id);
+    expect(await held()).toBe(heldBefore);
     expect((await read()).body).toMatchObject({
       open: false,
       outcomes: [],

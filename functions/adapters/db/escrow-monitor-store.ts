@@ -4,33 +4,24 @@ import { usernameKey } from '../../../shared/domain/username';
 import type { Db } from './service';
 import { toRecord, type StoredOrder } from './order-store';
 
-const COUNTED = ['pending', 'completed', 'cancelled'] as const;
+const COUNTED = ['pending', 'held', 'completed', 'cancelled'] as const;
 
 const monitored = (items: unknown[]): MonitoredOrder[] =>
   (items as StoredOrder[]).map((o) => ({ order: toRecord(o), deadline: o.deadline }));
 
 /**
- * The escrow monitor's reads (decision 065): the counters, the sparse monitor index by bucket (held is small by
- * nature, so its size is read), the deadline index, the sparse drift index, and a user's own orders. Each answer says
+ * The escrow monitor's reads (decision 065): the counters, the sparse monitor index by bucket, the deadline index, the sparse drift index, and a user's own orders. Each answer says
  * how many items it read.
  */
 export function escrowMonitorStore(db: Db): EscrowMonitorReader {
   const { order, escrowCount, username } = db.entities;
   return {
     async counts() {
-      const [counters, held] = await Promise.all([
-        escrowCount.get(COUNTED.map((bucket) => ({ bucket }))).go(),
-        order.query.byEscrowTime({ escrowBucket: 'held' }).go({ pages: 'all', attributes: ['orderId'] }),
-      ]);
+      const counters = await escrowCount.get(COUNTED.map((bucket) => ({ bucket }))).go();
       const of = (b: (typeof COUNTED)[number]) => counters.data.find((c) => c.bucket === b)?.count ?? 0;
       return {
-        value: {
-          pending: of('pending'),
-          held: held.data.length,
-          completed: of('completed'),
-          cancelled: of('cancelled'),
-        },
-        itemsRead: counters.data.length + held.data.length,
+        value: { pending: of('pending'), held: of('held'), completed: of('completed'), cancelled: of('cancelled') },
+        itemsRead: counters.data.length,
       };
     },
 

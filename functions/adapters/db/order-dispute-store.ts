@@ -1,8 +1,10 @@
 import type { DisputeRepository } from '../../core/disputes/ports';
+import type { OrderRecord } from '../../core/orders/order';
 import { conditionally } from './conditional';
-import { holdMove } from './escrow-buckets';
+import { bucketAsRead, holdCounts, holdMove } from './escrow-buckets';
 import { refunding, toRecord, type StoredOrder } from './order-store';
 import type { Db } from './service';
+import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
 
 /** The admin case index's keys while a dispute is open (decision 068): set by opening, removed by every end. */
 const queued = (dispute: { endsAt: string }) => ({ disputeQueue: 'open' as const, disputeEndsAt: dispute.endsAt });
@@ -14,6 +16,13 @@ const DEQUEUED = ['disputeQueue', 'disputeEndsAt'] as const;
  */
 export function orderDisputeStore(db: Db): DisputeRepository {
   const { order } = db.entities;
+  /** A hold's move with its counters (decision 065): true when written, false when a condition did not hold. */
+  async function holdWrite(o: OrderRecord, writes: Parameters<Db['transaction']['write']>[0]): Promise<boolean> {
+    const result = await transactWithRetry(() => db.transaction.write(writes).go() as Promise<TransactResult>);
+    if (!result.canceled) return true;
+    if (result.data.some((d) => d?.code === 'ConditionalCheckFailed')) return false;
+    throw new Error(`dispute write of order ${o.orderId} not made: ${cancelReasons(result)}`);
+  }
   return {
     async get(orderId) {
       const { data } = await order.get({ orderId }).go({ consistent: true });
@@ -21,8 +30,8 @@ export function orderDisputeStore(db: Db): DisputeRepository {
     },
 
     open(o, dispute, at) {
-      return conditionally(() =>
-        order
+      return holdWrite(o, ({ order: orders, escrowCount }) => [
+        orders
           .patch({ orderId: o.orderId })
           .set({
             dispute,
@@ -34,31 +43,42 @@ export function orderDisputeStore(db: Db): DisputeRepository {
           })
           // A new dispute (after one withdrawn) starts with no answers.
           .remove(['disputeAnswers'])
-          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.notExists(a.releaseHold)}`)
-          .go(),
-      );
+          .where(
+            (a, op) => `${op.eq(a.status, o.status)} AND ${op.notExists(a.releaseHold)} AND ${bucketAsRead(o, a, op)}`,
+          )
+          .commit(),
+        ...holdCounts(escrowCount, o, 'held'),
+      ]);
     },
 
     withdraw(o, dispute, deadline, at) {
-      return conditionally(() =>
-        order
+      return holdWrite(o, ({ order: orders, escrowCount }) => [
+        orders
           .patch({ orderId: o.orderId })
           .set({ dispute, deadline, updatedAt: at, ...holdMove(o, 'pending') })
           .remove(['releaseHold', ...DEQUEUED])
-          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
-          .go(),
-      );
+          .where(
+            (a, op) =>
+              `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')} AND ${bucketAsRead(o, a, op)}`,
+          )
+          .commit(),
+        ...holdCounts(escrowCount, o, 'pending'),
+      ]);
     },
 
     refund(o, dispute, reason, at) {
-      return conditionally(() =>
-        order
+      return holdWrite(o, ({ order: orders, escrowCount }) => [
+        orders
           .patch({ orderId: o.orderId })
           .set({ ...refunding(o, reason, at), dispute, ...holdMove(o, 'pending') })
           .remove(['releaseHold', ...DEQUEUED])
-          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
-          .go(),
-      );
+          .where(
+            (a, op) =>
+              `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')} AND ${bucketAsRead(o, a, op)}`,
+          )
+          .commit(),
+        ...holdCounts(escrowCount, o, 'pending'),
+      ]);
     },
 
     respond(o, dispute, answered, at) {
@@ -77,8 +97,8 @@ export function orderDisputeStore(db: Db): DisputeRepository {
     },
 
     release(o, dispute, at) {
-      return conditionally(() =>
-        order
+      return holdWrite(o, ({ order: orders, escrowCount }) => [
+        orders
           .patch({ orderId: o.orderId })
           .set({
             status: 'releasing',
@@ -89,9 +109,13 @@ export function orderDisputeStore(db: Db): DisputeRepository {
             ...holdMove(o, 'pending'),
           })
           .remove(['releaseHold', ...DEQUEUED])
-          .where((a, op) => `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')}`)
-          .go(),
-      );
+          .where(
+            (a, op) =>
+              `${op.eq(a.status, o.status)} AND ${op.eq(a.releaseHold, 'dispute')} AND ${bucketAsRead(o, a, op)}`,
+          )
+          .commit(),
+        ...holdCounts(escrowCount, o, 'pending'),
+      ]);
     },
   };
 }

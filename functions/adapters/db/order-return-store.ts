@@ -2,7 +2,7 @@ import { ElectroError } from 'electrodb';
 import { NEVER, type ReturnChange, type ReturnRecord, type ReturnRepository } from '../../core/returns/ports';
 import { BadRequestError } from '../../lib/errors';
 import { conditionally } from './conditional';
-import { holdMove } from './escrow-buckets';
+import { bucketAsRead, holdCounts, holdMove } from './escrow-buckets';
 import { refunding } from './order-store';
 import type { Db } from './service';
 import { cancelReasons, transactWithRetry, type TransactResult } from './transact';
@@ -83,7 +83,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
       const result = await transactWithRetry(
         () =>
           db.transaction
-            .write(({ orderReturn: ret, order }) => [
+            .write(({ orderReturn: ret, order, escrowCount }) => [
               ret.create(item).commit(),
               order
                 .patch({ orderId: o.orderId })
@@ -93,8 +93,12 @@ export function orderReturnStore(db: Db): ReturnRepository {
                   updatedAt: record.requestedAt,
                   ...holdMove(o, 'held'),
                 })
-                .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.notExists(a.releaseHold)}`)
+                .where(
+                  (a, op) =>
+                    `${op.eq(a.status, 'delivered')} AND ${op.notExists(a.releaseHold)} AND ${bucketAsRead(o, a, op)}`,
+                )
                 .commit(),
+              ...holdCounts(escrowCount, o, 'held'),
             ])
             .go() as Promise<TransactResult>,
       );
@@ -145,7 +149,7 @@ export function orderReturnStore(db: Db): ReturnRepository {
       const result = await transactWithRetry(
         () =>
           db.transaction
-            .write(({ orderReturn: ret, order }) => [
+            .write(({ orderReturn: ret, order, escrowCount }) => [
               ret
                 .patch({ orderId: o.orderId })
                 .set(stored(change))
@@ -156,8 +160,12 @@ export function orderReturnStore(db: Db): ReturnRepository {
                 .patch({ orderId: o.orderId })
                 .set({ ...orderSet, ...holdMove(o, 'pending') })
                 .remove(['releaseHold'])
-                .where((a, op) => `${op.eq(a.status, 'delivered')} AND ${op.eq(a.releaseHold, 'return')}`)
+                .where(
+                  (a, op) =>
+                    `${op.eq(a.status, 'delivered')} AND ${op.eq(a.releaseHold, 'return')} AND ${bucketAsRead(o, a, op)}`,
+                )
                 .commit(),
+              ...holdCounts(escrowCount, o, 'pending'),
             ])
             .go() as Promise<TransactResult>,
       );

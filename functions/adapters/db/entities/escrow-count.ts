@@ -10,7 +10,8 @@ export const escrowCountEntity = (config: EntityConfiguration = {}) =>
     {
       model: { entity: 'escrowCount', version: '1', service: 'marketplace' },
       attributes: {
-        bucket: { type: ['pending', 'completed', 'cancelled'] as const, required: true },
+        // 'held' orders are also in 'pending': its own count spares the monitor reading them (decision 065).
+        bucket: { type: ['pending', 'held', 'completed', 'cancelled'] as const, required: true },
         count: { type: 'number' },
       },
       indexes: {
