@@ -13,7 +13,7 @@ import { json, stateOf, type HttpMiddleware, type HttpResponse, type PreparedRes
 import type { IdempotentRun } from './idempotency';
 import { createLogger, type Logger } from './logger';
 import { FunctionMetrics, flushMetrics, type BusinessMetrics } from './metrics';
-import { originVerify, type OriginSecret } from './origin-verify';
+import { originCheckEnabled, originVerify, type OriginSecret } from './origin-verify';
 import type { Auth, Authenticator, Principal } from './session-auth';
 
 export { MAX_BODY_BYTES } from './http/json-body';
@@ -40,7 +40,18 @@ export function principalOf(req: { auth: Principal | null }): Principal {
 }
 
 /** The caller's address as API Gateway saw it (rate limits). */
-export function sourceIpOf(event: APIGatewayProxyEventV2): string {
+/** The header CloudFront's viewer-request function sets on every API request to the viewer's address (decision 074). */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+const ADDRESS = /^[0-9a-f.:]{2,45}$/i;
+
+/**
+ * The caller's address, for per-address limits. Behind CloudFront, API Gateway's `sourceIp` is CloudFront's edge, shared
+ * by every viewer of that edge: the viewer's own address comes from the header CloudFront's function sets (replacing
+ * any a viewer sent), trusted only where the origin check proves the request came through CloudFront (decision 074).
+ */
+export function sourceIpOf(event: APIGatewayProxyEventV2, env: NodeJS.ProcessEnv = process.env): string {
+  const viewer = event.headers?.[VIEWER_ADDRESS_HEADER];
+  if (viewer && ADDRESS.test(viewer) && originCheckEnabled(env)) return viewer;
   return event.requestContext?.http?.sourceIp ?? 'unknown';
 }
 

@@ -6,6 +6,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER } from '../../functions/lib/http-handler';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/origin-verify';
 import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../security-headers';
 import type { ApiStack } from './api-stack';
@@ -78,6 +79,16 @@ const STRIP_MEDIA_PREFIX = `function handler(event) {
   return request;
 }`;
 
+/**
+ * Every API request carries the viewer's address in a header CloudFront sets here, replacing any the viewer sent: API
+ * Gateway sees CloudFront's edge as the source, which every viewer of that edge shares (decision 074).
+ */
+const VIEWER_ADDRESS = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
+
 /** One origin for the browser: the site at /, the HTTP API at /api/*, the socket at /ws, photos at /media/*. */
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
@@ -114,6 +125,11 @@ export class WebStack extends Stack {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: 'Serve index.html for client-side routes',
+    });
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      comment: "Pass the viewer's address to the API",
     });
     const stripMedia = new cloudfront.Function(this, 'StripMediaPrefix', {
       code: cloudfront.FunctionCode.fromInline(STRIP_MEDIA_PREFIX),
@@ -176,7 +192,12 @@ export class WebStack extends Stack {
         functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
-        '/api/*': { origin: apiOrigin, ...passThrough, allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL },
+        '/api/*': {
+          origin: apiOrigin,
+          ...passThrough,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          functionAssociations: [{ function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        },
         // The socket stage is named like the path, so `/ws` reaches the stage as is.
         [`/${SOCKET_STAGE_NAME}`]: { origin: socketOrigin, ...passThrough },
         '/media/*': {

@@ -722,6 +722,16 @@ describe('web stack', () => {
     });
   });
 
+  it("gives the API the viewer's address from a viewer-request function, replacing any the viewer sent", () => {
+    const api = (distribution().CacheBehaviors as { PathPattern: string; FunctionAssociations?: unknown[] }[]).find(
+      (b) => b.PathPattern === '/api/*',
+    )!;
+    expect(api.FunctionAssociations).toHaveLength(1);
+    templates.web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("request.headers\\['x-viewer-address'\\] = \\{ value: event.viewer.ip \\}"),
+    });
+  });
+
   it('reads both buckets through origin access control', () => {
     templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const origins = distribution().Origins as { S3OriginConfig?: unknown; OriginAccessControlId?: unknown }[];
