@@ -1,5 +1,7 @@
 import { usernameKey } from '../../../shared/domain/username';
 import type { ModerationListing, ModerationStore, VerificationStore } from '../../core/admin-moderation/ports';
+import { ConflictError } from '../../lib/errors';
+import { conditionally } from './conditional';
 import { sessionsEraser } from './erasers/sessions-eraser';
 import type { Db } from './service';
 
@@ -21,11 +23,15 @@ export function moderationStore(db: Db): ModerationStore & VerificationStore {
     async setFeatured(l, featured, at) {
       const row = l as unknown as { createdAt: string };
       // The featured index is sparse on `featured`: its key's composites are named so ElectroDB rewrites it.
-      await listing
-        .patch({ listingId: l.listingId })
-        .set({ featured, updatedAt: at })
-        .composite({ status: l.status as never, createdAt: row.createdAt })
-        .go();
+      const written = await conditionally(() =>
+        listing
+          .patch({ listingId: l.listingId })
+          .set({ featured, updatedAt: at })
+          .composite({ status: l.status as never, createdAt: row.createdAt })
+          .go(),
+      );
+      // Gone since it was read (a patch needs the item): the administrator reads the listing again.
+      if (!written) throw new ConflictError('The listing changed meanwhile. Please try again.');
     },
     async userByUsername(name) {
       const { data: guard } = await username.get({ usernameLower: usernameKey(name) }).go({ consistent: true });
