@@ -27,7 +27,7 @@ export interface HttpPoolStats {
 }
 
 export interface HttpPool {
-  /** Runs `handler` on a free worker (waiting for one); an aborted call frees its place or resets its worker. */
+  /** Runs `handler` on a free worker (waiting for one); an aborted call gives up its place or, running, its answer. */
   invoke(handler: string, event: unknown, requestId: string, signal: AbortSignal): Promise<unknown>;
   stats(): HttpPoolStats;
   /** Resolves once every worker has started (the first of each handler module still loads on its first call). */
@@ -38,12 +38,20 @@ export interface HttpPool {
 const WORKER = path.resolve(import.meta.dirname, 'http-worker.ts');
 const TSX_LOADER = pathToFileURL(path.resolve(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs')).href;
 const TIMEOUT_MS = 30_000;
+/**
+ * How long a worker whose invocation timed out may still finish it before it is reset. Lambda resets at once, but a
+ * local timeout is most often a starved machine, and a reset worker starts cold: resetting at once turned a slow
+ * minute into no worker ever warm.
+ */
+const RESET_AFTER_MS = 30_000;
 
 interface Running {
   id: number;
   handler: string;
   resolve(result: unknown): void;
   reject(error: Error): void;
+  /** Set once the gateway gave up on it: the worker is reset unless it answers by then. */
+  reset?: NodeJS.Timeout;
 }
 
 interface Worker {
@@ -61,8 +69,8 @@ interface Waiting {
 /**
  * N worker processes serving the HTTP handlers as Lambda containers do (decision 075): each takes one invocation at
  * a time; a request arriving while all are busy waits for the first one free, in arrival order. A worker that dies
- * fails its invocation (the gateway answers 500) and one is forked in its place; an invocation aborted by the
- * gateway's timeout resets its worker, as Lambda resets a timed-out container. Workers are forked with the
+ * fails its invocation (the gateway answers 500) and one is forked in its place; a worker still busy a while after
+ * the gateway's timeout is reset, as Lambda resets a timed-out container. Workers are forked with the
  * environment of the moment (the stack has set its own on process.env), so they see what in-process handlers see;
  * they don't see the process's test controls (the functions' clock), so the test stacks keep the in-process shape.
  */
@@ -106,6 +114,7 @@ export function startHttpPool(size: number): HttpPool {
       }
       const r = w.running;
       if (r?.id !== m.id) return;
+      clearTimeout(r.reset);
       const per = (totals.byHandler[r.handler] ??= { invocations: 0, busyMs: 0 });
       totals.invocations++;
       totals.busyMs += m.ms;
@@ -119,6 +128,7 @@ export function startHttpPool(size: number): HttpPool {
       workers.delete(w);
       const at = idle.indexOf(w);
       if (at >= 0) idle.splice(at, 1);
+      clearTimeout(w.running?.reset);
       w.running?.reject(new Error(`http worker exited (${code ?? signal}) during the invocation`));
       w.running = undefined;
       if ([...workers].every((x) => x.started)) whenAllStarted();
@@ -141,8 +151,8 @@ export function startHttpPool(size: number): HttpPool {
         () => {
           if (w.running?.id !== id) return;
           reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-          w.running = undefined;
-          w.child.kill('SIGKILL'); // its exit forks the replacement
+          // Its exit forks the replacement; an answer in time (dropped: the request was answered) keeps it.
+          w.running.reset = setTimeout(() => w.child.kill('SIGKILL'), RESET_AFTER_MS);
         },
         { once: true },
       );

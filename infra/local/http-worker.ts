@@ -4,8 +4,12 @@
  * Started with `node --import <tsx loader> http-worker.ts` by the pool; speaks to it over the IPC channel.
  */
 import { performance } from 'node:perf_hooks';
+import { interceptLocalhostDns } from 'fauxqs';
 import { lambdaContext, loadHandler } from './handlers';
 import type { WorkerAnswer, WorkerInvocation } from './http-pool';
+
+// The queue URLs fauxqs hands out are on `sqs.<region>.localhost` (see sqs.ts): resolved here as in the stack.
+interceptLocalhostDns('localhost');
 
 const send = (m: WorkerAnswer | { ready: true }) => process.send!(m);
 
