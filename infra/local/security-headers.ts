@@ -1,14 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { securityHeaders } from '../security-headers';
+import { originOf } from './cross-site';
 
-const originOf = (url: string | undefined): string[] => {
-  if (!url) return [];
-  try {
-    return [new URL(url).origin];
-  } catch {
-    return [];
-  }
-};
 
 let cached: { key: string; headers: Record<string, string> } | undefined;
 
