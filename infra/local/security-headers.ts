@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import { securityHeaders } from '../security-headers';
 import { originOf } from './cross-site';
 
-
 let cached: { key: string; headers: Record<string, string> } | undefined;
 
 /**

@@ -153,7 +153,8 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
         .catch(fail(res));
     } else if (sign) {
       // The sign page's forms: only from the page itself, never from another site's (decision 077).
-      if (req.method === 'POST' && refuseCrossSite(req, res, { origins: ownOrigins, body: 'form' }, refuse(res))) return;
+      if (req.method === 'POST' && refuseCrossSite(req, res, { origins: ownOrigins, body: 'form' }, refuse(res)))
+        return;
       page(req, res, sign[1]!, sign[2] ?? null).catch(fail(res));
     } else if (qr && store.get(qr[1]!)) {
       req.resume();
