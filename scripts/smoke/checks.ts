@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { cancelSignIn, signInStatusSchema, startSignIn } from '../../shared/api/auth';
 import { getHealth } from '../../shared/api/health';
 import { getListing, listingPageSchema, type ListingCard } from '../../shared/api/listings';
