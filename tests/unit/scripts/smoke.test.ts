@@ -1,7 +1,13 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../scripts/smoke';
+import { itemPage, securityHeaders, type SmokeContext } from '../../../scripts/smoke/checks';
+import { createStaticWeb } from '../../../infra/local/static-web';
+import type { ListingCard } from '../../../shared/api/listings';
 
 /**
  * A site that answers its health without the security headers and never answers anything else (a hung origin):
@@ -67,5 +73,32 @@ describe('npm run smoke', () => {
     expect(await main(['--url', 'ftp://example.com'], (l) => printed.push(l))).toBe(2);
     expect(await main(['--nope'], (l) => printed.push(l))).toBe(2);
     expect(printed.every((p) => p.includes('Usage: npm run smoke -- --url <site>'))).toBe(true);
+  });
+});
+
+describe('the item page and security headers checks', () => {
+  it("pass on the app's document served as the site serves it, and fail on a page that is not the app", async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'smoke-web-'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    const web = createStaticWeb(webDir);
+    const site = http.createServer((req, res) => web(req, res));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    const ctx: SmokeContext = {
+      site: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+      listing: { id: '01JLISTING', title: 'Walnut desk' } as ListingCard,
+      documentHeaders: null,
+      allowEmpty: false,
+    };
+    const signal = new AbortController().signal;
+    try {
+      expect(await itemPage(ctx, signal)).toBe('/item/01JLISTING');
+      expect(await securityHeaders(ctx, signal)).toBe('the item page and /api/health (plain HTTP: no HSTS expected)');
+      fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><p>Parked domain</p>');
+      await expect(itemPage(ctx, signal)).rejects.toThrow("GET /item/01JLISTING is not the app's document (no #root)");
+    } finally {
+      site.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });
