@@ -161,8 +161,14 @@ export const socket: Check = (ctx, signal) =>
     ws.on('close', (code) => done(new SmokeFailure(`closed (${code}) before a pong`)));
     ws.on('open', () => ws.send(JSON.stringify({ action: 'ping' })));
     ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type?: string };
-      if (message.type === 'pong') done();
+      let message: { type?: unknown } | null = null;
+      try {
+        message = JSON.parse(String(data)) as { type?: unknown } | null;
+      } catch {
+        done(new SmokeFailure(`the socket sent something that is not JSON: ${String(data).slice(0, 80)}`));
+        return;
+      }
+      if (message?.type === 'pong') done();
     });
   });
 
