@@ -45,6 +45,7 @@ import { parseAdminWallets } from '../../shared/domain/admin-wallets';
 import { startStandIns, type StandIns } from './stand-ins';
 import { createStaticWeb } from './static-web';
 import { createLocalControls, LOCAL_CONTROLS_PREFIX } from './local-controls';
+import { loopbackOrigins } from './cross-site';
 import { runSchedule, startTimers } from './timers';
 import { createWsGateway, type WsRouteModules } from './ws-gateway';
 
@@ -305,8 +306,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       invoke: pool?.invoke,
     });
     const media = createMediaHandler({ s3: s3Client, bucket: LOCAL_MEDIA_BUCKET });
-    const connections = createConnectionsEndpoint(ws.connections);
-    const localControls = createLocalControls({ schedules, clockControl: opts.testControls === true });
+    const ownOrigins = loopbackOrigins(port);
+    const connections = createConnectionsEndpoint(ws.connections, { origins: ownOrigins });
+    const localControls = createLocalControls({
+      schedules,
+      clockControl: opts.testControls === true,
+      origins: ownOrigins,
+    });
     const webDir = opts.webDir && fs.existsSync(opts.webDir) ? opts.webDir : null;
     const web = webDir ? createStaticWeb(webDir) : null;
     started.push({ stop: () => ws.close() });
