@@ -15,7 +15,10 @@ function row(id: string, over: Partial<OrderRecord>, deadlineMs: number): Monito
 }
 
 /** The monitor's keyed reads over a list; `reads` records each read as (what, limit). */
-function monitor(rows: MonitoredOrder[], reads: string[] = []): Pick<EscrowMonitorReader, 'counts' | 'due' | 'drifted'> {
+function monitor(
+  rows: MonitoredOrder[],
+  reads: string[] = [],
+): Pick<EscrowMonitorReader, 'counts' | 'due' | 'drifted'> {
   const read = <T extends unknown[]>(value: T) => ({ value, itemsRead: value.length });
   return {
     counts: async () => ({ value: { pending: 9, held: 2, completed: 40, cancelled: 3 }, itemsRead: 4 }),
