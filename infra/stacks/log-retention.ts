@@ -28,7 +28,7 @@ export function retainLogsOfEveryFunction(app: IConstruct): void {
     if (!groups.length) continue;
     for (const c of own) {
       if (CfnResource.isCfnResource(c) && c.cfnResourceType.startsWith('Custom::')) {
-        for (const group of groups) c.addDependency(group);
+        for (const group of groups) c.addResourceDependency(group);
       }
     }
   }
