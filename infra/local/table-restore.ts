@@ -132,6 +132,19 @@ export async function countByEntity(client: DynamoDBClient, tableName: string): 
   return counts;
 }
 
+/** Each entity's items in the export and in the restored table; they match when every entity (and one at least) agrees. */
+export function compareCounts(
+  exported: Record<string, number>,
+  found: Record<string, number>,
+): Pick<DrillResult, 'counts' | 'matches'> {
+  const entities = [...new Set([...Object.keys(exported), ...Object.keys(found)])].sort();
+  const counts = Object.fromEntries(entities.map((e) => [e, { exported: exported[e] ?? 0, restored: found[e] ?? 0 }]));
+  return {
+    counts,
+    matches: entities.length > 0 && entities.every((e) => counts[e]!.exported === counts[e]!.restored),
+  };
+}
+
 export interface DrillResult {
   source: string;
   restored: string;
@@ -163,13 +176,10 @@ export async function restoreDrill(
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
     }),
   );
-  const entities = [...new Set([...Object.keys(exported), ...Object.keys(found)])].sort();
-  const counts = Object.fromEntries(entities.map((e) => [e, { exported: exported[e] ?? 0, restored: found[e] ?? 0 }]));
   return {
     source: opts.source,
     restored: opts.restored,
-    counts,
-    matches: entities.length > 0 && entities.every((e) => counts[e]!.exported === counts[e]!.restored),
+    ...compareCounts(exported, found),
     seconds: (performance.now() - started) / 1000,
     steps: { export: (exportedAt - started) / 1000, restore: (restoredAt - exportedAt) / 1000 },
   };
