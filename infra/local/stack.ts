@@ -20,7 +20,7 @@ import {
 } from '../../functions/routes';
 import { writeJsonError } from './api-event';
 import { CONNECTIONS_PREFIX, createConnectionsEndpoint } from './connections-endpoint';
-import { ensureTable, startDynamo, type DynamoJit, type LocalDynamo } from './dynamodb';
+import { ENDPOINT_FILE, ensureTable, startDynamo, type DynamoJit, type LocalDynamo } from './dynamodb';
 import { ensureJava } from './ensure-java';
 import {
   applyEnv,
@@ -241,6 +241,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }).then((s: StandIns) => (started.push(s), s)),
     ]);
     await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
+    fs.writeFileSync(path.join(dataDir, ENDPOINT_FILE), JSON.stringify({ endpoint: dynamo.endpoint }) + '\n');
 
     const env = buildEnv(
       {
