@@ -18,7 +18,7 @@ import { runAlone, type BenchRows } from './bench-doc';
 import { api, listingOf, parties, type Party } from './bench-parties';
 import { percentile } from './percentile';
 import { poolDelta, poolUseText, type PoolUse } from './pool-use';
-import { httpWorkersOf, LAMBDA_WORKERS, runShapeIfAsked, shapeInChild, type Shape } from './shapes';
+import { LAMBDA_WORKERS, shapeOptions, runShapeIfAsked, shapeInChild, type Shape } from './shapes';
 
 const BUYERS = 8;
 const CHECKOUTS_EACH = 12;
@@ -153,7 +153,10 @@ async function messageLoad(stack: BareStack, seller: Party, senders: Party[]): P
 
 async function twoShapesRun(shape: Shape): Promise<TwoShapesRun> {
   const loadAtStart = os.loadavg()[0]!;
-  const stack = await startBareStack('two-shapes', { httpWorkers: httpWorkersOf(shape) });
+  const stack = await startBareStack(
+    'two-shapes',
+    shapeOptions(shape, ['clearCart', 'setCartItem', 'checkout', 'requestEscrowSigning', 'sendMessage']),
+  );
   try {
     const people = await parties(stack, [
       { name: 'sellera', seller: true },
