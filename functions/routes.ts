@@ -319,6 +319,7 @@ export const routes = {
   }),
   getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public', anyone(200), {
     usesSigner: true,
+    rateLimits: ['signInStatusPerAddress', 'signInStatusPerRequest'],
   }),
   completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', anyone(200), {
     issuesSessions: true,
@@ -436,7 +437,7 @@ export const routes = {
     'http/listings/import-listing-photo',
     'user',
     sellers(201),
-    { uploadsMedia: PENDING_UPLOADS },
+    { uploadsMedia: PENDING_UPLOADS, rateLimits: ['importListingPhoto'] },
   ),
   listMyListings: route('listMyListings', listMyListings, 'http/listings/list-my-listings', 'user', signedIn(200)),
   endListing: route('endListing', endListing, 'http/listings/end-listing', 'user', owner(200)),

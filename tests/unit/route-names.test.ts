@@ -75,5 +75,4 @@ describe('one name per operation', () => {
       expect(await check()).toEqual([]);
     },
   );
-
 });

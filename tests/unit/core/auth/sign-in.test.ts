@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BlobVerdict } from '../../../../functions/core/ledger/ports';
 import { completeSignIn } from '../../../../functions/core/auth/complete-sign-in';
+import { getSignInStatus } from '../../../../functions/core/auth/get-sign-in-status';
+import { RATE_LIMITS } from '../../../../functions/core/auth/rate-limit';
 import { hashSecret, secretMatches } from '../../../../functions/core/auth/sign-in';
 import { startSignIn } from '../../../../functions/core/auth/start-sign-in';
 import { verifyRegistrationTicket, verifySessionToken } from '../../../../functions/core/auth/tokens';
@@ -235,5 +237,21 @@ describe('sign-in', () => {
     expect((await store.get(s.uuid))!.completedAt).toBeNull();
     signer.states.get(s.uuid)!.expiresAt = s.expiresAt;
     expect(await statusOf(completeSignIn(answer, deps()))).toBe('ok');
+  });
+
+  it('counts status polls per request and per address before reading anything, unknown ids too (078)', async () => {
+    const s = await started();
+    const limits = new MemoryRateLimits();
+    const poll = (uuid: string, ip = IP) =>
+      statusOf(getSignInStatus(uuid, ip, { ...deps(), rateLimits: limits, store }));
+    const perRequest = RATE_LIMITS.signInStatusPerRequest.limit;
+    for (let i = 0; i < perRequest; i++) expect(await poll(s.uuid, `198.51.100.${i}`)).toBe('ok');
+    expect(await poll(s.uuid, '198.51.100.250')).toBe(429);
+    const unknown = (n: number) => `00000000-0000-4000-8000-${String(1000 + n).padStart(12, '0')}`;
+    const perAddress = RATE_LIMITS.signInStatusPerAddress.limit;
+    for (let i = 0; i < perAddress; i++) expect(await poll(unknown(i), '192.0.2.1')).toBe(404);
+    const reads = signer.gets;
+    expect(await poll(unknown(perAddress), '192.0.2.1')).toBe(429);
+    expect(signer.gets).toBe(reads);
   });
 });
