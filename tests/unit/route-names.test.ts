@@ -75,4 +75,5 @@ describe('one name per operation', () => {
       expect(await check()).toEqual([]);
     },
   );
+
 });
