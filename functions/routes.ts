@@ -109,6 +109,7 @@ import {
 } from '../shared/api/offers';
 import { getAdminSettings, getPublicSettings, updateAdminSettings } from '../shared/api/admin-settings';
 import { UPC_SERVICES } from '../shared/domain/admin-settings';
+import { issueSocketTicket } from '../shared/api/realtime';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -334,6 +335,15 @@ export const routes = {
   refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user', signedIn(200)),
   signOut: route('signOut', signOut, 'http/auth/sign-out', 'user', signedIn(200)),
   getMe: route('getMe', getMe, 'http/auth/get-me', 'user', signedIn(200)),
+  // The socket's one-time ticket (decision 078). Not `idempotent`: a retry makes another ticket, and the first, never
+  // used, expires in 30 s; a stored answer would keep a usable ticket in the idempotency record.
+  issueSocketTicket: route(
+    'issueSocketTicket',
+    issueSocketTicket,
+    'http/realtime/issue-socket-ticket',
+    'user',
+    signedIn(201),
+  ),
   getProfile: route('getProfile', getProfile, 'http/profile/get-profile', 'user', signedIn(200)),
   updateProfile: route('updateProfile', updateProfile, 'http/profile/update-profile', 'user', signedIn(200)),
   startAvatarUpload: route(
