@@ -254,4 +254,15 @@ describe('sign-in', () => {
     expect(await poll(unknown(perAddress), '192.0.2.1')).toBe(429);
     expect(signer.gets).toBe(reads);
   });
+
+  it('names the site and a short code on both screens: the answer and the wallet request (078)', async () => {
+    const s = await started();
+    expect(s.code).toMatch(/^[A-HJ-KMNP-Z2-9]{4}$/);
+    expect(signer.requests[0]!.customMeta).toEqual({
+      instruction: `Sign in to RLUSD Marketplace with code ${s.code}. Approve only if the sign-in screen shows the same code. Signing moves no funds.`,
+      blob: { site: 'RLUSD Marketplace', signInCode: s.code },
+    });
+    const codes = new Set(await Promise.all(Array.from({ length: 20 }, async () => (await started()).code)));
+    expect(codes.size).toBeGreaterThan(15);
+  });
 });
