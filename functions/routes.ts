@@ -3,6 +3,7 @@ import type { Auth } from './lib/session-auth';
 import { LISTING_PHOTOS, PENDING_UPLOADS } from './core/listings/photos';
 import { LABELS_PREFIX } from './core/orders/platform-label';
 import {
+  cancelSignIn,
   checkUsername,
   completeSignIn,
   createAccount,
@@ -326,6 +327,10 @@ export const routes = {
     issuesSessions: true,
     usesSigner: true,
     capacity: 'sign-in',
+  }),
+  // A repeat answers the request's status again: no Idempotency-Key needed.
+  cancelSignIn: route('cancelSignIn', cancelSignIn, 'http/auth/cancel-sign-in', 'public', anyone(200), {
+    usesSigner: true,
   }),
   checkUsername: route('checkUsername', checkUsername, 'http/auth/check-username', 'public', anyone(200)),
   createAccount: route('createAccount', createAccount, 'http/auth/create-account', 'public', anyone(201), {
@@ -1131,6 +1136,9 @@ export const schedules: readonly ScheduleDef[] = [
   // One pass over the table, bounded per run: orders funded before the escrow monitor get their bucket and are counted;
   // once through, a run reads only its cursor item (decision 065).
   { name: 'backfill-escrow-buckets', handler: 'jobs/backfill-escrow-buckets', rate: 'rate(15 minutes)' },
+  // The escrow figures (counts by state, stuck, the longest wait in releasing and refunding) as metrics for the stage's
+  // dashboard and alarms; reads only, through the monitor's keyed reads (decision 076).
+  { name: 'measure-escrows', handler: 'jobs/measure-escrows', rate: 'rate(1 minute)' },
   // Shipped parcels are asked of the carrier; those delivered to the buyer release their escrows.
   {
     name: 'check-deliveries',

@@ -1,3 +1,4 @@
+import type { CancelSignInDeps } from '../core/auth/cancel-sign-in';
 import type { CompleteSignInDeps } from '../core/auth/complete-sign-in';
 import type { GetSignInStatusDeps } from '../core/auth/get-sign-in-status';
 import type { StatusDeps } from '../core/auth/sign-in';
@@ -12,7 +13,7 @@ import { openSigningDeps } from './signing';
 
 /*
  * The wallet sign-in's builders (decision 045), apart from ./auth: every handler's session check imports ./auth, and
- * only the three sign-in routes should bundle the signer, the signing queue and the ledger.
+ * only the sign-in routes should bundle the signer, the signing queue and the ledger.
  */
 
 export function startSignInDeps(): StartSignInDeps {
@@ -40,4 +41,9 @@ export function completeSignInDeps(): CompleteSignInDeps {
     mediaUrl,
     admission: admissionDeps(),
   };
+}
+
+export function cancelSignInDeps(): CancelSignInDeps {
+  const { signer, store } = openSigningDeps();
+  return { signer, store, events: signingEvents, clock, rateLimits: rateLimits() };
 }
