@@ -110,6 +110,7 @@ import {
 } from '../shared/api/offers';
 import { getAdminSettings, getPublicSettings, updateAdminSettings } from '../shared/api/admin-settings';
 import { UPC_SERVICES } from '../shared/domain/admin-settings';
+import { issueSocketTicket } from '../shared/api/realtime';
 
 /**
  * The one table of HTTP routes, WebSocket routes, queues and schedules. The CDK stacks and the local runtime are both
@@ -320,6 +321,7 @@ export const routes = {
   }),
   getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public', anyone(200), {
     usesSigner: true,
+    rateLimits: ['signInStatusPerAddress', 'signInStatusPerRequest'],
   }),
   completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', anyone(200), {
     issuesSessions: true,
@@ -338,6 +340,15 @@ export const routes = {
   refreshSession: route('refreshSession', refreshSession, 'http/auth/refresh-session', 'user', signedIn(200)),
   signOut: route('signOut', signOut, 'http/auth/sign-out', 'user', signedIn(200)),
   getMe: route('getMe', getMe, 'http/auth/get-me', 'user', signedIn(200)),
+  // The socket's one-time ticket (decision 078). Not `idempotent`: a retry makes another ticket, and the first, never
+  // used, expires in 30 s; a stored answer would keep a usable ticket in the idempotency record.
+  issueSocketTicket: route(
+    'issueSocketTicket',
+    issueSocketTicket,
+    'http/realtime/issue-socket-ticket',
+    'user',
+    signedIn(201),
+  ),
   getProfile: route('getProfile', getProfile, 'http/profile/get-profile', 'user', signedIn(200)),
   updateProfile: route('updateProfile', updateProfile, 'http/profile/update-profile', 'user', signedIn(200)),
   startAvatarUpload: route(
@@ -441,7 +452,7 @@ export const routes = {
     'http/listings/import-listing-photo',
     'user',
     sellers(201),
-    { uploadsMedia: PENDING_UPLOADS },
+    { uploadsMedia: PENDING_UPLOADS, rateLimits: ['importListingPhoto'] },
   ),
   listMyListings: route('listMyListings', listMyListings, 'http/listings/list-my-listings', 'user', signedIn(200)),
   endListing: route('endListing', endListing, 'http/listings/end-listing', 'user', owner(200)),

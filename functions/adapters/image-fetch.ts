@@ -59,16 +59,21 @@ export interface FetchImageOptions {
 const refused = () =>
   new BadRequestError('This image address cannot be imported', { url: 'Not a public image address' });
 
+const notHttps = () =>
+  new BadRequestError('Only https image addresses can be imported', { url: 'Not an https address' });
+
 /**
- * GETs an image from an address a browser gave us, safely: only http(s), only public addresses (checked when the
+ * GETs an image from an address a browser gave us, safely: only https (plain http from the trusted lookup host), only public addresses (checked when the
  * socket connects, so DNS rebinding cannot slip past), at most a few redirects, a timeout, and never more than
  * `maxBytes` read.
  */
 export async function fetchImage(address: string, opts: FetchImageOptions): Promise<Uint8Array> {
   let url = new URL(address);
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused();
     const trusted = opts.trustedHosts.includes(url.host);
+    // https only (decision 078): a plain-http image could be swapped on the way. Only the configured lookup host may
+    // answer plain http (the local stand-in), as only it may be private.
+    if (url.protocol !== 'https:' && !(trusted && url.protocol === 'http:')) throw notHttps();
     const res = await get(url, trusted);
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {

@@ -127,3 +127,19 @@ export class UpstreamError extends AppError {
     super(kind, code, message);
   }
 }
+
+/**
+ * Our own configuration is wrong (a missing secret, credentials a service refuses): the message names what, for
+ * operators and administrators. Anyone else is answered `publicCode` and `publicMessage` only (decision 078): an
+ * anonymous caller learns nothing about our secrets.
+ */
+export class ConfigurationError extends UpstreamError {
+  constructor(
+    code: string,
+    message: string,
+    readonly publicCode: string,
+    readonly publicMessage: string,
+  ) {
+    super('unavailable', code, message);
+  }
+}

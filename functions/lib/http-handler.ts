@@ -160,7 +160,7 @@ export const httpHandlerWith =
     const chain = middy<APIGatewayProxyEventV2, HttpResponse, Error, Context>(handle)
       .use(requestContext(log, metrics))
       .use(flushMetrics(metrics))
-      .use(errorResponse())
+      .use(errorResponse(route.auth))
       .use(originVerify(bindings.originSecret))
       .use(gated(route as HttpRoute<ApiContract>, bindings.gate))
       .use(jsonBody(route.contract.body !== undefined))

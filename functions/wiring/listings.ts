@@ -106,6 +106,8 @@ export function importListingPhotoDeps(): ImportListingPhotoDeps {
     writePhoto: writeObject,
     newId: ulid,
     mediaUrl,
+    rateLimits: rateLimitStore(db()),
+    clock,
   };
 }
 

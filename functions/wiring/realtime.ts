@@ -11,10 +11,10 @@ import type { RealtimeStore } from '../core/realtime/ports';
 // Real time, as these use cases read it before the Clock port: moving them to the functions' clock is its own step.
 import { systemClock as clock } from '../core/clock/clock';
 import { realtimeStore } from '../adapters/db/realtime-store';
+import { sessionStore } from '../adapters/db/session-store';
 import { db } from '../adapters/db/service';
 import { socketSender } from '../adapters/socket-sender';
 import type { Logger } from '../lib/logger';
-import { sessionDeps } from './auth';
 import { notifyDeps } from './notifications';
 import { declineOpenOffersDeps } from './offers';
 import { notifyFollowersDeps } from './follows';
@@ -36,6 +36,7 @@ export function publishEventsDeps(log: Logger, store: RealtimeStore): EventRegis
     store,
     sender: socketSender,
     clock,
+    sessions: sessionStore(db()),
     notify: (request) => notify(request, { ...notifyDeps(), events: handleHere }),
     listingClosed: (listingId) => declineOpenOffers(listingId, declineOpenOffersDeps(log)),
     orderNote: (request, at) =>
@@ -63,7 +64,5 @@ export function closeConnectionDeps() {
 }
 
 export function answerSocketMessageDeps() {
-  return { store: realtimeStore(db()), sender: socketSender, clock };
+  return { store: realtimeStore(db()), sender: socketSender, clock, sessions: sessionStore(db()) };
 }
-
-export const authorizeConnectionDeps = sessionDeps;

@@ -1,5 +1,6 @@
 import type { CancelSignInDeps } from '../core/auth/cancel-sign-in';
 import type { CompleteSignInDeps } from '../core/auth/complete-sign-in';
+import type { GetSignInStatusDeps } from '../core/auth/get-sign-in-status';
 import type { StatusDeps } from '../core/auth/sign-in';
 import type { StartSignInDeps } from '../core/auth/start-sign-in';
 import { clock } from '../adapters/clock';
@@ -19,14 +20,18 @@ export function startSignInDeps(): StartSignInDeps {
   return { ...openSigningDeps(), rateLimits: rateLimits() };
 }
 
-export function getSignInStatusDeps(): StatusDeps {
+function statusDeps(): StatusDeps {
   const { signer, store } = openSigningDeps();
   return { signer, store, events: signingEvents, clock };
 }
 
+export function getSignInStatusDeps(): GetSignInStatusDeps {
+  return { ...statusDeps(), rateLimits: rateLimits() };
+}
+
 export function completeSignInDeps(): CompleteSignInDeps {
   return {
-    ...getSignInStatusDeps(),
+    ...statusDeps(),
     rateLimits: rateLimits(),
     // Only a signed answer gets as far as the ledger.
     ledger: { verifySignInBlob: async (blob, uuid) => (await loadLedger()).verifySignInBlob(blob, uuid) },

@@ -1,9 +1,8 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
-import { SessionRefused } from '../core/auth/sessions';
-import { authorizeConnection } from '../core/realtime/authorize-connection';
+import { authorizeConnection, SocketTicketRefused } from '../core/realtime/authorize-connection';
 import { lambdaHandler } from '../lib/lambda-handler';
 import { fromCloudFront, originCheckEnabled } from '../wiring/http';
-import { authorizeConnectionDeps } from '../wiring/realtime';
+import { authorizeConnectionDeps } from '../wiring/socket-tickets';
 
 type ConnectAuthorizerEvent = APIGatewayRequestAuthorizerEventV2 & { methodArn?: string };
 
@@ -21,20 +20,22 @@ const allow = (event: ConnectAuthorizerEvent, principalId: string, context: Reco
   policy(event, 'Allow', principalId, context);
 
 /**
- * $connect authorizer. Browsing is public, so a socket without a token is anonymous (it can follow a sign-in it
- * started). A session token in the `token` query parameter attaches the user id to the connection for private topics;
- * a token that is not a live session is refused, as a 401 (API Gateway's answer to a thrown 'Unauthorized'). A
- * connection that did not come through CloudFront (no origin header, see functions/lib/origin-verify.ts) is denied (403).
+ * $connect authorizer. Browsing is public, so a socket without a ticket is anonymous (it can follow a sign-in it
+ * started). A one-time ticket in the `ticket` query parameter (POST /api/realtime/tickets, decision 078) attaches the
+ * user and session to the connection for private topics; a ticket that is unknown, used, expired or of an ended
+ * session, or a session token in the URL, is refused as a 401 (API Gateway's answer to a thrown 'Unauthorized'). A
+ * connection that did not come through CloudFront (no origin header, see functions/lib/origin-verify.ts) is denied
+ * (403).
  */
 export const handler = lambdaHandler(
   'ws/authorize-connection',
   async (event: ConnectAuthorizerEvent) => {
     if (originCheckEnabled() && !(await fromCloudFront(event.headers))) return policy(event, 'Deny', 'direct');
     try {
-      const user = await authorizeConnection(event.queryStringParameters?.token, authorizeConnectionDeps);
-      return user ? allow(event, user.userId, { userId: user.userId }) : allow(event, 'anonymous', {});
+      const user = await authorizeConnection(event.queryStringParameters ?? {}, authorizeConnectionDeps);
+      return user ? allow(event, user.userId, { ...user }) : allow(event, 'anonymous', {});
     } catch (error) {
-      if (error instanceof SessionRefused) throw new Error('Unauthorized');
+      if (error instanceof SocketTicketRefused) throw new Error('Unauthorized');
       throw error;
     }
   },

@@ -4,10 +4,11 @@ import { socketHandler } from '../wiring/jobs';
 import { openConnectionDeps } from '../wiring/realtime';
 
 type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
-  requestContext: { authorizer?: { userId?: string } };
+  requestContext: { authorizer?: { userId?: string; sessionId?: string } };
 };
 
 export const handler = socketHandler<ConnectEvent>('ws/open-connection', async (event, { connectionId }) => {
-  await openConnection(connectionId, event.requestContext.authorizer?.userId, openConnectionDeps());
+  const { userId, sessionId } = event.requestContext.authorizer ?? {};
+  await openConnection(connectionId, userId && sessionId ? { userId, sessionId } : undefined, openConnectionDeps());
   return { statusCode: 200 };
 });

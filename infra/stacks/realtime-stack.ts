@@ -3,6 +3,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV } from '../../functions/lib/origin-verify';
@@ -17,6 +18,9 @@ import { HandlerFunction, type FunctionEnvironment } from './node-function';
  * path the local runtime serves the socket on) and no URL rewriting is needed.
  */
 export const SOCKET_STAGE_NAME = 'ws';
+
+/** The partition keys of socket tickets (ElectroDB's key of the socketTicket entity, lower-cased). */
+export const SOCKET_TICKET_KEYS = '$marketplace#tickethash_*';
 
 /** Routes whose handler answers on the socket through the @connections API. */
 const POSTS_TO_SOCKETS: ReadonlySet<string> = new Set(['$default']);
@@ -79,16 +83,22 @@ export class RealtimeStack extends Stack {
 
     const authorizerFn = new HandlerFunction(this, pascal(wsAuthorizer), { handler: wsAuthorizer, environment });
     this.authorizerFunction = authorizerFn;
-    // It checks a session token when one is sent: the signing key and the session records, nothing more.
-    authorizerFn.fn.addEnvironment('SESSION_SIGNING_KEY_ARN', props.data.sessionSigningKey.secretArn);
-    grantSecretRead(authorizerFn, props.data.sessionSigningKey);
+    // It uses up a socket ticket when one is sent and reads its session (decision 078): no signing key, and the only
+    // write it may make is deleting a ticket.
     grantTable(authorizerFn, props.data.table, 'read');
+    authorizerFn.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [props.data.table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [SOCKET_TICKET_KEYS] } },
+      }),
+    );
     // And denies connections that did not come through CloudFront.
     authorizerFn.fn.addEnvironment(ORIGIN_VERIFY_ENV, props.data.originVerifySecret.secretArn);
     grantSecretRead(authorizerFn, props.data.originVerifySecret);
     // No identity source: with one (e.g. route.request.querystring.token) API Gateway answers 401 to a connection
     // without that parameter and never calls the authorizer, but anonymous visitors must be able to open a socket.
-    // Reading the optional `token` parameter is the authorizer's job.
+    // Reading the optional `ticket` parameter is the authorizer's job.
     const authorizer = new WebSocketLambdaAuthorizer('ConnectAuthorizer', authorizerFn.fn, { identitySource: [] });
 
     for (const [routeKey, handler] of Object.entries(wsRoutes)) {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineContract } from './contract';
+import { SIGN_IN_CODE_PATTERN } from '../domain/sign-in-code';
 
 /**
  * Wallet sign-in (spec part 1 states, validation and calls; decision 008). The browser never sends an address or a
@@ -26,6 +27,8 @@ export const signInRequestSchema = z.object({
   clientSecret,
   /** WebSocket topic that carries status changes (`signing:<uuid>`). */
   topic: z.string(),
+  /** The short code the wallet shows with this request too (decision 078). */
+  code: z.string().check(z.regex(SIGN_IN_CODE_PATTERN, 'Not a sign-in code')),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 

@@ -89,7 +89,9 @@ export async function messagePush(): Promise<MessagePush> {
     // The seller's open chat: frames keyed by the message's text, with when each arrived.
     const arrived = new Map<string, number>();
     let wake: (() => void) | undefined;
-    ws = new WebSocket(`${stack.url.replace('http', 'ws')}/ws?token=${encodeURIComponent(seller.token)}`);
+    // The socket opens with a one-time ticket, as the browser does (decision 078).
+    const { ticket } = await post<{ ticket: string }>(stack, seller, '/api/realtime/tickets', {});
+    ws = new WebSocket(`${stack.url.replace('http', 'ws')}/ws?ticket=${encodeURIComponent(ticket)}`);
     const socket = ws;
     await new Promise<void>((resolve, reject) => {
       socket.once('open', resolve);

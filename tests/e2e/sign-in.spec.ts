@@ -41,6 +41,9 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
   context,
 }) => {
   test.setTimeout(120_000);
+  // Every socket the page opens: a signed-in one carries a one-time ticket, never the session token (decision 078).
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
   await page.goto('/');
   const header = page.getByRole('banner');
   await header.getByRole('button', { name: 'Connect Wallet' }).click();
@@ -49,6 +52,9 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
   await expect(connect.getByText('Choose a wallet to connect to the marketplace')).toBeVisible();
   await connect.getByRole('button', { name: /Xaman Wallet/ }).click();
   const scan = page.getByRole('dialog', { name: 'Scan QR Code with Xaman' });
+  // The code the wallet shows with the request is on this screen too (decision 078).
+  const code = (await scan.locator('.sign-in-code-value').textContent())!;
+  expect(code).toMatch(/^[A-Z2-9]{4}$/);
   const qr = scan.getByRole('img', { name: 'QR code to connect your wallet with Xaman' });
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -59,6 +65,9 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
 
   // The person opens the request in "Xaman" (a new tab of the same browser) and approves with a new funded wallet.
   const xaman = await context.newPage();
+  await xaman.goto(deepLink!);
+  await expect(xaman.getByText(code, { exact: true })).toBeVisible();
+  await expect(xaman.getByText('RLUSD Marketplace', { exact: true })).toBeVisible();
   const address = await approveInBrowser(xaman, deepLink!, { newWallet: true });
   await xaman.close();
 
@@ -74,6 +83,10 @@ test('a new visitor connects a wallet, creates a username, becomes a seller and 
 
   const account = header.getByRole('button', { name: `${username} account` });
   await expect(account).toBeVisible();
+  await expect.poll(() => sockets.some((url) => /[?&]ticket=/.test(url))).toBe(true);
+  const token = await page.evaluate(() => localStorage.getItem('wallet_session_token'));
+  expect(token).toBeTruthy();
+  expect(sockets.filter((url) => url.includes(token!) || /[?&]token=/.test(url))).toEqual([]);
   const rlusd = await ledgerRlusd(address);
   expect(rlusd).not.toBe('$0.00');
   await expect(header.getByRole('link', { name: `Wallet balance ${rlusd}` })).toBeVisible();

@@ -22,6 +22,8 @@ import { CAPACITY } from '../../infra/stacks/api-stack';
 import { CARRIER_ROUTES, CARRIER_WEBHOOK_ROUTES } from '../../infra/stacks/carrier-settings';
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 import { routeArea } from '../../infra/stacks/route-area-stack';
+import { SOCKET_TICKET_KEYS } from '../../infra/stacks/realtime-stack';
+import { socketTicketEntity } from '../../functions/adapters/db/entities/socket-ticket';
 import {
   allStacks,
   environmentOf,
@@ -436,13 +438,25 @@ describe('ledger and signer settings', () => {
     for (const fn of [...Object.values(built.workers.consumers), ...Object.values(built.realtime.functions)]) {
       expect(grantsOf(fn, key), fn.node.path).toEqual([]);
     }
-    // The socket authorizer checks the session token a signed-in browser may send.
+    // The socket authorizer takes one-time tickets, not session tokens (decision 078): no key, and its only write is
+    // deleting a ticket.
     const authorizer = built.realtime.authorizerFunction;
-    expect(grantsOf(authorizer, key)).toHaveLength(1);
+    expect(grantsOf(authorizer, key)).toEqual([]);
     const realtimeFunctions = templates.realtime.findResources('AWS::Lambda::Function') as Resources;
     const authorizerEnv = realtimeFunctions[built.realtime.getLogicalId(authorizer.fn.node.defaultChild as CfnElement)]!
       .Properties!.Environment.Variables as Record<string, Json>;
-    expect(authorizerEnv.SESSION_SIGNING_KEY_ARN).toBeDefined();
+    expect(authorizerEnv.SESSION_SIGNING_KEY_ARN).toBeUndefined();
+    const writes = roleStatements(authorizer).filter((st) =>
+      [st.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)),
+    );
+    expect(writes).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:DeleteItem',
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [SOCKET_TICKET_KEYS] } },
+      }),
+    ]);
+    const ticketKey = socketTicketEntity({ table: 't' }).delete({ ticketHash: 'ab12' }).params().Key as { pk: string };
+    expect(ticketKey.pk).toBe(SOCKET_TICKET_KEYS.replace('*', 'ab12'));
   });
 
   it('keeps escrow fulfillments under a retained, rotated KMS key: checkout may only encrypt, and only what releases and refunds escrows may decrypt', () => {

@@ -6,7 +6,7 @@ import { approve, call, complete, newFundedWallet, startSignIn, uniqueName } fro
 
 const FROM = '127.0.4.3';
 
-/** Opens the app's socket (with a session token when given): 'open', or the HTTP status that refused the upgrade. */
+/** Opens the app's socket (with a session token in its URL when given): 'open', or the status that refused it. */
 function connectSocket(token?: string): Promise<'open' | number> {
   const url = `${inject('baseUrl').replace('http', 'ws')}/ws${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
   const ws = new WebSocket(url);
@@ -80,9 +80,9 @@ describe('sessions: user routes, refresh and sign-out', () => {
     expect((await call('GET', '/api/me', { token: res.body.token, from: FROM })).status).toBe(200);
   });
 
-  it('opens a socket anonymously or with a live session token, and refuses any other token', async () => {
+  it('opens a socket anonymously, and refuses any session token in its URL, even a live one (decision 078)', async () => {
     expect(await connectSocket()).toBe('open');
-    expect(await connectSocket(signedIn.session.token)).toBe('open');
+    expect(await connectSocket(signedIn.session.token)).toBe(401);
     const forged = await new SignJWT({ sid: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(signedIn.user.id)
@@ -104,7 +104,7 @@ describe('sessions: user routes, refresh and sign-out', () => {
     for (const token of [signedIn.session.token, refreshed.body.token]) {
       expect((await call('GET', '/api/me', { token, from: FROM })).status).toBe(401);
       expect((await call('POST', '/api/auth/session', { body: {}, token, from: FROM })).status).toBe(401);
-      expect(await connectSocket(token)).toBe(401);
+      expect((await call('POST', '/api/realtime/tickets', { body: {}, token, from: FROM })).status).toBe(401);
     }
   });
 });

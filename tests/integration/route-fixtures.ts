@@ -83,6 +83,7 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
   // Signing out ends the session it is sent with: a second session of the caller's, not the one the other routes use.
   signOut: async ({ me }) => (me ? { token: await signInAgain(me) } : {}),
   getMe: () => ({}),
+  issueSocketTicket: () => ({ body: {} }),
   getProfile: () => ({}),
   // Each caller keeps what it is: the sellers stay sellers.
   updateProfile: ({ caller }) => ({

@@ -1,10 +1,21 @@
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { serverSocketMessageSchema, type ServerSocketMessage } from '../../shared/events';
+import { call } from './auth-support';
 
-/** One socket of the app (authenticated when a token is given) that keeps every frame, parsed with the shared schema. */
+/** A one-time ticket that opens a socket in the token's session (decision 078). */
+export async function socketTicket(token: string): Promise<string> {
+  const res = await call<{ ticket: string }>('POST', '/api/realtime/tickets', { token, body: {} });
+  if (res.status !== 201) throw new Error(`socket ticket: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.ticket;
+}
+
+/**
+ * One socket of the app (opened with a ticket of the token's session when a token is given) that keeps every frame,
+ * parsed with the shared schema.
+ */
 export async function openSocket(token?: string) {
-  const query = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
+  const query = token === undefined ? '' : `?ticket=${encodeURIComponent(await socketTicket(token))}`;
   const ws = new WebSocket(`${inject('baseUrl').replace('http', 'ws')}/ws${query}`);
   const frames: ServerSocketMessage[] = [];
   const waiters: (() => void)[] = [];

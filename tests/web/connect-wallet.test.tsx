@@ -26,6 +26,7 @@ const signInRequest = {
   expiresAt: inHours(0.1),
   clientSecret: 's'.repeat(43),
   topic: `signing:${uuid}`,
+  code: 'K7QM',
 };
 const session = { token: 'new.session.jwt', expiresAt: inHours(12) };
 
@@ -93,6 +94,11 @@ describe('Connect Wallet dialog (spec part 1)', () => {
     expect(open.getAttribute('target')).toBe('_blank');
     expect(open.getAttribute('rel')).toContain('noopener');
     expect(find('POST', '/api/auth/sign-in')).toHaveLength(1);
+    // The code Xaman shows too, with the site's name (decision 078).
+    const code = within(dialog).getByText('K7QM');
+    expect(code.closest('p')?.textContent).toBe(
+      'Xaman will show RLUSD Marketplace and the code K7QM. Approve only if they match.',
+    );
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back to wallet selection' }));
     expect(await screen.findByRole('dialog', { name: 'Connect Your Wallet' })).toBeTruthy();

@@ -152,17 +152,45 @@ describe('the shared socket', () => {
     });
   });
 
-  it('authenticates with the token and reconnects when it changes', async () => {
+  it('opens as the signed-in user with a one-time ticket, never the token in the URL, and reconnects on a change (078)', async () => {
+    const api = stubApi(sessionRoutes(() => user()));
     const socket = newSocket();
     socket.setToken('aaa.bbb.ccc');
     socket.subscribe(TOPIC, listener());
-    await flush();
-    expect(latest().url).toBe('ws://app.test/ws?token=aaa.bbb.ccc');
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    expect(latest().url).toBe('ws://app.test/ws?ticket=ticket-aaa-bbb-ccc');
+    expect(latest().url).not.toContain('aaa.bbb.ccc');
+    expect(api.find('POST', '/api/realtime/tickets').map((r) => r.token)).toEqual(['aaa.bbb.ccc']);
+    socket.setToken('ggg.hhh.iii');
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
+    expect(FakeSocket.instances[0]!.readyState).toBe(3);
+    expect(latest().url).toBe('ws://app.test/ws?ticket=ticket-ggg-hhh-iii');
     socket.setToken(null);
     await flush();
-    expect(FakeSocket.instances[0]!.readyState).toBe(3);
     expect(latest().url).toBe('ws://app.test/ws');
     expect(latest().sent).toEqual([{ action: 'subscribe', topic: TOPIC }]);
+  });
+
+  it('opens anonymously when the session is refused a ticket, and tries again later when the server is unreachable', async () => {
+    let answer: 'refused' | 'offline' = 'refused';
+    stubApi((req) => {
+      if (req.url.pathname !== '/api/realtime/tickets') return undefined;
+      if (answer === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
+      return { status: 401, body: { error: { code: 'unauthorized', message: 'Sign in to continue' } } };
+    });
+    const refused = newSocket();
+    refused.setToken('aaa.bbb.ccc');
+    refused.subscribe('listing:01L', listener());
+    await waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    expect(latest().url).toBe('ws://app.test/ws');
+
+    answer = 'offline';
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const offline = newSocket();
+    offline.setToken('aaa.bbb.ccc');
+    offline.subscribe('listing:01L', listener());
+    await flush();
+    expect(FakeSocket.instances).toHaveLength(1);
   });
 });
 
@@ -180,7 +208,7 @@ describe('useTopic', () => {
     return <output data-testid="count">{count ?? 'none'}</output>;
   }
 
-  it("follows the signed-in user's topic on a socket authenticated with the session token", async () => {
+  it("follows the signed-in user's topic on a socket opened with the session's ticket", async () => {
     saveSession();
     stubApi(sessionRoutes(() => user()));
     const socket = newSocket();
@@ -190,7 +218,7 @@ describe('useTopic', () => {
       </SessionProvider>,
     );
     await waitFor(() => expect(latest()?.sent).toEqual([{ action: 'subscribe', topic: TOPIC }]));
-    expect(latest().url).toBe(`ws://app.test/ws?token=${NEW_TOKEN}`);
+    expect(latest().url).toBe(`ws://app.test/ws?ticket=ticket-${NEW_TOKEN.replaceAll('.', '-')}`);
     act(() => latest().emit({ type: 'event', topic: TOPIC, event: readEvent(7) }));
     expect(screen.getByTestId('count').textContent).toBe('7');
   });

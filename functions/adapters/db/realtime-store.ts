@@ -18,9 +18,13 @@ export function realtimeStore(db: Db): RealtimeStore {
     async getConnection(connectionId) {
       const found = await connection.get({ connectionId }).go();
       if (!found.data) return undefined;
-      return { ...(found.data.userId && { userId: found.data.userId }), topics: found.data.topics ?? [] };
+      return {
+        ...(found.data.userId && { userId: found.data.userId }),
+        ...(found.data.sessionId && { sessionId: found.data.sessionId }),
+        topics: found.data.topics ?? [],
+      };
     },
-    async subscribe(connectionId, topic, ttl) {
+    async subscribe(connectionId, topic, ttl, sessionId) {
       // Both or neither: a subscription always has its topic recorded on a connection that still exists.
       await db.transaction
         .write(({ connection: c, subscription: s }) => [
@@ -29,7 +33,7 @@ export function realtimeStore(db: Db): RealtimeStore {
             .add({ topics: [topic] })
             .where((attr, op) => op.exists(attr.connectedAt))
             .commit(),
-          s.put({ topic, connectionId, ttl }).commit(),
+          s.put({ topic, connectionId, ttl, sessionId }).commit(),
         ])
         .go();
     },
@@ -50,7 +54,10 @@ export function realtimeStore(db: Db): RealtimeStore {
         .byTopic({ topic })
         .where((attr, op) => op.gt(attr.ttl, nowEpochSeconds))
         .go({ pages: 'all' });
-      return result.data.map((s) => s.connectionId);
+      return result.data.map((s) => ({
+        connectionId: s.connectionId,
+        ...(s.sessionId && { sessionId: s.sessionId }),
+      }));
     },
   };
 }

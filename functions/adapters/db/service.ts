@@ -18,6 +18,7 @@ import { escrowCountEntity } from './entities/escrow-count';
 import { jobCursorEntity } from './entities/job-cursor';
 import { cartCountEntity, cartItemEntity } from './entities/cart';
 import { connectionEntity, subscriptionEntity } from './entities/connection';
+import { socketTicketEntity } from './entities/socket-ticket';
 import { followEntity } from './entities/follow';
 import { conversationEntity, inboxEntryEntity, messageCounterEntity, messageEntity } from './entities/conversation';
 import { jobLeaseEntity } from './entities/job-lease';
@@ -105,6 +106,7 @@ const factories = {
   platformSettings: platformSettingsEntity,
   jobCursor: jobCursorEntity,
   productLookupCache: productLookupCacheEntity,
+  socketTicket: socketTicketEntity,
 };
 type Factories = typeof factories;
 export type EntityName = keyof Factories;

@@ -9,7 +9,7 @@ import type {
   SignStatus,
 } from '../../core/signing/ports';
 import { signerConfig, XAMAN_DEFAULT_API_URL } from '../../lib/config';
-import { NotFoundError, UpstreamError } from '../../lib/errors';
+import { ConfigurationError, NotFoundError, UpstreamError } from '../../lib/errors';
 import { secrets } from '../secrets';
 
 export interface XamanKeys {
@@ -32,12 +32,17 @@ function apiErrorCode(error: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** What a caller other than an administrator reads when our Xaman configuration is at fault (decision 078). */
+const UNAVAILABLE = 'The wallet service is unavailable right now. Try again shortly.';
+const configFault = (code: string, message: string) =>
+  new ConfigurationError(code, message, 'signer_unavailable', UNAVAILABLE);
+
 /** SDK failures as typed errors: never the SDK's own text, which may quote the request. */
 function mapError(error: unknown, what: string): Error {
   const code = apiErrorCode(error);
   if (code === 404) return new NotFoundError('The signing request does not exist');
   if (code !== undefined && code >= 800 && code < 900) {
-    return new UpstreamError('unavailable', 'signer_auth', `The wallet service refused our credentials (code ${code})`);
+    return configFault('signer_auth', `The wallet service refused our credentials (code ${code})`);
   }
   if (code !== undefined) {
     return new UpstreamError(
@@ -121,7 +126,7 @@ export class XamanSigner implements SignerGateway {
     } catch (error) {
       // A missing secret or a key the SDK refuses (not a UUID) is our configuration, not the caller's request.
       const detail = error instanceof Error ? error.message : String(error);
-      throw new UpstreamError('unavailable', 'signer_config', `The wallet service is not configured: ${detail}`);
+      throw configFault('signer_config', `The wallet service is not configured: ${detail}`);
     }
     try {
       return await fn(sdk);

@@ -1,5 +1,5 @@
 import type { SignInCompletion } from '../../../shared/api/auth';
-import { ConflictError, ForbiddenError } from '../../lib/errors';
+import { ConflictError, ForbiddenError, InvalidStateError } from '../../lib/errors';
 import { admitAdministrator, type AdmissionDeps } from '../admin-roles/admit-administrator';
 import type { LedgerGateway } from '../ledger/ports';
 import { readThroughStatus } from '../signing/poll-signing';
@@ -43,6 +43,7 @@ export async function completeSignIn(
     throw new ForbiddenError('This sign-in request was started by another browser');
   }
   if (record.completedAt) throw new ConflictError('This sign-in request has already been used');
+  refuseIfExpired(record.expiresAt, at);
   const status = await readThroughStatus(record, deps, 0);
   if (status !== 'signed') throw new ConflictError(`The sign-in request is ${status.replace('_', ' ')}, not signed`);
 
@@ -50,6 +51,7 @@ export async function completeSignIn(
   if (!state || state.status !== 'signed' || state.txType !== 'SignIn' || !state.response) {
     throw new ConflictError('The wallet service does not hold a signed sign-in for this request');
   }
+  refuseIfExpired(state.expiresAt, at);
   const verdict = await deps.ledger.verifySignInBlob(state.response.hex, uuid);
   if (!verdict.ok || verdict.account !== state.response.account) {
     throw new ForbiddenError('The wallet signature could not be verified');
@@ -73,6 +75,16 @@ export async function completeSignIn(
     ticketExpiresAt: ticket.expiresAt.toISOString(),
     walletAddress: verdict.account,
   };
+}
+
+export const SIGN_IN_EXPIRED = 'This sign-in request has expired. Start a new sign-in.';
+
+/**
+ * A request is completed only before it expires, by our record and by the wallet service's payload alike (decision
+ * 078): a signature captured or relayed late opens no session.
+ */
+function refuseIfExpired(expiresAt: string, at: Date): void {
+  if (!(Date.parse(expiresAt) > at.getTime())) throw new InvalidStateError('sign_in_expired', SIGN_IN_EXPIRED);
 }
 
 /**

@@ -8,6 +8,10 @@ import type { RateLimitStore } from './ports';
 export const RATE_LIMITS = {
   startSignIn: { limit: 10, windowSeconds: 60 },
   completeSignIn: { limit: 20, windowSeconds: 60 },
+  // Unauthenticated status polls (decision 078): a browser without a socket asks every 5 s, 12 a minute per request;
+  // one address may follow a few dozen sign-ins (a NAT), one request no more than once a second on average.
+  signInStatusPerAddress: { limit: 300, windowSeconds: 60 },
+  signInStatusPerRequest: { limit: 60, windowSeconds: 60 },
   // One check per keystroke from the third character on.
   checkUsername: { limit: 60, windowSeconds: 60 },
   createAccount: { limit: 10, windowSeconds: 60 },
@@ -21,6 +25,8 @@ export const RATE_LIMITS = {
   sendFunds: { limit: 10, windowSeconds: 60 },
   // Per user; the limit is the administrators' upcRateLimitPerMinute (decision 069), this the spec's default.
   lookupProducts: { limit: 60, windowSeconds: 60 },
+  // Per user: each import fetches up to 5 MB from another host and stores it (decision 078).
+  importListingPhoto: { limit: 30, windowSeconds: 60 },
 } as const satisfies Record<string, { limit: number; windowSeconds: number }>;
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 

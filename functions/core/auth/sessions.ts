@@ -2,7 +2,14 @@ import type { CurrentUser, Session } from '../../../shared/api/auth';
 import { UnauthorizedError } from '../../lib/errors';
 import type { Clock } from '../clock/clock';
 import type { AccountStore, SessionStore, UserRecord } from './ports';
-import { issueSessionToken, TokenRefused, verifySessionToken, type TokenRefusal } from './tokens';
+import type { SessionRecord } from './ports';
+import {
+  issueSessionToken,
+  SESSION_ABSOLUTE_LIFETIME_SECONDS,
+  TokenRefused,
+  verifySessionToken,
+  type TokenRefusal,
+} from './tokens';
 
 export interface SessionDeps {
   sessions: SessionStore;
@@ -22,11 +29,30 @@ export interface Principal {
 
 /** Every refusal reads the same to the caller; the reason is for logs. */
 export class SessionRefused extends UnauthorizedError {
-  constructor(readonly reason: TokenRefusal | 'revoked' | 'unknown_session' | 'too_close_to_expiry') {
+  constructor(readonly reason: TokenRefusal | 'revoked' | 'unknown_session' | 'too_close_to_expiry' | 'lifetime_over') {
     super(
-      reason === 'too_close_to_expiry' ? 'Session expires too soon to refresh; sign in again' : 'Sign in to continue',
+      reason === 'too_close_to_expiry'
+        ? 'Session expires too soon to refresh; sign in again'
+        : reason === 'lifetime_over'
+          ? 'Sessions last 30 days; sign in again'
+          : 'Sign in to continue',
     );
   }
+}
+
+/** When a session ends however often it is refreshed: 30 days after its sign-in (decision 078). */
+export const sessionEndOf = (record: Pick<SessionRecord, 'createdAt'>): number =>
+  Date.parse(record.createdAt) + SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000;
+
+/** Why a session record no longer admits anyone at `at`, or null while it is live (not revoked, not expired). */
+export function sessionRefusal(
+  record: Pick<SessionRecord, 'createdAt' | 'expiresAt' | 'revokedAt'>,
+  at: Date,
+): 'revoked' | 'expired' | 'lifetime_over' | null {
+  if (record.revokedAt) return 'revoked';
+  if (Date.parse(record.expiresAt) <= at.getTime()) return 'expired';
+  if (sessionEndOf(record) <= at.getTime()) return 'lifetime_over';
+  return null;
 }
 
 export async function openSession(userId: string, deps: SessionDeps): Promise<Session> {
@@ -86,8 +112,8 @@ export async function authenticate(
   alongside?.({ userId: claims.userId, sessionId: claims.sessionId });
   const session = await reading;
   if (!session || session.userId !== claims.userId) throw new SessionRefused('unknown_session');
-  if (session.revokedAt) throw new SessionRefused('revoked');
-  if (Date.parse(session.expiresAt) <= at.getTime()) throw new SessionRefused('expired');
+  const refusal = sessionRefusal(session, at);
+  if (refusal) throw new SessionRefused(refusal);
   return { userId: claims.userId, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
 }
 

@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { SIGN_IN_CODE_ALPHABET, SIGN_IN_CODE_LENGTH, SITE_NAME } from '../../../shared/domain/sign-in-code';
 import { NotFoundError } from '../../lib/errors';
 import type { Clock } from '../clock/clock';
 import type { SignerGateway } from '../signing/ports';
@@ -8,7 +9,17 @@ import type { SigningEvents, SigningRequestRecord, SigningRequestStore } from '.
 
 /** Spec part 1 "Business constants and limits": a sign-in request expires after 5 minutes. */
 export const SIGN_IN_EXPIRE_MINUTES = 5;
-export const SIGN_IN_INSTRUCTION = 'Sign in to the marketplace with this wallet. Signing moves no funds.';
+/** A new short code for one sign-in request (decision 078): shown by our dialog and by the wallet. */
+export function newSignInCode(): string {
+  return Array.from(
+    { length: SIGN_IN_CODE_LENGTH },
+    () => SIGN_IN_CODE_ALPHABET[randomInt(SIGN_IN_CODE_ALPHABET.length)],
+  ).join('');
+}
+
+/** What the wallet shows with the request: the site, the code to compare, and that nothing is paid. */
+export const signInInstruction = (code: string) =>
+  `Sign in to ${SITE_NAME} with code ${code}. Approve only if the sign-in screen shows the same code. Signing moves no funds.`;
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
 

@@ -10,7 +10,10 @@ export const TOKEN_ALGORITHM = 'HS256';
 export const TOKEN_ISSUER = 'marketplace';
 export const SESSION_AUDIENCE = 'session';
 export const REGISTRATION_AUDIENCE = 'registration';
+/** A token's lifetime: a session unused (not refreshed) for this long ends (its idle timeout). */
 export const SESSION_LIFETIME_SECONDS = 12 * 60 * 60;
+/** However often it is refreshed, a session ends this long after its sign-in (decision 078). */
+export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 export const REGISTRATION_LIFETIME_SECONDS = 10 * 60;
 /** Spec part 1 "Session" and its business constants: a token this close to its expiry is not used (nor refreshed). */
 export const SESSION_MIN_REMAINING_SECONDS = 5 * 60;
@@ -62,12 +65,14 @@ export interface SessionClaims {
   expiresAt: Date;
 }
 
+/** `lifetime`: seconds the token lives, at most the idle timeout (less when the session's absolute end is nearer). */
 export function issueSessionToken(
   s: { userId: string; sessionId: string },
   key: Uint8Array,
   at: Date,
+  lifetime = SESSION_LIFETIME_SECONDS,
 ): Promise<{ token: string; expiresAt: Date }> {
-  return sign({ sid: s.sessionId }, s.userId, SESSION_AUDIENCE, SESSION_LIFETIME_SECONDS, key, at);
+  return sign({ sid: s.sessionId }, s.userId, SESSION_AUDIENCE, Math.min(lifetime, SESSION_LIFETIME_SECONDS), key, at);
 }
 
 export async function verifySessionToken(token: string, key: Uint8Array, at: Date): Promise<SessionClaims> {

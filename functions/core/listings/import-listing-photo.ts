@@ -1,4 +1,7 @@
 import { BadRequestError } from '../../lib/errors';
+import type { RateLimitStore } from '../auth/ports';
+import { enforceRateLimit } from '../auth/rate-limit';
+import type { Clock } from '../clock/clock';
 import { pendingUploadKey, sniffImageType } from './photos';
 import { requireSeller, type SellerAccounts } from './seller';
 import type { MediaUrl } from './to-card';
@@ -10,6 +13,9 @@ export interface ImportListingPhotoDeps {
   writePhoto(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   newId: () => string;
   mediaUrl: MediaUrl;
+  /** Each import is a fetch from another host: counted per user (decision 078). */
+  rateLimits: RateLimitStore;
+  clock: Clock;
 }
 
 /**
@@ -22,6 +28,7 @@ export async function importListingPhoto(
   deps: ImportListingPhotoDeps,
 ): Promise<{ key: string; url: string }> {
   await requireSeller(userId, deps.accounts);
+  await enforceRateLimit(deps.rateLimits, 'importListingPhoto', `user:${userId}`, deps.clock.now());
   const bytes = await deps.fetchImage(url);
   const type = sniffImageType(bytes);
   if (!type) throw new BadRequestError('This address is not an image file', { url: 'Not an image' });

@@ -1,4 +1,4 @@
-import type { RealtimeStore } from './ports';
+import type { RealtimeStore, Subscriber } from './ports';
 
 /**
  * The batch's view of the socket table: a topic's subscribers are read once per batch (a hot auction's bids, each an
@@ -6,7 +6,7 @@ import type { RealtimeStore } from './ports';
  * would have missed an event read a moment earlier; a page reads the state again when it subscribes.
  */
 export function subscribersOncePerBatch(store: RealtimeStore): RealtimeStore {
-  const read = new Map<string, Promise<string[]>>();
+  const read = new Map<string, Promise<Subscriber[]>>();
   return {
     ...store,
     subscribersOf(topic, nowEpochSeconds) {

@@ -6,6 +6,8 @@ import {
   topicOwner,
   type ServerSocketMessage,
 } from '../../../shared/events';
+import type { SessionStore } from '../auth/ports';
+import { liveSessionIds } from './live-sessions';
 import type { RealtimeStore } from './ports';
 
 export const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -52,13 +54,15 @@ function readFrame(frame: IncomingFrame) {
 
 /**
  * Handles one frame a browser sent on its socket and returns the answer to send back. Public topics (`listing:`,
- * `signing:`) are open to every socket; `user:<id>` only to a socket whose $connect authenticated as that user.
+ * `signing:`) are open to every socket; `user:<id>` only to a socket whose $connect authenticated as that user, while
+ * the session its ticket was issued in is live (decision 078).
  */
 export async function handleSocketMessage(
   store: RealtimeStore,
   connectionId: string,
   frame: IncomingFrame,
   at: Date,
+  sessions: Pick<SessionStore, 'get'>,
 ): Promise<ServerSocketMessage> {
   const read = readFrame(frame);
   if (read.error) return read.error;
@@ -76,11 +80,15 @@ export async function handleSocketMessage(
       if (owner !== null && owner !== connection.userId) {
         return refuse(connection.userId ? "Another user's topic" : 'Sign in to follow your own topic', message.topic);
       }
+      const sessionId = owner === null ? undefined : connection.sessionId;
+      if (owner !== null && !(sessionId && (await liveSessionIds([sessionId], sessions, at)).has(sessionId))) {
+        return refuse('Your session has ended: sign in again to follow your own topic', message.topic);
+      }
       if (!connection.topics.includes(message.topic)) {
         if (connection.topics.length >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return refuse(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`, message.topic);
         }
-        await store.subscribe(connectionId, message.topic, epochSeconds(at) + CONNECTION_LIFETIME_SECONDS);
+        await store.subscribe(connectionId, message.topic, epochSeconds(at) + CONNECTION_LIFETIME_SECONDS, sessionId);
       }
       return { type: 'subscribed', topic: message.topic };
     }

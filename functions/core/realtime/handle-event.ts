@@ -1,5 +1,6 @@
 import type { DomainEvent, DomainEventOf, SocketEvent } from '../../../shared/events';
 import type { AnalyticsEvent } from '../analytics/facts-of-events';
+import type { SessionStore } from '../auth/ports';
 import type { Clock } from '../clock/clock';
 import type { NotifyRequest } from '../notifications/notify';
 import { publishEvent, type FanOutResult } from './publish-event';
@@ -14,6 +15,8 @@ export interface EventRegistryDeps {
   store: RealtimeStore;
   sender: SocketSender;
   clock: Clock;
+  /** Private topics reach only sockets whose session is live (decision 078). */
+  sessions: Pick<SessionStore, 'get'>;
   /** core/notifications' notify, wired by the events consumer with its adapters. */
   notify: (request: NotifyRequest) => Promise<unknown>;
   /** core/offers' decline of the offers still open on a sold-out listing (decision 033). */
@@ -31,7 +34,7 @@ export interface EventRegistryDeps {
 /** What the events consumer does with each event: socket events fan out to their topic, the others run a use case. */
 export function eventRegistry(deps: EventRegistryDeps): EventRegistry {
   const fanOut = (event: SocketEvent): Promise<FanOutResult> =>
-    publishEvent(event, { store: deps.store, sender: deps.sender, clock: deps.clock });
+    publishEvent(event, { store: deps.store, sender: deps.sender, clock: deps.clock, sessions: deps.sessions });
   // Socket events Analytics also counts: both happen, and a retry repeats both (each is safe to repeat).
   const fanOutAndCount = async (event: SocketEvent & AnalyticsEvent): Promise<FanOutResult> =>
     (await Promise.all([fanOut(event), deps.analytics(event)]))[0];

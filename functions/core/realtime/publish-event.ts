@@ -1,7 +1,9 @@
-import type { SocketEvent } from '../../../shared/events';
+import { topicOwner, type SocketEvent } from '../../../shared/events';
 import { eachLimited } from '../../lib/each-limited';
+import type { SessionStore } from '../auth/ports';
 import type { Clock } from '../clock/clock';
-import type { RealtimeStore, SocketSender } from './ports';
+import { liveSessionIds } from './live-sessions';
+import type { RealtimeStore, SocketSender, Subscriber } from './ports';
 
 /**
  * Sends in flight at once per event: enough to keep the @connections client's pooled keep-alive sockets busy, bounded
@@ -31,11 +33,38 @@ export class FanOutError extends Error {
  * fails the whole event after every other subscriber got it, so the queue retries it; the event's stable id lets a
  * browser recognise the repeat.
  */
-export async function publishEvent(
-  event: SocketEvent,
-  deps: { store: RealtimeStore; sender: SocketSender; clock: Clock; concurrency?: number },
-): Promise<FanOutResult> {
-  const subscribers = await deps.store.subscribersOf(event.topic, Math.floor(deps.clock.now().getTime() / 1000));
+export interface PublishDeps {
+  store: RealtimeStore;
+  sender: SocketSender;
+  clock: Clock;
+  /** Sessions of the sockets on a private topic, checked before each event (decision 078). */
+  sessions: Pick<SessionStore, 'get'>;
+  concurrency?: number;
+}
+
+/**
+ * The subscribers an event may reach: on a public topic all; on a private one (`user:<id>`) only those whose session
+ * is live. The others (signed out, expired, or subscribed before sessions were kept) lose the subscription and keep
+ * their connection for public topics.
+ */
+async function reachable(topic: string, subscribers: Subscriber[], deps: PublishDeps, at: Date): Promise<string[]> {
+  if (topicOwner(topic) === null) return subscribers.map((s) => s.connectionId);
+  const live = await liveSessionIds(
+    subscribers.flatMap((s) => (s.sessionId ? [s.sessionId] : [])),
+    deps.sessions,
+    at,
+  );
+  const [kept, ended] = [[], []] as [string[], string[]];
+  for (const s of subscribers) (s.sessionId && live.has(s.sessionId) ? kept : ended).push(s.connectionId);
+  // A failed removal is retried by the next event on the topic; this one is not sent there either way.
+  await eachLimited(ended, deps.concurrency ?? FAN_OUT_CONCURRENCY, (id) => deps.store.unsubscribe(id, topic));
+  return kept;
+}
+
+export async function publishEvent(event: SocketEvent, deps: PublishDeps): Promise<FanOutResult> {
+  const at = deps.clock.now();
+  const subscribed = await deps.store.subscribersOf(event.topic, Math.floor(at.getTime() / 1000));
+  const subscribers = await reachable(event.topic, subscribed, deps, at);
   const message = { type: 'event' as const, topic: event.topic, event };
   const result: FanOutResult = { sent: 0, gone: 0 };
   const gone: string[] = [];

@@ -26,6 +26,8 @@ export interface SigningAsk {
   instruction: string;
   /** Our reference at the wallet service (unique per application there). */
   identifier?: string;
+  /** Facts the wallet service keeps with the request (custom meta's blob): a sign-in's site and code. */
+  meta?: Record<string, string>;
   /** sha256 (hex) of the secret handed to the browser that started the request (sign-in). */
   clientSecretHash?: string;
   /** The instant the caller judged the request at (its expiry counts from it); the clock's time otherwise. */
@@ -56,7 +58,11 @@ export async function openSigningRequest(
   const created = await deps.signer.create({
     txjson: ask.txjson,
     options: { expireMinutes: ask.expireMinutes },
-    customMeta: { ...(ask.identifier !== undefined && { identifier: ask.identifier }), instruction: ask.instruction },
+    customMeta: {
+      ...(ask.identifier !== undefined && { identifier: ask.identifier }),
+      instruction: ask.instruction,
+      ...(ask.meta && { blob: ask.meta }),
+    },
   });
   const opened: OpenedSigningRequest = {
     uuid: created.uuid,

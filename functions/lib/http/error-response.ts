@@ -1,4 +1,5 @@
-import { AppError, IdempotencyKeyReusedError } from '../errors';
+import { AppError, ConfigurationError, IdempotencyKeyReusedError } from '../errors';
+import type { Auth } from '../session-auth';
 import { json, stateOf, type HttpMiddleware } from './state';
 
 /** Powertools Idempotency's refusals, by error name (the package itself loads only where a route uses it). */
@@ -18,14 +19,19 @@ const IDEMPOTENCY_ERRORS: Record<string, AppError> = {
 
 /**
  * Typed errors to their status and the one JSON error shape ({ error: { code, message, requestId, fields? } }). Anything
- * else is logged and answered 500 with the request id and nothing more.
+ * else is logged and answered 500 with the request id and nothing more. A configuration fault is described only to an
+ * administrator's route; elsewhere it is logged and answered with its public words (decision 078).
  */
-export function errorResponse(): HttpMiddleware {
+export function errorResponse(auth: Auth = 'public'): HttpMiddleware {
   return {
     onError: (request) => {
       const state = stateOf(request.event);
       const thrown = request.error;
-      const error = thrown instanceof AppError ? thrown : IDEMPOTENCY_ERRORS[thrown?.name ?? ''];
+      let error = thrown instanceof AppError ? thrown : IDEMPOTENCY_ERRORS[thrown?.name ?? ''];
+      if (error instanceof ConfigurationError && auth !== 'admin') {
+        state.log.error('configuration fault', { code: error.code, detail: error.message });
+        error = new AppError(error.kind, error.publicCode, error.publicMessage);
+      }
       if (error) {
         state.errorCode = error.code;
         const payload = {

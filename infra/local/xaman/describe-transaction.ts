@@ -66,12 +66,19 @@ function rippleTime(seconds: unknown): string | undefined {
 }
 
 /** The request in words for the sign page: what, how much, to whom, until when, and the memos. */
-export function describeRequest(tx: Record<string, unknown>, instruction?: string | null): DescribedRequest {
+export function describeRequest(
+  tx: Record<string, unknown>,
+  instruction?: string | null,
+  meta?: Record<string, unknown> | null,
+): DescribedRequest {
   const type = String(tx.TransactionType);
   const rows: DescribedRow[] = [{ label: 'Type', value: type }];
   const add = (label: string, value: string | undefined) => {
     if (value !== undefined && value !== '') rows.push({ label, value });
   };
+  // A sign-in names its site and a short code the site's own screen shows too (decision 078).
+  if (typeof meta?.site === 'string') add('Site', meta.site);
+  if (typeof meta?.signInCode === 'string') add('Sign-in code', meta.signInCode);
   if (instruction) add('Instruction from the app', instruction);
   if (type === 'SignIn')
     add('What it does', 'Proves you control the wallet you choose. Nothing is sent to the ledger.');

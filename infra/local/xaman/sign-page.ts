@@ -116,7 +116,7 @@ export function createSignPage(opts: SignPageOptions) {
     const html = renderSignPage({
       uuid: p.uuid,
       appName: opts.appName,
-      request: describeRequest(p.requestJson, p.customMeta.instruction),
+      request: describeRequest(p.requestJson, p.customMeta.instruction, p.customMeta.blob),
       requestJson: p.requestJson,
       state: await pageState(p, extra.wanted ?? null),
       error: extra.error ?? null,

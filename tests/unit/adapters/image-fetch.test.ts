@@ -33,6 +33,7 @@ describe('fetchImage', () => {
     server = http.createServer((req, res) => {
       if (req.url === '/big') return res.writeHead(200).end(Buffer.alloc(2048));
       if (req.url === '/hop') return res.writeHead(302, { location: '/ok' }).end();
+      if (req.url === '/away') return res.writeHead(302, { location: 'http://images.example.com/a.png' }).end();
       if (req.url === '/loop') return res.writeHead(302, { location: '/loop' }).end();
       if (req.url === '/ok') return res.writeHead(200).end(Buffer.from('abc'));
       res.writeHead(404).end();
@@ -62,5 +63,22 @@ describe('fetchImage', () => {
       message: 'The image is larger than 5MB',
     });
     await expect(fetchImage(`http://${host}/nothing`, trusted())).rejects.toMatchObject({ status: 502 });
+    // The trusted host may answer plain http; where it redirects to may not.
+    await expect(fetchImage(`http://${host}/away`, trusted())).rejects.toMatchObject({
+      status: 400,
+      message: 'Only https image addresses can be imported',
+    });
+  });
+});
+
+describe('fetchImage over plain http (decision 078)', () => {
+  it('refuses http: and other schemes before connecting, on the first address and after a redirect', async () => {
+    const opts = { maxBytes: 1024, trustedHosts: [] };
+    for (const address of ['http://8.8.8.8/a.png', 'http://images.example.com/a.png', 'ftp://8.8.8.8/a.png']) {
+      await expect(fetchImage(address, opts)).rejects.toMatchObject({
+        status: 400,
+        message: 'Only https image addresses can be imported',
+      });
+    }
   });
 });

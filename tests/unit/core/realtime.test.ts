@@ -13,14 +13,15 @@ import {
   type DomainEventOf,
   type ServerSocketMessage,
 } from '../../../shared/events';
+import { MemorySessions } from './auth/memory-ports';
 
 function memoryStore() {
-  const connections = new Map<string, { userId?: string; topics: Set<string>; ttl: number }>();
-  const subs = new Map<string, Map<string, number>>();
+  const connections = new Map<string, { userId?: string; sessionId?: string; topics: Set<string>; ttl: number }>();
+  const subs = new Map<string, Map<string, { ttl: number; sessionId?: string }>>();
   let subscriberReads = 0;
   const store: RealtimeStore = {
     async saveConnection(c) {
-      connections.set(c.connectionId, { userId: c.userId, topics: new Set(), ttl: c.ttl });
+      connections.set(c.connectionId, { userId: c.userId, sessionId: c.sessionId, topics: new Set(), ttl: c.ttl });
     },
     async removeConnection(id) {
       for (const t of connections.get(id)?.topics ?? []) subs.get(t)?.delete(id);
@@ -28,12 +29,13 @@ function memoryStore() {
     },
     async getConnection(id) {
       const c = connections.get(id);
-      return c ? { ...(c.userId && { userId: c.userId }), topics: [...c.topics] } : undefined;
+      if (!c) return undefined;
+      return { ...(c.userId && { userId: c.userId, sessionId: c.sessionId }), topics: [...c.topics] };
     },
-    async subscribe(id, topic, ttl) {
+    async subscribe(id, topic, ttl, sessionId) {
       connections.get(id)!.topics.add(topic);
       if (!subs.has(topic)) subs.set(topic, new Map());
-      subs.get(topic)!.set(id, ttl);
+      subs.get(topic)!.set(id, { ttl, ...(sessionId && { sessionId }) });
     },
     async unsubscribe(id, topic) {
       connections.get(id)?.topics.delete(topic);
@@ -41,13 +43,34 @@ function memoryStore() {
     },
     async subscribersOf(topic, now) {
       subscriberReads++;
-      return [...(subs.get(topic) ?? new Map<string, number>()).entries()].filter(([, t]) => t > now).map(([id]) => id);
+      return [...(subs.get(topic) ?? new Map()).entries()]
+        .filter(([, s]) => s.ttl > now)
+        .map(([connectionId, s]) => ({ connectionId, ...(s.sessionId && { sessionId: s.sessionId }) }));
     },
   };
   return { store, connections, reads: () => subscriberReads };
 }
 
 const now = new Date('2026-01-01T00:00:00Z');
+const ids = (subscribers: { connectionId: string }[]) => subscribers.map((s) => s.connectionId);
+
+/** Live sessions of the users below (decision 078): each socket's ticket named one. */
+function liveSessions(...sessionIds: string[]) {
+  const sessions = new MemorySessions();
+  for (const sessionId of sessionIds) {
+    sessions.records.set(sessionId, {
+      sessionId,
+      userId: sessionId.replace(/^S-/, '01'),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
+      revokedAt: null,
+    });
+  }
+  return sessions;
+}
+const sessions = liveSessions('S-ALICE', 'S-BOB');
+const as = (userId: string) => ({ userId, sessionId: userId.replace(/^01/, 'S-') });
+
 const text = (body: string) => ({ body });
 const subscribe = (topic: string) => text(JSON.stringify({ action: 'subscribe', topic }));
 const UUID = '0b6c8a3e-5d2f-4a1b-9c3d-2e1f0a9b8c7d';
@@ -66,47 +89,50 @@ describe('socket messages', () => {
   it('subscribes, answers pings and unsubscribes', async () => {
     const { store } = memoryStore();
     await openConnection('c1', undefined, { store, clock: testClock(now) });
-    expect(await handleSocketMessage(store, 'c1', subscribe('listing:01ABC'), now)).toEqual({
+    expect(await handleSocketMessage(store, 'c1', subscribe('listing:01ABC'), now, sessions)).toEqual({
       type: 'subscribed',
       topic: 'listing:01ABC',
     });
-    expect(await store.subscribersOf('listing:01ABC', 0)).toEqual(['c1']);
-    expect(await handleSocketMessage(store, 'c1', text('{"action":"ping"}'), now)).toEqual({ type: 'pong' });
-    await handleSocketMessage(store, 'c1', text('{"action":"unsubscribe","topic":"listing:01ABC"}'), now);
-    expect(await store.subscribersOf('listing:01ABC', 0)).toEqual([]);
+    expect(ids(await store.subscribersOf('listing:01ABC', 0))).toEqual(['c1']);
+    expect(await handleSocketMessage(store, 'c1', text('{"action":"ping"}'), now, sessions)).toEqual({ type: 'pong' });
+    await handleSocketMessage(store, 'c1', text('{"action":"unsubscribe","topic":"listing:01ABC"}'), now, sessions);
+    expect(ids(await store.subscribersOf('listing:01ABC', 0))).toEqual([]);
   });
 
   it('lets anyone follow public topics (listings, signing requests)', async () => {
     const { store } = memoryStore();
     await openConnection('anon', undefined, { store, clock: testClock(now) });
-    await openConnection('bob', '01BOB', { store, clock: testClock(now) });
+    await openConnection('bob', as('01BOB'), { store, clock: testClock(now) });
     for (const id of ['anon', 'bob']) {
       for (const topic of ['listing:01ABC', `signing:${UUID}`]) {
-        expect(await handleSocketMessage(store, id, subscribe(topic), now)).toEqual({ type: 'subscribed', topic });
+        expect(await handleSocketMessage(store, id, subscribe(topic), now, sessions)).toEqual({
+          type: 'subscribed',
+          topic,
+        });
       }
     }
   });
 
   it("lets only the user's own authenticated socket follow user:<id>", async () => {
     const { store } = memoryStore();
-    await openConnection('alice', '01ALICE', { store, clock: testClock(now) });
-    await openConnection('bob', '01BOB', { store, clock: testClock(now) });
+    await openConnection('alice', as('01ALICE'), { store, clock: testClock(now) });
+    await openConnection('bob', as('01BOB'), { store, clock: testClock(now) });
     await openConnection('anon', undefined, { store, clock: testClock(now) });
-    expect(await handleSocketMessage(store, 'alice', subscribe('user:01ALICE'), now)).toEqual({
+    expect(await handleSocketMessage(store, 'alice', subscribe('user:01ALICE'), now, sessions)).toEqual({
       type: 'subscribed',
       topic: 'user:01ALICE',
     });
-    expect(await handleSocketMessage(store, 'bob', subscribe('user:01ALICE'), now)).toEqual({
+    expect(await handleSocketMessage(store, 'bob', subscribe('user:01ALICE'), now, sessions)).toEqual({
       type: 'error',
       message: "Another user's topic",
       topic: 'user:01ALICE',
     });
-    expect(await handleSocketMessage(store, 'anon', subscribe('user:01ALICE'), now)).toEqual({
+    expect(await handleSocketMessage(store, 'anon', subscribe('user:01ALICE'), now, sessions)).toEqual({
       type: 'error',
       message: 'Sign in to follow your own topic',
       topic: 'user:01ALICE',
     });
-    expect(await store.subscribersOf('user:01ALICE', 0)).toEqual(['alice']);
+    expect(await store.subscribersOf('user:01ALICE', 0)).toEqual([{ connectionId: 'alice', sessionId: 'S-ALICE' }]);
   });
 
   it('answers garbage with an error frame, never a throw', async () => {
@@ -125,18 +151,18 @@ describe('socket messages', () => {
       },
     ];
     for (const { frame, message } of garbage) {
-      expect(await handleSocketMessage(store, 'c1', frame, now)).toEqual({ type: 'error', message });
+      expect(await handleSocketMessage(store, 'c1', frame, now, sessions)).toEqual({ type: 'error', message });
     }
-    expect(await handleSocketMessage(store, 'c1', subscribe('admin:all'), now)).toEqual({
+    expect(await handleSocketMessage(store, 'c1', subscribe('admin:all'), now, sessions)).toEqual({
       type: 'error',
       message: 'Unknown topic',
       topic: 'admin:all',
     });
-    expect((await handleSocketMessage(store, 'c1', text('{"action":"subscribe"}'), now)).type).toBe('error');
-    expect((await handleSocketMessage(store, 'c1', text('{"action":"ping","x":1}'), now)).type).toBe('error');
-    expect((await handleSocketMessage(store, 'gone', subscribe('listing:1'), now)).type).toBe('error');
+    expect((await handleSocketMessage(store, 'c1', text('{"action":"subscribe"}'), now, sessions)).type).toBe('error');
+    expect((await handleSocketMessage(store, 'c1', text('{"action":"ping","x":1}'), now, sessions)).type).toBe('error');
+    expect((await handleSocketMessage(store, 'gone', subscribe('listing:1'), now, sessions)).type).toBe('error');
     // Still usable afterwards.
-    expect(await handleSocketMessage(store, 'c1', subscribe('listing:1'), now)).toEqual({
+    expect(await handleSocketMessage(store, 'c1', subscribe('listing:1'), now, sessions)).toEqual({
       type: 'subscribed',
       topic: 'listing:1',
     });
@@ -147,9 +173,9 @@ describe('socket messages', () => {
     const { store } = memoryStore();
     await openConnection('c1', undefined, { store, clock: testClock(now) });
     for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_CONNECTION; i++) {
-      await handleSocketMessage(store, 'c1', subscribe(`listing:${i}`), now);
+      await handleSocketMessage(store, 'c1', subscribe(`listing:${i}`), now, sessions);
     }
-    const over = await handleSocketMessage(store, 'c1', subscribe('listing:X'), now);
+    const over = await handleSocketMessage(store, 'c1', subscribe('listing:X'), now, sessions);
     expect(over.type).toBe('error');
   });
 
@@ -158,7 +184,7 @@ describe('socket messages', () => {
     await openConnection('c1', undefined, { store, clock: testClock(now) });
     const sent: [string, ServerSocketMessage][] = [];
     const sender: SocketSender = { send: async (id, m) => (sent.push([id, m]), 'sent') };
-    await answerSocketMessage('c1', text('{"action":"ping"}'), { store, sender, clock: testClock(now) });
+    await answerSocketMessage('c1', text('{"action":"ping"}'), { store, sender, clock: testClock(now), sessions });
     expect(sent).toEqual([['c1', { type: 'pong' }]]);
   });
 });
@@ -168,7 +194,7 @@ describe('publishEvent', () => {
     const memory = memoryStore();
     for (const id of ids) {
       await openConnection(id, undefined, { store: memory.store, clock: testClock(now) });
-      await handleSocketMessage(memory.store, id, subscribe(topic), now);
+      await handleSocketMessage(memory.store, id, subscribe(topic), now, sessions);
     }
     return memory;
   }
@@ -184,7 +210,7 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    expect(await publishEvent(event, { store, sender, clock: testClock(now) })).toEqual({ sent: 1, gone: 1 });
+    expect(await publishEvent(event, { store, sender, clock: testClock(now), sessions })).toEqual({ sent: 1, gone: 1 });
     expect(delivered).toEqual([['a', { type: 'event', topic: event.topic, event }]]);
     expect(connections.has('b')).toBe(false);
   });
@@ -203,7 +229,9 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    expect(await publishEvent(event, { store: memory.store, sender, clock: testClock(now), concurrency: 8 })).toEqual({
+    expect(
+      await publishEvent(event, { store: memory.store, sender, clock: testClock(now), sessions, concurrency: 8 }),
+    ).toEqual({
       sent: 100,
       gone: 0,
     });
@@ -222,7 +250,9 @@ describe('publishEvent', () => {
         return 'sent';
       },
     };
-    const error = await publishEvent(event, { store, sender, clock: testClock(now) }).catch((e: unknown) => e);
+    const error = await publishEvent(event, { store, sender, clock: testClock(now), sessions }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(FanOutError);
     expect((error as FanOutError).failed).toBe(1);
     expect(delivered.sort()).toEqual(['a', 'c']);
@@ -248,7 +278,7 @@ describe('handleEvent', () => {
     const event = signingEvent();
     const { store } = memoryStore();
     await openConnection('a', undefined, { store, clock: testClock(now) });
-    await handleSocketMessage(store, 'a', subscribe(event.topic), now);
+    await handleSocketMessage(store, 'a', subscribe(event.topic), now, sessions);
     const sent: string[] = [];
     const notified: unknown[] = [];
     const soldOut: string[] = [];
@@ -259,6 +289,7 @@ describe('handleEvent', () => {
       store,
       sender: { send: async (id) => (sent.push(id), 'sent') },
       clock: testClock(now),
+      sessions,
       notify: async (request) => notified.push(request),
       listingClosed: async (listingId) => soldOut.push(listingId),
       orderNote: async (request, at) => notes.push([request, at.toISOString()]),
@@ -308,7 +339,7 @@ describe('subscribersOncePerBatch', () => {
       batch.subscribersOf('listing:A', 0),
       batch.subscribersOf('listing:B', 0),
     ]);
-    expect(all).toEqual([['c1'], ['c1'], []]);
+    expect(all.map(ids)).toEqual([['c1'], ['c1'], []]);
     expect(reads()).toBe(2);
     // A new batch reads again.
     await subscribersOncePerBatch(store).subscribersOf('listing:A', 0);
@@ -322,10 +353,10 @@ describe('subscribersOncePerBatch', () => {
       ...store,
       async subscribersOf() {
         if (++calls === 1) throw new Error('throttled');
-        return ['c9'];
+        return [{ connectionId: 'c9' }];
       },
     });
     await expect(batch.subscribersOf('listing:A', 0)).rejects.toThrow('throttled');
-    expect(await batch.subscribersOf('listing:A', 0)).toEqual(['c9']);
+    expect(ids(await batch.subscribersOf('listing:A', 0))).toEqual(['c9']);
   });
 });

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract } from '../../../shared/api/contract';
-import { ConflictError, NotFoundError } from '../../../functions/lib/errors';
+import { ConfigurationError, ConflictError, NotFoundError } from '../../../functions/lib/errors';
 import { MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
 import { ok } from '../../../functions/wiring/http';
 import { httpHandler } from './ungated-http';
@@ -107,6 +107,33 @@ describe('httpHandler', () => {
       requestId: 'req-1',
     });
     expect(String(spy.mock.calls[0]?.[0])).toContain('hunter2');
+  });
+
+  it('describes a configuration fault only on an administrator’s route, and logs it (decision 078)', async () => {
+    const out = captureOutput();
+    const fault = async (): Promise<never> => {
+      throw new ConfigurationError(
+        'signer_config',
+        'The wallet service is not configured: xamanApiKey is missing',
+        'signer_unavailable',
+        'Try again later.',
+      );
+    };
+    const anonymous = await handlerOf(fault)(event());
+    expect(anonymous.statusCode).toBe(503);
+    expect(parse(anonymous).error).toEqual({
+      code: 'signer_unavailable',
+      message: 'Try again later.',
+      requestId: 'req-1',
+    });
+    expect(out.lines.join('\n')).toContain('xamanApiKey is missing');
+    const admin = await httpHandler(route('admin'), fault, {
+      authenticate: async () => ({ userId: 'A1', sessionId: 'S1', tokenExpiresAt: new Date() }),
+    })(event({ headers: { 'content-type': 'application/json', authorization: 'Bearer aaa.bbb.ccc' } }));
+    expect(parse(admin).error).toMatchObject({
+      code: 'signer_config',
+      message: expect.stringContaining('xamanApiKey'),
+    });
   });
 
   it('refuses routes that need a signed-in user without a session', async () => {

@@ -85,6 +85,10 @@ export function sessionRoutes(
     }
     if (req.url.pathname === '/api/auth/session' && req.method === 'DELETE') return { body: { signedOut: true } };
     if (req.url.pathname === '/api/me' && req.method === 'GET') return { body: current() };
+    // The socket's one-time ticket (decision 078), named after the token it was asked with.
+    if (req.url.pathname === '/api/realtime/tickets' && req.method === 'POST' && req.token) {
+      return { status: 201, body: { ticket: `ticket-${req.token.replaceAll('.', '-')}`, expiresAt: inHours(1) } };
+    }
     return rest(req);
   };
 }

@@ -9,6 +9,8 @@ export const connectionEntity = (config: EntityConfiguration = {}) =>
       attributes: {
         connectionId: { type: 'string', required: true },
         userId: { type: 'string' },
+        /** The session the socket's ticket was issued in: private events stop when it ends (decision 078). */
+        sessionId: { type: 'string' },
         topics: { type: 'set', items: 'string' },
         connectedAt: { type: 'string', required: true },
         ttl: { type: 'number', required: true, field: TTL_ATTRIBUTE },
@@ -31,6 +33,8 @@ export const subscriptionEntity = (config: EntityConfiguration = {}) =>
       attributes: {
         topic: { type: 'string', required: true },
         connectionId: { type: 'string', required: true },
+        /** On a private topic, the connection's session, checked before each event is pushed (decision 078). */
+        sessionId: { type: 'string' },
         ttl: { type: 'number', required: true, field: TTL_ATTRIBUTE },
       },
       indexes: {

@@ -7,7 +7,7 @@ import type {
   SessionStore,
   UserRecord,
 } from '../../../../functions/core/auth/ports';
-import type { SignerGateway, SignRequestState } from '../../../../functions/core/signing/ports';
+import type { SignerGateway, SignRequest, SignRequestState } from '../../../../functions/core/signing/ports';
 import type {
   SigningCheck,
   SigningEvents,
@@ -122,8 +122,11 @@ export class MemoryRateLimits implements RateLimitStore {
 export class ScriptedSigner implements Pick<SignerGateway, 'create' | 'get'> {
   readonly states = new Map<string, SignRequestState | null>();
   gets = 0;
+  /** What each create asked the wallet service for. */
+  readonly requests: SignRequest[] = [];
   private next = 0;
-  async create() {
+  async create(request: SignRequest) {
+    this.requests.push(request);
     const uuid = `00000000-0000-4000-8000-${String(++this.next).padStart(12, '0')}`;
     this.states.set(uuid, state(uuid, 'pending'));
     return {

@@ -98,4 +98,28 @@ describe('sessions', () => {
     await signOut(p, deps(NOW));
     expect(await refusal(refreshSession(p, deps(NOW)))).toBe('revoked');
   });
+
+  it('end a session 30 days after its sign-in however often it is refreshed (decision 078)', async () => {
+    const s = await openSession('U1', deps(NOW));
+    const day = 24 * 3600;
+    const end = at(30 * day).getTime();
+    let current = s;
+    // Refreshed 10 minutes before each expiry, as the browser does: every token ends by the session's end.
+    for (let refreshes = 0; Date.parse(current.expiresAt) < end; refreshes++) {
+      expect(refreshes).toBeLessThan(62);
+      const t = new Date(Date.parse(current.expiresAt) - 600_000);
+      current = await refreshSession(await authenticate(current.token, deps(t)), deps(t));
+      expect(Date.parse(current.expiresAt)).toBeLessThanOrEqual(end);
+    }
+    // The renewal of the last token can extend nothing: refused, so the browser signs in again.
+    const last = new Date(end - 600_000);
+    const p = await authenticate(current.token, deps(last));
+    expect(await refusal(refreshSession(p, deps(last)))).toBe('lifetime_over');
+    expect(await refusal(authenticate(current.token, deps(at(30 * day - 1))))).toBe('accepted');
+    expect(await refusal(authenticate(current.token, deps(at(30 * day))))).toBe('expired');
+    // A record whose expiry lies past the end (written before this rule) still ends at 30 days.
+    const old = await openSession('U1', { ...deps(at(30 * day - 3600)), newId: () => 'S2' });
+    sessions.records.get('S2')!.createdAt = NOW.toISOString();
+    expect(await refusal(authenticate(old.token, deps(at(30 * day + 1))))).toBe('lifetime_over');
+  });
 });

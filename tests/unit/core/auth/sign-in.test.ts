@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BlobVerdict } from '../../../../functions/core/ledger/ports';
 import { completeSignIn } from '../../../../functions/core/auth/complete-sign-in';
+import { getSignInStatus } from '../../../../functions/core/auth/get-sign-in-status';
+import { RATE_LIMITS } from '../../../../functions/core/auth/rate-limit';
 import { hashSecret, secretMatches } from '../../../../functions/core/auth/sign-in';
 import { startSignIn } from '../../../../functions/core/auth/start-sign-in';
 import { verifyRegistrationTicket, verifySessionToken } from '../../../../functions/core/auth/tokens';
@@ -217,5 +219,50 @@ describe('sign-in', () => {
       ),
     );
     expect(results.sort()).toEqual([409, 409, 'ok']);
+  });
+
+  it('refuses to complete a request past its expiry, ours or the wallet service’s, and opens no session (078)', async () => {
+    accounts.users.set('U1', { userId: 'U1', username: 'alice', walletAddress: WALLET, role: 'user', createdAt: '' });
+    accounts.flags.set('U1', { isSeller: false, isVerified: false, avatarKey: null });
+    const s = await started();
+    sign(s.uuid);
+    const late = { ...deps(), clock: testClock(new Date(Date.parse(s.expiresAt))) };
+    const answer = { uuid: s.uuid, clientSecret: s.clientSecret, sourceIp: IP };
+    await expect(completeSignIn(answer, late)).rejects.toMatchObject({ status: 409, code: 'sign_in_expired' });
+    // The payload at the wallet service expired earlier than our record says: its expiry counts too.
+    signer.states.get(s.uuid)!.expiresAt = new Date(NOW.getTime() - 1000).toISOString();
+    await expect(completeSignIn(answer, deps())).rejects.toMatchObject({ code: 'sign_in_expired' });
+    expect(sessions.records.size).toBe(0);
+    expect(verified).toEqual([]);
+    expect((await store.get(s.uuid))!.completedAt).toBeNull();
+    signer.states.get(s.uuid)!.expiresAt = s.expiresAt;
+    expect(await statusOf(completeSignIn(answer, deps()))).toBe('ok');
+  });
+
+  it('counts status polls per request and per address before reading anything, unknown ids too (078)', async () => {
+    const s = await started();
+    const limits = new MemoryRateLimits();
+    const poll = (uuid: string, ip = IP) =>
+      statusOf(getSignInStatus(uuid, ip, { ...deps(), rateLimits: limits, store }));
+    const perRequest = RATE_LIMITS.signInStatusPerRequest.limit;
+    for (let i = 0; i < perRequest; i++) expect(await poll(s.uuid, `198.51.100.${i}`)).toBe('ok');
+    expect(await poll(s.uuid, '198.51.100.250')).toBe(429);
+    const unknown = (n: number) => `00000000-0000-4000-8000-${String(1000 + n).padStart(12, '0')}`;
+    const perAddress = RATE_LIMITS.signInStatusPerAddress.limit;
+    for (let i = 0; i < perAddress; i++) expect(await poll(unknown(i), '192.0.2.1')).toBe(404);
+    const reads = signer.gets;
+    expect(await poll(unknown(perAddress), '192.0.2.1')).toBe(429);
+    expect(signer.gets).toBe(reads);
+  });
+
+  it('names the site and a short code on both screens: the answer and the wallet request (078)', async () => {
+    const s = await started();
+    expect(s.code).toMatch(/^[A-HJ-KMNP-Z2-9]{4}$/);
+    expect(signer.requests[0]!.customMeta).toEqual({
+      instruction: `Sign in to RLUSD Marketplace with code ${s.code}. Approve only if the sign-in screen shows the same code. Signing moves no funds.`,
+      blob: { site: 'RLUSD Marketplace', signInCode: s.code },
+    });
+    const codes = new Set(await Promise.all(Array.from({ length: 20 }, async () => (await started()).code)));
+    expect(codes.size).toBeGreaterThan(15);
   });
 });

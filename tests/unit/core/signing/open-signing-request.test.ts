@@ -12,7 +12,7 @@ function parts() {
   const asked: SignRequest[] = [];
   const create = signer.create.bind(signer);
   const deps = {
-    signer: { create: async (r: SignRequest) => (asked.push(r), create()) },
+    signer: { create: async (r: SignRequest) => (asked.push(r), create(r)) },
     store: new MemorySigningRequests(),
     queue: new MemoryQueue(),
     clock: testClock(AT),

@@ -4,6 +4,7 @@ import {
   type ServerSocketMessage,
   type SocketEvent,
 } from '../../../../shared/events';
+import { answered } from '../api-error';
 
 /** What a subscriber of one topic hears. */
 export interface TopicListener {
@@ -20,8 +21,10 @@ export interface TopicListener {
 }
 
 export interface RealtimeSocketOptions {
-  /** The socket's URL without the token (default: `/ws` on the page's origin). */
+  /** The socket's URL without a ticket (default: `/ws` on the page's origin). */
   url?: () => string;
+  /** The URL that opens the socket as the session's user (default: with a one-time ticket, decision 078). */
+  signedInUrl?: (base: string, token: string) => Promise<string>;
   /** Reconnect delay after the first failure, doubled per failure up to `maxDelayMs` (with jitter). */
   minDelayMs?: number;
   maxDelayMs?: number;
@@ -34,7 +37,7 @@ export interface RealtimeSocketOptions {
 export interface RealtimeSocket {
   /** Follows a topic until the returned function is called; the socket opens on the first topic. */
   subscribe(topic: string, listener: TopicListener): () => void;
-  /** The session token the socket authenticates with (null: anonymous). A change reconnects. */
+  /** The session whose user the socket connects as, with a one-time ticket (null: anonymous). A change reconnects. */
   setToken(token: string | null): void;
   /** Whether a socket is open right now (tests, diagnostics). */
   readonly connected: boolean;
@@ -53,6 +56,9 @@ function defaultUrl(): string {
  */
 export function createRealtimeSocket(opts: RealtimeSocketOptions = {}): RealtimeSocket {
   const url = opts.url ?? defaultUrl;
+  const signedInUrl =
+    opts.signedInUrl ??
+    ((base, session) => import('../../domains/realtime/api').then((m) => m.ticketedSocketUrl(base, session)));
   const minDelay = opts.minDelayMs ?? 500;
   const maxDelay = opts.maxDelayMs ?? 30_000;
   const pingEvery = opts.pingEveryMs ?? 5 * 60_000;
@@ -61,6 +67,9 @@ export function createRealtimeSocket(opts: RealtimeSocketOptions = {}): Realtime
   const listeners = new Map<string, Set<TopicListener>>();
   let token: string | null = null;
   let socket: WebSocket | null = null;
+  /** Counts connection attempts: a ticket that arrives for an abandoned one (new token, closed) is not used. */
+  let attempt = 0;
+  let asking = false;
   let open = false;
   let failures = 0;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -124,10 +133,34 @@ export function createRealtimeSocket(opts: RealtimeSocketOptions = {}): Realtime
 
   function connect() {
     clearTimeout(reconnectTimer);
+    if (socket || asking || listeners.size === 0) return;
+    if (!token) return openAt(url());
+    const mine = ++attempt;
+    asking = true;
+    signedInUrl(url(), token).then(
+      (address) => {
+        asking = false;
+        if (mine === attempt && !socket && listeners.size > 0) openAt(address);
+      },
+      (error: unknown) => {
+        asking = false;
+        if (mine !== attempt) return;
+        // The session was refused (signed out, expired): public topics still work on an anonymous socket, and the
+        // session's own checks sign the page out. Anything else (offline) is retried.
+        if (answered(error)) openAt(url());
+        else {
+          console.warn('Socket ticket unavailable', error);
+          scheduleReconnect();
+        }
+      },
+    );
+  }
+
+  function openAt(address: string) {
     if (socket || listeners.size === 0) return;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(token ? `${url()}?token=${encodeURIComponent(token)}` : url());
+      ws = new WebSocket(address);
     } catch (error) {
       console.warn('Socket unavailable', error);
       scheduleReconnect();
@@ -179,8 +212,11 @@ export function createRealtimeSocket(opts: RealtimeSocketOptions = {}): Realtime
     setToken(next) {
       if (next === token) return;
       token = next;
+      const connecting = socket !== null || asking;
+      attempt += 1;
+      asking = false;
       // The connection carries its user from the handshake: a new identity needs a new connection.
-      if (socket) {
+      if (connecting) {
         drop();
         connect();
       }
@@ -189,6 +225,8 @@ export function createRealtimeSocket(opts: RealtimeSocketOptions = {}): Realtime
       return open;
     },
     close() {
+      attempt += 1;
+      asking = false;
       listeners.clear();
       clearTimeout(reconnectTimer);
       clearTimeout(lingerTimer);

@@ -7,6 +7,7 @@ import { DialogClose } from '../../../components/ui/dialog';
 import { CloseIcon, WalletIcon } from '../../../components/ui/icons';
 import { completeSignIn, startSignIn } from '../../../domains/auth/api';
 import { SIGNING_DIALOG_TEXTS } from '../../../lib/signing-texts';
+import { SITE_NAME } from '../../../../../shared/domain/sign-in-code';
 import type { SigningEnd } from '../../../lib/signing/follow-signing';
 import { SIGN_IN_TOASTS, toastError, toastUnsigned } from '../lib/sign-in-toasts';
 import { signInEnd, signInFollow, type FinalSignInStatus } from '../lib/watch-sign-in';
@@ -25,6 +26,19 @@ export interface ConnectWalletDialogProps {
 }
 
 export const QR_FAILED_TEXT = 'Failed to generate QR code. Please try again.';
+
+/**
+ * The code Xaman shows with this request, with the site's name (decision 078): a QR code relayed from another page
+ * carries a code this dialog did not show.
+ */
+function SignInCode({ code }: { code: string }) {
+  return (
+    <p className="dialog-note sign-in-code">
+      Xaman will show {SITE_NAME} and the code <strong className="sign-in-code-value">{code}</strong>. Approve only if
+      they match.
+    </p>
+  );
+}
 
 /**
  * Spec part 1 "Connect Wallet dialog", in the signing dialog: choose Xaman, then scan the QR code (or open the deep
@@ -107,6 +121,7 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
       }
       texts={SIGNING_DIALOG_TEXTS.signIn}
       onQrError={() => setStep({ kind: 'failed' })}
+      actions={request && <SignInCode code={request.code} />}
       boxed={scanning}
       boxId="connect-wallet-description"
       footer={
