@@ -262,6 +262,8 @@ export interface RouteDef<C extends ApiContract = ApiContract> {
   rateLimits?: readonly string[];
   /** Cache items (by their `key`'s first part) this route writes, even as a GET: product lookup's (decision 069). */
   cacheKeyPrefixes?: readonly string[];
+  /** A GET that records a signing request's status as it reads it from Xaman (UpdateItem on those items only). */
+  updatesSigningRequests?: boolean;
   /** Native packages the route's function needs next to its bundle (for their binaries), as on QueueDef. */
   nativeModules?: readonly string[];
   /**
@@ -293,6 +295,7 @@ function route<C extends ApiContract>(
     | 'idempotent'
     | 'rateLimits'
     | 'cacheKeyPrefixes'
+    | 'updatesSigningRequests'
     | 'nativeModules'
     | 'capacity'
   > = {},
@@ -321,6 +324,7 @@ export const routes = {
   }),
   getSignInStatus: route('getSignInStatus', getSignInStatus, 'http/auth/get-sign-in-status', 'public', anyone(200), {
     usesSigner: true,
+    updatesSigningRequests: true,
     rateLimits: ['signInStatusPerAddress', 'signInStatusPerRequest'],
   }),
   completeSignIn: route('completeSignIn', completeSignIn, 'http/auth/complete-sign-in', 'public', anyone(200), {

@@ -28,6 +28,9 @@ function tableNagName(fn: HandlerFunction, table: dynamodb.ITableV2): string {
   return `arn:<AWS::Partition>:dynamodb:${region}:<AWS::AccountId>:table/${table.tableName}`;
 }
 
+/** The signing requests' partition keys (ElectroDB's `$marketplace#uuid_<uuid>`). */
+export const SIGNING_REQUEST_KEYS = '$marketplace#uuid_*';
+
 /**
  * Updates, even from a GET route, of items keyed by these `key` prefixes only: the rate counters of its actions (the
  * per-IP or per-user counts) and, for product lookup, its cache of each service's answers (decision 069). UpdateItem
@@ -36,9 +39,18 @@ function tableNagName(fn: HandlerFunction, table: dynamodb.ITableV2): string {
 export function grantKeyedUpdates(
   fn: HandlerFunction,
   table: dynamodb.ITableV2,
-  keys: { rateLimits?: readonly string[]; keyPrefixes?: readonly string[] },
+  keys: { rateLimits?: readonly string[]; keyPrefixes?: readonly string[]; signingRequests?: boolean },
 ): void {
   const prefixes = [...(keys.rateLimits ?? []), ...(keys.keyPrefixes ?? [])];
+  if (keys.signingRequests) {
+    fn.fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [SIGNING_REQUEST_KEYS] } },
+      }),
+    );
+  }
   if (!prefixes.length) return;
   fn.fn.addToRolePolicy(
     new iam.PolicyStatement({

@@ -108,7 +108,11 @@ export class RouteAreaStack extends NestedStack {
         ...(route.submitsToLedger && { timeout: Duration.seconds(29) }),
       });
       grantTable(fn, table, route.contract.method === 'GET' ? 'read' : 'readWrite');
-      grantKeyedUpdates(fn, table, { rateLimits: route.rateLimits, keyPrefixes: route.cacheKeyPrefixes });
+      grantKeyedUpdates(fn, table, {
+        rateLimits: route.rateLimits,
+        keyPrefixes: route.cacheKeyPrefixes,
+        signingRequests: route.updatesSigningRequests,
+      });
       grantMediaRead(fn, mediaBucket);
       if (route.uploadsMedia) grantMediaUpload(fn, mediaBucket, route.uploadsMedia);
       for (const prefix of route.deletesMedia ?? []) grantMediaDelete(fn, mediaBucket, prefix);

@@ -23,6 +23,7 @@ import { CARRIER_ROUTES, CARRIER_WEBHOOK_ROUTES } from '../../infra/stacks/carri
 import { XRPL_NETWORKS } from '../../infra/stacks/ledger-settings';
 import { routeArea } from '../../infra/stacks/route-area-stack';
 import { SOCKET_TICKET_KEYS } from '../../infra/stacks/realtime-stack';
+import { SIGNING_REQUEST_KEYS } from '../../infra/stacks/grants';
 import { socketTicketEntity } from '../../functions/adapters/db/entities/socket-ticket';
 import {
   allStacks,
@@ -211,6 +212,20 @@ describe('api stack', () => {
         Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['$marketplace#key_searchlistings#*'] } },
       }),
     ]);
+  });
+
+  it('lets the sign-in status poll record what Xaman answered on signing requests only, besides its counters', () => {
+    const updates = roleStatements(built.api.functions.getSignInStatus!).filter((st) =>
+      [st.Action].flat().includes('dynamodb:UpdateItem'),
+    );
+    const leading = updates.map((st) => st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys']);
+    expect(leading).toEqual(
+      expect.arrayContaining([
+        [SIGNING_REQUEST_KEYS],
+        expect.arrayContaining(['$marketplace#key_signinstatusperaddress#*']),
+      ]),
+    );
+    expect(leading).toHaveLength(2);
   });
 
   it("lets product lookup update only its users' counters and its cache of each service's answers (decision 069)", () => {
