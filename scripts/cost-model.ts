@@ -31,7 +31,7 @@ export interface CostCounters {
   /** Runs of each journey in the soak, and the orders the soak funded. */
   soakMix: Record<string, number>;
   soakOrders: number;
-  /** Mean busy time per invocation by route (ms). */
+  /** Mean busy time per invocation by route (ms), from the Lambda shape's worker pool; else the calibration's. */
   msPerInvocation: Record<string, number>;
   sockets: { framesReceived: number; framesSent: number; connectedMinutes: number };
 }
@@ -313,13 +313,13 @@ queries examine; request units are DynamoDB Local's consumed capacity.
 | --- | --- | --- | --- | --- | --- | --- |
 ${journeyRows.join('\n')}
 
-Lambda duration of the HTTP handlers: the mean busy time per invocation of each route (${c.shape.startsWith('Lambda') ? "the worker pool's" : "the soak's answer p50"}), at its function's memory (512 MB; 1,024 MB for bids and sharp, as infra/stacks gives them).
+Lambda duration of the HTTP handlers: the mean busy time per invocation of each route (${c.shape.startsWith('Lambda') ? "the soak's worker pool" : "the calibration's answer times"}), at its function's memory (512 MB; 1,024 MB for bids and sharp, as infra/stacks gives them).
 Sockets in the soak: ${qty(c.sockets.framesReceived + c.sockets.framesSent)} frames over ${qty(c.sockets.connectedMinutes)} connection minutes.
 
 ## Assumed
 
-${Object.values(a)
-  .map((x) => `- ${x.value.toLocaleString('en-US')}: ${x.why}.`)
+${Object.entries(a)
+  .map(([name, x]) => `- ${name} = ${x.value.toLocaleString('en-US')}: ${x.why}.`)
   .join('\n')}
 - Ledger requests go to the XRPL network (public or own nodes), not AWS: counted above, not billed.
 - Cold starts (init duration) and retries are not in the Lambda duration.

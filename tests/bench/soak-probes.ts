@@ -52,7 +52,8 @@ export function descendants(root = process.pid): { pid: number; comm: string }[]
 export function processes(): { name: string; pid: number }[] {
   const kids = descendants();
   const java = kids.filter((k) => k.comm === 'java');
-  const workers = kids.filter((k) => k.comm !== 'java' && k.comm !== 'sh' && k.comm !== 'bash');
+  // tsx's esbuild service is the bench's tooling, not part of the stack.
+  const workers = kids.filter((k) => !['java', 'esbuild', 'sh', 'bash'].includes(k.comm));
   return [
     { name: 'bench and stack', pid: process.pid },
     ...java.map((k, i) => ({ name: java.length > 1 ? `DynamoDB Local ${i + 1}` : 'DynamoDB Local', pid: k.pid })),
@@ -138,22 +139,21 @@ export async function rlusdTotals(stack: BareStack, holders: readonly string[]):
           : sum - ledgerValueToCents(l.balance, 'exact'),
       0,
     );
-    let escrowedCents = 0;
-    let escrows = 0;
+    // An escrow is listed by its owner and by its destination: counted once, by its ledger entry id.
+    const escrows = new Map<string, number>();
     for (const account of holders) {
-      const objects = await paged<{ Amount?: { currency?: string; value?: string } | string }>(
+      const objects = await paged<{ index: string; Amount?: { value?: string } | string }>(
         client,
         { command: 'account_objects', account, type: 'escrow', ledger_index: 'validated' },
         'account_objects',
       );
       for (const o of objects) {
-        if (typeof o.Amount === 'object' && o.Amount.value) {
-          escrowedCents += ledgerValueToCents(o.Amount.value, 'exact');
-          escrows++;
-        }
+        if (typeof o.Amount === 'object' && o.Amount.value)
+          escrows.set(o.index, ledgerValueToCents(o.Amount.value, 'exact'));
       }
     }
-    return { linesCents, escrowedCents, totalCents: linesCents + escrowedCents, escrows };
+    const escrowedCents = [...escrows.values()].reduce((sum, c) => sum + c, 0);
+    return { linesCents, escrowedCents, totalCents: linesCents + escrowedCents, escrows: escrows.size };
   } finally {
     await client.disconnect();
   }

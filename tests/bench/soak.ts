@@ -76,7 +76,8 @@ const FIXED_PER_SELLER = 6;
 const AUCTIONS = 20;
 const HOT = 3;
 const USER_THREADS = 4;
-const SOCKETS = 200;
+/** Open item pages of hot auctions, per user (200 at 500 users). */
+const SOCKETS_PER_USER = 0.4;
 const FUNDING_BATCH = 50;
 /** Calibration: runs of each journey, alone. */
 const CALIBRATION_RUNS = 5;
@@ -104,15 +105,20 @@ const photo = () =>
 /** The catalog: each seller's fixed-price listings (offers accepted) and 20 auctions, three of them hot. */
 async function makeCatalog(stack: BareStack, sellers: Party[], fixedPerSeller: number, auctions: number) {
   const catalog: CatalogListing[] = [];
-  for (const s of sellers) {
+  // Eight sellers list at a time, each its listings one after another.
+  for (let i = 0; i < sellers.length; i += 8) {
     const made = await Promise.all(
-      Array.from({ length: fixedPerSeller }, async () => {
-        const priceCents = 200 + Math.floor(Math.random() * 2_800);
-        const id = await listingOf(stack, s, { listingType: 'fixed', priceCents, quantity: 200, acceptOffers: true });
-        return { id, sellerId: s.userId, priceCents, auction: false, hot: false };
+      sellers.slice(i, i + 8).map(async (s) => {
+        const mine: CatalogListing[] = [];
+        for (let n = 0; n < fixedPerSeller; n++) {
+          const priceCents = 200 + Math.floor(Math.random() * 2_800);
+          const id = await listingOf(stack, s, { listingType: 'fixed', priceCents, quantity: 200, acceptOffers: true });
+          mine.push({ id, sellerId: s.userId, priceCents, auction: false, hot: false });
+        }
+        return mine;
       }),
     );
-    catalog.push(...made);
+    catalog.push(...made.flat());
   }
   for (let i = 0; i < auctions; i++) {
     const s = sellers[i % sellers.length]!;
@@ -410,7 +416,7 @@ export async function soak(opts: SoakOptions): Promise<SoakResult> {
         world,
         deadline,
         thinkMs: opts.thinkMs,
-        sockets: Math.round(SOCKETS / USER_THREADS),
+        sockets: Math.round((opts.users * SOCKETS_PER_USER) / USER_THREADS),
         wsUrl,
         topicOf,
       };
@@ -511,11 +517,13 @@ export async function soak(opts: SoakOptions): Promise<SoakResult> {
 // --- Counters for the cost model ---------------------------------------------------------------------------------
 
 export function costCounters(cal: Calibration, r: SoakResult): CostCounters {
+  // Busy time per invocation from the worker pool (each worker serves one request at a time, as a Lambda container);
+  // without a pool the cost model takes the calibration's answer times (one request at a time, a quiet stack).
   const handlerOf = new Map(routeList.map((x) => [x.name, x.handler]));
   const msPerInvocation: Record<string, number> = {};
-  for (const [name, route] of Object.entries(r.routes)) {
+  for (const name of Object.keys(r.routes)) {
     const pooled = r.pool?.byHandler[handlerOf.get(name) ?? ''];
-    msPerInvocation[name] = pooled?.invocations ? pooled.busyMs / pooled.invocations : route.p50;
+    if (pooled?.invocations) msPerInvocation[name] = pooled.busyMs / pooled.invocations;
   }
   return {
     measured: r.date,
@@ -545,7 +553,6 @@ const mb = (x: number | null) => (x === null ? '–' : x.toFixed(0));
 export function soakRows(r: SoakResult): BenchRows {
   const worst = Object.entries(r.routes)
     .sort(([, a], [, b]) => b.p95 - a.p95)
-    .slice(0, 8)
     .map(([name, x]) => `${name} ${x.p95.toFixed(0)}`)
     .join(', ');
   const erred = Object.entries(r.routes)
@@ -556,19 +563,38 @@ export function soakRows(r: SoakResult): BenchRows {
     .filter(([q]) => !q.endsWith('-dlq'))
     .map(([q, x]) => `${q} ${x.oldestAgeSeconds.toFixed(1)} s`)
     .join(', ');
-  const memText = r.memory
-    .filter((m) => !m.name.startsWith('worker ') || m.name.endsWith('1 (node)'))
+  // The pool's workers together (each is in the JSON result).
+  const workers = r.memory.filter((m) => m.name.startsWith('worker '));
+  const total = (k: 'startMb' | 'middleMb' | 'endMb') =>
+    workers.some((w) => w[k] === null) ? null : workers.reduce((sum, w) => sum + w[k]!, 0);
+  const memText = [
+    ...r.memory.filter((m) => !m.name.startsWith('worker ')),
+    ...(workers.length
+      ? [
+          {
+            name: `${workers.length} worker processes`,
+            startMb: total('startMb'),
+            middleMb: total('middleMb'),
+            endMb: total('endMb'),
+          },
+        ]
+      : []),
+  ]
     .map((m) => `${m.name} ${mb(m.startMb)} / ${mb(m.middleMb)} / ${mb(m.endMb)}`)
     .join('; ');
   const moneyOk =
-    r.escrows.found === r.escrows.held && r.rlusdAfter.totalCents === r.rlusdBefore.totalCents ? 'yes' : 'no';
+    r.escrows.found === r.escrows.held &&
+    r.rlusdAfter.escrows === r.escrows.held &&
+    r.rlusdAfter.totalCents === r.rlusdBefore.totalCents
+      ? 'yes'
+      : 'no';
   const rows = [
     `${PREFIX} ${r.users} users for ${r.minutes} min, ${r.shape}: requests, 5xx, other unexpected answers (${erred || 'none'}) | ${r.requests}, ${r.serverErrors}, ${r.errors - r.serverErrors} | 5xx 0 |`,
-    `${PREFIX} p95 per route, the slowest eight (ms; all routes in the note's JSON) | ${worst} | |`,
+    `${PREFIX} p95 per route, slowest first (ms) | ${worst} | |`,
     `${PREFIX} journeys: orders funded (signed to funded p95), shipped | ${r.ordersFunded} (${r.fundedP95Ms === null ? '–' : `${(r.fundedP95Ms / 1000).toFixed(1)} s`}), ${r.ordersShipped} | |`,
     `${PREFIX} oldest message age seen per queue; dead-letter messages | ${queueText}; DLQ ${r.dlqMessages} | DLQ 0 |`,
     `${PREFIX} memory RSS MB at start / middle / end (${memText}); most growth over the second half | ${r.secondHalfGrowthPercent.toFixed(1)} % | ≤ 10 % |`,
-    `${PREFIX} money: held escrows on the ledger with their order's amount; RLUSD on lines and in escrows before and after | ${r.escrows.found} of ${r.escrows.held}; $${(r.rlusdBefore.totalCents / 100).toFixed(2)} and $${(r.rlusdAfter.totalCents / 100).toFixed(2)} (${moneyOk}) | all; unchanged |`,
+    `${PREFIX} money: orders holding an escrow, found on the ledger with the order's amount (escrows on the ledger); RLUSD on lines and in escrows before and after | ${r.escrows.found} of ${r.escrows.held} (${r.rlusdAfter.escrows}); $${(r.rlusdBefore.totalCents / 100).toFixed(2)} and $${(r.rlusdAfter.totalCents / 100).toFixed(2)} (${moneyOk}) | all; unchanged |`,
   ].join('\n');
   return { prefix: PREFIX, rows, notes: soakNotes(r) };
 }
@@ -581,7 +607,7 @@ search 70 %, item pages 14 %, wishlist 4 %, bids 6 % (20 auctions, 70 % of bids 
 checkout, escrow signing approved on the Xaman stand-in's sign page, the order followed to funded), messages and offers
 3 %; sellers: browse, inbox (reply, refuse offers), shipping (platform fee signed, parcel at the carrier stand-in, its
 scans to delivered as signed webhooks) and listing with a photo (presigned POST to the S3 emulator, thumbnails by the
-media queue). ${SOCKETS} sockets keep hot auctions' item pages open. No journey starts after the deadline; then the queues
+media queue). ${Math.round(r.users * SOCKETS_PER_USER)} sockets keep hot auctions' item pages open. No journey starts after the deadline; then the queues
 drain (${r.drainedAfterSeconds === null ? 'not within 2 min' : `${r.drainedAfterSeconds.toFixed(1)} s`}). Refusals the rules give (a bid too low, an offer already open) are not errors. Queue ages are sampled
 every 2 s from the SQS emulator (waiting, delayed and in-flight messages); memory is each process's RSS from /proc.
 Money: every order funded, shipped or delivered has its escrow on the ledger with its total; the RLUSD on every trust
