@@ -210,3 +210,36 @@ export async function checkEscrows(stack: BareStack): Promise<EscrowCheck> {
     await client.disconnect();
   }
 }
+
+/**
+ * Counts the ERROR lines the handlers log in this process (the app's structured logs), by message and error, while
+ * passing them through; `stop()` puts the streams back and returns the counts. Handlers in worker processes log
+ * there, not here.
+ */
+export function countErrorLogs(): { stop(): Record<string, number> } {
+  const counts: Record<string, number> = {};
+  const streams = [process.stdout, process.stderr];
+  const originals = streams.map((s) => s.write.bind(s));
+  streams.forEach((stream, i) => {
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.isBuffer(chunk) ? chunk.toString('utf8') : '';
+      for (const line of text.split('\n')) {
+        if (!line.includes('"level":"ERROR"')) continue;
+        try {
+          const entry = JSON.parse(line) as { message?: string; error?: { message?: string } };
+          const key = `${entry.message ?? '?'}: ${(entry.error?.message ?? '').replace(/\d+/g, 'N').slice(0, 80)}`;
+          counts[key] = (counts[key] ?? 0) + 1;
+        } catch {
+          counts['unparsed ERROR line'] = (counts['unparsed ERROR line'] ?? 0) + 1;
+        }
+      }
+      return (originals[i] as (...a: unknown[]) => boolean)(chunk, ...rest);
+    }) as typeof stream.write;
+  });
+  return {
+    stop() {
+      streams.forEach((stream, i) => (stream.write = originals[i] as typeof stream.write));
+      return counts;
+    },
+  };
+}

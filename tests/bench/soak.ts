@@ -21,6 +21,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { setClock } from '../../functions/adapters/clock';
 import { routeList } from '../../functions/routes';
+import { formatUsd } from '../../shared/domain/money';
 import { listingTopic } from '../../shared/events';
 import { startBareStack, type BareStack } from './bare-stack';
 import { isMain, writeBenchRows, type BenchRows } from './bench-doc';
@@ -43,6 +44,7 @@ import {
 } from './soak-journeys';
 import {
   checkEscrows,
+  countErrorLogs,
   processes,
   rlusdTotals,
   rssMb,
@@ -328,6 +330,8 @@ export interface SoakResult {
   rlusdAfter: RlusdTotals;
   sockets: SocketTally;
   pool: HttpPoolStats | null;
+  /** ERROR lines the handlers in this process logged during the soak and the drain, by message. */
+  loggedErrors: Record<string, number>;
 }
 
 function mergeStats(into: UserStats, from: UserStats) {
@@ -383,6 +387,7 @@ export async function soak(opts: SoakOptions): Promise<SoakResult> {
     const setupSeconds = (performance.now() - setupStart) / 1000;
     progress(`catalog of ${catalog.length} listings; users start`);
 
+    const errorLogs = countErrorLogs();
     const start = memorySample();
     let middle = start;
     const durationMs = opts.minutes * 60_000;
@@ -447,6 +452,7 @@ export async function soak(opts: SoakOptions): Promise<SoakResult> {
     const drainedAfterSeconds = emptied ? (Date.now() - endedAt) / 1000 : null;
     sampling = false;
     await sampler;
+    const loggedErrors = errorLogs.stop();
     const end = memorySample();
     const pool = stack.httpPool?.stats() ?? null;
     const last = await sampleQueues(stack);
@@ -508,6 +514,7 @@ export async function soak(opts: SoakOptions): Promise<SoakResult> {
       rlusdAfter,
       sockets,
       pool,
+      loggedErrors,
     };
   } finally {
     await stack.dispose();
@@ -582,6 +589,16 @@ export function soakRows(r: SoakResult): BenchRows {
   ]
     .map((m) => `${m.name} ${mb(m.startMb)} / ${mb(m.middleMb)} / ${mb(m.endMb)}`)
     .join('; ');
+  const logged = Object.entries(r.loggedErrors)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 3)
+    .map(([what, n]) => `${n} × ${what.replace(/\|/g, '/')}`)
+    .join('; ');
+  const journeyText = Object.entries(r.journeys)
+    .map(([j, x]) => `${j} ${x.runs}`)
+    .join(', ');
+  const refused = Object.values(r.routes).reduce((sum, x) => sum + x.refused, 0);
+  const failed = Object.values(r.journeys).reduce((sum, x) => sum + x.failed, 0);
   const moneyOk =
     r.escrows.found === r.escrows.held &&
     r.rlusdAfter.escrows === r.escrows.held &&
@@ -589,31 +606,31 @@ export function soakRows(r: SoakResult): BenchRows {
       ? 'yes'
       : 'no';
   const rows = [
-    `${PREFIX} ${r.users} users for ${r.minutes} min, ${r.shape}: requests, 5xx, other unexpected answers (${erred || 'none'}) | ${r.requests}, ${r.serverErrors}, ${r.errors - r.serverErrors} | 5xx 0 |`,
+    `${PREFIX} ${r.users} users (${r.sellers} sellers, ${r.sockets.sockets} open item pages) for ${r.minutes} min, ${r.shape}, set up in ${r.setupSeconds.toFixed(0)} s: requests, 5xx, other unexpected answers (${erred || 'none'}), refusals the rules gave | ${r.requests}, ${r.serverErrors}, ${r.errors - r.serverErrors}, ${refused} | 5xx 0 |`,
     `${PREFIX} p95 per route, slowest first (ms) | ${worst} | |`,
-    `${PREFIX} journeys: orders funded (signed to funded p95), shipped | ${r.ordersFunded} (${r.fundedP95Ms === null ? '–' : `${(r.fundedP95Ms / 1000).toFixed(1)} s`}), ${r.ordersShipped} | |`,
-    `${PREFIX} oldest message age seen per queue; dead-letter messages | ${queueText}; DLQ ${r.dlqMessages} | DLQ 0 |`,
+    `${PREFIX} ERROR lines logged by the handlers in the stack's process (soak and drain)${logged ? ` (${logged})` : ''} | ${Object.values(r.loggedErrors).reduce((a, b) => a + b, 0)} | |`,
+    `${PREFIX} journeys run (${journeyText}); failed; orders funded (signed to funded p95), shipped | ${failed}; ${r.ordersFunded} (${r.fundedP95Ms === null ? '–' : `${(r.fundedP95Ms / 1000).toFixed(1)} s`}), ${r.ordersShipped} | failed 0 |`,
+    `${PREFIX} oldest message age seen per queue; dead-letter messages; queues drained after the deadline in | ${queueText}; DLQ ${r.dlqMessages}; ${r.drainedAfterSeconds === null ? 'not within 2 min' : `${r.drainedAfterSeconds.toFixed(1)} s`} | DLQ 0 |`,
     `${PREFIX} memory RSS MB at start / middle / end (${memText}); most growth over the second half | ${r.secondHalfGrowthPercent.toFixed(1)} % | ≤ 10 % |`,
-    `${PREFIX} money: orders holding an escrow, found on the ledger with the order's amount (escrows on the ledger); RLUSD on lines and in escrows before and after | ${r.escrows.found} of ${r.escrows.held} (${r.rlusdAfter.escrows}); $${(r.rlusdBefore.totalCents / 100).toFixed(2)} and $${(r.rlusdAfter.totalCents / 100).toFixed(2)} (${moneyOk}) | all; unchanged |`,
+    `${PREFIX} money: orders holding an escrow, found on the ledger with the order's amount (escrows on the ledger); RLUSD on lines and in escrows before and after | ${r.escrows.found} of ${r.escrows.held} (${r.rlusdAfter.escrows}); ${formatUsd(r.rlusdBefore.totalCents)} and ${formatUsd(r.rlusdAfter.totalCents)} (${moneyOk}) | all; unchanged |`,
   ].join('\n');
-  return { prefix: PREFIX, rows, notes: soakNotes(r) };
+  return { prefix: PREFIX, rows, notes: soakNotes };
 }
 
-function soakNotes(r: SoakResult): string {
-  return `Soak: a fresh local stack without seed data, ${r.shape}; ${r.users} users (${r.sellers} sellers) whose wallets are
-Xaman stand-in dev wallets with RLUSD, sessions opened directly, in ${r.threads} worker threads, each user with its own
-loopback address and keep-alive connection; think times exponential with a mean of ${r.thinkMs / 1000} s. Buyers: browse and
-search 70 %, item pages 14 %, wishlist 4 %, bids 6 % (20 auctions, 70 % of bids on 3 hot ones), checkout 3 % (cart,
-checkout, escrow signing approved on the Xaman stand-in's sign page, the order followed to funded), messages and offers
-3 %; sellers: browse, inbox (reply, refuse offers), shipping (platform fee signed, parcel at the carrier stand-in, its
-scans to delivered as signed webhooks) and listing with a photo (presigned POST to the S3 emulator, thumbnails by the
-media queue). ${Math.round(r.users * SOCKETS_PER_USER)} sockets keep hot auctions' item pages open. No journey starts after the deadline; then the queues
-drain (${r.drainedAfterSeconds === null ? 'not within 2 min' : `${r.drainedAfterSeconds.toFixed(1)} s`}). Refusals the rules give (a bid too low, an offer already open) are not errors. Queue ages are sampled
-every 2 s from the SQS emulator (waiting, delayed and in-flight messages); memory is each process's RSS from /proc.
-Money: every order funded, shipped or delivered has its escrow on the ledger with its total; the RLUSD on every trust
-line of the issuer plus the RLUSD in escrows is the same after as before. Setup (accounts, funding, catalog) took
-${r.setupSeconds.toFixed(0)} s, not counted.`;
-}
+/** The same text on every run (docs/bench.md finds an earlier run's note by it): the run's figures are in the rows. */
+export const soakNotes = `Soak: a fresh local stack without seed data; users (one in ten a seller) are accounts whose wallets are Xaman
+stand-in dev wallets with RLUSD, sessions opened directly, in ${USER_THREADS} worker threads, each user with its own loopback
+address and keep-alive connection, think times exponential (mean ${DEFAULTS.thinkMs / 1000} s). Buyers: browse and search 70 %, item
+pages 14 %, wishlist 4 %, bids 6 % (${AUCTIONS} auctions, 70 % of bids on ${HOT} hot ones), checkout 3 % (cart, checkout, escrow
+signing approved on the Xaman stand-in's sign page, the order followed to funded), messages and offers 3 %; sellers:
+browse, inbox (reply, refuse offers), shipping (platform fee signed, parcel at the carrier stand-in, its scans to
+delivered as signed webhooks) and listing with a photo (presigned POST to the S3 emulator, thumbnails by the media
+queue). Four in ten users keep a hot auction's item page open (a socket). No journey starts after the deadline; then
+the queues drain. Refusals the rules give (a bid too low, an offer already open) are counted, not errors. Queue ages
+are sampled every 2 s from the SQS emulator (waiting, delayed and in-flight messages); memory is each process's RSS
+from /proc, growth measured from the middle to the end. Money: every order funded, shipped or delivered has its
+escrow on the ledger with its total, and the RLUSD on the issuer's trust lines plus in escrows is the same after as
+before. Accounts, funding and the catalog are made before the clock starts.`;
 
 // --- Running it ---------------------------------------------------------------------------------------------------
 
