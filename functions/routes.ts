@@ -3,6 +3,7 @@ import type { Auth } from './lib/session-auth';
 import { LISTING_PHOTOS, PENDING_UPLOADS } from './core/listings/photos';
 import { LABELS_PREFIX } from './core/orders/platform-label';
 import {
+  cancelSignIn,
   checkUsername,
   completeSignIn,
   createAccount,
@@ -324,6 +325,10 @@ export const routes = {
     issuesSessions: true,
     usesSigner: true,
     capacity: 'sign-in',
+  }),
+  // A repeat answers the request's status again: no Idempotency-Key needed.
+  cancelSignIn: route('cancelSignIn', cancelSignIn, 'http/auth/cancel-sign-in', 'public', anyone(200), {
+    usesSigner: true,
   }),
   checkUsername: route('checkUsername', checkUsername, 'http/auth/check-username', 'public', anyone(200)),
   createAccount: route('createAccount', createAccount, 'http/auth/create-account', 'public', anyone(201), {

@@ -1,3 +1,4 @@
+import type { CancelSignInDeps } from '../core/auth/cancel-sign-in';
 import type { CompleteSignInDeps } from '../core/auth/complete-sign-in';
 import type { StatusDeps } from '../core/auth/sign-in';
 import type { StartSignInDeps } from '../core/auth/start-sign-in';
@@ -11,7 +12,7 @@ import { openSigningDeps } from './signing';
 
 /*
  * The wallet sign-in's builders (decision 045), apart from ./auth: every handler's session check imports ./auth, and
- * only the three sign-in routes should bundle the signer, the signing queue and the ledger.
+ * only the sign-in routes should bundle the signer, the signing queue and the ledger.
  */
 
 export function startSignInDeps(): StartSignInDeps {
@@ -35,4 +36,9 @@ export function completeSignInDeps(): CompleteSignInDeps {
     mediaUrl,
     admission: admissionDeps(),
   };
+}
+
+export function cancelSignInDeps(): CancelSignInDeps {
+  const { signer, store } = openSigningDeps();
+  return { signer, store, events: signingEvents, clock, rateLimits: rateLimits() };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { refuseCrossSite } from './cross-site';
 import { readBody } from './read-body';
 import { MAX_WS_MESSAGE_BYTES, type LocalConnection } from './ws-gateway';
 
@@ -18,10 +19,16 @@ function awsError(res: ServerResponse, status: number, type: string, message: st
 /**
  * The local `@connections` management API (what `@aws-sdk/client-apigatewaymanagementapi` calls with
  * endpoint `${url}/_ws`): POST sends the raw body as one text frame, GET describes, DELETE closes. Unknown ids are
- * 410 GoneException, as in AWS.
+ * 410 GoneException, as in AWS. As there, only signed calls are taken (the signature itself is not checked), and
+ * never from another site's page (decision 077).
  */
-export function createConnectionsEndpoint(connections: Map<string, LocalConnection>) {
+export function createConnectionsEndpoint(
+  connections: Map<string, LocalConnection>,
+  opts: { origins: readonly string[] },
+) {
+  const rules = { origins: () => opts.origins, body: 'signed' } as const;
   return async function handleConnections(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (refuseCrossSite(req, res, rules, (r) => awsError(res, r.status, 'ForbiddenException', r.message))) return;
     const path = (req.url ?? '').split('?')[0]!;
     let id: string;
     try {

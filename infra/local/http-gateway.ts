@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { RouteDef } from '../../functions/routes';
 import { buildApiEvent, writeApiResult, writeJsonError, type RouteMatch } from './api-event';
 import { lambdaContext, loadHandler } from './handlers';
@@ -100,7 +101,15 @@ export interface HttpGatewayOptions {
   log?: boolean;
   /** Test stacks: take the source address from TEST_VIEWER_ADDRESS_HEADER (api-event.ts). */
   trustTestViewerAddress?: boolean;
+  /**
+   * Runs a route's handler: default in this process; the Lambda-shape pool (http-pool.ts) runs it in a worker
+   * process. `signal` aborts at the integration timeout.
+   */
+  invoke?: (handler: string, event: APIGatewayProxyEventV2, requestId: string, signal: AbortSignal) => Promise<unknown>;
 }
+
+const inProcess: NonNullable<HttpGatewayOptions['invoke']> = async (handler, event, requestId) =>
+  (await loadHandler(handler))(event, lambdaContext(handler, requestId));
 
 /**
  * `/api/*`: matches the route table, turns the request into an API Gateway v2 event, calls the route's handler module
@@ -108,6 +117,7 @@ export interface HttpGatewayOptions {
  */
 export function createHttpGateway(opts: HttpGatewayOptions) {
   const route = createRouter(opts.routes);
+  const invoke = opts.invoke ?? inProcess;
   return async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
     setSecurityHeaders(res);
@@ -134,12 +144,16 @@ export function createHttpGateway(opts: HttpGatewayOptions) {
     const event = buildApiEvent(req, body, found.match, opts.trustTestViewerAddress);
     const requestId = event.requestContext.requestId;
     let timer: NodeJS.Timeout | undefined;
+    const abort = new AbortController();
     try {
-      const handler = await loadHandler(found.handler);
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('integration timeout')), INTEGRATION_TIMEOUT_MS);
+        timer = setTimeout(() => {
+          const error = new Error('integration timeout');
+          abort.abort(error);
+          reject(error);
+        }, INTEGRATION_TIMEOUT_MS);
       });
-      const result = await Promise.race([handler(event, lambdaContext(found.handler, requestId)), timeout]);
+      const result = await Promise.race([invoke(found.handler, event, requestId, abort.signal), timeout]);
       if (res.destroyed) return;
       writeApiResult(res, result, requestId);
     } catch (error) {

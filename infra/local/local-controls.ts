@@ -3,6 +3,7 @@ import { clock, clockOffsetMs, setClock } from '../../functions/adapters/clock';
 import { isSkippedRun } from '../../functions/lib/one-run-at-a-time';
 import type { ScheduleDef } from '../../functions/routes';
 import { writeJsonError } from './api-event';
+import { refuseCrossSite } from './cross-site';
 import { readBody } from './read-body';
 import { runSchedule } from './timers';
 
@@ -53,11 +54,22 @@ async function runWhenFree(def: ScheduleDef, at: Date): Promise<unknown> {
 /**
  * `POST /_local/schedules/{name}` runs a schedule's handler now (optionally `{ "at": ISO }` as its run time) and
  * answers its result: operators and tests don't wait for the timer. With `clockControl` (tests): `GET /_local/clock`,
- * `PUT /_local/clock { "at": ISO }` moves the functions' clock, `DELETE /_local/clock` puts it back.
+ * `PUT /_local/clock { "at": ISO }` moves the functions' clock, `DELETE /_local/clock` puts it back. Requests from
+ * another site's page, and bodies that are not JSON, are refused (decision 077).
  */
-export function createLocalControls(opts: { schedules: readonly ScheduleDef[]; clockControl: boolean }) {
+export function createLocalControls(opts: {
+  schedules: readonly ScheduleDef[];
+  clockControl: boolean;
+  /** The stack's own origins: its pages are the only ones that may call these. */
+  origins: readonly string[];
+}) {
   const byName = new Map(opts.schedules.map((s) => [s.name, s]));
+  const rules = { origins: () => opts.origins, body: 'json' } as const;
   return async function handleLocalControls(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const refused = refuseCrossSite(req, res, rules, (r) =>
+      writeJsonError(res, r.status, r.status === 403 ? 'forbidden' : 'unsupported_media_type', r.message),
+    );
+    if (refused) return;
     const path = (req.url ?? '').split('?')[0]!.slice(LOCAL_CONTROLS_PREFIX.length);
     const method = req.method ?? 'GET';
     let body: unknown = {};

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 import type * as S3rverAccount from 's3rver/lib/models/account.js';
+import { refuseCrossSite } from './cross-site';
 import { LOCAL_CREDENTIALS } from './env';
 
 export interface LocalS3 {
@@ -22,6 +24,25 @@ function corsXml(origins: string[]): string {
     '<MaxAgeSeconds>3000</MaxAgeSeconds>',
     '</CORSRule></CORSConfiguration>',
   ].join('');
+}
+
+/**
+ * s3rver checks no signature or POST policy, so any page could post a form into the bucket: writes are taken only from
+ * the app's pages and from clients that are not browsers (decision 077). Reads stay open, as images may load directly.
+ */
+function refuseOtherSitesWrites(server: Server, origins: readonly string[]): void {
+  const handlers = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  const rules = { origins: () => origins, body: 'form' } as const;
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const write = !['GET', 'HEAD', 'OPTIONS'].includes(req.method ?? 'GET');
+    const refuse = (r: { status: number; message: string }) =>
+      res
+        .writeHead(r.status, { 'content-type': 'application/xml' })
+        .end(`<Error><Code>AccessDenied</Code><Message>${escapeXml(r.message)}</Message></Error>`);
+    if (write && refuseCrossSite(req, res, rules, refuse)) return;
+    for (const handler of handlers) handler.call(server, req, res);
+  });
 }
 
 /**
@@ -50,6 +71,7 @@ export async function startS3(opts: {
     configureBuckets: [{ name: opts.bucket, configs: [corsXml(opts.origins)] }],
   });
   const { port } = await server.run();
+  refuseOtherSitesWrites(server.httpServer!, opts.origins);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     stop: async () => {

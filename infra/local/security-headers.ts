@@ -1,14 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { securityHeaders } from '../security-headers';
-
-const originOf = (url: string | undefined): string[] => {
-  if (!url) return [];
-  try {
-    return [new URL(url).origin];
-  } catch {
-    return [];
-  }
-};
+import { originOf } from './cross-site';
 
 let cached: { key: string; headers: Record<string, string> } | undefined;
 

@@ -34,6 +34,7 @@ import {
 } from './env';
 import { warmHandlers } from './handlers';
 import { createHttpGateway } from './http-gateway';
+import { startHttpPool, type HttpPool } from './http-pool';
 import { createMediaHandler } from './media';
 import { startPoller } from './queue-poller';
 import { startS3, type LocalS3 } from './s3';
@@ -44,6 +45,7 @@ import { parseAdminWallets } from '../../shared/domain/admin-wallets';
 import { startStandIns, type StandIns } from './stand-ins';
 import { createStaticWeb } from './static-web';
 import { createLocalControls, LOCAL_CONTROLS_PREFIX } from './local-controls';
+import { loopbackOrigins } from './cross-site';
 import { runSchedule, startTimers } from './timers';
 import { createWsGateway, type WsRouteModules } from './ws-gateway';
 
@@ -84,6 +86,12 @@ export interface LocalStackOptions {
   testControls?: boolean;
   /** DynamoDB Local's JIT: 'fast-start' (default, C1 only) or 'full' (benches, which warm it up first). */
   dynamoJit?: DynamoJit;
+  /**
+   * The Lambda shape (decision 075): 0 or missing runs the HTTP handlers in this process; N > 0 in a pool of N worker
+   * processes, each serving one request at a time as a Lambda container does (http-pool.ts). For benches and soaks:
+   * the workers don't see this process's test controls (the functions' clock), so test stacks keep the default.
+   */
+  httpWorkers?: number;
 }
 
 export interface LocalStack {
@@ -95,6 +103,8 @@ export interface LocalStack {
   runSchedule(name: string, at?: Date): Promise<unknown>;
   /** The local stand-ins (XRPL node, Xaman, product lookup, carrier) this stack started. */
   standIns: StandIns;
+  /** The Lambda-shape pool's counters (`httpWorkers` > 0): invocations, handler time and waits for a free worker. */
+  httpPool?: Pick<HttpPool, 'stats'>;
   stop(): Promise<void>;
 }
 
@@ -256,7 +266,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     resetConfigForTests();
     resetFulfillmentVault();
     resetAwsClients();
-    warmHandlers([...allHandlerModules(), ...queueDefs.map((q) => q.consumer)]);
+    const httpHandlers = new Set(routeList.map((r) => r.handler));
+    warmHandlers(
+      [...allHandlerModules(), ...queueDefs.map((q) => q.consumer)].filter(
+        (m) => !opts.httpWorkers || !httpHandlers.has(m),
+      ),
+    );
+    // Forked after the environment is set: the workers get the same one.
+    let pool: HttpPool | undefined;
+    if (opts.httpWorkers && opts.httpWorkers > 0) {
+      pool = startHttpPool(opts.httpWorkers);
+      started.push(pool);
+      await pool.ready;
+    }
 
     // The local administrator can sign in from the sign page (its address is configured above).
     standIns.xaman
@@ -277,10 +299,20 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       credentials: LOCAL_CREDENTIALS,
     });
     const ws = createWsGateway({ routes: { ...wsRoutes, authorizer: wsAuthorizer, ...opts.wsRoutes }, log });
-    const api = createHttpGateway({ routes: routeList, log, trustTestViewerAddress: opts.testControls === true });
+    const api = createHttpGateway({
+      routes: routeList,
+      log,
+      trustTestViewerAddress: opts.testControls === true,
+      invoke: pool?.invoke,
+    });
     const media = createMediaHandler({ s3: s3Client, bucket: LOCAL_MEDIA_BUCKET });
-    const connections = createConnectionsEndpoint(ws.connections);
-    const localControls = createLocalControls({ schedules, clockControl: opts.testControls === true });
+    const ownOrigins = loopbackOrigins(port);
+    const connections = createConnectionsEndpoint(ws.connections, { origins: ownOrigins });
+    const localControls = createLocalControls({
+      schedules,
+      clockControl: opts.testControls === true,
+      origins: ownOrigins,
+    });
     const webDir = opts.webDir && fs.existsSync(opts.webDir) ? opts.webDir : null;
     const web = webDir ? createStaticWeb(webDir) : null;
     started.push({ stop: () => ws.close() });
@@ -346,6 +378,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       port,
       env,
       standIns,
+      ...(pool && { httpPool: { stats: () => pool.stats() } }),
       runSchedule: async (name, at) => {
         const def = byName.get(name);
         if (!def) throw new Error(`no schedule named ${name}`);

@@ -121,3 +121,15 @@ export const signOut = defineContract({
 });
 
 export const getMe = defineContract({ method: 'GET', path: '/api/me', response: currentUserSchema });
+
+/**
+ * Withdraws a sign-in request that is not signed yet (the browser closed its dialog, or a smoke check started one):
+ * only with the starter's secret. Answers the request's status after it: 'cancelled', or what it had become.
+ */
+export const cancelSignIn = defineContract({
+  method: 'POST',
+  path: '/api/auth/sign-in/{uuid}/cancel',
+  params: z.strictObject({ uuid }),
+  body: z.strictObject({ clientSecret }),
+  response: signInStatusSchema,
+});

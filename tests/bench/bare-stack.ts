@@ -7,11 +7,12 @@ export type BareStack = Awaited<ReturnType<typeof startLocalStack>> & { dispose(
 
 /**
  * A fresh local stack for one bench piece: no seed, no web app, its own ports and data dir (on tmpfs when /dev/shm
- * exists, so the disk doesn't set the pace). `dispose` stops it and removes the data.
+ * exists, so the disk doesn't set the pace). `dispose` stops it and removes the data. `httpWorkers` runs the HTTP
+ * handlers in that many worker processes, as Lambda containers (decision 075).
  */
 export async function startBareStack(
   name: string,
-  opts: Pick<LocalStackOptions, 'testControls' | 'dynamoJit'> = {},
+  opts: Pick<LocalStackOptions, 'testControls' | 'dynamoJit' | 'httpWorkers'> = {},
 ): Promise<BareStack> {
   const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
   const dataDir = fs.mkdtempSync(path.join(base, `bench-${name}-`));
@@ -25,6 +26,7 @@ export async function startBareStack(
     productsPort: 0,
     testControls: opts.testControls ?? false,
     dynamoJit: opts.dynamoJit,
+    httpWorkers: opts.httpWorkers,
   });
   return Object.assign(stack, {
     async dispose() {

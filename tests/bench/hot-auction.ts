@@ -2,9 +2,13 @@
  * One hot auction (decision 031's target): 50 bidders, real accounts with sessions and RLUSD on the local ledger, bid
  * on one auction through the local gateway of a fresh local stack, from a worker thread
  * (tests/bench/bidders.worker.ts). Paced at a little above the target rate, then flat out; after each, the final state
- * is checked against every accepted bid (tests/fixtures/hot-auction-invariant.ts). `npx tsx tests/bench/hot-auction.ts
- * [--write]` runs it alone (`--write` puts its rows into docs/bench.md); `npm run bench` runs it in a child process.
+ * is checked against every accepted bid (tests/fixtures/hot-auction-invariant.ts). It runs in both shapes (decision
+ * 075), each in a child process of its own: the handlers in the stack's process, then in a pool of worker processes
+ * that serve one request at a time as Lambda containers do. `npx tsx tests/bench/hot-auction.ts [--write]` runs it
+ * alone (`--write` puts its rows into docs/bench.md); `--shape one-process|lambda` runs one shape and prints its JSON;
+ * `npm run bench` runs it in a child process.
  */
+import os from 'node:os';
 import { bidStore } from '../../functions/adapters/db/bid-store';
 import { db } from '../../functions/adapters/db/service';
 import type { AuctionState } from '../../functions/core/bids/auction-state';
@@ -14,6 +18,8 @@ import { runAlone, type BenchRows } from './bench-doc';
 import { listingOf, parties, type Party } from './bench-parties';
 import type { BiddersJob, TimedBid } from './bidders.worker';
 import { percentile } from './percentile';
+import { poolDelta, poolUseText, type PoolUse } from './pool-use';
+import { httpWorkersOf, LAMBDA_WORKERS, runShapeIfAsked, shapeInChild, type Shape } from './shapes';
 import { mailbox, tsWorker } from './ts-worker';
 
 const BIDDERS = 50;
@@ -36,12 +42,23 @@ export interface HotAuctionPhase {
   p99: number;
   max: number;
   check: HotAuctionCheck;
+  /** The Lambda shape's pool over the phase: invocations, handler time and waits for a free worker. */
+  pool?: PoolUse;
+}
+
+export interface HotAuctionShape {
+  shape: Shape;
+  workers: number;
+  /** The 1-minute load average as the shape started (the machine may be shared). */
+  loadAtStart: number;
+  paced: HotAuctionPhase;
+  flatOut: HotAuctionPhase;
 }
 
 export interface HotAuctionBench {
   bidders: number;
-  paced: HotAuctionPhase;
-  flatOut: HotAuctionPhase;
+  oneProcess: HotAuctionShape;
+  lambda: HotAuctionShape;
 }
 
 async function storedBids(listingId: string): Promise<StoredBid[]> {
@@ -73,6 +90,7 @@ async function phase(
     endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
   });
   const initial = await auctionState(listingId);
+  const poolBefore = stack.httpPool?.stats();
   const job: BiddersJob = {
     ...JOB,
     url: stack.url,
@@ -90,6 +108,7 @@ async function phase(
   } finally {
     await worker.terminate();
   }
+  const pool = poolBefore && poolDelta(poolBefore, stack.httpPool!.stats());
   const check = checkHotAuction({
     initial,
     sent,
@@ -108,11 +127,14 @@ async function phase(
     p99: percentile(ms, 99),
     max: ms.at(-1)!,
     check,
+    ...(pool && { pool }),
   };
 }
 
-export async function hotAuction(): Promise<HotAuctionBench> {
-  const stack = await startBareStack('hot-auction', { dynamoJit: 'full' });
+async function hotAuctionShape(shape: Shape): Promise<HotAuctionShape> {
+  const loadAtStart = os.loadavg()[0]!;
+  const workers = httpWorkersOf(shape);
+  const stack = await startBareStack('hot-auction', { dynamoJit: 'full', httpWorkers: workers });
   try {
     const [seller, ...bidders] = await parties(stack, [
       { name: 'seller', seller: true },
@@ -122,16 +144,23 @@ export async function hotAuction(): Promise<HotAuctionBench> {
     await phase(stack, seller!, bidders, null, WARM_UP_MS);
     const paced = await phase(stack, seller!, bidders, PACED_PER_SECOND, PACED_MS);
     const flatOut = await phase(stack, seller!, bidders, null, FLAT_OUT_MS);
-    return { bidders: BIDDERS, paced, flatOut };
+    return { shape, workers, loadAtStart, paced, flatOut };
   } finally {
     await stack.dispose();
   }
 }
 
+/** Both shapes, one after the other, in the same run. */
+export async function hotAuction(): Promise<HotAuctionBench> {
+  const oneProcess = shapeInChild<HotAuctionShape>(import.meta.url, 'one-process');
+  const lambda = shapeInChild<HotAuctionShape>(import.meta.url, 'lambda');
+  return { bidders: BIDDERS, oneProcess, lambda };
+}
+
 const PREFIX = '| hot auction:';
 
 function checkText(c: HotAuctionCheck): string {
-  return `${c.lost}, ${c.acceptedTwice}, ${c.asTheRulesSay ? 'yes' : 'no'}${c.violations.length ? ` (${c.violations.length} violations)` : ''}`;
+  return `${c.lost}, ${c.acceptedTwice}, ${c.asTheRulesSay ? 'yes' : 'no'}, ${c.wronglyRefused}${c.violations.length ? ` (${c.violations.length} violations)` : ''}`;
 }
 
 function refusedText(c: HotAuctionCheck): string {
@@ -140,13 +169,34 @@ function refusedText(c: HotAuctionCheck): string {
     .join(', ');
 }
 
-export function hotAuctionRows(r: HotAuctionBench): BenchRows {
+const SHAPE_NAMES: Record<Shape, string> = {
+  'one-process': 'one process',
+  lambda: `Lambda shape (${LAMBDA_WORKERS} worker processes, one request each at a time)`,
+};
+
+function shapeRows(bidders: number, r: HotAuctionShape, pacedTarget: string): string[] {
   const { paced: p, flatOut: f } = r;
+  const name = SHAPE_NAMES[r.shape];
+  const placed = (x: HotAuctionPhase) => (x.check.accepted / x.seconds).toFixed(0);
+  return [
+    `${PREFIX} ${name}, ${bidders} bidders on one auction, ${p.offeredPerSecond} bids a second offered for ${Math.round(PACED_MS / 1000)} s: requests handled a second, bids placed a second, p50 / p95 / p99 (n=${p.requests}) | ${p.handledPerSecond.toFixed(0)} /s, ${placed(p)} /s, ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)} ms | ${pacedTarget} |`,
+    `${PREFIX} ${name}, final state against every accepted bid (${p.check.accepted} accepted, ${refusedText(p.check)}, ${p.check.retries} retries, ${p.check.failed} failed): lost, accepted twice, price and leader as the proxy rules say, wrongly refused | ${checkText(p.check)} | 0, 0, yes, 0 |`,
+    `${PREFIX} ${name}, ${bidders} bidders flat out (each bids again on its answer) for ${Math.round(FLAT_OUT_MS / 1000)} s: requests handled a second, bids placed a second, p50 / p95 (n=${f.requests}) | ${f.handledPerSecond.toFixed(0)} /s, ${placed(f)} /s, ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} ms | |`,
+    `${PREFIX} ${name}, flat out, final state against every accepted bid (${f.check.accepted} accepted, ${f.check.failed} failed): lost, accepted twice, as the rules say, wrongly refused | ${checkText(f.check)} | 0, 0, yes, 0 |`,
+  ];
+}
+
+export function hotAuctionRows(r: HotAuctionBench): BenchRows {
+  const one = r.oneProcess.paced;
+  const lambda = r.lambda.paced;
   const rows = [
-    `${PREFIX} ${r.bidders} bidders on one auction, ${p.offeredPerSecond} bids a second offered for ${Math.round(PACED_MS / 1000)} s: requests handled a second, p50 / p95 / p99 (n=${p.requests}) | ${p.handledPerSecond.toFixed(0)} /s, ${p.p50.toFixed(1)} / ${p.p95.toFixed(1)} / ${p.p99.toFixed(1)} ms | ≥ 300 /s, p95 ≤ 100 ms |`,
-    `${PREFIX} final state against every accepted bid (${p.check.accepted} accepted, ${refusedText(p.check)}, ${p.check.retries} retries, ${p.check.failed} failed): lost, accepted twice, price and leader as the proxy rules say | ${checkText(p.check)} | 0, 0, yes |`,
-    `${PREFIX} ${r.bidders} bidders flat out (each bids again on its answer) for ${Math.round(FLAT_OUT_MS / 1000)} s: requests handled a second, p50 / p95 (n=${f.requests}) | ${f.handledPerSecond.toFixed(0)} /s, ${f.p50.toFixed(1)} / ${f.p95.toFixed(1)} ms | |`,
-    `${PREFIX} flat out, final state against every accepted bid (${f.check.accepted} accepted, ${f.check.failed} failed): lost, accepted twice, as the rules say | ${checkText(f.check)} | 0, 0, yes |`,
+    ...shapeRows(r.bidders, r.oneProcess, '≥ 300 /s, p95 ≤ 100 ms'),
+    ...shapeRows(r.bidders, r.lambda, '≥ 70 % of one process, p95 ≤ 2×'),
+    `${PREFIX} Lambda shape against one process, ${one.offeredPerSecond} offered, the same run: requests handled, p95 | ${((100 * lambda.handledPerSecond) / one.handledPerSecond).toFixed(0)} %, ${(lambda.p95 / one.p95).toFixed(2)}× | ≥ 70 %, ≤ 2× |`,
+    ...(lambda.pool
+      ? [`${PREFIX} Lambda shape, ${lambda.offeredPerSecond} offered: the pool | ${poolUseText(lambda.pool)} | |`]
+      : []),
+    `${PREFIX} the machine's 1-minute load average as each shape started (one process, Lambda shape; ${os.cpus().length} cores) | ${r.oneProcess.loadAtStart.toFixed(1)}, ${r.lambda.loadAtStart.toFixed(1)} | |`,
   ].join('\n');
   return { prefix: PREFIX, rows, notes: hotAuctionNotes };
 }
@@ -162,6 +212,11 @@ here, which needs that long to compile what a hot auction runs). Handled = answe
 a refusal of the bidding rules, over the time from the first request sent to the last answer. The invariant replays
 the accepted bids' maximums, in the order their answers' bid counts give, through the pure rules
 (functions/core/bids/bid-rules.ts) and compares each answer and the stored listing (price, count, leader, runner-up,
-end) and bid items.`;
+end) and bid items; a refusal is wrongly refused when its maximum beat what its answer names as decided on (the price
+for too low, the bidder's own maximum for a raise), and it must name a price the auction had. Both shapes run in the
+same run, one after the other, each on a fresh stack in a child process; in the Lambda shape each HTTP request is
+served by one of ${LAMBDA_WORKERS} worker processes, one at a time each, with its own module cache, SDK clients and
+caches (decision 075); queue consumers and schedules stay in the stack's process.`;
 
+await runShapeIfAsked(import.meta.url, hotAuctionShape);
 await runAlone(import.meta.url, hotAuction, hotAuctionRows);

@@ -284,13 +284,17 @@ describe('a stack with fixture consumers, socket routes and a web app', () => {
     client.destroy();
   });
 
-  it('answers 410 GoneException for an unknown connection', async () => {
-    const res = await fetch(`${stack.url}/_ws/@connections/${encodeURIComponent('AAAAAAAAAAAAAAA=')}`, {
-      method: 'POST',
-      body: 'x',
-    });
+  it('answers 410 GoneException for an unknown connection; refuses unsigned and cross-site calls (decision 077)', async () => {
+    const unknown = `${stack.url}/_ws/@connections/${encodeURIComponent('AAAAAAAAAAAAAAA=')}`;
+    const signed = { authorization: 'AWS4-HMAC-SHA256 Credential=local/20261129/us-east-1/execute-api/aws4_request' };
+    const res = await fetch(unknown, { method: 'POST', headers: signed, body: 'x' });
     expect(res.status).toBe(410);
     expect(res.headers.get('x-amzn-errortype')).toBe('GoneException');
+    // What a page of another site can send: a form-like post without a signature, or any request naming its origin.
+    const unsigned = await fetch(unknown, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect([unsigned.status, unsigned.headers.get('x-amzn-errortype')]).toEqual([403, 'ForbiddenException']);
+    const foreign = await fetch(unknown, { method: 'POST', headers: { ...signed, origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
     const client = management();
     await expect(client.send(new GetConnectionCommand({ ConnectionId: 'nope' }))).rejects.toBeInstanceOf(GoneException);
     client.destroy();

@@ -71,6 +71,10 @@ export const fixtures: Record<keyof typeof routes, Fixture> = {
     const signed = await signedSignInRequest(from);
     return { params: { uuid: signed.uuid }, body: { clientSecret: signed.clientSecret } };
   },
+  cancelSignIn: async ({ from }) => {
+    const started = await startSignIn(from);
+    return { params: { uuid: started.uuid }, body: { clientSecret: started.clientSecret } };
+  },
   checkUsername: () => ({ query: { username: uniqueName('free') } }),
   createAccount: async ({ from }) => ({
     body: { username: uniqueName('rtnew'), ticket: await registrationTicket(from) },

@@ -168,6 +168,9 @@ function unitsByListing(order: OrderRecord): Map<string, number> {
  * version each listing was read at), selling when funded, releasing when cancelled. The status condition makes each
  * transition happen once however often a job runs.
  */
+/** The order entity as a transaction's writer hands it over. */
+type TransactionOrders = Parameters<Parameters<Db['transaction']['write']>[0]>[0]['order'];
+
 export function orderStore(db: Db): OrderRepository {
   const { order } = db.entities;
 
@@ -229,6 +232,35 @@ export function orderStore(db: Db): OrderRepository {
     if (!data?.escrowBucket || data.status !== o.status) return false;
     return write({ ...o, escrowBucket: data.escrowBucket });
   };
+
+  /**
+   * The order's write in a settlement's transaction: the status it ends in, with the validated settlement. Conditional
+   * on the status it was read in: releasing or refunding, or (a repair from ledger truth) still funded or shipped.
+   */
+  const ended = (
+    orders: TransactionOrders,
+    o: OrderRecord,
+    status: 'completed' | 'refunded',
+    ledgerIndex: number,
+    at: string,
+  ) =>
+    orders
+      .patch({ orderId: o.orderId })
+      .set({
+        status,
+        settlement: { ...o.settlement!, ledgerIndex },
+        settlementTxid: o.settlement!.txid,
+        ...(status === 'completed' ? { completedAt: at } : { refundedAt: at }),
+        updatedAt: at,
+        deadline: at,
+        ...inBucket(o, status === 'completed' ? 'completed' : 'cancelled'),
+      })
+      // Ended: whatever drift the reconcile job marked is over (decision 065).
+      .remove(['drift', 'driftAt'])
+      .where((a, op) =>
+        unbucketed(o) ? `${op.eq(a.status, o.status)} AND ${op.notExists(a.escrowBucket)}` : op.eq(a.status, o.status),
+      )
+      .commit();
 
   /** A page newest first, strictly after a position; a full page names its last order as where the next begins. */
   const page = async (
@@ -427,26 +459,7 @@ export function orderStore(db: Db): OrderRepository {
         const result = await transactWithRetry(() =>
           db.transaction
             .write(({ order: orders, escrowCount }) => [
-              orders
-                .patch({ orderId: o.orderId })
-                .set({
-                  status: 'completed',
-                  settlement: { ...o.settlement!, ledgerIndex },
-                  settlementTxid: o.settlement!.txid,
-                  completedAt: at,
-                  updatedAt: at,
-                  deadline: at,
-                  ...inBucket(o, 'completed'),
-                })
-                // Ended: whatever drift the reconcile job marked is over (decision 065).
-                .remove(['drift', 'driftAt'])
-                // The status it was read in: releasing, or (a repair from ledger truth) still funded or shipped.
-                .where((a, op) =>
-                  unbucketed(o)
-                    ? `${op.eq(a.status, o.status)} AND ${op.notExists(a.escrowBucket)}`
-                    : op.eq(a.status, o.status),
-                )
-                .commit(),
+              ended(orders, o, 'completed', ledgerIndex, at),
               ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'completed') : []),
             ])
             .go(),
@@ -468,24 +481,7 @@ export function orderStore(db: Db): OrderRepository {
           const active = new Set(listings.data.filter((l) => l.status === 'active').map((l) => l.listingId as string));
           const result = (await db.transaction
             .write(({ order: orders, listing, escrowCount }) => [
-              orders
-                .patch({ orderId: o.orderId })
-                .set({
-                  status: 'refunded',
-                  settlement: { ...o.settlement!, ledgerIndex },
-                  settlementTxid: o.settlement!.txid,
-                  refundedAt: at,
-                  updatedAt: at,
-                  deadline: at,
-                  ...inBucket(o, 'cancelled'),
-                })
-                .remove(['drift', 'driftAt'])
-                .where((a, op) =>
-                  unbucketed(o)
-                    ? `${op.eq(a.status, o.status)} AND ${op.notExists(a.escrowBucket)}`
-                    : op.eq(a.status, o.status),
-                )
-                .commit(),
+              ended(orders, o, 'refunded', ledgerIndex, at),
               ...(o.fundedAt ? countMoves(escrowCount, o.escrowBucket, 'cancelled') : []),
               ...units
                 .filter(([listingId]) => active.has(listingId))

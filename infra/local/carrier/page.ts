@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { loopbackOrigins, refuseCrossSite } from '../cross-site';
 import { readText, sendTooLarge } from './http-io';
 import { createLocalParcel, isMove } from './local-parcels';
 import type { ParcelRecord, ParcelStore } from './parcel-store';
@@ -15,19 +16,6 @@ export interface PageDeps {
 }
 
 const FORM_LIMIT = 4 * 1024;
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** A form post from this page, not from another site a browser has open (they could move parcels to delivered). */
-function fromOwnPage(req: IncomingMessage, port: number): boolean {
-  const origin = req.headers.origin;
-  if (origin === undefined) return req.headers['sec-fetch-site'] !== 'cross-site';
-  try {
-    const url = new URL(origin);
-    return LOCAL_HOSTS.has(url.hostname) && Number(url.port) === port;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * GET / lists parcels; POST /parcels makes one and POST /parcels/{trackingNumber}/events moves one on (plain forms,
@@ -47,11 +35,9 @@ export function createPage(deps: PageDeps) {
     }
     const move = /^\/parcels\/(\d{1,34})\/events$/.exec(pathname);
     if (req.method !== 'POST' || (pathname !== '/parcels' && !move)) return false;
-    if (!fromOwnPage(req, deps.port())) {
-      req.resume();
-      render(res, 403, 'Forms are only taken from this page.');
-      return true;
-    }
+    // A form post from this page, not from another site a browser has open (it could move parcels to delivered).
+    const rules = { origins: () => loopbackOrigins(deps.port()), body: 'form' } as const;
+    if (refuseCrossSite(req, res, rules, () => render(res, 403, 'Forms are only taken from this page.'))) return true;
     const body = await readText(req, FORM_LIMIT);
     if (!body.ok) {
       sendTooLarge(res, req);

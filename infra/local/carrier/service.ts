@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
+import { loopbackOrigins, refuseCrossSite, type Refusal } from '../cross-site';
 import { requestUrl } from '../request-url';
 import { CONTROL_PREFIX, createControlApi } from './control-api';
 import { createFedexApi } from './fedex-api';
@@ -89,7 +90,14 @@ export async function startCarrierService(opts: CarrierServiceOptions): Promise<
     req.on('error', () => res.destroy());
     const pathname = requestUrl(req).pathname;
     const handle = async () => {
-      if (pathname.startsWith(CONTROL_PREFIX)) return control(req, res, pathname);
+      if (pathname.startsWith(CONTROL_PREFIX)) {
+        // Local controls: never from another site's page, bodies only as JSON (decision 077).
+        const rules = { origins: () => loopbackOrigins(port), body: 'json' } as const;
+        const refuse = (r: Refusal) =>
+          sendFedexError(res, req, r.status, r.status === 403 ? 'FORBIDDEN' : 'UNSUPPORTED.MEDIA.TYPE', r.message);
+        if (refuseCrossSite(req, res, rules, refuse)) return;
+        return control(req, res, pathname);
+      }
       if (await fedex(req, res, pathname)) return;
       if (await page(req, res, pathname)) return;
       req.resume();

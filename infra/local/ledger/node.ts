@@ -13,6 +13,7 @@ import { type MethodContext, type NodeIdentity, type Subscriber } from './rpc/co
 import { runMethod } from './rpc/dispatch';
 import { streamMessages } from './rpc/subscriptions';
 import { LedgerStore } from './store';
+import { loopbackOrigins, refuseCrossSite } from '../cross-site';
 import { requestUrl } from '../request-url';
 
 export interface LedgerNodeOptions {
@@ -115,6 +116,7 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
     node: identity,
   });
 
+  const controlRules = { origins: () => loopbackOrigins(identity.port), body: 'json' } as const;
   const server = http.createServer((req, res) => {
     void handleHttp(req, res).catch((error: Error) => {
       if (!res.headersSent) json(res, 500, { error: error.message });
@@ -131,6 +133,9 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
       return;
     }
     if (req.method !== 'POST') return json(res, 405, { error: 'Use POST' });
+    // The test clock is a local control: no other site's page may move it (decision 077).
+    const testClock = opts.testClock === true && url.pathname === '/_test/clock';
+    if (testClock && refuseCrossSite(req, res, controlRules, (r) => json(res, r.status, { error: r.message }))) return;
     let body: Record<string, unknown>;
     try {
       body = await readJson(req);
@@ -146,7 +151,7 @@ export async function startLedgerNode(opts: LedgerNodeOptions): Promise<LedgerNo
       }
     }
     if (url.pathname === '/') return handleJsonRpc(body, res);
-    if (opts.testClock && url.pathname === '/_test/clock') {
+    if (testClock) {
       const seconds = Number(body.advanceSeconds);
       if (!Number.isInteger(seconds) || seconds < 0) return json(res, 400, { error: 'advanceSeconds' });
       chain.advanceClock(seconds);

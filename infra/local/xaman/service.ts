@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import QRCode from 'qrcode';
+import { loopbackOrigins, originOf, refuseCrossSite, type Refusal } from '../cross-site';
 import { DevWallets } from './dev-wallets';
 import { LedgerLink } from './ledger-link';
 import { PayloadStore } from './payload-store';
@@ -126,6 +127,10 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"code":500}}');
   };
 
+  const ownOrigins = () => [...loopbackOrigins(port), ...originOf(url)];
+  const refuse = (res: http.ServerResponse) => (r: Refusal) =>
+    res.writeHead(r.status, { 'content-type': 'text/plain; charset=utf-8' }).end(r.message);
+
   server.on('request', (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0]!;
     const qr = QR_ROUTE.exec(pathname);
@@ -133,6 +138,7 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
     if (pathname.startsWith('/api/v1/platform/')) {
       api(req, res, pathname).catch(fail(res));
     } else if (opts.testClock && pathname === '/_test/clock' && req.method === 'POST') {
+      if (refuseCrossSite(req, res, { origins: ownOrigins, body: 'json' }, refuse(res))) return;
       void readBody(req)
         .then((body) => {
           const seconds = Number((JSON.parse(body || '{}') as { advanceSeconds?: unknown }).advanceSeconds);
@@ -146,6 +152,9 @@ export async function startXamanService(opts: XamanServiceOptions): Promise<Xama
         })
         .catch(fail(res));
     } else if (sign) {
+      // The sign page's forms: only from the page itself, never from another site's (decision 077).
+      if (req.method === 'POST' && refuseCrossSite(req, res, { origins: ownOrigins, body: 'form' }, refuse(res)))
+        return;
       page(req, res, sign[1]!, sign[2] ?? null).catch(fail(res));
     } else if (qr && store.get(qr[1]!)) {
       req.resume();

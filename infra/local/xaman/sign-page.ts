@@ -195,13 +195,7 @@ export function createSignPage(opts: SignPageOptions) {
       res.writeHead(405, { allow: 'GET, POST' }).end();
       return;
     }
-    // A page on another site must not be able to post a signature request here.
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://${req.headers.host}` && origin !== `https://${req.headers.host}`) {
-      req.resume();
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('Cross-site form posts are refused.');
-      return;
-    }
+    // The service has refused posts from another site's page already (service.ts, decision 077).
     const form = await readForm(req);
     store.markOpened(p.uuid);
     if (action === 'wallets') {

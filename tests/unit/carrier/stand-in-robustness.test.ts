@@ -110,9 +110,32 @@ describe('carrier stand-in on bad input', () => {
       404,
     );
     expect((await control(f.service.url, 'GET', 'nothing-here')).status).toBe(404);
-    const notJson = await fetch(`${f.service.url}/_control/parcels`, { method: 'POST', body: '{oops' });
+    const notJson = await fetch(`${f.service.url}/_control/parcels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(notJson.status).toBe(400);
     fedexShaped(await notJson.json());
+  });
+
+  it('refuses controls another site’s page could send: a foreign Origin (403), a body not sent as JSON (415)', async () => {
+    const n = await newParcel(f.service.url);
+    const move = (headers: Record<string, string>) =>
+      fetch(`${f.service.url}/_control/parcels/${n}/events`, {
+        method: 'POST',
+        headers,
+        body: '{"status":"delivered"}',
+      });
+    const foreign = await move({ 'content-type': 'application/json', origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    fedexShaped(await foreign.json());
+    const plain = await move({ 'content-type': 'text/plain' });
+    expect(plain.status).toBe(415);
+    fedexShaped(await plain.json());
+    expect((await control(f.service.url, 'GET', `parcels/${n}`)).body).toMatchObject({ status: 'label_created' });
+    const own = await move({ 'content-type': 'application/json', origin: `http://127.0.0.1:${f.service.port}` });
+    expect(own.status).toBe(200);
   });
 });
 

@@ -91,9 +91,12 @@ describe('local timers', () => {
   });
 });
 
+/** The stack's own page: the only origin that may call its controls. */
+const OWN_ORIGIN = 'http://localhost:3000';
+
 describe('local controls', () => {
   async function serve(clockControl: boolean) {
-    const controls = createLocalControls({ schedules: [job], clockControl });
+    const controls = createLocalControls({ schedules: [job], clockControl, origins: [OWN_ORIGIN] });
     const server = http.createServer((req, res) => void controls(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/_local`;
@@ -119,6 +122,41 @@ describe('local controls', () => {
       expect((await send(`${s.base}/schedules/fixture-job`, 'GET')).status).toBe(405);
       // Without test controls the clock can't be moved.
       expect((await send(`${s.base}/clock`, 'PUT', { at: '2030-01-01T00:00:00Z' })).status).toBe(404);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses what another site’s page can send: a foreign Origin (403), a body that is not JSON (415)', async () => {
+    const s = await serve(true);
+    try {
+      const post = (headers: Record<string, string>, body?: string) =>
+        fetch(`${s.base}/schedules/fixture-job`, { method: 'POST', headers, body });
+      const json = { 'content-type': 'application/json' };
+      // A simple cross-site request: a form post, a text/plain fetch, each names its page's origin.
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+        expect((await post({ 'content-type': type, origin: 'https://evil.example' }, '{}')).status).toBe(403);
+        // Without an Origin (an old browser, a privacy proxy), the body type alone refuses it.
+        const untyped = await post({ 'content-type': type }, '{"at":"2030-06-01T12:00:00Z"}');
+        expect([untyped.status, await untyped.json()]).toEqual([
+          415,
+          { error: { code: 'unsupported_media_type', message: 'Send the body as application/json' } },
+        ]);
+      }
+      expect((await post({ ...json, origin: 'null' }, '{}')).status).toBe(403);
+      expect((await post({ ...json, 'sec-fetch-site': 'cross-site' }, '{}')).status).toBe(403);
+      expect((await post({ ...json, 'sec-fetch-site': 'same-site' }, '{}')).status).toBe(403);
+      const moved = await fetch(`${s.base}/clock`, {
+        method: 'PUT',
+        headers: { ...json, origin: 'http://localhost:3001' },
+        body: '{"at":"2035-01-01T00:00:00Z"}',
+      });
+      expect(moved.status).toBe(403);
+      expect(clock.now().getUTCFullYear()).not.toBe(2035);
+      // Its own page, a plain client (curl, tests), and an empty POST with no type at all are taken.
+      expect((await post({ ...json, origin: OWN_ORIGIN, 'sec-fetch-site': 'same-origin' }, '{}')).status).toBe(200);
+      expect((await post(json, '{}')).status).toBe(200);
+      expect((await post({})).status).toBe(200);
     } finally {
       await s.close();
     }

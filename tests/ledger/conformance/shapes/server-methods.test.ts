@@ -255,4 +255,22 @@ describe('network_id', () => {
       await net.stop();
     }
   });
+
+  it("configured as testnet's 1: all four say 1 alike, and the xrpl Client reads it as the app's network check does", async () => {
+    const net = await TestLedger.start('network-id-1', { closeIntervalMs: 0, networkId: 1 });
+    const socket = await RawSocket.open(net.node.url);
+    try {
+      const { info } = (await socket.result({ command: 'server_info' })) as { info: { network_id?: number } };
+      const { state } = (await socket.result({ command: 'server_state' })) as { state: { network_id?: number } };
+      const sub = await socket.result({ command: 'subscribe', streams: ['ledger'] });
+      const header = net.node.closeLedger();
+      const closed = await socket.waitFor((m) => m.type === 'ledgerClosed' && m.ledger_index === header.ledger_index);
+      expect([info.network_id, state.network_id, sub.network_id, closed.network_id]).toEqual([1, 1, 1, 1]);
+      // functions/adapters/ledger/connection.ts refuses a node of another network by the id xrpl's connect reads.
+      expect(net.client.networkID).toBe(1);
+    } finally {
+      socket.close();
+      await net.stop();
+    }
+  });
 });

@@ -47,49 +47,6 @@ const INTERNAL_NAMES = [LOCAL_TABLE_NAME, LOCAL_MEDIA_BUCKET];
 /** The fuzz talks from its own address: the fixtures' sign-ins must not share its rate-limit budget. */
 const FUZZ_FROM = '127.0.72.9';
 
-let world: World;
-let token: string;
-/** The platform settings as the fuzz found them: generated saves are undone with them (decision 063). */
-let platformSettings: unknown;
-
-beforeAll(async () => {
-  world = await buildWorld('127.0.72');
-  token = world.callers.seller.token;
-  const { admin } = world.callers;
-  const read = await call<{ settings: unknown }>('GET', '/api/admin/settings', {
-    token: admin.token,
-    from: admin.from,
-  });
-  platformSettings = read.body.settings;
-}, 120_000);
-
-// A generated profile may turn selling off, generated settings direct contact or notifications (decision 057); the next
-// route needs the seller as it was.
-afterEach(async ({ task }) => {
-  await call('PUT', '/api/me/profile', { token, from: world.callers.seller.from, body: sellerProfile });
-  await call('PUT', '/api/me/seller-settings', {
-    token,
-    from: world.callers.seller.from,
-    body: DEFAULT_SELLER_SETTINGS,
-  });
-  // Generated network settings may shorten the escrow window every later checkout takes (decision 064) and point every
-  // function's ledger connection at generated endpoints (decision 072): the stack's own ledger again.
-  if (task.suite?.name.startsWith('saveNetworkSettings:')) {
-    const admin = world.callers.admin;
-    const body = defaultNetworkSettings(inject('ledgerUrl'));
-    await call('PUT', '/api/admin/network', { token: admin.token, from: admin.from, body });
-  }
-  // Generated platform settings may turn maintenance mode on, lower the photo limit or the lookups a minute.
-  if (task.suite?.name.startsWith('updateAdminSettings:')) {
-    const admin = world.callers.admin;
-    await call('PUT', '/api/admin/settings', { token: admin.token, from: admin.from, body: platformSettings });
-  }
-});
-
-afterAll(async () => {
-  if (world) await endListingsOf(world.callers.seller);
-});
-
 interface FuzzCase {
   request: RawRequest;
   /** A request every route must refuse with a 4xx JSON error, not merely answer below 500. */
@@ -324,9 +281,59 @@ async function inPool<T, R>(items: readonly T[], n: number, fn: (item: T) => Pro
 
 const cut = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}… (${s.length} chars)` : s);
 
-describe.each(routeList.map((r) => [`${r.name}: ${r.contract.method} ${r.contract.path}`, r] as const))(
-  '%s',
-  (_, route) => {
+/**
+ * Fuzzes every `parts`-th route from `part` on: the suite is split over files in both integration halves, so the two
+ * stacks share its time (decision 048).
+ */
+export function fuzzRoutes(part: number, parts: number): void {
+  let world: World;
+  let token: string;
+  /** The platform settings as the fuzz found them: generated saves are undone with them (decision 063). */
+  let platformSettings: unknown;
+
+  beforeAll(async () => {
+    world = await buildWorld('127.0.72');
+    token = world.callers.seller.token;
+    const { admin } = world.callers;
+    const read = await call<{ settings: unknown }>('GET', '/api/admin/settings', {
+      token: admin.token,
+      from: admin.from,
+    });
+    platformSettings = read.body.settings;
+  }, 120_000);
+
+  // A generated profile may turn selling off, generated settings direct contact or notifications (decision 057); the next
+  // route needs the seller as it was.
+  afterEach(async ({ task }) => {
+    await call('PUT', '/api/me/profile', { token, from: world.callers.seller.from, body: sellerProfile });
+    await call('PUT', '/api/me/seller-settings', {
+      token,
+      from: world.callers.seller.from,
+      body: DEFAULT_SELLER_SETTINGS,
+    });
+    // Generated network settings may shorten the escrow window every later checkout takes (decision 064) and point every
+    // function's ledger connection at generated endpoints (decision 072): the stack's own ledger again.
+    if (task.suite?.name.startsWith('saveNetworkSettings:')) {
+      const admin = world.callers.admin;
+      const body = defaultNetworkSettings(inject('ledgerUrl'));
+      await call('PUT', '/api/admin/network', { token: admin.token, from: admin.from, body });
+    }
+    // Generated platform settings may turn maintenance mode on, lower the photo limit or the lookups a minute.
+    if (task.suite?.name.startsWith('updateAdminSettings:')) {
+      const admin = world.callers.admin;
+      await call('PUT', '/api/admin/settings', { token: admin.token, from: admin.from, body: platformSettings });
+    }
+  });
+
+  afterAll(async () => {
+    if (world) await endListingsOf(world.callers.seller);
+  });
+
+  describe.each(
+    routeList
+      .filter((_, i) => i % parts === part)
+      .map((r) => [`${r.name}: ${r.contract.method} ${r.contract.path}`, r] as const),
+  )('%s', (_, route) => {
     it(`answers ${RUNS}+ generated and malformed requests without a 5xx or an internal message`, async () => {
       const fixture = (fixtures as Partial<Record<string, Fixture>>)[route.name];
       expect(fixture, `fixture for ${route.name} in tests/integration/route-fixtures.ts`).toBeDefined();
@@ -369,5 +376,5 @@ describe.each(routeList.map((r) => [`${r.name}: ${r.contract.method} ${r.contrac
       const summary = `FUZZ_SEED=${SEED}: ${failures.length} of ${cases.length} failed; statuses ${JSON.stringify(statuses)}`;
       expect(failures.length, `${summary}\n${report}`).toBe(0);
     }, 90_000);
-  },
-);
+  });
+}
