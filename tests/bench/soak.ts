@@ -20,6 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { setClock } from '../../functions/adapters/clock';
+import { db } from '../../functions/adapters/db/service';
 import { routeList } from '../../functions/routes';
 import { formatUsd } from '../../shared/domain/money';
 import { listingTopic } from '../../shared/events';
@@ -274,6 +275,10 @@ export async function calibrate(): Promise<Calibration> {
       result.journeys[j] = perRun(total, stats, CALIBRATION_RUNS, j);
     }
     // The release: delivered orders' escrows finished by the settlement schedule once the inspection period is over.
+    const { data: delivered } = await db()
+      .entities.order.query.byStatusDeadline({ status: 'delivered' })
+      .go({ pages: 'all' });
+    if (delivered.length === 0) throw new Error('calibration: no delivered order to release');
     setClock(new Date(Date.now() + 60 * 3_600_000));
     try {
       await stack.runSchedule('settle-escrows');
@@ -282,7 +287,7 @@ export async function calibrate(): Promise<Calibration> {
     } finally {
       setClock(null);
     }
-    result.journeys.release = perRun(counter.take(), emptyStats(), CALIBRATION_RUNS, 'release');
+    result.journeys.release = perRun(counter.take(), emptyStats(), delivered.length, 'release');
     return result;
   } finally {
     await stack.dispose();
