@@ -149,6 +149,36 @@ export function journeysPerOrder(c: CostCounters, a: Assumptions = ASSUMPTIONS):
   return out;
 }
 
+/**
+ * One run's Lambda work: its HTTP invocations at each route's busy time and memory, and one consumer invocation per
+ * queue message at the assumed durations (the media consumer with sharp at 1,024 MB).
+ */
+export function journeyLambda(c: CostCounters, j: JourneyCounters, a: Assumptions = ASSUMPTIONS) {
+  const httpGbSeconds = Object.entries(j.byRoute).reduce((s, [route, n]) => {
+    const ms = c.msPerInvocation[route] ?? (j.httpRequests ? j.httpMs / j.httpRequests : 0);
+    return s + (n * ms * routeMemoryMb(route)) / 1024 / 1000;
+  }, 0);
+  const consumerMs: Record<string, number> = {
+    events: a.eventsConsumerMs.value,
+    signing: a.signingConsumerMs.value,
+    media: a.mediaConsumerMs.value,
+  };
+  let consumerInvocations = 0;
+  let consumerGbSeconds = 0;
+  for (const q of queues) {
+    const n = j.sqsSent[q.name] ?? 0;
+    consumerInvocations += n;
+    consumerGbSeconds +=
+      (n * (consumerMs[q.name] ?? a.eventsConsumerMs.value) * (q.nativeModules ? 1024 : 512)) / 1024 / 1000;
+  }
+  return {
+    invocations: j.httpRequests + consumerInvocations,
+    httpGbSeconds,
+    consumerInvocations,
+    consumerGbSeconds,
+  };
+}
+
 export interface CostLine {
   service: string;
   item: string;
@@ -165,28 +195,10 @@ export function monthlyCost(c: CostCounters, orders: number, a: Assumptions = AS
   const pageViews = a.pageViewsPerOrder.value * orders;
 
   const httpRequests = sum((j) => j.httpRequests) + a.webhooksPerOrder.value * orders;
-  const httpGbSeconds = sum((j) =>
-    Object.entries(j.byRoute).reduce((s, [route, n]) => {
-      const ms = c.msPerInvocation[route] ?? (j.httpRequests ? j.httpMs / j.httpRequests : 0);
-      return s + (n * ms * routeMemoryMb(route)) / 1024 / 1000;
-    }, 0),
-  );
-  const sent = (queue: string) => sum((j) => j.sqsSent[queue] ?? 0);
-  const consumerMs: Record<string, number> = {
-    events: a.eventsConsumerMs.value,
-    signing: a.signingConsumerMs.value,
-    media: a.mediaConsumerMs.value,
-  };
-  let consumerInvocations = 0;
-  let consumerGbSeconds = 0;
-  let messages = 0;
-  for (const q of queues) {
-    const n = sent(q.name);
-    messages += n;
-    consumerInvocations += n;
-    consumerGbSeconds +=
-      (n * (consumerMs[q.name] ?? a.eventsConsumerMs.value) * (q.nativeModules ? 1024 : 512)) / 1024 / 1000;
-  }
+  const httpGbSeconds = sum((j) => journeyLambda(c, j, a).httpGbSeconds);
+  const consumerGbSeconds = sum((j) => journeyLambda(c, j, a).consumerGbSeconds);
+  const consumerInvocations = sum((j) => journeyLambda(c, j, a).consumerInvocations);
+  const messages = consumerInvocations;
   const scheduleRuns = schedules.reduce((s, x) => s + (DAYS * 86_400_000) / rateMs(x.rate), 0);
   const scheduleGbSeconds = (scheduleRuns * a.scheduleMs.value * 512) / 1024 / 1000;
   const invocations = httpRequests + consumerInvocations + scheduleRuns;
@@ -277,7 +289,8 @@ export function costDoc(c: CostCounters, a: Assumptions = ASSUMPTIONS): string {
   const journeyRows = Object.entries(c.journeys).map(([name, j]) => {
     const d = j!.dynamo;
     const sqs = Object.values(j!.sqsSent).reduce((s, n) => s + n, 0);
-    return `| ${name} | ${perOrder[name]!.toFixed(2)} | ${j!.httpRequests.toFixed(1)} | ${d.readItems.toFixed(1)} / ${d.rcu.toFixed(1)} | ${d.writeItems.toFixed(1)} / ${d.wcu.toFixed(1)} | ${sqs.toFixed(1)} | ${j!.ledgerCalls.toFixed(1)} |`;
+    const l = journeyLambda(c, j!, a);
+    return `| ${name} | ${perOrder[name]!.toFixed(2)} | ${j!.httpRequests.toFixed(1)} | ${d.readItems.toFixed(1)} / ${d.rcu.toFixed(1)} | ${d.writeItems.toFixed(1)} / ${d.wcu.toFixed(1)} | ${sqs.toFixed(1)} | ${l.invocations.toFixed(1)} / ${(l.httpGbSeconds + l.consumerGbSeconds).toFixed(3)} | ${j!.ledgerCalls.toFixed(1)} |`;
   });
   return `# Monthly AWS cost
 
@@ -309,8 +322,8 @@ Each journey run alone a few times in the one-process shape, its queue work drai
 one shipment and one release per order, the rest in the soak's proportion to its funded orders. Items read count what
 queries examine; request units are DynamoDB Local's consumed capacity.
 
-| journey | runs per order | HTTP requests | DynamoDB items read / RRU | items written / WRU | queue messages | ledger requests |
-| --- | --- | --- | --- | --- | --- | --- |
+| journey | runs per order | HTTP requests | DynamoDB items read / RRU | items written / WRU | queue messages | Lambda invocations / GB-s | ledger requests |
+| --- | --- | --- | --- | --- | --- | --- | --- |
 ${journeyRows.join('\n')}
 
 Lambda duration of the HTTP handlers: the mean busy time per invocation of each route (${c.shape.startsWith('Lambda') ? "the soak's worker pool" : "the calibration's answer times"}), at its function's memory (512 MB; 1,024 MB for bids and sharp, as infra/stacks gives them).
