@@ -24,6 +24,7 @@ import { db } from '../../functions/adapters/db/service';
 import { routeList } from '../../functions/routes';
 import { formatUsd } from '../../shared/domain/money';
 import { listingTopic } from '../../shared/events';
+import type { HttpPoolStats } from '../../infra/local/http-pool';
 import { startBareStack, type BareStack } from './bare-stack';
 import { isMain, writeBenchRows, type BenchRows } from './bench-doc';
 import { listingOf, parties, type Party } from './bench-parties';
@@ -85,19 +86,9 @@ const FUNDING_BATCH = 50;
 /** Calibration: runs of each journey, alone. */
 const CALIBRATION_RUNS = 5;
 
-/** The HTTP worker pool of the Lambda shape (infra/local), when the stack runs one. */
-interface HttpPoolStats {
-  invocations: number;
-  busyMs: number;
-  waits: number;
-  byHandler: Record<string, { invocations: number; busyMs: number }>;
-}
-type PooledStack = BareStack & { httpPool?: { stats(): HttpPoolStats } };
-
-function startStack(name: string, workers: number): Promise<PooledStack> {
-  // `httpWorkers` is the Lambda shape's option; a stack without it runs the handlers in its own process.
-  const opts = { testControls: true, dynamoJit: 'full', ...(workers > 0 && { httpWorkers: workers }) };
-  return startBareStack(name, opts as Parameters<typeof startBareStack>[1]);
+/** The Lambda shape (HTTP handlers in worker processes, decision 075) when `workers` > 0, else one process. */
+function startStack(name: string, workers: number): Promise<BareStack> {
+  return startBareStack(name, { testControls: true, dynamoJit: 'full', ...(workers > 0 && { httpWorkers: workers }) });
 }
 
 const photo = () =>
