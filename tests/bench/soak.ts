@@ -553,15 +553,30 @@ export function writeCostCounters(counters: CostCounters): void {
 const PREFIX = '| soak:';
 const mb = (x: number | null) => (x === null ? '–' : x.toFixed(0));
 
+/** Cells short enough not to widen docs/bench.md's first table (a wider cell reformats every row of it). */
+const FIGURE_WIDTH = 80;
+
+/** `items` joined with ', ' into as few cells of at most FIGURE_WIDTH characters as they fit in. */
+function cells(items: string[]): string[] {
+  const out: string[] = [];
+  for (const item of items) {
+    const last = out.at(-1);
+    if (last !== undefined && last.length + 2 + item.length <= FIGURE_WIDTH) out[out.length - 1] = `${last}, ${item}`;
+    else out.push(item);
+  }
+  return out.length ? out : ['none'];
+}
+
 export function soakRows(r: SoakResult): BenchRows {
-  const worst = Object.entries(r.routes)
-    .sort(([, a], [, b]) => b.p95 - a.p95)
-    .map(([name, x]) => `${name} ${x.p95.toFixed(0)}`)
-    .join(', ');
-  const erred = Object.entries(r.routes)
-    .filter(([, x]) => x.errors > 0)
-    .map(([name, x]) => `${name} ${x.errors}`)
-    .join(', ');
+  const row = (what: string, figure: string, target = '') => `${PREFIX} ${what} | ${figure} | ${target} |`;
+  const refused = Object.values(r.routes).reduce((sum, x) => sum + x.refused, 0);
+  const failed = Object.values(r.journeys).reduce((sum, x) => sum + x.failed, 0);
+  const journeyCells = cells(Object.entries(r.journeys).map(([j, x]) => `${j} ${x.runs}`));
+  const byP95 = Object.entries(r.routes).sort(([, a], [, b]) => b.p95 - a.p95);
+  const p95Cells = cells(byP95.map(([name, x]) => `${name} ${x.p95.toFixed(0)}`));
+  const erred = cells(byP95.filter(([, x]) => x.errors > 0).map(([name, x]) => `${name} ${x.errors}`));
+  const [topError, topCount] = Object.entries(r.loggedErrors).sort(([, a], [, b]) => b - a)[0] ?? [];
+  const loggedTotal = Object.values(r.loggedErrors).reduce((a, b) => a + b, 0);
   const queueText = Object.entries(r.queues)
     .filter(([q]) => !q.endsWith('-dlq'))
     .map(([q, x]) => `${q} ${x.oldestAgeSeconds.toFixed(1)} s`)
@@ -570,45 +585,68 @@ export function soakRows(r: SoakResult): BenchRows {
   const workers = r.memory.filter((m) => m.name.startsWith('worker '));
   const total = (k: 'startMb' | 'middleMb' | 'endMb') =>
     workers.some((w) => w[k] === null) ? null : workers.reduce((sum, w) => sum + w[k]!, 0);
-  const memText = [
+  const memory = [
     ...r.memory.filter((m) => !m.name.startsWith('worker ')),
     ...(workers.length
       ? [
           {
-            name: `${workers.length} worker processes`,
+            name: `its ${workers.length} worker processes together`,
             startMb: total('startMb'),
             middleMb: total('middleMb'),
             endMb: total('endMb'),
           },
         ]
       : []),
-  ]
-    .map((m) => `${m.name} ${mb(m.startMb)} / ${mb(m.middleMb)} / ${mb(m.endMb)}`)
-    .join('; ');
-  const logged = Object.entries(r.loggedErrors)
-    .sort(([, a], [, b]) => b - a)
-    .slice(0, 3)
-    .map(([what, n]) => `${n} × ${what.replace(/\|/g, '/')}`)
-    .join('; ');
-  const journeyText = Object.entries(r.journeys)
-    .map(([j, x]) => `${j} ${x.runs}`)
-    .join(', ');
-  const refused = Object.values(r.routes).reduce((sum, x) => sum + x.refused, 0);
-  const failed = Object.values(r.journeys).reduce((sum, x) => sum + x.failed, 0);
+  ];
   const moneyOk =
     r.escrows.found === r.escrows.held &&
     r.rlusdAfter.escrows === r.escrows.held &&
-    r.rlusdAfter.totalCents === r.rlusdBefore.totalCents
-      ? 'yes'
-      : 'no';
+    r.rlusdAfter.totalCents === r.rlusdBefore.totalCents;
   const rows = [
-    `${PREFIX} ${r.users} users (${r.sellers} sellers, ${r.sockets.sockets} open item pages) for ${r.minutes} min, ${r.shape}, set up in ${r.setupSeconds.toFixed(0)} s: requests, 5xx, other unexpected answers (${erred || 'none'}), refusals the rules gave | ${r.requests}, ${r.serverErrors}, ${r.errors - r.serverErrors}, ${refused} | 5xx 0 |`,
-    `${PREFIX} p95 per route, slowest first (ms) | ${worst} | |`,
-    `${PREFIX} ERROR lines logged by the handlers in the stack's process (soak and drain)${logged ? ` (${logged})` : ''} | ${Object.values(r.loggedErrors).reduce((a, b) => a + b, 0)} | |`,
-    `${PREFIX} journeys run (${journeyText}); failed; orders funded (signed to funded p95), shipped | ${failed}; ${r.ordersFunded} (${r.fundedP95Ms === null ? '–' : `${(r.fundedP95Ms / 1000).toFixed(1)} s`}), ${r.ordersShipped} | failed 0 |`,
-    `${PREFIX} oldest message age seen per queue; dead-letter messages; queues drained after the deadline in | ${queueText}; DLQ ${r.dlqMessages}; ${r.drainedAfterSeconds === null ? 'not within 2 min' : `${r.drainedAfterSeconds.toFixed(1)} s`} | DLQ 0 |`,
-    `${PREFIX} memory RSS MB at start / middle / end (${memText}); most growth over the second half | ${r.secondHalfGrowthPercent.toFixed(1)} % | ≤ 10 % |`,
-    `${PREFIX} money: orders holding an escrow, found on the ledger with the order's amount (escrows on the ledger); RLUSD on lines and in escrows before and after | ${r.escrows.found} of ${r.escrows.held} (${r.rlusdAfter.escrows}); ${formatUsd(r.rlusdBefore.totalCents)} and ${formatUsd(r.rlusdAfter.totalCents)} (${moneyOk}) | all; unchanged |`,
+    row(
+      `${r.users} users (${r.sellers} sellers, ${r.sockets.sockets} open item pages) for ${r.minutes} min, ${r.shape}: requests, 5xx, other unexpected answers, refusals by the rules`,
+      `${r.requests}, ${r.serverErrors}, ${r.errors - r.serverErrors}, ${refused}`,
+      '5xx 0',
+    ),
+    ...erred.map((c, i) =>
+      row(`unexpected answers by route${erred.length > 1 ? ` (${i + 1} of ${erred.length})` : ''}`, c),
+    ),
+    ...p95Cells.map((c, i) => row(`p95 per route in ms, slowest first (${i + 1} of ${p95Cells.length})`, c)),
+    ...journeyCells.map((c, i) => row(`journeys run (${i + 1} of ${journeyCells.length})`, c)),
+    row(
+      'journeys failed; orders funded (signed to funded p95); orders shipped',
+      `${failed}; ${r.ordersFunded} (${r.fundedP95Ms === null ? '–' : `${(r.fundedP95Ms / 1000).toFixed(1)} s`}); ${r.ordersShipped}`,
+      'failed 0',
+    ),
+    row(
+      `ERROR lines the handlers in the stack's process logged${topError ? ` (most: ${topCount} × ${topError.replace(/\|/g, '/').slice(0, 90)})` : ''}`,
+      String(loggedTotal),
+    ),
+    row(
+      'oldest message age seen per queue; dead-letter messages; the queues drained after the deadline in',
+      `${queueText}; DLQ ${r.dlqMessages}; ${r.drainedAfterSeconds === null ? 'not within 2 min' : `${r.drainedAfterSeconds.toFixed(1)} s`}`,
+      'DLQ 0',
+    ),
+    ...memory.map((m) =>
+      row(
+        `memory (RSS, MB) at start / middle / end: ${m.name}`,
+        `${mb(m.startMb)} / ${mb(m.middleMb)} / ${mb(m.endMb)}`,
+      ),
+    ),
+    row(
+      'memory: the most any one process grew from the middle to the end',
+      `${r.secondHalfGrowthPercent.toFixed(1)} %`,
+      '≤ 10 %',
+    ),
+    row(
+      "money: orders holding an escrow found on the ledger with the order's amount (escrows on the ledger); RLUSD on trust lines and in escrows before, after",
+      `${r.escrows.found} of ${r.escrows.held} (${r.rlusdAfter.escrows}); ${formatUsd(r.rlusdBefore.totalCents)}, ${formatUsd(r.rlusdAfter.totalCents)} (${moneyOk ? 'same' : 'differ'})`,
+      'all; the same',
+    ),
+    row(
+      'setup before the clock starts (accounts funded on the ledger, the catalog listed)',
+      `${r.setupSeconds.toFixed(0)} s`,
+    ),
   ].join('\n');
   return { prefix: PREFIX, rows, notes: soakNotes };
 }
