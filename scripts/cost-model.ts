@@ -72,8 +72,10 @@ export type PriceKey = keyof typeof PRICES;
 
 /** What the soak does not measure, with why; every figure that is not a counter comes from here. */
 export const ASSUMPTIONS = {
-  pageViewsPerOrder: { value: 100, why: 'the brief: 100 page views per order' },
-  /** Page views are browse, item page and wishlist journeys, in the soak's proportions. */
+  pageViewsPerOrder: {
+    value: 100,
+    why: "the brief: 100 page views per order, each a browse, item page or wishlist journey in the soak's proportions",
+  },
   webhooksPerOrder: {
     value: 5,
     why: 'Xaman calls back once for the escrow and once for the fee; the carrier once per scan (picked up, in transit, delivered): API requests the soak users do not send',
@@ -295,7 +297,8 @@ export function costDoc(c: CostCounters, a: Assumptions = ASSUMPTIONS): string {
   return `# Monthly AWS cost
 
 Written by \`npm run cost\` (scripts/cost-model.ts) from docs/cost-counters.json (measured by the soak bench on
-${c.measured}, ${c.shape}) and AWS's public on-demand prices for us-east-1 read on ${PRICES_READ}. Free tiers, savings plans
+${c.measured}: ${c.shape}) and AWS's public on-demand prices for us-east-1 as of ${PRICES_READ} (this machine has no internet: Lambda's and DynamoDB's were checked against
+stored copies of their pricing pages, the rest are the published figures as last known; recheck before quoting). Free tiers, savings plans
 and taxes are not counted; 100 page views per order. Decision: docs/decisions/079-soak-and-cost-model.md.
 
 | service | ${VOLUMES.map((v) => `${v.toLocaleString('en-US')} orders`).join(' | ')} |
