@@ -1125,6 +1125,9 @@ export const schedules: readonly ScheduleDef[] = [
   // One pass over the table, bounded per run: orders funded before the escrow monitor get their bucket and are counted;
   // once through, a run reads only its cursor item (decision 065).
   { name: 'backfill-escrow-buckets', handler: 'jobs/backfill-escrow-buckets', rate: 'rate(15 minutes)' },
+  // The escrow figures (counts by state, stuck, the longest wait in releasing and refunding) as metrics for the stage's
+  // dashboard and alarms; reads only, through the monitor's keyed reads (decision 076).
+  { name: 'measure-escrows', handler: 'jobs/measure-escrows', rate: 'rate(1 minute)' },
   // Shipped parcels are asked of the carrier; those delivered to the buyer release their escrows.
   {
     name: 'check-deliveries',

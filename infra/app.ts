@@ -12,6 +12,7 @@ import { EDGE_REGION, EdgeStack } from './stacks/edge-stack';
 import { ledgerSettings } from './stacks/ledger-settings';
 import { adminSecretsPrefix } from './stacks/managed-secrets';
 import { platformSettings } from './stacks/platform-settings';
+import { retainLogsOfEveryFunction } from './stacks/log-retention';
 import { REPO_ROOT } from './stacks/node-function';
 import { RealtimeStack } from './stacks/realtime-stack';
 import { WebStack } from './stacks/web-stack';
@@ -91,9 +92,12 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
     env,
     stackName: name('Data'),
     mediaCorsOrigins,
+    // A table restored from a point in time takes the stage's place (context tableName; docs/operations.md).
+    ...(ctx('tableName') && { servingTableName: ctx('tableName') }),
     adminSecretsPrefix: adminSecretsPrefix(stage),
   });
   const base = {
+    STAGE: stage,
     ...ledger,
     ...platform,
     ...admin,
@@ -146,11 +150,17 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
     api,
     realtime,
     webAclArn: edge.webAcl.attrArn,
+    ...(ctx('siteDomain') &&
+      ctx('siteCertificateArn') && {
+        siteDomain: { domainName: ctx('siteDomain')!, certificateArn: ctx('siteCertificateArn')! },
+      }),
     siteDir: props.siteDir ?? path.join(REPO_ROOT, 'web', 'dist'),
   });
   const alarms = new AlarmsStack(app, name('Alarms'), {
     env,
     stackName: name('Alarms'),
+    stage,
+    edge,
     data,
     api,
     realtime,
@@ -158,6 +168,7 @@ export function buildApp(props: BuildAppProps = {}): MarketplaceApp {
     ...(ctx('alarmEmail') && { alarmEmail: ctx('alarmEmail') }),
   });
 
+  retainLogsOfEveryFunction(app);
   Tags.of(app).add('project', 'marketplace');
   Tags.of(app).add('stage', stage);
   if (props.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -10,8 +10,11 @@ import { oneRunAtATime, scheduledJob } from '../wiring/jobs';
  */
 export const handler = scheduledJob(
   'jobs/settle-escrows',
-  oneRunAtATime('settle-escrows', async ({ log }) => {
+  oneRunAtATime('settle-escrows', async ({ log, metrics }) => {
     const run = await settleEscrows(await settleEscrowsDeps(log));
+    // Settlements this run followed that did not end (not validated yet, refused, or the escrow already gone): the
+    // settlement failures alarm watches them (decision 076).
+    metrics.count('SettlementFailures', run.pending);
     if (run.expired + run.settled + run.pending > 0) log.info('escrows settled', { ...run });
     return run;
   }),

@@ -25,16 +25,41 @@ export type BusinessMetric =
   | 'OffersAccepted'
   | 'OffersRejected'
   | 'OffersCountered'
-  | 'OffersExpired';
+  | 'OffersExpired'
+  | 'SettlementFailures';
+
+/**
+ * Figures measured by a scheduled job (decision 076): each run records the value as it is, so the alarms read their
+ * Maximum over a period; two runs in one period record the same figure twice, which changes no Maximum.
+ */
+export type GaugeMetric =
+  | 'EscrowsPending'
+  | 'EscrowsHeld'
+  | 'EscrowsCompleted'
+  | 'EscrowsCancelled'
+  | 'EscrowsStuck'
+  | 'OldestReleasingMinutes'
+  | 'OldestRefundingOverdueMinutes';
 
 export interface BusinessMetrics {
   /** Counts one (or `value`) occurrence of a domain action in this invocation; flushed when the invocation ends. */
   count(name: BusinessMetric, value?: number): void;
+  /** Records a measured figure (a count of things as they are, or a wait in minutes) once for this invocation. */
+  gauge(name: GaugeMetric, value: number): void;
 }
 
 export const DEFAULT_METRICS_NAMESPACE = 'Marketplace';
+/**
+ * Every metric carries the deployment's stage as a dimension besides its `service` (the function), so one namespace
+ * serves every stage and each stage's dashboard and alarms read only their own (decision 076).
+ */
+export const STAGE_ENV = 'STAGE';
+export const LOCAL_STAGE = 'local';
 
-/** The metrics of one function: namespace from POWERTOOLS_METRICS_NAMESPACE, `service` dimension = the function. */
+/**
+ * The metrics of one function: namespace from POWERTOOLS_METRICS_NAMESPACE, dimensions `service` (the function) and
+ * `stage` (STAGE, `local` without one).
+ */
 export class FunctionMetrics implements BusinessMetrics {
   #metrics: Metrics | undefined;
 
@@ -45,11 +70,16 @@ export class FunctionMetrics implements BusinessMetrics {
     this.#metrics ??= new Metrics({
       namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || DEFAULT_METRICS_NAMESPACE,
       serviceName: this.service,
+      defaultDimensions: { stage: process.env[STAGE_ENV] || LOCAL_STAGE },
     });
     return this.#metrics;
   }
 
   count(name: BusinessMetric, value = 1): void {
+    this.metrics.addMetric(name, MetricUnit.Count, value);
+  }
+
+  gauge(name: GaugeMetric, value: number): void {
     this.metrics.addMetric(name, MetricUnit.Count, value);
   }
 

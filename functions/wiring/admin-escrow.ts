@@ -1,5 +1,6 @@
 import type { BackfillEscrowBucketsDeps } from '../core/admin-escrow/backfill-escrow-buckets';
 import type { ListEscrowsDeps } from '../core/admin-escrow/list-escrows';
+import type { MeasureEscrowsDeps } from '../core/admin-escrow/measure-escrows';
 import type { RetrySettlementDeps } from '../core/admin-escrow/retry-settlement';
 import { settleOrder } from '../core/orders/settle-escrows';
 import { clock } from '../adapters/clock';
@@ -29,4 +30,9 @@ export async function retrySettlementDeps(log: Pick<Logger, 'warn' | 'error'>): 
 /** The monitor's one-pass backfill of orders funded before decision 065. */
 export function backfillEscrowBucketsDeps(deadline: number): BackfillEscrowBucketsDeps {
   return { store: escrowBackfillStore(db()), clock, timeLeft: () => deadline - Date.now() };
+}
+
+/** The escrow figures the stage's dashboard and alarms watch (decision 076): the monitor's reads. */
+export function measureEscrowsDeps(): MeasureEscrowsDeps {
+  return { monitor: escrowMonitorStore(db()), clock };
 }

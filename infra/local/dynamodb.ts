@@ -15,6 +15,9 @@ import getPort from 'get-port';
 import { createTableInput, TTL_ATTRIBUTE } from '../../functions/adapters/db/table';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './env';
 
+/** Beside the data, the running DynamoDB Local's endpoint, for tools that reach a running stack (the restore drill). */
+export const ENDPOINT_FILE = 'dynamodb-endpoint.json';
+
 export interface LocalDynamo {
   endpoint: string;
   client: DynamoDBClient;

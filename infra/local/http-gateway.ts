@@ -108,8 +108,16 @@ export interface HttpGatewayOptions {
   invoke?: (handler: string, event: APIGatewayProxyEventV2, requestId: string, signal: AbortSignal) => Promise<unknown>;
 }
 
-const inProcess: NonNullable<HttpGatewayOptions['invoke']> = async (handler, event, requestId) =>
-  (await loadHandler(handler))(event, lambdaContext(handler, requestId));
+type Invoke = NonNullable<HttpGatewayOptions['invoke']>;
+
+/** In this process the module is loaded before the timeout's clock starts, as before the pool existed. */
+async function prepare(handler: string, invoke: Invoke | undefined) {
+  if (invoke)
+    return (event: APIGatewayProxyEventV2, requestId: string, signal: AbortSignal) =>
+      invoke(handler, event, requestId, signal);
+  const loaded = await loadHandler(handler);
+  return (event: APIGatewayProxyEventV2, requestId: string) => loaded(event, lambdaContext(handler, requestId));
+}
 
 /**
  * `/api/*`: matches the route table, turns the request into an API Gateway v2 event, calls the route's handler module
@@ -117,7 +125,6 @@ const inProcess: NonNullable<HttpGatewayOptions['invoke']> = async (handler, eve
  */
 export function createHttpGateway(opts: HttpGatewayOptions) {
   const route = createRouter(opts.routes);
-  const invoke = opts.invoke ?? inProcess;
   return async function handleApi(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = Date.now();
     setSecurityHeaders(res);
@@ -146,6 +153,7 @@ export function createHttpGateway(opts: HttpGatewayOptions) {
     let timer: NodeJS.Timeout | undefined;
     const abort = new AbortController();
     try {
+      const call = await prepare(found.handler, opts.invoke);
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           const error = new Error('integration timeout');
@@ -153,7 +161,7 @@ export function createHttpGateway(opts: HttpGatewayOptions) {
           reject(error);
         }, INTEGRATION_TIMEOUT_MS);
       });
-      const result = await Promise.race([invoke(found.handler, event, requestId, abort.signal), timeout]);
+      const result = await Promise.race([call(event, requestId, abort.signal), timeout]);
       if (res.destroyed) return;
       writeApiResult(res, result, requestId);
     } catch (error) {

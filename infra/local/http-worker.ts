@@ -28,4 +28,7 @@ process.on('message', (m: WorkerInvocation) => {
 
 // The pool's end of the channel went away (the stack stopped or died): so does this container.
 process.on('disconnect', () => process.exit(0));
+// Handler modules a bench wants loaded before the worker serves (as provisioned concurrency would have them).
+const preload = JSON.parse(process.argv[2] ?? '[]') as string[];
+await Promise.all(preload.map((m) => loadHandler(m)));
 send({ ready: true });

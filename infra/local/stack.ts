@@ -20,7 +20,7 @@ import {
 } from '../../functions/routes';
 import { writeJsonError } from './api-event';
 import { CONNECTIONS_PREFIX, createConnectionsEndpoint } from './connections-endpoint';
-import { ensureTable, startDynamo, type DynamoJit, type LocalDynamo } from './dynamodb';
+import { ENDPOINT_FILE, ensureTable, startDynamo, type DynamoJit, type LocalDynamo } from './dynamodb';
 import { ensureJava } from './ensure-java';
 import {
   applyEnv,
@@ -92,6 +92,8 @@ export interface LocalStackOptions {
    * the workers don't see this process's test controls (the functions' clock), so test stacks keep the default.
    */
   httpWorkers?: number;
+  /** Handler modules (as routes.ts names them) each pool worker loads before it serves: warm containers. */
+  httpPreload?: readonly string[];
 }
 
 export interface LocalStack {
@@ -241,6 +243,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       }).then((s: StandIns) => (started.push(s), s)),
     ]);
     await ensureTable(dynamo.client, LOCAL_TABLE_NAME);
+    fs.writeFileSync(path.join(dataDir, ENDPOINT_FILE), JSON.stringify({ endpoint: dynamo.endpoint }) + '\n');
 
     const env = buildEnv(
       {
@@ -275,7 +278,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Forked after the environment is set: the workers get the same one.
     let pool: HttpPool | undefined;
     if (opts.httpWorkers && opts.httpWorkers > 0) {
-      pool = startHttpPool(opts.httpWorkers);
+      pool = startHttpPool(opts.httpWorkers, { preload: opts.httpPreload });
       started.push(pool);
       await pool.ready;
     }

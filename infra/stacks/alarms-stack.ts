@@ -9,8 +9,11 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import type { ApiStack } from './api-stack';
 import type { DataStack } from './data-stack';
+import { stageDashboard } from './dashboard';
+import type { EdgeStack } from './edge-stack';
 import { pascal } from './names';
 import type { HandlerFunction } from './node-function';
+import { escrowMetrics } from './operations-metrics';
 import type { RealtimeStack } from './realtime-stack';
 import type { WorkersStack } from './workers-stack';
 
@@ -18,7 +21,16 @@ import type { WorkersStack } from './workers-stack';
 export const SERVER_ERROR_PERCENT = 5;
 export const SERVER_ERROR_MIN_REQUESTS = 20;
 
+/** The signing queue's oldest message may wait this long (a payload is re-checked every 5 s; decision 076). */
+export const SIGNING_QUEUE_MAX_AGE_SECONDS = 120;
+/** An order may wait this long in releasing, or in refunding past its CancelAfter, before an operator hears of it. */
+export const SETTLEMENT_WAIT_MINUTES = 30;
+/** Settlement failures alarm once they recur over this many 5-minute periods in a row (a single retry is normal). */
+export const SETTLEMENT_FAILURE_PERIODS = 3;
+
 export interface AlarmsStackProps extends StackProps {
+  stage: string;
+  edge: EdgeStack;
   data: DataStack;
   api: ApiStack;
   realtime: RealtimeStack;
@@ -28,12 +40,18 @@ export interface AlarmsStackProps extends StackProps {
 }
 
 /**
- * What an operator must hear about: a message in any dead-letter queue, the HTTP API answering 5xx, and throttling
- * (a function at its concurrency limit, or the API stage answering 429). Every alarm notifies one SNS topic.
+ * What an operator must hear about: a message in any dead-letter queue, the HTTP API answering 5xx, throttling (a
+ * function at its concurrency limit, or the API stage answering 429), and the money (decision 076): stuck escrows,
+ * settlement failures, reconcile drift, a signing queue falling behind, an order waiting in releasing or refunding.
+ * Every alarm notifies one SNS topic; the stage's dashboard shows the same figures. docs/operations.md says what each
+ * alarm means and what to do.
  */
 export class AlarmsStack extends Stack {
   readonly topic: sns.Topic;
   readonly alarms: cloudwatch.Alarm[] = [];
+  /** The alarms of docs/operations.md other than per-function throttles, by construct id. */
+  readonly operations: Record<string, cloudwatch.Alarm> = {};
+  readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: AlarmsStackProps) {
     super(scope, id, props);
@@ -66,6 +84,10 @@ export class AlarmsStack extends Stack {
       created.addAlarmAction(notify);
       created.addOkAction(notify);
       this.alarms.push(created);
+      return created;
+    };
+    const operation = (alarmId: string, options: Omit<cloudwatch.AlarmProps, 'treatMissingData'>) => {
+      this.operations[alarmId] = alarm(alarmId, options);
     };
 
     const deadLetterQueues: [string, sqs.IQueue, string][] = props.data.queues.map(({ def, deadLetters }) => [
@@ -81,7 +103,7 @@ export class AlarmsStack extends Stack {
       ]);
     }
     for (const [name, queue, alarmDescription] of deadLetterQueues) {
-      alarm(`${pascal(name)}DeadLetters`, {
+      operation(`${pascal(name)}DeadLetters`, {
         metric: queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
         threshold: 1,
         evaluationPeriods: 1,
@@ -91,7 +113,7 @@ export class AlarmsStack extends Stack {
     }
 
     const period = Duration.minutes(5);
-    alarm('ApiServerErrorRate', {
+    operation('ApiServerErrorRate', {
       metric: new cloudwatch.MathExpression({
         expression: `IF(requests >= ${SERVER_ERROR_MIN_REQUESTS}, 100 * errors / requests, 0)`,
         usingMetrics: {
@@ -107,13 +129,65 @@ export class AlarmsStack extends Stack {
       alarmDescription: `Over ${SERVER_ERROR_PERCENT}% of HTTP API requests answered 5xx in five minutes`,
     });
 
-    alarm('ApiThrottled', {
+    operation('ApiThrottled', {
       metric: props.api.throttledRequests.with({ period }),
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       alarmDescription: 'The HTTP API stage answered 429 (a stage or route throttle was reached)',
     });
+
+    // The money (decision 076): figures the jobs emit (functions/jobs/measure-escrows.ts, settle-escrows.ts,
+    // reconcile-orders.ts) in the stage's dimension.
+    const escrow = escrowMetrics(props.stage);
+    operation('EscrowsStuck', {
+      metric: escrow.stuck,
+      threshold: 0,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      alarmDescription:
+        'An escrow is stuck: past its deadline and the grace, or drifted from the ledger (docs/operations.md)',
+    });
+    operation('SettlementFailures', {
+      metric: escrow.settlementFailures,
+      threshold: 1,
+      evaluationPeriods: SETTLEMENT_FAILURE_PERIODS,
+      datapointsToAlarm: SETTLEMENT_FAILURE_PERIODS,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      alarmDescription: `Settlements kept failing for ${SETTLEMENT_FAILURE_PERIODS * 5} minutes (docs/operations.md)`,
+    });
+    operation('ReconcileDrift', {
+      metric: escrow.drift,
+      threshold: 0,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      alarmDescription: 'The reconcile job found orders that disagree with the ledger (docs/operations.md)',
+    });
+    operation('SettlementWaiting', {
+      metric: new cloudwatch.MathExpression({
+        expression: 'MAX([releasing, refunding])',
+        usingMetrics: { releasing: escrow.oldestReleasingMinutes, refunding: escrow.oldestRefundingOverdueMinutes },
+        period: escrow.oldestReleasingMinutes.period,
+        label: 'Longest wait in releasing or refunding (min)',
+      }),
+      threshold: SETTLEMENT_WAIT_MINUTES,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      alarmDescription: `An order waited in releasing, or in refunding past CancelAfter, over ${SETTLEMENT_WAIT_MINUTES} minutes (docs/operations.md)`,
+    });
+    const signing = props.data.queues.find((q) => q.def.name === 'signing');
+    if (signing) {
+      operation('SigningQueueOldestMessage', {
+        metric: signing.queue.metricApproximateAgeOfOldestMessage({
+          period: Duration.minutes(1),
+          statistic: 'Maximum',
+        }),
+        threshold: SIGNING_QUEUE_MAX_AGE_SECONDS,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        alarmDescription: `The signing queue's oldest message waited over ${SIGNING_QUEUE_MAX_AGE_SECONDS} s: wallet signatures are not being followed (docs/operations.md)`,
+      });
+    }
 
     const functions: [string, HandlerFunction][] = [
       ...Object.entries(props.api.functions),
@@ -131,6 +205,16 @@ export class AlarmsStack extends Stack {
         alarmDescription: `Lambda throttled invocations of ${name} (its concurrency limit was reached)`,
       });
     }
+
+    this.dashboard = stageDashboard(this, 'Dashboard', {
+      stage: props.stage,
+      data: props.data,
+      api: props.api,
+      realtime: props.realtime,
+      workers: props.workers,
+      edge: props.edge,
+      alarms: Object.values(this.operations),
+    });
 
     new CfnOutput(this, 'AlarmTopicArn', {
       value: this.topic.topicArn,

@@ -38,6 +38,8 @@ export class ApiStack extends Stack {
   readonly areas: Record<string, RouteAreaStack> = {};
   /** Requests the stage refused with 429 (throttled), counted from the access log. */
   readonly throttledRequests: cloudwatch.Metric;
+  /** The stage's access log (route key, status and latency of every request): the dashboard's per-route tables. */
+  readonly accessLogs: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -47,10 +49,10 @@ export class ApiStack extends Stack {
       description: 'Marketplace HTTP API (served under /api by CloudFront)',
       createDefaultStage: false,
     });
-    const accessLogs = new logs.LogGroup(this, 'HttpAccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'HttpAccessLogs', {
       retention: logs.RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     const stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',

@@ -14,12 +14,20 @@ import { adminSecretsPrefix } from './managed-secrets';
 import { pascal } from './names';
 import { platformWalletSeedSecret } from './platform-settings';
 
+/** How long a deleted or replaced media object can still be brought back (its noncurrent version is kept). */
+export const MEDIA_NONCURRENT_DAYS = Duration.days(30);
+
 export interface DataStackProps extends StackProps {
   /** Origins allowed to upload to the media bucket from a browser (presigned POST/PUT) and to read it. */
   mediaCorsOrigins: string[];
   queues?: readonly QueueDef[];
   /** Name prefix of the API keys saved in the admin portal (decision 071); default: by this stack's id. */
   adminSecretsPrefix?: string;
+  /**
+   * The table the functions use instead of this stack's own: one restored from a point in time (the restore drill,
+   * docs/operations.md). The stack's own table stays as it is (retained, deletion-protected).
+   */
+  servingTableName?: string;
 }
 
 export interface QueuePair {
@@ -33,7 +41,10 @@ export interface QueuePair {
  * functions, lets the api, realtime and workers stacks all read their names without a reference cycle.
  */
 export class DataStack extends Stack {
-  readonly table: dynamodb.TableV2;
+  /** The table the functions read and write: this stack's own, or the restored one named by `servingTableName`. */
+  readonly table: dynamodb.ITableV2;
+  /** This stack's own table (point-in-time recovery on, deletion-protected, retained). */
+  readonly ownTable: dynamodb.TableV2;
   readonly mediaBucket: s3.Bucket;
   readonly queues: QueuePair[];
   /** The Xaman API secret: created empty, its value put by an operator (README), read by the functions. */
@@ -68,7 +79,7 @@ export class DataStack extends Stack {
     this.adminSecretsPrefix = props.adminSecretsPrefix ?? adminSecretsPrefix(id);
 
     const key = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
-    this.table = new dynamodb.TableV2(this, 'Table', {
+    this.ownTable = new dynamodb.TableV2(this, 'Table', {
       partitionKey: key(TABLE_KEY.partitionKey),
       sortKey: key(TABLE_KEY.sortKey),
       billing: dynamodb.Billing.onDemand(),
@@ -83,10 +94,19 @@ export class DataStack extends Stack {
         projectionType: dynamodb.ProjectionType.ALL,
       })),
     });
+    // A restored table is made by DynamoDB (RestoreTableToPointInTime), not by this stack: imported by name, with its
+    // indexes (a restore keeps them), so every grant names it and nothing else.
+    this.table = props.servingTableName
+      ? dynamodb.TableV2.fromTableAttributes(this, 'ServingTable', {
+          tableName: props.servingTableName,
+          grantIndexPermissions: true,
+        })
+      : this.ownTable;
 
     const accessLogs = new s3.Bucket(this, 'AccessLogsBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
+      minimumTLSVersion: 1.2,
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       lifecycleRules: [{ expiration: Duration.days(90) }],
@@ -100,13 +120,25 @@ export class DataStack extends Stack {
     this.mediaBucket = new s3.Bucket(this, 'MediaBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
+      minimumTLSVersion: 1.2,
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'media/',
       removalPolicy: RemovalPolicy.RETAIN,
-      // Photo uploads wait here until a listing takes them (the listing moves them out); the rest expire.
-      lifecycleRules: [{ prefix: PENDING_UPLOADS, expiration: Duration.days(1) }],
+      // Versioned, so a photo deleted or overwritten by mistake (or by a bad deployment) can be brought back for a
+      // while (docs/operations.md); old versions then expire, as do uploads never finished.
+      versioned: true,
+      lifecycleRules: [
+        // Photo uploads wait here until a listing takes them (the listing moves them out); the rest expire.
+        { id: 'ExpirePendingUploads', prefix: PENDING_UPLOADS, expiration: Duration.days(1) },
+        {
+          id: 'ExpireOldVersions',
+          noncurrentVersionExpiration: MEDIA_NONCURRENT_DAYS,
+          expiredObjectDeleteMarker: true,
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
       cors: [
         {
           allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.PUT, s3.HttpMethods.GET],

@@ -46,6 +46,8 @@ export interface EdgeStackProps extends StackProps {
  */
 export class EdgeStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL;
+  /** The web ACL's metric name (the WebACL dimension of AWS/WAFV2) and its rules' (their Rule dimension), by rule. */
+  readonly metricNames: { webAcl: string; rules: Record<string, string> };
 
   constructor(scope: Construct, id: string, props: EdgeStackProps) {
     super(scope, id, props);
@@ -151,5 +153,12 @@ export class EdgeStack extends Stack {
         },
       ],
     });
+    const rules = this.webAcl.rules as wafv2.CfnWebACL.RuleProperty[];
+    this.metricNames = {
+      webAcl: visibility('WebAcl').metricName,
+      rules: Object.fromEntries(
+        rules.map((r) => [r.name, (r.visibilityConfig as wafv2.CfnWebACL.VisibilityConfigProperty).metricName]),
+      ),
+    };
   }
 }

@@ -12,13 +12,20 @@ import type { HandlerFunction } from './node-function';
  * The grants functions get, each with the acknowledgement of the one wildcard it can't avoid, so a reason is
  * written wherever a wildcard is granted and nowhere else.
  */
-export function grantTable(fn: HandlerFunction, table: dynamodb.TableV2, mode: 'read' | 'readWrite'): void {
+export function grantTable(fn: HandlerFunction, table: dynamodb.ITableV2, mode: 'read' | 'readWrite'): void {
   if (mode === 'read') table.grantReadData(fn.fn);
   else table.grantReadWriteData(fn.fn);
   acknowledgeWildcards(fn, {
-    [`Resource::${nagName(fn, table, table.tableArn, 'Arn')}/index/*`]:
+    [`Resource::${tableNagName(fn, table)}/index/*`]:
       'Queries go through the table’s access-pattern indexes (ElectroDB); index ARNs are table/index/<name>.',
   });
+}
+
+/** How cdk-nag names the table's ARN in a finding: the stack's own table by reference, a restored one by its name. */
+function tableNagName(fn: HandlerFunction, table: dynamodb.ITableV2): string {
+  if (table.node.defaultChild) return nagName(fn, table, table.tableArn, 'Arn');
+  const { region } = Stack.of(table);
+  return `arn:<AWS::Partition>:dynamodb:${region}:<AWS::AccountId>:table/${table.tableName}`;
 }
 
 /**
@@ -28,7 +35,7 @@ export function grantTable(fn: HandlerFunction, table: dynamodb.TableV2, mode: '
  */
 export function grantKeyedUpdates(
   fn: HandlerFunction,
-  table: dynamodb.TableV2,
+  table: dynamodb.ITableV2,
   keys: { rateLimits?: readonly string[]; keyPrefixes?: readonly string[] },
 ): void {
   const prefixes = [...(keys.rateLimits ?? []), ...(keys.keyPrefixes ?? [])];

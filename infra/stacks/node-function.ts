@@ -24,6 +24,8 @@ const DATA_FILES: Readonly<Record<string, Readonly<Record<string, () => string>>
  * empty value is left out (the setting is then unset, and config.ts names it when code needs it).
  */
 export interface FunctionEnvironment {
+  /** The deployment's stage: the `stage` dimension of every metric the function emits (decision 076). */
+  STAGE?: string;
   TABLE_NAME: string;
   MEDIA_BUCKET: string;
   MEDIA_BASE_URL: string;
@@ -135,7 +137,7 @@ export class HandlerFunction extends Construct {
       role,
       logGroup: this.logGroup,
       environment: {
-        ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '')),
+        ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== '' && value !== undefined)),
         ...queueUrls,
         NODE_OPTIONS: '--enable-source-maps',
         // Powertools Logger and Metrics: the function is the service (as functions/lib names it locally), one namespace.

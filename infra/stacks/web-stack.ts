@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -23,7 +24,15 @@ export interface WebStackProps extends StackProps {
   siteDir?: string;
   /** The WAF web ACL (scope CLOUDFRONT, in us-east-1: the edge stack). */
   webAclArn: string;
+  /**
+   * The site's own domain and its ACM certificate (in us-east-1), context siteDomain and siteCertificateArn: viewers
+   * then need TLS 1.2 or later. The default *.cloudfront.net certificate's protocol floor is CloudFront's to set.
+   */
+  siteDomain?: { domainName: string; certificateArn: string };
 }
+
+/** The least TLS a viewer may use with the site's own domain (TLS 1.2 with the 2021 ciphers). */
+export const VIEWER_TLS = cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021;
 
 /**
  * The headers of infra/security-headers.ts as a CloudFront response headers policy (overriding whatever an origin
@@ -100,6 +109,7 @@ export class WebStack extends Stack {
     const logs = new s3.Bucket(this, 'LogsBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
+      minimumTLSVersion: 1.2,
       encryption: s3.BucketEncryption.S3_MANAGED,
       // CloudFront standard logs are delivered with an ACL grant, which needs ACLs enabled on the target bucket.
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
@@ -114,6 +124,7 @@ export class WebStack extends Stack {
     this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
+      minimumTLSVersion: 1.2,
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: logs,
@@ -158,13 +169,16 @@ export class WebStack extends Stack {
     // (and its web ACL) fail. A dynamic reference: the value never appears in the template. CloudFront replaces a
     // header of the same name a viewer sends.
     const originVerify = { [ORIGIN_VERIFY_HEADER]: props.data.originVerifySecret.secretValue.unsafeUnwrap() };
-    const apiOrigin = new origins.HttpOrigin(props.api.domainName, {
+    // CloudFront reaches the APIs over TLS 1.2 only.
+    const toApi = {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       customHeaders: originVerify,
-    });
+    };
+    const apiOrigin = new origins.HttpOrigin(props.api.domainName, toApi);
     const socketOrigin = new origins.HttpOrigin(
       `${props.realtime.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
-      { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY, customHeaders: originVerify },
+      toApi,
     );
     const passThrough = {
       responseHeadersPolicy: responseHeaders,
@@ -178,6 +192,11 @@ export class WebStack extends Stack {
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Marketplace site, API, socket and media',
       webAclId: props.webAclArn,
+      ...(props.siteDomain && {
+        domainNames: [props.siteDomain.domainName],
+        certificate: acm.Certificate.fromCertificateArn(this, 'SiteCertificate', props.siteDomain.certificateArn),
+        minimumProtocolVersion: VIEWER_TLS,
+      }),
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
@@ -220,13 +239,15 @@ export class WebStack extends Stack {
         id: 'AwsSolutions-CFR1',
         reason: 'The marketplace is open to buyers and sellers in every country; there is no region to restrict.',
       },
-      {
+    );
+    if (!props.siteDomain) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum ' +
-          'viewer protocol; a custom domain with an ACM certificate and TLSv1.2_2021 comes with the production domain.',
-      },
-    );
+          'Without a site domain (context siteDomain, siteCertificateArn) the distribution uses the default ' +
+          '*.cloudfront.net certificate, for which CloudFront fixes the minimum viewer protocol; with one, TLSv1.2_2021.',
+      });
+    }
 
     if (props.siteDir && existsSync(path.join(props.siteDir, 'index.html'))) {
       new s3deploy.BucketDeployment(this, 'DeploySite', {

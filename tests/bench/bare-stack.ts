@@ -12,7 +12,7 @@ export type BareStack = Awaited<ReturnType<typeof startLocalStack>> & { dispose(
  */
 export async function startBareStack(
   name: string,
-  opts: Pick<LocalStackOptions, 'testControls' | 'dynamoJit' | 'httpWorkers'> = {},
+  opts: Pick<LocalStackOptions, 'testControls' | 'dynamoJit' | 'httpWorkers' | 'httpPreload'> = {},
 ): Promise<BareStack> {
   const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
   const dataDir = fs.mkdtempSync(path.join(base, `bench-${name}-`));
@@ -27,6 +27,7 @@ export async function startBareStack(
     testControls: opts.testControls ?? false,
     dynamoJit: opts.dynamoJit,
     httpWorkers: opts.httpWorkers,
+    httpPreload: opts.httpPreload,
   });
   return Object.assign(stack, {
     async dispose() {

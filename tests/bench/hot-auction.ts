@@ -19,7 +19,7 @@ import { listingOf, parties, type Party } from './bench-parties';
 import type { BiddersJob, TimedBid } from './bidders.worker';
 import { percentile } from './percentile';
 import { poolDelta, poolUseText, type PoolUse } from './pool-use';
-import { httpWorkersOf, LAMBDA_WORKERS, runShapeIfAsked, shapeInChild, type Shape } from './shapes';
+import { LAMBDA_WORKERS, shapeOptions, runShapeIfAsked, shapeInChild, type Shape } from './shapes';
 import { mailbox, tsWorker } from './ts-worker';
 
 const BIDDERS = 50;
@@ -133,8 +133,9 @@ async function phase(
 
 async function hotAuctionShape(shape: Shape): Promise<HotAuctionShape> {
   const loadAtStart = os.loadavg()[0]!;
-  const workers = httpWorkersOf(shape);
-  const stack = await startBareStack('hot-auction', { dynamoJit: 'full', httpWorkers: workers });
+  const options = shapeOptions(shape, ['placeBid', 'createListing']);
+  const workers = options.httpWorkers ?? 0;
+  const stack = await startBareStack('hot-auction', { dynamoJit: 'full', ...options });
   try {
     const [seller, ...bidders] = await parties(stack, [
       { name: 'seller', seller: true },

@@ -13,8 +13,9 @@
  *   with 1,000 conversations (conversation-list.ts), each in a child process;
  * - seller analytics: the Analytics read of a seller with 1,000 listings and 100,000 views in 90 days, and the item
  *   page with and without view counting (seller-analytics.ts, in a child process);
- * - one hot auction: 50 bidders on one auction, paced and flat out, the final state checked against every accepted bid
- *   (hot-auction.ts, in a child process);
+ * - one hot auction: 50 bidders on one auction, paced and flat out, the final state checked against every accepted bid,
+ *   in the one-process and the Lambda shape (hot-auction.ts, in a child process; decision 075);
+ * - checkout and the message send under load in both shapes (two-shapes.ts, in a child process);
  * - bid push: a bid's 201 -> 'New Bid Placed' on 500 open pages of the item (bid-push.ts, in a child process);
  * - cold start: every function bundled as the CDK bundles it and its module load timed (cold-start.ts, in a child process);
  * - the admin escrow monitor over 100,000 orders (escrow-monitor.ts, in a child process);
@@ -52,6 +53,7 @@ import { messagePushNotes, messagePushRows, type MessagePush } from './message-p
 import { conversationListNotes, conversationListRows, type ConversationListBench } from './conversation-list';
 import { sellerAnalyticsNotes, sellerAnalyticsRows, type SellerAnalyticsBench } from './seller-analytics';
 import { escrowMonitorNotes, escrowMonitorRows, type EscrowMonitorBench } from './escrow-monitor';
+import { twoShapesRows, type TwoShapesBench } from './two-shapes';
 import {
   settingsPropagationNotes,
   settingsPropagationRows,
@@ -169,6 +171,7 @@ const conversations = inChild<ConversationListBench>('conversation-list.ts');
 const analytics = inChild<SellerAnalyticsBench>('seller-analytics.ts');
 const monitor = inChild<EscrowMonitorBench>('escrow-monitor.ts');
 const settingsChange = inChild<SettingsPropagationBench>('settings-propagation.ts');
+const shapes = twoShapesRows(inChild<TwoShapesBench>('two-shapes.ts'));
 const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
 const release = inChild<EscrowReleaseBench>('escrow-release.ts');
@@ -211,6 +214,7 @@ ${conversationListRows(conversations)}
 ${sellerAnalyticsRows(analytics)}
 ${escrowMonitorRows(monitor)}
 ${settingsPropagationRows(settingsChange)}
+${shapes.rows}
 ${soakPiece.rows}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
@@ -234,6 +238,7 @@ ${conversationListNotes}
 ${sellerAnalyticsNotes}
 ${escrowMonitorNotes}
 ${settingsPropagationNotes}
+${shapes.notes}
 ${soakPiece.notes}
 
 ${escrowSimSection(sim, new Date().toISOString().slice(0, 10))}

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { routes } from '../../functions/routes';
 import { isMain } from './bench-doc';
 
 /**
@@ -10,7 +11,12 @@ export type Shape = 'one-process' | 'lambda';
 /** Worker processes in the Lambda shape. */
 export const LAMBDA_WORKERS = 16;
 
-export const httpWorkersOf = (shape: Shape) => (shape === 'lambda' ? LAMBDA_WORKERS : 0);
+/**
+ * The stack options of a shape. The Lambda shape's workers load the handlers of `warm` routes before serving, as a hot
+ * function's containers are warm: 16 cold starts at once on 2 shared cores would otherwise take the warm-up's time.
+ */
+export const shapeOptions = (shape: Shape, warm: readonly (keyof typeof routes)[]) =>
+  shape === 'lambda' ? { httpWorkers: LAMBDA_WORKERS, httpPreload: warm.map((r) => routes[r].handler) } : {};
 
 /**
  * Runs the piece at `moduleUrl` for one shape in a child process (`--shape <shape>`) and returns the JSON it prints

@@ -18,7 +18,7 @@ import { runAlone, type BenchRows } from './bench-doc';
 import { api, listingOf, parties, type Party } from './bench-parties';
 import { percentile } from './percentile';
 import { poolDelta, poolUseText, type PoolUse } from './pool-use';
-import { httpWorkersOf, LAMBDA_WORKERS, runShapeIfAsked, shapeInChild, type Shape } from './shapes';
+import { LAMBDA_WORKERS, shapeOptions, runShapeIfAsked, shapeInChild, type Shape } from './shapes';
 
 const BUYERS = 8;
 const CHECKOUTS_EACH = 12;
@@ -74,15 +74,15 @@ async function atOnce(n: number, each: (i: number) => Promise<void>): Promise<nu
 async function checkoutLoad(stack: BareStack, sellers: Party[], buyers: Party[]): Promise<LoadFigures> {
   const rounds = WARM_UP_EACH + CHECKOUTS_EACH;
   // The listings first, two a checkout: a buyer holds a listing once a day (decision 041).
-  const listings = await Promise.all(
-    buyers.map(() =>
-      Promise.all(
-        Array.from({ length: rounds }, () =>
-          Promise.all(sellers.map((s) => listingOf(stack, s, { listingType: 'fixed', priceCents: 100, quantity: 10 }))),
-        ),
-      ),
-    ),
-  );
+  const listings: string[][][] = buyers.map(() => []);
+  await atOnce(BUYERS, async (i) => {
+    for (let r = 0; r < rounds; r++) {
+      const pair: string[] = [];
+      for (const s of sellers)
+        pair.push(await listingOf(stack, s, { listingType: 'fixed', priceCents: 100, quantity: 10 }));
+      listings[i]!.push(pair);
+    }
+  });
   const samples: number[] = [];
   const checkoutRound = async (i: number, round: number, timed: boolean) => {
     const asBuyer = api(stack, buyers[i]!);
@@ -153,7 +153,18 @@ async function messageLoad(stack: BareStack, seller: Party, senders: Party[]): P
 
 async function twoShapesRun(shape: Shape): Promise<TwoShapesRun> {
   const loadAtStart = os.loadavg()[0]!;
-  const stack = await startBareStack('two-shapes', { httpWorkers: httpWorkersOf(shape) });
+  const stack = await startBareStack(
+    'two-shapes',
+    shapeOptions(shape, [
+      'createListing',
+      'clearCart',
+      'setCartItem',
+      'checkout',
+      'requestEscrowSigning',
+      'startConversation',
+      'sendMessage',
+    ]),
+  );
   try {
     const people = await parties(stack, [
       { name: 'sellera', seller: true },

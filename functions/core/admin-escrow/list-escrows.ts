@@ -31,7 +31,7 @@ export const STUCK_READ_CAP = 1_000;
 const ANY_TIME = '9999-12-31T23:59:59.999Z';
 
 /** Adds up what each read cost, for the response's `itemsRead`. */
-function tally() {
+export function tally() {
   let itemsRead = 0;
   return {
     take: <T>(r: Read<T>): T => {
@@ -48,7 +48,11 @@ function tally() {
  * Every stuck escrow (up to the cap): the schedule's statuses past deadline and grace, releases left waiting, and the
  * orders the reconcile job marked as drifted (a sparse index: few by nature).
  */
-async function stuckEscrows(now: Date, deps: ListEscrowsDeps, take: ReturnType<typeof tally>['take']) {
+export async function stuckEscrows(
+  now: Date,
+  deps: { monitor: Pick<EscrowMonitorReader, 'due' | 'drifted'> },
+  take: <T>(r: Read<T>) => T,
+) {
   const late = new Date(now.getTime() - STUCK_GRACE_MS).toISOString();
   const reads = await Promise.all([
     ...STUCK_BY_DEADLINE.map((status) => deps.monitor.due(status, late, STUCK_READ_CAP)),
