@@ -22,6 +22,8 @@
  * - a platform settings change reaching every function container (settings-propagation.ts, in a child process);
  * - escrow release: carrier webhook to validated EscrowFinish, and one delivery-schedule run over 10,000 shipped orders
  *   (escrow-release.ts, in a child process);
+ * - the soak: 500 users for 10 minutes in the Lambda shape, with the cost counters written to docs/cost-counters.json
+ *   (soak.ts, in a child process);
  * - the escrow money-safety simulation, 1,000 orders with random fates and injected faults (tests/sim/escrow/sim.ts, in a
  *   child process), written under its own heading.
  */
@@ -57,6 +59,7 @@ import {
   settingsPropagationRows,
   type SettingsPropagationBench,
 } from './settings-propagation';
+import { soakRows, writeCostCounters, type CostCounters, type SoakResult } from './soak';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -172,6 +175,9 @@ const shapes = twoShapesRows(inChild<TwoShapesBench>('two-shapes.ts'));
 const checkout = inChild<CheckoutBench>('checkout.ts');
 const cold = inChild<ColdStartRow[]>('cold-start.ts');
 const release = inChild<EscrowReleaseBench>('escrow-release.ts');
+const soaked = inChild<SoakResult & { counters: CostCounters }>('soak.ts');
+writeCostCounters(soaked.counters);
+const soakPiece = soakRows(soaked);
 const sim = inChild<SimResult>('../sim/escrow/sim.ts', ['--json', '--exit-zero']);
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -209,6 +215,7 @@ ${sellerAnalyticsRows(analytics)}
 ${escrowMonitorRows(monitor)}
 ${settingsPropagationRows(settingsChange)}
 ${shapes.rows}
+${soakPiece.rows}
 
 Initial scripts: ${js.files.map((f) => `\`${f}\``).join(', ')}.
 Start times exclude \`npm install\` and include the web build only when web sources changed (not the case on a restart).
@@ -232,6 +239,7 @@ ${sellerAnalyticsNotes}
 ${escrowMonitorNotes}
 ${settingsPropagationNotes}
 ${shapes.notes}
+${soakPiece.notes}
 
 ${escrowSimSection(sim, new Date().toISOString().slice(0, 10))}
 
