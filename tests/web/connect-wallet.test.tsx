@@ -113,6 +113,23 @@ describe('Connect Wallet dialog (spec part 1)', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Connect Wallet' }));
   });
 
+  it("a request left on screen (Back, or the dialog closed) is cancelled with this browser's secret", async () => {
+    stubSocket();
+    const stub = api((req) =>
+      req.url.pathname === `/api/auth/sign-in/${uuid}/cancel` ? { body: { uuid, status: 'cancelled' } } : undefined,
+    );
+    const cancels = () => stub.requests.filter((r) => r.url.pathname === `/api/auth/sign-in/${uuid}/cancel`);
+    const { dialog } = await openDialog();
+    await toQrCode(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to wallet selection' }));
+    await waitFor(() => expect(cancels()).toHaveLength(1));
+    expect(cancels()[0]!.body).toEqual({ clientSecret: signInRequest.clientSecret });
+
+    await toQrCode(dialog);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(cancels()).toHaveLength(2));
+  });
+
   it("a failed start shows the failure text with Try Again and toasts 'Connection Failed'", async () => {
     stubSocket();
     let fail = true;

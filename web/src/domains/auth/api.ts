@@ -22,6 +22,11 @@ export function completeSignIn(uuid: string, clientSecret: string) {
   return apiSend(contracts.completeSignIn, { params: { uuid }, body: { clientSecret } });
 }
 
+/** Cancels a sign-in request this browser started and no longer shows (its Xaman payload is cancelled too). */
+export function cancelSignIn(uuid: string, clientSecret: string) {
+  return apiSend(contracts.cancelSignIn, { params: { uuid }, body: { clientSecret } });
+}
+
 /** Whether a username is free (with the message to show). */
 export function checkUsername(username: string, signal?: AbortSignal) {
   return apiGet(contracts.checkUsername, { query: { username }, signal });

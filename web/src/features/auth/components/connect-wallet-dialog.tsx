@@ -5,7 +5,7 @@ import type { SignInCompletion, SignInRequest } from '../../../../../shared/api/
 import { SigningDialog } from '../../../components/signing-dialog';
 import { DialogClose } from '../../../components/ui/dialog';
 import { CloseIcon, WalletIcon } from '../../../components/ui/icons';
-import { completeSignIn, startSignIn } from '../../../domains/auth/api';
+import { cancelSignIn, completeSignIn, startSignIn } from '../../../domains/auth/api';
 import { SIGNING_DIALOG_TEXTS } from '../../../lib/signing-texts';
 import { SITE_NAME } from '../../../../../shared/domain/sign-in-code';
 import type { SigningEnd } from '../../../lib/signing/follow-signing';
@@ -48,19 +48,34 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   // Each start gets a number; answers for an abandoned start (Back, Try Again, close) are dropped.
   const attempt = useRef(0);
+  // The request on screen until it ends: one left behind (closed, Back, started again) is cancelled, so its QR code
+  // can't be approved later for nobody (decision 077).
+  const shown = useRef<{ uuid: string; clientSecret: string } | null>(null);
+  const abandon = () => {
+    const left = shown.current;
+    shown.current = null;
+    if (left) cancelSignIn(left.uuid, left.clientSecret).catch(() => undefined);
+  };
   useEffect(
     () => () => {
       attempt.current += 1;
+      abandon();
     },
     [],
   );
 
   const start = () => {
     const mine = ++attempt.current;
+    abandon();
     setStep({ kind: 'generating' });
     startSignIn()
       .then((request) => {
-        if (attempt.current === mine) setStep({ kind: 'qr', request });
+        if (attempt.current !== mine) {
+          cancelSignIn(request.uuid, request.clientSecret).catch(() => undefined);
+          return;
+        }
+        shown.current = { uuid: request.uuid, clientSecret: request.clientSecret };
+        setStep({ kind: 'qr', request });
       })
       .catch((error: unknown) => {
         if (attempt.current !== mine) return;
@@ -71,6 +86,7 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
 
   const back = () => {
     attempt.current += 1;
+    abandon();
     setStep({ kind: 'choose' });
   };
 
@@ -78,6 +94,7 @@ export function ConnectWalletDialog({ onClose, onCompleted }: ConnectWalletDialo
   const follow = useMemo(() => request && signInFollow(request), [request]);
   const finished = (end: SigningEnd<FinalSignInStatus>) => {
     if (!request) return;
+    shown.current = null;
     const ended = signInEnd(end);
     const mine = attempt.current;
     if (ended.kind === 'error') {
