@@ -123,23 +123,21 @@ export class TooManyRequestsError extends AppError {
  * (e.g. signer_unavailable); the message is safe to show and never carries credentials.
  */
 export class UpstreamError extends AppError {
+  /**
+   * Set when the fault is our own configuration (a missing secret, credentials a service refuses): the message names
+   * what, for operators and administrators; anyone else is answered these words only (decision 078).
+   */
+  publicAnswer?: { code: string; message: string };
+
   constructor(kind: 'unavailable' | 'upstream_failed', code: string, message: string) {
     super(kind, code, message);
   }
 }
 
-/**
- * Our own configuration is wrong (a missing secret, credentials a service refuses): the message names what, for
- * operators and administrators. Anyone else is answered `publicCode` and `publicMessage` only (decision 078): an
- * anonymous caller learns nothing about our secrets.
- */
+/** Our own configuration is wrong: see UpstreamError.publicAnswer. */
 export class ConfigurationError extends UpstreamError {
-  constructor(
-    code: string,
-    message: string,
-    readonly publicCode: string,
-    readonly publicMessage: string,
-  ) {
+  constructor(code: string, message: string, publicCode: string, publicMessage: string) {
     super('unavailable', code, message);
+    this.publicAnswer = { code: publicCode, message: publicMessage };
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CarrierError } from '../../core/shipping/carrier-error';
+import { CarrierError, carrierNotConfigured } from '../../core/shipping/carrier-error';
 import { errorOfAnswer, isStaleConnection, readJson, unreachable, unreadable } from './fedex-errors';
 import { outputSchema } from './fedex-schemas';
 import { FedexTokenCache, type FedexCredentials, type FedexCredentialSource } from './fedex-token';
@@ -47,7 +47,7 @@ export class FedexApi {
       return { tokens: this.tokens.main, credentials: await this.opts.credentials() };
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      throw new CarrierError('unavailable', `The carrier is not configured: ${detail}`);
+      throw carrierNotConfigured(detail);
     }
   }
 

@@ -23,3 +23,10 @@ export class CarrierError extends UpstreamError {
     super(failure === 'unavailable' ? 'unavailable' : 'upstream_failed', `carrier_${failure}`, message);
   }
 }
+
+/** The carrier can't be used because our own settings or keys are missing: described to administrators only. */
+export function carrierNotConfigured(detail: string): CarrierError {
+  const error = new CarrierError('unavailable', `The carrier is not configured: ${detail}`);
+  error.publicAnswer = { code: 'carrier_unavailable', message: 'The carrier is unavailable right now' };
+  return error;
+}

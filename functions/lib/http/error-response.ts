@@ -1,4 +1,4 @@
-import { AppError, ConfigurationError, IdempotencyKeyReusedError } from '../errors';
+import { AppError, IdempotencyKeyReusedError, UpstreamError } from '../errors';
 import type { Auth } from '../session-auth';
 import { json, stateOf, type HttpMiddleware } from './state';
 
@@ -28,9 +28,9 @@ export function errorResponse(auth: Auth = 'public'): HttpMiddleware {
       const state = stateOf(request.event);
       const thrown = request.error;
       let error = thrown instanceof AppError ? thrown : IDEMPOTENCY_ERRORS[thrown?.name ?? ''];
-      if (error instanceof ConfigurationError && auth !== 'admin') {
+      if (error instanceof UpstreamError && error.publicAnswer && auth !== 'admin') {
         state.log.error('configuration fault', { code: error.code, detail: error.message });
-        error = new AppError(error.kind, error.publicCode, error.publicMessage);
+        error = new AppError(error.kind, error.publicAnswer.code, error.publicAnswer.message);
       }
       if (error) {
         state.errorCode = error.code;

@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { defineContract } from '../../../shared/api/contract';
 import { ConfigurationError, ConflictError, NotFoundError } from '../../../functions/lib/errors';
 import { MAX_BODY_BYTES } from '../../../functions/lib/http-handler';
+import { carrierNotConfigured } from '../../../functions/core/shipping/carrier-error';
 import { ok } from '../../../functions/wiring/http';
 import { httpHandler } from './ungated-http';
 import type { RouteDef } from '../../../functions/routes';
@@ -134,6 +135,22 @@ describe('httpHandler', () => {
       code: 'signer_config',
       message: expect.stringContaining('xamanApiKey'),
     });
+  });
+
+  it('answers a signed-in caller only that the carrier is unavailable when its keys are missing', async () => {
+    captureOutput();
+    const fault = async (): Promise<never> => {
+      throw carrierNotConfigured('fedexApiKey is missing');
+    };
+    const signedIn = await httpHandler(route('user'), fault, {
+      authenticate: async () => ({ userId: 'U1', sessionId: 'S1', tokenExpiresAt: new Date() }),
+    })(event({ headers: { 'content-type': 'application/json', authorization: 'Bearer aaa.bbb.ccc' } }));
+    expect(signedIn.statusCode).toBe(503);
+    expect(parse(signedIn).error).toMatchObject({
+      code: 'carrier_unavailable',
+      message: 'The carrier is unavailable right now',
+    });
+    expect(signedIn.body).not.toContain('fedexApiKey');
   });
 
   it('refuses routes that need a signed-in user without a session', async () => {
