@@ -259,11 +259,18 @@ describe('POST /api/listing-photos/imports', () => {
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   it('refuses private and loopback addresses (no server-side request forgery)', async () => {
-    for (const url of [`${origin}/a.png`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.1/x.png']) {
+    const loopback = origin.replace('http:', 'https:');
+    for (const url of [`${loopback}/a.png`, 'https://169.254.169.254/latest/meta-data/', 'https://10.0.0.1/x.png']) {
       const res = await call<Errors>('POST', '/api/listing-photos/imports', { token: seller, body: { url } });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('This image address cannot be imported');
     }
+    // Plain http is refused before any address is looked at (decision 078).
+    const plain = await call<Errors>('POST', '/api/listing-photos/imports', {
+      token: seller,
+      body: { url: `${origin}/a.png` },
+    });
+    expect([plain.status, plain.body.error.message]).toEqual([400, 'Only https image addresses can be imported']);
     const ftp = await call<Errors>('POST', '/api/listing-photos/imports', {
       token: seller,
       body: { url: 'ftp://example.com/a.png' },
