@@ -10,6 +10,7 @@ import { renderRoutes } from './support/render';
 import {
   FakeSocket,
   NEW_TOKEN,
+  pageWrites,
   saveSession,
   sessionRoutes,
   signingStatusFrame,
@@ -260,9 +261,7 @@ describe('/settings (spec part 3 "Profile settings")', () => {
       choose(file);
       expect(await screen.findByText('Avatar Updated')).toBeTruthy();
       // The session's refresh and the page socket's ticket (decision 078) are not the upload's.
-      const uploadCalls = requests.filter(
-        (r) => r.method !== 'GET' && !['/api/auth/session', '/api/realtime/tickets'].includes(r.url.pathname),
-      );
+      const uploadCalls = pageWrites(requests);
       expect(uploadCalls.map((r) => `${r.method} ${r.url.href}`)).toEqual([
         'POST http://app.test/api/me/avatar-upload',
         'POST http://s3.test/media-bucket',

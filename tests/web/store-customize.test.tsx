@@ -7,7 +7,15 @@ import { routes } from '../../web/src/app/router';
 import { pending } from './support/fetch-stub';
 import { listing, page, store } from './support/listing-fixture';
 import { renderRoutes } from './support/render';
-import { saveSession, sessionRoutes, stubApi, user, type ApiAnswer, type ApiRequest } from './support/api-stub';
+import {
+  pageWrites,
+  saveSession,
+  sessionRoutes,
+  stubApi,
+  user,
+  type ApiAnswer,
+  type ApiRequest,
+} from './support/api-stub';
 
 const profile = (overrides: Partial<Profile> = {}): Profile => ({
   fullName: 'Alice Example',
@@ -194,7 +202,7 @@ describe('seller portal Customize tab', () => {
     pick(big);
     expect(await screen.findByText('File Too Large')).toBeTruthy();
     expect(screen.getByText('Please select an image smaller than 5MB.')).toBeTruthy();
-    expect(requests.filter((r) => r.method !== 'GET' && r.url.pathname !== '/api/auth/session')).toEqual([]);
+    expect(pageWrites(requests)).toEqual([]);
 
     pick(new File([new Uint8Array(100)], 'banner.png', { type: 'image/png' }));
     expect(await screen.findByText('Banner Updated')).toBeTruthy();

@@ -49,6 +49,12 @@ export function stubApi(route: (req: ApiRequest) => ApiAnswer | undefined) {
   return { fn, requests, find };
 }
 
+/** The writes a page made, leaving out the session's own (its renewal, the socket's ticket). */
+export const pageWrites = (requests: readonly ApiRequest[]) =>
+  requests.filter(
+    (r) => r.method !== 'GET' && !['/api/auth/session', '/api/realtime/tickets'].includes(r.url.pathname),
+  );
+
 export const TOKEN = 'aaa.bbb.ccc';
 export const NEW_TOKEN = 'ddd.eee.fff';
 export const ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh';

@@ -146,7 +146,7 @@ function runSequence(seed: number) {
 }
 
 describe('proxy bidding invariants over random bid sequences', () => {
-  it('hold for 400 seeded sequences', () => {
+  it('hold for 400 seeded sequences', { timeout: 30_000 }, () => {
     const totals: Record<string, number> = {};
     for (let seed = 1; seed <= 400; seed++) {
       for (const [k, v] of Object.entries(runSequence(seed))) totals[k] = (totals[k] ?? 0) + v;
