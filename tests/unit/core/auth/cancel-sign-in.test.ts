@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cancelSignIn } from '../../../../functions/core/auth/cancel-sign-in';
 import { startSignIn } from '../../../../functions/core/auth/start-sign-in';
 import type { CancelReason } from '../../../../functions/core/signing/ports';
-import { AppError } from '../../../../functions/lib/errors';
 import { testClock } from '../../../fixtures/test-clock';
 import {
   MemoryEvents,
@@ -11,6 +10,7 @@ import {
   MemorySigningRequests,
   ScriptedSigner,
   state,
+  statusOf,
 } from './memory-ports';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -28,16 +28,6 @@ class CancellingSigner extends ScriptedSigner {
     if (current.opened) return { cancelled: false, reason: 'already_opened' };
     this.states.set(uuid, state(uuid, 'cancelled'));
     return { cancelled: true, reason: 'ok' };
-  }
-}
-
-async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError) return error.status;
-    throw error;
   }
 }
 

@@ -17,6 +17,7 @@ import type {
   SigningStatus,
 } from '../../../../functions/core/signing/requests';
 import { usernameKey } from '../../../../shared/domain/username';
+import { AppError } from '../../../../functions/lib/errors';
 
 /** In-memory ports with the same conditional semantics as the table adapters, for use-case tests. */
 export class MemorySigningRequests implements SigningRequestStore {
@@ -160,3 +161,14 @@ export function state(
 }
 
 export const TEST_KEY = new TextEncoder().encode('unit-test-session-signing-key-0123456789');
+
+/** A use case's outcome as a test compares it: 'ok', or the HTTP status of the typed error it threw. */
+export async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
+  try {
+    await p;
+    return 'ok';
+  } catch (error) {
+    if (error instanceof AppError) return error.status;
+    throw error;
+  }
+}

@@ -6,7 +6,6 @@ import { RATE_LIMITS } from '../../../../functions/core/auth/rate-limit';
 import { hashSecret, secretMatches } from '../../../../functions/core/auth/sign-in';
 import { startSignIn } from '../../../../functions/core/auth/start-sign-in';
 import { verifyRegistrationTicket, verifySessionToken } from '../../../../functions/core/auth/tokens';
-import { AppError } from '../../../../functions/lib/errors';
 import { testClock } from '../../../fixtures/test-clock';
 import {
   MemoryAccounts,
@@ -18,22 +17,13 @@ import {
   ScriptedSigner,
   state,
   TEST_KEY,
+  statusOf,
 } from './memory-ports';
 import { noAdmission } from '../admin/memory-admin';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const WALLET = 'rSignedInWallet1234567890123';
 const IP = '203.0.113.9';
-
-async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (error) {
-    if (error instanceof AppError) return error.status;
-    throw error;
-  }
-}
 
 describe('sign-in', () => {
   let store: MemorySigningRequests;
